@@ -1,0 +1,68 @@
+import type { Readable, Writable } from 'node:stream';
+import type { CertificateRecord } from '../record.ts';
+import type { County } from '../registry/index.ts';
+
+/** One row as it stood in the file: kept whole for the quarantine. */
+export interface RawRow {
+  /** 1-based line number where the row starts (a quoted CSV row may span lines). */
+  line: number;
+  raw: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * What an adapter makes of a row: values already in canonical units (dollars,
+ * YYYY-MM-DD, percent), not yet checked against each other. A value the adapter
+ * could not parse is null and its reason is listed, so one pass reports every
+ * problem of the row.
+ */
+export interface CertificateInput {
+  /** The county as the file names it (name, slug, FIPS or DOR number); null when the format has none per row. */
+  county_ref: string | null;
+  certificate_number: string | null;
+  parcel_id: string | null;
+  tax_year: number | null;
+  status: string | null;
+  face_amount: number | null;
+  delinquent_amount: number | null;
+  interest_rate: number | null;
+  sale_date: string | null;
+  holder_name: string | null;
+  struck_to_county: boolean | null;
+  redeemed: boolean | null;
+  redeemed_date: string | null;
+  redemption_amount: number | null;
+  tax_deed_application_date: string | null;
+  owner_name: string | null;
+  site_address_full: string | null;
+  legal_description: string | null;
+  batch_number: string | null;
+}
+
+export interface Adapted {
+  input: CertificateInput;
+  reasons: string[];
+}
+
+export interface AdapterContext {
+  county: County;
+  taxYear: number;
+}
+
+export interface FormatAdapter {
+  readonly format: string;
+  /**
+   * Streams the rows of one file. Throws FileRejectedError for a file that is
+   * empty, truncated, not in this format, or (where the file says) for another
+   * county. Must hold only one row at a time in memory.
+   */
+  rows(source: Readable, ctx: AdapterContext): AsyncIterable<RawRow>;
+  toInput(row: RawRow): Adapted;
+}
+
+/** The generator's side of a format: canonical records out as the platform would export them. */
+export interface FormatWriter {
+  readonly format: string;
+  /** Writes the whole file (header, rows, trailer); resolves with the number of rows written. */
+  write(records: Iterable<CertificateRecord> | AsyncIterable<CertificateRecord>, out: Writable, ctx: AdapterContext): Promise<number>;
+}

@@ -1,0 +1,109 @@
+import type { CertificateInput } from './adapters/types.ts';
+import { FileRejectedError } from './errors.ts';
+import { certificateId, holderId, normalizeKey } from './ids.ts';
+import { CertificateRecord, MAX_INTEREST_RATE } from './record.ts';
+import type { County } from './registry/index.ts';
+
+export interface BuildContext {
+  county: County;
+  taxYear: number;
+  /** certificate.vendor: a platform code or tax_collector. */
+  vendor: string;
+  parcelBaseUrl: string;
+  /** ISO timestamp stamped on every record of one run. */
+  ingestedAt: string;
+}
+
+export type Built = { ok: true; record: CertificateRecord } | { ok: false; reasons: string[] };
+
+/** The name a county uses when it holds its own certificates (struck at the sale). */
+export function countyHolderName(county: County): string {
+  return `${county.name} County`;
+}
+
+export function parcelUrl(base: string, countySlug: string, parcelId: string): string {
+  return `${base.replace(/\/+$/, '')}/${countySlug}/${encodeURIComponent(parcelId)}`;
+}
+
+function matchesCounty(ref: string, county: County): boolean {
+  const r = ref.trim().toLowerCase().replace(/\s+county$/, '');
+  return (
+    r === county.slug ||
+    r === county.name.toLowerCase() ||
+    r === county.fips ||
+    r.padStart(2, '0') === county.dor ||
+    r.replace(/[^a-z]/g, '') === county.slug.replace(/-/g, '')
+  );
+}
+
+/**
+ * Turns an adapter's input into a canonical certificate, or lists every reason it
+ * cannot be one. A row naming another county rejects the whole file: that is a
+ * file sent to the wrong job, not one bad row.
+ */
+export function buildCertificate(input: CertificateInput, adapterReasons: string[], ctx: BuildContext): Built {
+  if (input.county_ref !== null && !matchesCounty(input.county_ref, ctx.county))
+    throw new FileRejectedError(
+      'wrong_county',
+      `file names county "${input.county_ref}" but the job is for ${ctx.county.slug}`,
+    );
+
+  const reasons = [...adapterReasons];
+  const need = <T>(name: string, value: T | null): T | null => {
+    if (value === null && !adapterReasons.some((r) => r.startsWith(`${name}:`))) reasons.push(`${name}: required`);
+    return value;
+  };
+
+  const certificateNumber = need('certificate_number', input.certificate_number);
+  const parcelId = need('parcel_id', input.parcel_id);
+  const status = need('status', input.status);
+  const taxYear = input.tax_year ?? ctx.taxYear;
+  if (taxYear !== ctx.taxYear) reasons.push(`tax_year: ${taxYear} does not match the job's tax year ${ctx.taxYear}`);
+
+  const unsold = status === 'available' || status === 'advertised';
+  const struck = input.struck_to_county ?? false;
+  const countyHeld = struck || unsold;
+  const holderName = input.holder_name ?? (countyHeld ? countyHolderName(ctx.county) : null);
+  const interestRate = input.interest_rate ?? (countyHeld ? MAX_INTEREST_RATE : null);
+  need('holder_name', holderName);
+  need('interest_rate', interestRate);
+  need('sale_date', input.sale_date);
+  need('face_amount', input.face_amount);
+  need('delinquent_amount', input.delinquent_amount);
+  need('owner_name', input.owner_name);
+  need('site_address_full', input.site_address_full);
+  if (reasons.length > 0 || certificateNumber === null || parcelId === null) return { ok: false, reasons };
+
+  const candidate = {
+    id: certificateId(ctx.county.slug, taxYear, certificateNumber),
+    certificate_number: certificateNumber,
+    certificate_number_normalized: normalizeKey(certificateNumber),
+    county_slug: ctx.county.slug,
+    county_name: ctx.county.name,
+    parcel_id: parcelId,
+    parcel_id_normalized: normalizeKey(parcelId),
+    tax_year: taxYear,
+    status,
+    face_amount: input.face_amount,
+    delinquent_amount: input.delinquent_amount,
+    interest_rate: interestRate,
+    sale_date: input.sale_date,
+    holder_id: holderId(holderName ?? ''),
+    holder_name: holderName,
+    struck_to_county: struck,
+    vendor: ctx.vendor,
+    redeemed: input.redeemed ?? status === 'redeemed',
+    redeemed_date: input.redeemed_date,
+    redemption_amount: input.redemption_amount,
+    tax_deed_application_date: input.tax_deed_application_date,
+    owner_name: input.owner_name,
+    site_address_full: input.site_address_full,
+    legal_description: input.legal_description,
+    batch_number: input.batch_number,
+    parcel_url: parcelUrl(ctx.parcelBaseUrl, ctx.county.slug, parcelId),
+    ingested_at: ctx.ingestedAt,
+  };
+  const parsed = CertificateRecord.safeParse(candidate);
+  if (parsed.success) return { ok: true, record: parsed.data };
+  return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`) };
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one description of the environment. The server, the worker and the CLI all
+ * parse it once at start-up and hand values down as arguments; nothing else reads
+ * process.env.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENSEARCH_PORT: port.default(9200),
+  OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  DATABASE_PATH: z.string().min(1).default('./data/taxcert.db'),
+  INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be lowercase letters, digits, _ or -, starting with a letter')
+    .default('taxcert'),
+  KEY_PREFIX: z.string().regex(/^[A-Za-z0-9]{2,16}$/, 'must be 2-16 letters or digits').default('txc'),
+  KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PARCEL_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://parcels.taxcert.dev/api/v1/parcels'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL'> {
+  OPENSEARCH_URL: string;
+  /** True when OPENSEARCH_URL was not given and the local node under scripts/ is meant. */
+  OPENSEARCH_LOCAL: boolean;
+  KEY_HASH_SECRET: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const value = env[name];
+    const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+    throw new ConfigError(`${name}: ${issue?.message ?? 'invalid'}${shown}`);
+  }
+  const e = parsed.data;
+  const databasePath = resolve(e.DATABASE_PATH);
+  return {
+    ...e,
+    DATABASE_PATH: databasePath,
+    OPENSEARCH_LOCAL: e.OPENSEARCH_URL === undefined,
+    OPENSEARCH_URL: e.OPENSEARCH_URL ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
+    KEY_HASH_SECRET: e.KEY_HASH_SECRET ?? localKeySecret(e.NODE_ENV, databasePath),
+  };
+}
+
+/**
+ * Outside production a missing secret is generated once and kept beside the
+ * database, so keys hashed yesterday still verify today. In production a missing
+ * secret is an error: a generated one would silently invalidate every key on the
+ * next host.
+ */
+function localKeySecret(nodeEnv: Env['NODE_ENV'], databasePath: string): string {
+  if (nodeEnv === 'production') throw new ConfigError('KEY_HASH_SECRET: required when NODE_ENV=production');
+  const file = join(dirname(databasePath), 'key-hash-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    // Another process (CLI beside the server) won the race: use its secret.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw err;
+  }
+}
+
+/** Every name the service creates in OpenSearch or Redis starts with this, so two stacks never meet. */
+export function namespaced(config: Pick<Config, 'INDEX_PREFIX'>, name: string): string {
+  return `${config.INDEX_PREFIX}-${name}`;
+}
