@@ -1,0 +1,182 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import type { Registry } from '../../indexer/registry/index.ts';
+
+/** The county directory (spec 2.6) and the rule that derives each county's coverage. */
+
+export const COVERAGE_STATUSES = ['directory_only', 'vendor_tracked', 'certificate_level'] as const;
+export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
+
+export const CountySchema = z.object({
+  id: z.string(),
+  countyName: z.string(),
+  countySlug: z.string(),
+  countyFips: z.string().nullable(),
+  dorCountyNumber: z.string().nullable(),
+  propertyAppraiserUrl: z.string().nullable(),
+  taxCollectorUrl: z.string().nullable(),
+  taxCertificateSaleUrl: z.string().nullable(),
+  taxCertificateVendor: z.string().nullable(),
+  coverageStatus: z.enum(COVERAGE_STATUSES),
+  certificateCount: z.number().int(),
+  lastImportAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type County = z.infer<typeof CountySchema>;
+
+export interface CountyRow {
+  id: number;
+  county_name: string;
+  county_slug: string;
+  county_fips: string | null;
+  dor_county_number: string | null;
+  property_appraiser_url: string | null;
+  tax_collector_url: string | null;
+  tax_certificate_sale_url: string | null;
+  tax_certificate_vendor: string | null;
+  coverage_status: CoverageStatus;
+  certificate_count: number;
+  last_import_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export class UnknownCountyError extends Error {
+  override name = 'UnknownCountyError';
+  readonly code = 'not_found';
+  constructor(readonly slug: string) {
+    super(`no county has the slug ${JSON.stringify(slug)}`);
+  }
+}
+
+export function mapCountyRow(row: CountyRow): County {
+  return {
+    id: String(row.id),
+    countyName: row.county_name,
+    countySlug: row.county_slug,
+    countyFips: row.county_fips,
+    dorCountyNumber: row.dor_county_number,
+    propertyAppraiserUrl: row.property_appraiser_url,
+    taxCollectorUrl: row.tax_collector_url,
+    taxCertificateSaleUrl: row.tax_certificate_sale_url,
+    taxCertificateVendor: row.tax_certificate_vendor,
+    coverageStatus: row.coverage_status,
+    certificateCount: row.certificate_count,
+    lastImportAt: row.last_import_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Searchable records win; a monitored feed comes next; otherwise only the directory is known. */
+export function deriveCoverageStatus(certificateCount: number, hasActiveSource: boolean): CoverageStatus {
+  if (certificateCount > 0) return 'certificate_level';
+  return hasActiveSource ? 'vendor_tracked' : 'directory_only';
+}
+
+/** ISO-8601 UTC text, the one timestamp form the control tables store. */
+export function isoTimestamp(at: Date | string): string {
+  const date = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a timestamp: ${JSON.stringify(String(at))}`);
+  return date.toISOString();
+}
+
+const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+/**
+ * The rule of deriveCoverageStatus in SQL, so count and status change in one statement.
+ * countExpr is a parameter in an UPDATE that sets the count: SET sees the old row.
+ */
+const derivedStatus = (countExpr: string) => `CASE
+  WHEN ${countExpr} > 0 THEN 'certificate_level'
+  WHEN EXISTS (SELECT 1 FROM sources s WHERE s.county_id = counties.id AND s.active = 1) THEN 'vendor_tracked'
+  ELSE 'directory_only' END`;
+
+/**
+ * Upserts the directory facts of every registry county. Runs on each open and
+ * touches a row only when a fact changed; coverage columns (count, status, last
+ * import) belong to ingest and are never reset here. Counties missing from the
+ * registry are kept: the store never deletes.
+ */
+export function seedCounties(db: Database, registry: Registry): number {
+  const upsert = db.prepare(`
+    INSERT INTO counties (county_name, county_slug, county_fips, dor_county_number, tax_certificate_sale_url, tax_certificate_vendor)
+    VALUES (@name, @slug, @fips, @dor, @saleUrl, @vendor)
+    ON CONFLICT (county_slug) DO UPDATE SET
+      county_name = excluded.county_name,
+      county_fips = excluded.county_fips,
+      dor_county_number = excluded.dor_county_number,
+      tax_certificate_sale_url = excluded.tax_certificate_sale_url,
+      tax_certificate_vendor = excluded.tax_certificate_vendor,
+      updated_at = ${NOW}
+    WHERE counties.county_name IS NOT excluded.county_name
+       OR counties.county_fips IS NOT excluded.county_fips
+       OR counties.dor_county_number IS NOT excluded.dor_county_number
+       OR counties.tax_certificate_sale_url IS NOT excluded.tax_certificate_sale_url
+       OR counties.tax_certificate_vendor IS NOT excluded.tax_certificate_vendor`);
+  return db
+    .transaction(() => {
+      let changed = 0;
+      for (const county of registry.counties) {
+        const channel = registry.channel(county);
+        changed += upsert.run({
+          name: county.name,
+          slug: county.slug,
+          fips: county.fips,
+          dor: county.dor,
+          // Only the sale portal is modeled; appraiser and collector URLs stay null rather than guessed.
+          saleUrl: channel?.saleUrl ?? null,
+          vendor: channel?.channel ?? null,
+        }).changes;
+      }
+      return changed;
+    })
+    .immediate();
+}
+
+/** All counties, alphabetical by name (spec 4.10). */
+export function listCounties(db: Database): County[] {
+  const rows = db.prepare<[], CountyRow>('SELECT * FROM counties ORDER BY county_name COLLATE NOCASE').all();
+  return rows.map(mapCountyRow);
+}
+
+export function getCounty(db: Database, slug: string): County | null {
+  const row = db.prepare<[string], CountyRow>('SELECT * FROM counties WHERE county_slug = ?').get(slug);
+  return row ? mapCountyRow(row) : null;
+}
+
+export interface CoverageUpdate {
+  /** Certificates of this county now searchable (from OpenSearch). */
+  certificateCount: number;
+  /** When the import finished; omit to keep the stored value. */
+  lastImportAt?: Date | string | null;
+}
+
+/** Records an ingest's outcome for a county and derives its coverage status from it. */
+export function updateCountyCoverage(db: Database, slug: string, update: CoverageUpdate): County {
+  if (!Number.isSafeInteger(update.certificateCount) || update.certificateCount < 0)
+    throw new RangeError(`certificateCount must be a non-negative integer, got ${update.certificateCount}`);
+  const keepImport = update.lastImportAt === undefined;
+  const lastImportAt = update.lastImportAt == null ? null : isoTimestamp(update.lastImportAt);
+  const row = db
+    .prepare<[{ count: number; keepImport: number; lastImportAt: string | null; slug: string }], CountyRow>(`
+      UPDATE counties SET
+        certificate_count = @count,
+        last_import_at = CASE WHEN @keepImport THEN last_import_at ELSE @lastImportAt END,
+        coverage_status = ${derivedStatus('@count')},
+        updated_at = ${NOW}
+      WHERE county_slug = @slug
+      RETURNING *`)
+    .get({ count: update.certificateCount, keepImport: keepImport ? 1 : 0, lastImportAt, slug });
+  if (!row) throw new UnknownCountyError(slug);
+  return mapCountyRow(row);
+}
+
+/** Recomputes a county's coverage status after its source rows changed. */
+export function refreshCoverage(db: Database, slug: string): County {
+  db.prepare(`UPDATE counties SET coverage_status = ${derivedStatus('certificate_count')}, updated_at = ${NOW}
+    WHERE county_slug = ? AND coverage_status IS NOT ${derivedStatus('certificate_count')}`).run(slug);
+  const county = getCounty(db, slug);
+  if (!county) throw new UnknownCountyError(slug);
+  return county;
+}

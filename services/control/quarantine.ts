@@ -1,0 +1,122 @@
+import type { Database } from 'better-sqlite3';
+
+/** Rows an ingest refused: the raw text, where it was, and why. */
+
+export interface QuarantineInput {
+  /** The ingest job id (ingest_runs.job_id). */
+  runId: string;
+  filePath: string;
+  fileSha256: string;
+  /** 1-based line (or record number) in the file. */
+  line: number;
+  raw: string;
+  reasons: string[];
+}
+
+export interface QuarantinedRow extends QuarantineInput {
+  id: string;
+  createdAt: string;
+}
+
+interface Row {
+  id: number;
+  run_id: string;
+  file_path: string;
+  file_sha256: string;
+  line: number;
+  raw: string;
+  reasons: string;
+  created_at: string;
+}
+
+export function mapQuarantineRow(row: Row): QuarantinedRow {
+  return {
+    id: String(row.id),
+    runId: row.run_id,
+    filePath: row.file_path,
+    fileSha256: row.file_sha256,
+    line: row.line,
+    raw: row.raw,
+    reasons: JSON.parse(row.reasons) as string[],
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Stores refused rows in one transaction. (file_sha256, line) is unique: a retried
+ * file overwrites its earlier rows in place rather than adding copies.
+ */
+export function addQuarantined(db: Database, rows: readonly QuarantineInput[]): number {
+  if (rows.length === 0) return 0;
+  const insert = db.prepare(`
+    INSERT INTO quarantine (run_id, file_path, file_sha256, line, raw, reasons)
+    VALUES (@runId, @filePath, @fileSha256, @line, @raw, @reasons)
+    ON CONFLICT (file_sha256, line) DO UPDATE SET
+      run_id = excluded.run_id,
+      file_path = excluded.file_path,
+      raw = excluded.raw,
+      reasons = excluded.reasons,
+      created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`);
+  // A prepared statement looped inside one transaction is better-sqlite3's fast path for batches.
+  return db
+    .transaction((batch: readonly QuarantineInput[]) => {
+      for (const r of batch)
+        insert.run({
+          runId: r.runId,
+          filePath: r.filePath,
+          fileSha256: r.fileSha256,
+          line: r.line,
+          raw: r.raw,
+          reasons: JSON.stringify(r.reasons),
+        });
+      return batch.length;
+    })
+    .immediate(rows);
+}
+
+export interface QuarantineFilters {
+  /** A file path or a file's sha256. */
+  file?: string;
+  runId?: string;
+}
+
+function whereOf(filters: QuarantineFilters): { clause: string; params: Record<string, string> } {
+  const where: string[] = [];
+  const params: Record<string, string> = {};
+  if (filters.file !== undefined) {
+    where.push('(file_path = @file OR file_sha256 = @file)');
+    params.file = filters.file;
+  }
+  if (filters.runId !== undefined) {
+    where.push('run_id = @runId');
+    params.runId = filters.runId;
+  }
+  return { clause: where.length ? ` WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/** In file order (path, then line). */
+export function listQuarantine(
+  db: Database,
+  filters: QuarantineFilters & { limit?: number; offset?: number } = {},
+): QuarantinedRow[] {
+  checkPage(filters.limit, filters.offset);
+  const { clause, params } = whereOf(filters);
+  return db
+    .prepare<[Record<string, string | number>], Row>(
+      `SELECT * FROM quarantine${clause} ORDER BY file_path, line LIMIT @limit OFFSET @offset`,
+    )
+    .all({ ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 })
+    .map(mapQuarantineRow);
+}
+
+export function countQuarantine(db: Database, filters: QuarantineFilters = {}): number {
+  const { clause, params } = whereOf(filters);
+  return (db.prepare(`SELECT count(*) AS n FROM quarantine${clause}`).get(params) as { n: number }).n;
+}
+
+/** SQLite reads a negative LIMIT as "no limit"; refuse instead of returning everything. */
+function checkPage(limit: number | undefined, offset: number | undefined): void {
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  if (offset !== undefined && (!Number.isSafeInteger(offset) || offset < 0))
+    throw new RangeError(`offset must be a non-negative integer, got ${offset}`);
+}

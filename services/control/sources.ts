@@ -1,0 +1,255 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { loadRegistry } from '../../indexer/registry/index.ts';
+import { isoTimestamp, refreshCoverage, UnknownCountyError } from './counties.ts';
+
+/** The feed registry (spec 2.7): one row per county and tax year, and its check results. */
+
+export const SourceSchema = z.object({
+  id: z.string(),
+  countyId: z.string(),
+  countySlug: z.string(),
+  taxYear: z.number().int(),
+  vendor: z.string(),
+  saleUrl: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  sourceKind: z.string(),
+  requiresLogin: z.boolean(),
+  lastCheckedAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  active: z.boolean(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Source = z.infer<typeof SourceSchema>;
+
+export interface SourceRow {
+  id: number;
+  county_id: number;
+  county_slug: string;
+  tax_year: number;
+  vendor: string;
+  sale_url: string | null;
+  download_url: string | null;
+  source_kind: string;
+  requires_login: number;
+  last_checked_at: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+  active: number;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export class InvalidSourceError extends Error {
+  override name = 'InvalidSourceError';
+  readonly code = 'invalid_source';
+}
+
+export class UnknownSourceError extends Error {
+  override name = 'UnknownSourceError';
+  readonly code = 'not_found';
+  constructor(
+    readonly countySlug: string,
+    readonly taxYear: number,
+  ) {
+    super(`no source for county ${JSON.stringify(countySlug)} and tax year ${taxYear}`);
+  }
+}
+
+export function mapSourceRow(row: SourceRow): Source {
+  return {
+    id: String(row.id),
+    countyId: String(row.county_id),
+    countySlug: row.county_slug,
+    taxYear: row.tax_year,
+    vendor: row.vendor,
+    saleUrl: row.sale_url,
+    downloadUrl: row.download_url,
+    sourceKind: row.source_kind,
+    requiresLogin: row.requires_login === 1,
+    lastCheckedAt: row.last_checked_at,
+    lastSuccessAt: row.last_success_at,
+    lastError: row.last_error,
+    active: row.active === 1,
+    notes: row.notes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+let vendorCodes: ReadonlySet<string> | undefined;
+/** The channel codes of the registry (platforms, county_local, manual): repo data, read once. */
+function knownVendors(): ReadonlySet<string> {
+  vendorCodes ??= new Set([...loadRegistry().platforms.map((p) => p.code), 'county_local', 'manual']);
+  return vendorCodes;
+}
+
+export interface SourceInput {
+  countySlug: string;
+  taxYear: number;
+  /** A registry channel code: a platform code, county_local or manual. */
+  vendor: string;
+  /** e.g. cert_sale_portal, bulk_download */
+  sourceKind: string;
+  // Optional fields: omitted keeps the stored value on update; on insert they take the default shown.
+  saleUrl?: string | null; // null
+  downloadUrl?: string | null; // null
+  requiresLogin?: boolean; // false
+  active?: boolean; // true
+  notes?: string; // ''
+}
+
+const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+const SELECT = `SELECT s.*, c.county_slug FROM sources s JOIN counties c ON c.id = s.county_id`;
+
+/**
+ * Creates or updates the source of (county, tax year); check results are kept.
+ * The county's coverage status is refreshed in the same transaction, since an
+ * active source makes a county vendor_tracked.
+ */
+export function upsertSource(db: Database, input: SourceInput): Source {
+  if (!Number.isInteger(input.taxYear) || input.taxYear < 1900 || input.taxYear > 2200)
+    throw new InvalidSourceError(`taxYear must be a year, got ${input.taxYear}`);
+  if (!knownVendors().has(input.vendor))
+    throw new InvalidSourceError(`vendor must be one of ${[...knownVendors()].join(', ')}; got ${JSON.stringify(input.vendor)}`);
+  if (!/^[a-z][a-z0-9_]*$/.test(input.sourceKind))
+    throw new InvalidSourceError(`sourceKind must be a snake_case code, got ${JSON.stringify(input.sourceKind)}`);
+
+  const has = (v: unknown) => (v === undefined ? 0 : 1);
+  const params = {
+    slug: input.countySlug,
+    taxYear: input.taxYear,
+    vendor: input.vendor,
+    sourceKind: input.sourceKind,
+    saleUrl: input.saleUrl ?? null,
+    hasSaleUrl: has(input.saleUrl),
+    downloadUrl: input.downloadUrl ?? null,
+    hasDownloadUrl: has(input.downloadUrl),
+    requiresLogin: input.requiresLogin ? 1 : 0,
+    hasRequiresLogin: has(input.requiresLogin),
+    active: input.active === false ? 0 : 1,
+    hasActive: has(input.active),
+    notes: input.notes ?? '',
+    hasNotes: has(input.notes),
+  };
+  const upsert = db.prepare<[typeof params], { id: number }>(`
+    INSERT INTO sources (county_id, tax_year, vendor, source_kind, sale_url, download_url, requires_login, active, notes)
+    SELECT id, @taxYear, @vendor, @sourceKind, @saleUrl, @downloadUrl, @requiresLogin, @active, @notes
+    FROM counties WHERE county_slug = @slug
+    ON CONFLICT (county_id, tax_year) DO UPDATE SET
+      vendor = excluded.vendor,
+      source_kind = excluded.source_kind,
+      sale_url = CASE WHEN @hasSaleUrl THEN excluded.sale_url ELSE sale_url END,
+      download_url = CASE WHEN @hasDownloadUrl THEN excluded.download_url ELSE download_url END,
+      requires_login = CASE WHEN @hasRequiresLogin THEN excluded.requires_login ELSE requires_login END,
+      active = CASE WHEN @hasActive THEN excluded.active ELSE active END,
+      notes = CASE WHEN @hasNotes THEN excluded.notes ELSE notes END,
+      updated_at = ${NOW}
+    RETURNING id`);
+  return db
+    .transaction(() => {
+      const row = upsert.get(params);
+      if (!row) throw new UnknownCountyError(input.countySlug);
+      refreshCoverage(db, input.countySlug);
+      return mapSourceRow(db.prepare<[number], SourceRow>(`${SELECT} WHERE s.id = ?`).get(row.id)!);
+    })
+    .immediate();
+}
+
+export interface CheckResult {
+  ok: boolean;
+  /** Why the check failed; stored as lastError. */
+  error?: string;
+  at: Date | string;
+}
+
+/** Records one check of a feed: a success clears lastError, a failure keeps lastSuccessAt. */
+export function recordCheck(db: Database, countySlug: string, taxYear: number, result: CheckResult): Source {
+  const at = isoTimestamp(result.at);
+  const row = db
+    .prepare(`
+      UPDATE sources SET
+        last_checked_at = @at,
+        last_success_at = CASE WHEN @ok THEN @at ELSE last_success_at END,
+        last_error = CASE WHEN @ok THEN NULL ELSE @error END,
+        updated_at = ${NOW}
+      WHERE tax_year = @taxYear AND county_id = (SELECT id FROM counties WHERE county_slug = @slug)
+      RETURNING id`)
+    .get({ at, ok: result.ok ? 1 : 0, error: result.error ?? 'check failed', taxYear, slug: countySlug }) as
+    | { id: number }
+    | undefined;
+  if (!row) throw new UnknownSourceError(countySlug, taxYear);
+  return mapSourceRow(db.prepare<[number], SourceRow>(`${SELECT} WHERE s.id = ?`).get(row.id)!);
+}
+
+export interface SourceFilters {
+  county?: string;
+  /** Case-insensitive substring of the vendor code. */
+  vendor?: string;
+  sourceKind?: string;
+  active?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+/** One page of sources (spec 4.11), by county name then newest tax year, with the total matching. */
+export function listSources(db: Database, filters: SourceFilters = {}): { rows: Source[]; total: number } {
+  const where: string[] = [];
+  const params: Record<string, string | number> = {};
+  if (filters.county !== undefined) {
+    where.push('c.county_slug = @county');
+    params.county = filters.county;
+  }
+  if (filters.vendor !== undefined) {
+    // instr rather than LIKE: a vendor filter containing % or _ must match literally.
+    where.push('instr(lower(s.vendor), lower(@vendor)) > 0');
+    params.vendor = filters.vendor;
+  }
+  if (filters.sourceKind !== undefined) {
+    where.push('s.source_kind = @sourceKind');
+    params.sourceKind = filters.sourceKind;
+  }
+  if (filters.active !== undefined) {
+    where.push('s.active = @active');
+    params.active = filters.active ? 1 : 0;
+  }
+  checkPage(filters.limit, filters.offset);
+  const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const total = (
+    db.prepare(`SELECT count(*) AS n FROM sources s JOIN counties c ON c.id = s.county_id${clause}`).get(params) as {
+      n: number;
+    }
+  ).n;
+  const rows = db
+    .prepare<[Record<string, string | number>], SourceRow>(
+      `${SELECT}${clause} ORDER BY c.county_name COLLATE NOCASE, s.tax_year DESC LIMIT @limit OFFSET @offset`,
+    )
+    .all({ ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 });
+  return { rows: rows.map(mapSourceRow), total };
+}
+
+/** Every source of one county, newest tax year first; empty when it has none. */
+export function sourcesForCounty(db: Database, countySlug: string): Source[] {
+  return db
+    .prepare<[string], SourceRow>(`${SELECT} WHERE c.county_slug = ? ORDER BY s.tax_year DESC`)
+    .all(countySlug)
+    .map(mapSourceRow);
+}
+
+export function getSource(db: Database, countySlug: string, taxYear: number): Source | null {
+  const row = db
+    .prepare<[string, number], SourceRow>(`${SELECT} WHERE c.county_slug = ? AND s.tax_year = ?`)
+    .get(countySlug, taxYear);
+  return row ? mapSourceRow(row) : null;
+}
+
+/** SQLite reads a negative LIMIT as "no limit"; refuse instead of returning everything. */
+function checkPage(limit: number | undefined, offset: number | undefined): void {
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  if (offset !== undefined && (!Number.isSafeInteger(offset) || offset < 0))
+    throw new RangeError(`offset must be a non-negative integer, got ${offset}`);
+}
