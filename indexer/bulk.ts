@@ -1,0 +1,194 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Client, errors } from '@opensearch-project/opensearch';
+
+export interface BulkWriterOptions {
+  /** Alias or index; every operation goes to it. */
+  index: string;
+  /** Documents per _bulk request. */
+  batchDocs?: number;
+  /** Bytes of NDJSON per _bulk request; a batch closes at whichever limit comes first. */
+  batchBytes?: number;
+  /** _bulk requests in flight at once; add() waits while this many are. */
+  concurrency?: number;
+  /** Refresh the index at the end of flush(), so what was written is searchable. */
+  refresh?: boolean;
+  /** Tries of one batch on 429, 503 or a lost connection, the first included. */
+  maxAttempts?: number;
+  /** First backoff; doubled on each retry, with jitter. */
+  retryBaseMs?: number;
+}
+
+export interface BulkFailure {
+  id: string;
+  status: number;
+  type: string;
+  reason: string;
+}
+
+export interface BulkTotals {
+  created: number;
+  updated: number;
+  failed: number;
+  failures: BulkFailure[];
+}
+
+export interface BulkWriter {
+  /** Queues one document; a string is taken as its JSON already serialized. */
+  add(id: string, doc: object | string): Promise<void>;
+  /** Sends what is queued, waits for every request, and returns the totals so far. */
+  flush(): Promise<BulkTotals>;
+}
+
+/** A whole _bulk request that failed after its retries; no item of it can be trusted as written. */
+export class BulkRequestError extends Error {
+  override name = 'BulkRequestError';
+  constructor(
+    /** retryable: the engine was busy or unreachable, the same job may succeed later. */
+    readonly code: 'unavailable' | 'rejected',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+type BulkItem = Record<
+  string,
+  { _id?: string; status: number; result?: string; error?: { type?: string; reason?: string | null } } | undefined
+>;
+
+interface Batch {
+  ids: string[];
+  lines: string[];
+  bytes: number;
+}
+
+/** Statuses worth retrying: the node is busy (429, es_rejected_execution) or briefly unreachable. */
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+function isRetryable(err: unknown): boolean {
+  if (
+    err instanceof errors.ConnectionError ||
+    err instanceof errors.TimeoutError ||
+    err instanceof errors.NoLivingConnectionsError
+  )
+    return true;
+  return err instanceof errors.ResponseError && RETRY_STATUSES.has(err.statusCode);
+}
+
+/** Only what we count; the rest of each item's answer is never sent back. */
+const FILTER_PATH = 'errors,items.*._id,items.*.status,items.*.result,items.*.error.type,items.*.error.reason';
+
+/**
+ * Streams documents into _bulk as `index` operations with explicit ids: re-sending
+ * a document replaces it ('updated'), so a retried job never duplicates. Every
+ * refused item is reported in failures; none is dropped.
+ */
+export function createBulkWriter(client: Client, options: BulkWriterOptions): BulkWriter {
+  const batchDocs = options.batchDocs ?? 2000;
+  const batchBytes = options.batchBytes ?? 5 * 1024 * 1024;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+  const retryBaseMs = options.retryBaseMs ?? 250;
+  const totals: BulkTotals = { created: 0, updated: 0, failed: 0, failures: [] };
+  const inFlight = new Set<Promise<void>>();
+  let batch: Batch = { ids: [], lines: [], bytes: 0 };
+  let failure: unknown;
+
+  function throwIfFailed(): void {
+    if (failure !== undefined) throw failure;
+  }
+
+  function recordFailure(id: string, status: number, error: { type?: string; reason?: string | null } | undefined) {
+    totals.failed++;
+    totals.failures.push({ id, status, type: error?.type ?? 'unknown', reason: error?.reason ?? `status ${status}` });
+  }
+
+  async function sendOnce(b: Batch): Promise<Batch | null> {
+    const res = await client.bulk(
+      { index: options.index, body: b.lines.join('') as never, filter_path: FILTER_PATH },
+      { maxRetries: 0 },
+    );
+    const items = (res.body.items ?? []) as BulkItem[];
+    const retry: Batch = { ids: [], lines: [], bytes: 0 };
+    for (const [i, item] of items.entries()) {
+      const r = item.index;
+      const id = r?._id ?? b.ids[i] ?? '';
+      if (!r) {
+        recordFailure(id, 0, { type: 'missing_item', reason: 'no answer for this item' });
+        continue;
+      }
+      if (r.error) {
+        // A busy shard refuses single items with 429; those are retried, mapping errors are not.
+        if (RETRY_STATUSES.has(r.status)) {
+          retry.ids.push(id);
+          retry.lines.push(b.lines[i]!);
+        } else recordFailure(id, r.status, r.error);
+      } else if (r.result === 'created') totals.created++;
+      else totals.updated++;
+    }
+    if (items.length < b.ids.length)
+      for (const id of b.ids.slice(items.length)) recordFailure(id, 0, { type: 'missing_item', reason: 'no answer for this item' });
+    return retry.ids.length > 0 ? retry : null;
+  }
+
+  async function send(b: Batch): Promise<void> {
+    let pending: Batch = b;
+    for (let attempt = 1; ; attempt++) {
+      let rest: Batch | null;
+      try {
+        rest = await sendOnce(pending);
+      } catch (err) {
+        if (!isRetryable(err))
+          throw new BulkRequestError('rejected', `_bulk to ${options.index} was refused`, { cause: err });
+        if (attempt >= maxAttempts)
+          throw new BulkRequestError('unavailable', `_bulk to ${options.index} failed ${attempt} times`, { cause: err });
+        rest = pending;
+      }
+      if (rest === null) return;
+      if (attempt >= maxAttempts) {
+        // Still refused after every retry: report, never drop.
+        for (const id of rest.ids) recordFailure(id, 429, { type: 'retries_exhausted', reason: 'busy after retries' });
+        return;
+      }
+      pending = rest;
+      await sleep(retryBaseMs * 2 ** (attempt - 1) * (0.5 + Math.random()));
+    }
+  }
+
+  async function dispatch(): Promise<void> {
+    if (batch.ids.length === 0) return;
+    const b = batch;
+    batch = { ids: [], lines: [], bytes: 0 };
+    // Backpressure: the caller waits here while `concurrency` requests are out.
+    while (inFlight.size >= concurrency) await Promise.race(inFlight);
+    throwIfFailed();
+    const p: Promise<void> = send(b)
+      .catch((err: unknown) => {
+        failure ??= err;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+
+  return {
+    async add(id, doc) {
+      throwIfFailed();
+      let json = typeof doc === 'string' ? doc : JSON.stringify(doc);
+      // NDJSON: a pretty-printed string would split the document across lines.
+      if (typeof doc === 'string' && json.includes('\n')) json = JSON.stringify(JSON.parse(json));
+      const line = `{"index":{"_id":${JSON.stringify(id)}}}\n${json}\n`;
+      batch.ids.push(id);
+      batch.lines.push(line);
+      batch.bytes += Buffer.byteLength(line);
+      if (batch.ids.length >= batchDocs || batch.bytes >= batchBytes) await dispatch();
+    },
+    async flush() {
+      await dispatch();
+      while (inFlight.size > 0) await Promise.all(inFlight);
+      throwIfFailed();
+      if (options.refresh) await client.indices.refresh({ index: options.index });
+      return { ...totals, failures: [...totals.failures] };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { Client } from '@opensearch-project/opensearch';
+import type { Config } from '../config.ts';
+
+/** Long enough for a 5 MB bulk batch on a busy 2-core node; searches set their own, shorter timeouts. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The one way to build an OpenSearch client. Built by server.ts, worker.ts or the
+ * CLI and passed down; never a module-level singleton.
+ */
+export function createOpenSearch(config: Pick<Config, 'OPENSEARCH_URL'>): Client {
+  return new Client({
+    node: config.OPENSEARCH_URL,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Same host or LAN: gzip costs CPU on both ends of a 2-core box and saves little.
+    suggestCompression: false,
+    // One retry covers a dropped keep-alive socket; the bulk writer runs its own backoff.
+    maxRetries: 1,
+  });
+}
+
+/** True when the node answers within timeoutMs; never throws. */
+export async function pingOpenSearch(client: Client, timeoutMs: number): Promise<boolean> {
+  try {
+    const res = await client.ping({}, { requestTimeout: timeoutMs, maxRetries: 0 });
+    return res.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
