@@ -67,7 +67,7 @@ describe('migrate', () => {
 
   it('processes starting at the same time apply each migration exactly once between them', async () => {
     const path = join(dir, 'race.db');
-    const results = await Promise.all([openInChild(path), openInChild(path), openInChild(path)]);
+    const results = await Promise.all([openInChild(path), openInChild(path)]);
     expect(results.flat().sort((x, y) => x - y)).toEqual(versions);
     const db = openDatabase(path);
     expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: versions.length });

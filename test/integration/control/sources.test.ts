@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnknownCountyError } from '../../../services/control/counties.ts';
+import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import {
+  getSource,
+  InvalidSourceError,
+  listSources,
+  recordCheck,
+  SourceSchema,
+  sourcesForCounty,
+  UnknownSourceError,
+  upsertSource,
+} from '../../../services/control/sources.ts';
+import { testContext } from '../../helpers/context.ts';
+
+const ctx = testContext(import.meta.url);
+let db: Database;
+beforeAll(() => {
+  db = openDatabase(ctx.config.DATABASE_PATH);
+  const rows: [string, number, string, string, boolean][] = [
+    ['alachua', 2023, 'lienport', 'cert_sale_portal', true],
+    ['alachua', 2024, 'lienport', 'cert_sale_portal', true],
+    ['alachua', 2025, 'lienport', 'bulk_download', true],
+    ['bay', 2025, 'certbid', 'cert_sale_portal', true],
+    ['citrus', 2025, 'county_local', 'bulk_download', false],
+    ['glades', 2025, 'manual', 'cert_sale_portal', true],
+    ['miami-dade', 2024, 'certbid', 'cert_sale_portal', false],
+    ['miami-dade', 2025, 'certbid', 'cert_sale_portal', true],
+  ];
+  for (const [countySlug, taxYear, vendor, sourceKind, active] of rows)
+    upsertSource(db, { countySlug, taxYear, vendor, sourceKind, active });
+});
+afterAll(() => {
+  closeDatabase(db);
+  ctx.cleanupFiles();
+});
+
+describe('sources', () => {
+  it('keeps one row per county and tax year: a second upsert updates it', () => {
+    const first = getSource(db, 'bay', 2025)!;
+    const again = upsertSource(db, {
+      countySlug: 'bay',
+      taxYear: 2025,
+      vendor: 'certbid',
+      sourceKind: 'cert_sale_portal',
+      saleUrl: 'https://www.certbid.com/fl/bay',
+      requiresLogin: true,
+      notes: 'registration opens in April',
+    });
+    expect(again.id).toBe(first.id);
+    expect(again).toMatchObject({ saleUrl: 'https://www.certbid.com/fl/bay', requiresLogin: true, active: true });
+    expect(sourcesForCounty(db, 'bay')).toHaveLength(1);
+    expect(SourceSchema.parse(again)).toEqual(again);
+
+    // Omitted optional fields keep their stored values.
+    const partial = upsertSource(db, { countySlug: 'bay', taxYear: 2025, vendor: 'certbid', sourceKind: 'cert_sale_portal' });
+    expect(partial).toMatchObject({ saleUrl: 'https://www.certbid.com/fl/bay', requiresLogin: true, notes: 'registration opens in April' });
+    expect(db.prepare('SELECT count(*) AS n FROM sources').get()).toEqual({ n: 8 });
+  });
+
+  it('lists a county newest tax year first, with county id and slug', () => {
+    const rows = sourcesForCounty(db, 'alachua');
+    expect(rows.map((r) => r.taxYear)).toEqual([2025, 2024, 2023]);
+    expect(rows.every((r) => r.countySlug === 'alachua' && r.countyId === rows[0]!.countyId)).toBe(true);
+    expect(sourcesForCounty(db, 'leon')).toEqual([]);
+  });
+
+  it('filters: vendor contains (case-insensitive), county, source kind, active', () => {
+    expect(listSources(db, { vendor: 'CERT' }).rows.map((r) => r.vendor)).toEqual(['certbid', 'certbid', 'certbid']);
+    expect(listSources(db, { vendor: 'local' }).rows.map((r) => r.countySlug)).toEqual(['citrus']);
+    expect(listSources(db, { vendor: '%' }).total).toBe(0);
+    expect(listSources(db, { county: 'miami-dade' }).total).toBe(2);
+    expect(listSources(db, { sourceKind: 'bulk_download' }).rows.map((r) => r.countySlug)).toEqual(['alachua', 'citrus']);
+    expect(listSources(db, { active: false }).rows.map((r) => `${r.countySlug}/${r.taxYear}`)).toEqual([
+      'citrus/2025',
+      'miami-dade/2024',
+    ]);
+    expect(listSources(db, { active: true }).total).toBe(6);
+    expect(listSources(db, { vendor: 'certbid', active: true }).total).toBe(2);
+  });
+
+  it('pages with a total of all matches', () => {
+    const all = listSources(db);
+    expect(all.total).toBe(8);
+    expect(all.rows.map((r) => r.countySlug)).toEqual([
+      'alachua',
+      'alachua',
+      'alachua',
+      'bay',
+      'citrus',
+      'glades',
+      'miami-dade',
+      'miami-dade',
+    ]);
+    const page = listSources(db, { limit: 3, offset: 3 });
+    expect(page.total).toBe(8);
+    expect(page.rows.map((r) => r.id)).toEqual(all.rows.slice(3, 6).map((r) => r.id));
+    expect(listSources(db, { limit: 3, offset: 9 })).toEqual({ rows: [], total: 8 });
+    expect(() => listSources(db, { limit: -1 })).toThrow(RangeError);
+  });
+
+  it('records checks: success clears the error, failure keeps the last success', () => {
+    const ok = recordCheck(db, 'glades', 2025, { ok: true, at: '2026-03-01T00:00:00Z' });
+    expect(ok).toMatchObject({ lastCheckedAt: '2026-03-01T00:00:00.000Z', lastSuccessAt: '2026-03-01T00:00:00.000Z', lastError: null });
+    const failed = recordCheck(db, 'glades', 2025, { ok: false, error: 'HTTP 503', at: new Date('2026-03-02T00:00:00Z') });
+    expect(failed).toMatchObject({
+      lastCheckedAt: '2026-03-02T00:00:00.000Z',
+      lastSuccessAt: '2026-03-01T00:00:00.000Z',
+      lastError: 'HTTP 503',
+    });
+    expect(recordCheck(db, 'glades', 2025, { ok: true, at: '2026-03-03T00:00:00Z' }).lastError).toBeNull();
+    expect(() => recordCheck(db, 'glades', 1999, { ok: true, at: new Date() })).toThrow(UnknownSourceError);
+  });
+
+  it('refuses unknown counties, vendors outside the registry and bad years', () => {
+    const base = { taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' };
+    expect(() => upsertSource(db, { ...base, countySlug: 'atlantis' })).toThrow(UnknownCountyError);
+    expect(() => upsertSource(db, { ...base, countySlug: 'leon', vendor: 'ebay' })).toThrow(InvalidSourceError);
+    expect(() => upsertSource(db, { ...base, countySlug: 'leon', taxYear: 25 })).toThrow(InvalidSourceError);
+    expect(sourcesForCounty(db, 'leon')).toEqual([]);
+  });
+});
