@@ -1,0 +1,109 @@
+import { type DateLayout, parseDate } from '../normalize/dates.ts';
+import type { Parsed } from '../normalize/money.ts';
+import type { Adapted, CertificateInput, RawRow } from './types.ts';
+
+/**
+ * Shared by every adapter's toInput: reads one field, turns a value it cannot
+ * parse into null plus a reason naming the canonical field and the raw text
+ * (`face_amount: "$12,3x4" is not a dollar amount`). A blank field is null with
+ * no reason: whether it was required is build-certificate's call.
+ */
+
+/**
+ * rows() marks a row it could not split into the format's columns with this key
+ * (RawRow has no slot for it); toInput then reports it instead of reading fields
+ * that are misaligned.
+ */
+export const ROW_PROBLEM = '#problem';
+
+export function problemRow(line: number, raw: string, fields: Record<string, string>, problem: string): RawRow {
+  return { line, raw, fields: { ...fields, [ROW_PROBLEM]: problem } };
+}
+
+export function emptyInput(): CertificateInput {
+  return {
+    county_ref: null,
+    certificate_number: null,
+    parcel_id: null,
+    tax_year: null,
+    status: null,
+    face_amount: null,
+    delinquent_amount: null,
+    interest_rate: null,
+    sale_date: null,
+    holder_name: null,
+    struck_to_county: null,
+    redeemed: null,
+    redeemed_date: null,
+    redemption_amount: null,
+    tax_deed_application_date: null,
+    owner_name: null,
+    site_address_full: null,
+    legal_description: null,
+    batch_number: null,
+  };
+}
+
+/** The row could not be read at all: every field null, one reason. */
+export function unreadable(problem: string): Adapted {
+  return { input: emptyInput(), reasons: [`row: ${problem}`] };
+}
+
+const YEAR = /^\d{4}$/;
+const PERCENT = /^\d{1,2}(?:\.\d{1,4})?$/;
+
+export function parseYear(text: string): Parsed<number> {
+  return YEAR.test(text) ? { ok: true, value: Number(text) } : { ok: false, reason: 'is not a four-digit year' };
+}
+
+/** Interest rate in percent ("18", "0.25"); the range is the record schema's to check. */
+export function parsePercent(text: string): Parsed<number> {
+  return PERCENT.test(text) ? { ok: true, value: Number(text) } : { ok: false, reason: 'is not a percent' };
+}
+
+export class FieldReader {
+  readonly reasons: string[] = [];
+  constructor(private readonly fields: Record<string, string>) {}
+
+  /** Trimmed text, or null when blank or absent. */
+  text(key: string): string | null {
+    const v = this.fields[key]?.trim();
+    return v ? v : null;
+  }
+
+  parse<T>(name: string, key: string, parse: (text: string) => Parsed<T>): T | null {
+    const v = this.text(key);
+    if (v === null) return null;
+    const r = parse(v);
+    if (r.ok) return r.value;
+    this.reasons.push(`${name}: ${JSON.stringify(v)} ${r.reason}`);
+    return null;
+  }
+
+  date(name: string, key: string, layout: DateLayout): string | null {
+    return this.parse(name, key, (t) => parseDate(t, layout));
+  }
+
+  /** A yes/no column; `yes`/`no` are the format's own words, compared case-insensitively. */
+  flag(name: string, key: string, yes: string, no: string): boolean | null {
+    return this.parse(name, key, (t) => {
+      const u = t.toUpperCase();
+      if (u === yes.toUpperCase()) return { ok: true, value: true };
+      if (u === no.toUpperCase()) return { ok: true, value: false };
+      return { ok: false, reason: `is not ${yes} or ${no}` };
+    });
+  }
+
+  /** A format's status word -> canonical status (keys of `words` are upper case). */
+  status(key: string, words: Readonly<Record<string, string>>): string | null {
+    return this.parse('status', key, (t) => {
+      const s = words[t.toUpperCase()];
+      return s === undefined ? { ok: false, reason: 'is not a known status' } : { ok: true, value: s };
+    });
+  }
+}
+
+/** Inverts a canonical -> word map for the parser, upper-casing the words. */
+export function statusWords(toWord: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(toWord).map(([status, word]) => [word.toUpperCase(), status]));
+}

@@ -1,0 +1,131 @@
+import { createReadStream } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { lienportCsv as adapter } from '../../../indexer/adapters/lienport-csv.ts';
+import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { lienportCsvWriter as writer } from '../../../indexer/generator/writers/lienport-csv.ts';
+import { buildCtx, fixture, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+
+const build = (row: Parameters<typeof adapter.toInput>[0]) => {
+  const { input, reasons } = adapter.toInput(row);
+  return buildCertificate(input, reasons, buildCtx('lienport'));
+};
+
+describe('lienport-csv: good file', () => {
+  it('reads every row with its line number and builds each', async () => {
+    const rows = await readFixture(adapter, 'good.csv');
+    expect(rows.map((r) => r.line)).toEqual([2, 4, 5, 6, 7]);
+    for (const row of rows) expect(build(row)).toMatchObject({ ok: true });
+  });
+
+  it('maps a sold row with a two-line legal description', async () => {
+    const [row] = await readFixture(adapter, 'good.csv');
+    expect(adapter.toInput(row!)).toEqual({
+      input: {
+        county_ref: 'Miami-Dade',
+        certificate_number: '2024-000101',
+        parcel_id: '01-3125-041-0010',
+        tax_year: 2024,
+        status: 'sold',
+        face_amount: 1234.56,
+        delinquent_amount: 1180.1,
+        interest_rate: 0.25,
+        sale_date: '2024-06-01',
+        holder_name: 'Gulf Coast Lien Fund II, LLC',
+        struck_to_county: false,
+        redeemed: false,
+        redeemed_date: null,
+        redemption_amount: null,
+        tax_deed_application_date: null,
+        owner_name: 'SMITH, JOHN & MARY',
+        site_address_full: '123 NW 5TH ST, MIAMI, FL 33101',
+        legal_description: 'LOT 5, BLK 3 "PALM ESTATES"\r\nPB 12-34',
+        batch_number: 'B-07',
+      },
+      reasons: [],
+    });
+  });
+
+  it('maps redeemed, tax deed, struck and advertised rows', async () => {
+    const rows = await readFixture(adapter, 'good.csv');
+    const [, redeemed, tda, struck, advertised] = rows.map((r) => build(r));
+    expect(redeemed).toMatchObject({
+      ok: true,
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36 },
+    });
+    expect(tda).toMatchObject({
+      ok: true,
+      record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30', legal_description: null },
+    });
+    expect(struck).toMatchObject({
+      ok: true,
+      record: { status: 'sold', struck_to_county: true, holder_name: 'Miami-Dade County', interest_rate: 18 },
+    });
+    expect(advertised).toMatchObject({
+      ok: true,
+      record: { status: 'advertised', holder_name: 'Miami-Dade County', interest_rate: 18, batch_number: null },
+    });
+  });
+});
+
+describe('lienport-csv: bad rows', () => {
+  it('reports each bad field and keeps loading', async () => {
+    const rows = await readFixture(adapter, 'bad-rows.csv');
+    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+      ['face_amount: "$12,3x4" is not a dollar amount'],
+      ['sale_date: "02/30/2024" is not a real calendar date'],
+      ['status: "PENDING" is not a known status', 'struck_to_county: "X" is not Y or N'],
+      [
+        'delinquent_amount: "($90.00)" is negative',
+        'interest_rate: "abc" is not a percent',
+        'sale_date: "6/1/24" is not a date (MM/DD/YYYY)',
+      ],
+      ['row: has 6 columns, expected 19'],
+      [],
+    ]);
+    expect(rows[4]).toMatchObject({ line: 6, raw: '2024-000205,2024,Miami-Dade,01-0000-000-0005,SOLD,$100.00' });
+    expect(build(rows[3]!)).toMatchObject({ ok: false, reasons: expect.arrayContaining(['certificate_number: required']) });
+    expect(build(rows[5]!)).toMatchObject({ ok: true });
+  });
+});
+
+describe('lienport-csv: file rejections', () => {
+  it.each([
+    ['empty.csv', 'empty_file'],
+    ['header-only.csv', 'empty_file'],
+    ['truncated.csv', 'truncated_file'],
+    ['wrong-county.csv', 'wrong_county'],
+    ['unknown-format.csv', 'unknown_format'],
+    ['other-header.csv', 'unknown_format'],
+  ])('%s -> %s', async (name, code) => {
+    expect(await rejectFixture(adapter, name)).toMatchObject({ code });
+  });
+
+  it('says what it expected and what it found', async () => {
+    const err = await rejectFixture(adapter, 'other-header.csv');
+    expect(err?.message).toMatch(/^expected a lienport-csv header "Cert #","Tax Year",.* but found "Certificate","Year","Parcel"$/);
+    expect((await rejectFixture(adapter, 'wrong-county.csv'))?.message).toBe(
+      'file names county "Broward" but the job is for miami-dade',
+    );
+  });
+
+  it('refuses binary data and an unclosed quote', async () => {
+    expect(await rejection(adapter, fromText(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1])))).toMatchObject({
+      code: 'unknown_format',
+    });
+    const text = await import('node:fs').then((fs) => fs.readFileSync(fixture(adapter.format, 'good.csv'), 'utf8'));
+    expect(await rejection(adapter, fromText(text.slice(0, text.indexOf('PB 12-34'))))).toMatchObject({
+      code: 'truncated_file',
+    });
+    expect(await rejection(adapter, createReadStream(fixture(adapter.format, 'good.csv')))).toBeNull();
+  });
+});
+
+describe('lienport-csv: round trip', () => {
+  it('gives back the records it was given', async () => {
+    const { records, written, rebuilt, text } = await roundTrip(writer, adapter, 'lienport');
+    expect(written).toBe(records.length);
+    expect(text.startsWith('"Cert #","Tax Year","County"')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(rebuilt).toEqual(records.map((record) => ({ ok: true, record })));
+  });
+});
