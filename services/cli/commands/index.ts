@@ -1,6 +1,15 @@
 import type { Command } from 'commander';
+import { ingestCommand } from './ingest.ts';
+import { migrateCommand } from './migrate.ts';
+import { serveCommand } from './serve.ts';
+import { startCommand } from './start.ts';
+import { workerCommand } from './worker.ts';
 
 /** Each command lives in its own file and registers itself here. */
 export function registerCommands(program: Command): void {
-  void program;
+  startCommand(program);
+  serveCommand(program);
+  workerCommand(program);
+  migrateCommand(program);
+  ingestCommand(program);
 }

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** What `taxcert fixtures generate` writes beside a data set, and `taxcert ingest --manifest` reads. */
+export const ManifestFile = z.object({
+  path: z.string().min(1),
+  vendor: z.string().min(1),
+  county: z.string().min(1),
+  tax_year: z.number().int(),
+  rows: z.number().int().nonnegative(),
+});
+
+export const Manifest = z.object({
+  generated_at: z.string().optional(),
+  seed: z.number().optional(),
+  certificates: z.number().optional(),
+  files: z.array(ManifestFile),
+  /** A JSON file (relative to the manifest) holding source rows, spec 2.7 fields. */
+  sources: z.string().optional(),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+export const SourceEntry = z.object({
+  countySlug: z.string(),
+  taxYear: z.number().int(),
+  vendor: z.string(),
+  saleUrl: z.string().nullable().optional(),
+  downloadUrl: z.string().nullable().optional(),
+  sourceKind: z.string(),
+  requiresLogin: z.boolean().optional(),
+  active: z.boolean().optional(),
+  notes: z.string().optional(),
+});
+export type SourceEntry = z.infer<typeof SourceEntry>;
+
+export class ManifestError extends Error {
+  override name = 'ManifestError';
+}
+
+function readJson(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ManifestError(`cannot read ${what} ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ManifestError(`${what} ${path} is not valid JSON`);
+  }
+}
+
+function explain(error: z.ZodError, what: string, path: string): ManifestError {
+  const issue = error.issues[0];
+  return new ManifestError(`${what} ${path}: ${issue?.path.join('.') || 'document'}: ${issue?.message}`);
+}
+
+/** Reads a manifest; file paths come back absolute, resolved against the manifest's folder. */
+export function readManifest(manifestPath: string): { manifest: Manifest; sources: SourceEntry[] } {
+  const path = resolve(manifestPath);
+  const parsed = Manifest.safeParse(readJson(path, 'manifest'));
+  if (!parsed.success) throw explain(parsed.error, 'manifest', path);
+  const dir = dirname(path);
+  const manifest = { ...parsed.data, files: parsed.data.files.map((f) => ({ ...f, path: resolve(dir, f.path) })) };
+  if (!manifest.sources) return { manifest, sources: [] };
+  const sourcesPath = resolve(dir, manifest.sources);
+  const sources = z.array(SourceEntry).safeParse(readJson(sourcesPath, 'sources file'));
+  if (!sources.success) throw explain(sources.error, 'sources file', sourcesPath);
+  return { manifest, sources: sources.data };
+}

@@ -1,0 +1,56 @@
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+
+/**
+ * A file is read twice: the first pass validates every row into a spool on local
+ * disk, the second sends the spool to OpenSearch. Nothing is indexed until the
+ * whole file has proved readable (not truncated, not another county's), which is
+ * what lets a rejected file change nothing, in memory that does not grow with it.
+ *
+ * Spool line: <source line>\t<document id>\t<document JSON>
+ */
+export interface SpoolEntry {
+  line: number;
+  id: string;
+  json: string;
+}
+
+export class SpoolWriter {
+  readonly path: string;
+  private readonly out: WriteStream;
+  count = 0;
+
+  constructor(name: string) {
+    this.path = join(tmpdir(), `taxcert-spool-${name}-${process.pid}-${Date.now()}.tsv`);
+    this.out = createWriteStream(this.path);
+  }
+
+  async write(line: number, id: string, doc: unknown): Promise<void> {
+    this.count++;
+    if (!this.out.write(`${line}\t${id}\t${JSON.stringify(doc)}\n`)) await once(this.out, 'drain');
+  }
+
+  async close(): Promise<void> {
+    this.out.end();
+    await once(this.out, 'finish');
+  }
+
+  async remove(): Promise<void> {
+    if (!this.out.closed) this.out.destroy();
+    await rm(this.path, { force: true });
+  }
+}
+
+export async function* readSpool(path: string): AsyncGenerator<SpoolEntry> {
+  const lines = createInterface({ input: createReadStream(path, { highWaterMark: 1 << 20 }), crlfDelay: Infinity });
+  for await (const text of lines) {
+    if (text === '') continue;
+    const a = text.indexOf('\t');
+    const b = text.indexOf('\t', a + 1);
+    yield { line: Number(text.slice(0, a)), id: text.slice(a + 1, b), json: text.slice(b + 1) };
+  }
+}

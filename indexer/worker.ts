@@ -1,0 +1,136 @@
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Runtime } from '../services/runtime.ts';
+import { finishRun, startRun } from '../services/control/ingest-runs.ts';
+import { addQuarantined } from '../services/control/quarantine.ts';
+import { recordFailedIngest } from './bookkeeping.ts';
+import { FileRejectedError } from './errors.ts';
+import { processCertificateFile } from './process-file.ts';
+import { type IngestJobData, type IngestResult, IngestJobData as JobSchema, QUEUE_NAME, queuePrefix, redisConnection } from './queue.ts';
+import { loadRegistry } from './registry/index.ts';
+
+export interface WorkerOptions {
+  concurrency: number;
+  /** How long a job's lock lives without renewal; a killed worker's job is retried after it. */
+  lockDuration?: number;
+  stalledInterval?: number;
+}
+
+export interface WorkerHandle {
+  worker: Worker<IngestJobData, IngestResult>;
+  close(): Promise<void>;
+}
+
+const DATASET_FOR_RUNS = { certificates: 'certificates', holders: 'holders', 'lands-available': 'lands_available' } as const;
+
+/**
+ * The ingest worker: one job is one file. Bad files fail at once
+ * (UnrecoverableError, nothing indexed); anything else is retried by the queue,
+ * and because ids come from natural keys a retry ends where one clean run would.
+ */
+export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
+  const { config, db, logger, opensearch } = runtime;
+  const registry = loadRegistry();
+  // BullMQ blocks on its connection; it must be its own instance, and closing the worker does not quit it.
+  const connection: Redis = redisConnection(config);
+  connection.on('error', (err) => logger.warn({ err: err.message }, 'worker redis connection error'));
+
+  const processor = async (job: Job<IngestJobData, IngestResult>): Promise<IngestResult> => {
+    const parsed = JobSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`invalid job data: ${parsed.error.issues[0]?.message}`);
+    const data = parsed.data;
+    const jobId = job.id ?? `job-${Date.now()}`;
+    const started = Date.now();
+    const log = logger.child({ jobId, county: data.county, taxYear: data.taxYear, file: data.file });
+    startRun(db, {
+      jobId,
+      dataset: DATASET_FOR_RUNS[data.dataset],
+      filePath: data.file,
+      countySlug: data.county,
+      taxYear: data.taxYear,
+      vendor: data.vendor,
+    });
+    let lastProgress = 0;
+    try {
+      if (data.dataset !== 'certificates')
+        throw new FileRejectedError('unknown_format', `dataset ${data.dataset} is loaded by its own command`);
+      const outcome = await processCertificateFile(
+        { ...data, jobId },
+        {
+          opensearch,
+          db,
+          registry,
+          logger: log,
+          prefix: config.INDEX_PREFIX,
+          replicas: config.OPENSEARCH_REPLICAS,
+          parcelBaseUrl: config.PARCEL_BASE_URL,
+          onProgress: (p) => {
+            const now = Date.now();
+            if (now - lastProgress < 500) return;
+            lastProgress = now;
+            void job.updateProgress({ ...p, rowsPerSec: Math.round(p.rows / ((now - started) / 1000)) }).catch(() => undefined);
+          },
+        },
+        (rows, fileSha256) =>
+          addQuarantined(
+            db,
+            rows.map((r) => ({ runId: jobId, filePath: data.file, fileSha256, line: r.line, raw: r.raw, reasons: r.reasons })),
+          ),
+      );
+      const result: IngestResult = {
+        jobId,
+        dataset: data.dataset,
+        file: data.file,
+        county: data.county,
+        taxYear: data.taxYear,
+        vendor: data.vendor,
+        format: outcome.format,
+        rowsRead: outcome.rowsRead,
+        indexed: outcome.indexed,
+        updated: outcome.updated,
+        quarantined: outcome.quarantined,
+        durationMs: Date.now() - started,
+      };
+      finishRun(db, jobId, {
+        status: 'succeeded',
+        rowsRead: result.rowsRead,
+        rowsIndexed: result.indexed,
+        rowsUpdated: result.updated,
+        rowsQuarantined: result.quarantined,
+        fileSha256: outcome.fileSha256,
+      });
+      log.info({ ...result, county: outcome.bookkeeping.county }, 'file ingested');
+      return result;
+    } catch (err) {
+      const rejected = err instanceof FileRejectedError;
+      const message = err instanceof Error ? err.message : String(err);
+      finishRun(db, jobId, { status: 'failed', errorCode: rejected ? err.code : 'retryable_error', errorMessage: message });
+      if (rejected) {
+        recordFailedIngest(db, data.county, data.taxYear, `${err.code}: ${message}`, new Date().toISOString());
+        log.warn({ code: err.code, reason: message }, 'file rejected');
+        throw new UnrecoverableError(`${err.code}: ${message}`);
+      }
+      log.error({ err }, 'ingest attempt failed; the queue will retry');
+      throw err;
+    }
+  };
+
+  const worker = new Worker<IngestJobData, IngestResult>(QUEUE_NAME, processor, {
+    connection,
+    prefix: queuePrefix(config),
+    concurrency: options.concurrency,
+    lockDuration: options.lockDuration ?? 60_000,
+    ...(options.stalledInterval ? { stalledInterval: options.stalledInterval } : {}),
+    maxStalledCount: 3,
+  });
+  worker.on('error', (err) => logger.error({ err }, 'worker error'));
+  worker.on('failed', (job, err) => logger.debug({ jobId: job?.id, err: err.message }, 'job failed'));
+
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}

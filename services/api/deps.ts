@@ -1,0 +1,14 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Database } from 'better-sqlite3';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+
+/** Everything a request may touch, built once in server.ts (or a test) and passed in. */
+export interface ApiDeps {
+  config: Config;
+  logger: Logger;
+  opensearch: Client;
+  redis: Redis;
+  db: Database;
+}

@@ -1,0 +1,115 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { readManifest } from '../../../indexer/manifest.ts';
+import { DATASETS, type IngestJobData } from '../../../indexer/queue.ts';
+import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { loadConfig } from '../../config.ts';
+import { upsertSource } from '../../control/sources.ts';
+import { openRuntime, requireRedis } from '../../runtime.ts';
+import { enqueueFiles, type FileOutcome } from '../ingest-runner.ts';
+import { wantsJson } from '../json-flag.ts';
+import { CliError, createOutput } from '../output.ts';
+
+interface IngestOptions {
+  vendor?: string;
+  county?: string;
+  taxYear?: string;
+  manifest?: string;
+  dataset: string;
+  wait?: boolean;
+}
+
+export function ingestCommand(program: Command): void {
+  program
+    .command('ingest')
+    .description('queue portal export files for indexing (one job per file)')
+    .argument('[files...]', 'export files of one county and tax year')
+    .option('--vendor <code>', 'sale platform code, county_local or tax_collector (see indexer/registry/platforms.json)')
+    .option('--county <slug>', 'county slug, e.g. miami-dade')
+    .option('--tax-year <yyyy>', 'tax year the certificates were issued for')
+    .option('--manifest <path>', 'load every file listed in a generated manifest.json (and its sources)')
+    .option('--dataset <name>', `dataset the files hold: ${DATASETS.join(', ')}`, 'certificates')
+    .option('--wait', 'wait until every file is searchable (or failed) and print the results')
+    .action(async (files: string[], opts: IngestOptions, command: Command) => {
+      const config = loadConfig();
+      const { jobs, sources, expectedRows } = plan(files, opts);
+      await requireRedis(config);
+      const runtime = openRuntime(config, { name: 'ingest' });
+      try {
+        for (const source of sources) upsertSource(runtime.db, source);
+        const outcomes = await enqueueFiles(runtime, jobs, { wait: opts.wait === true, expectedRows });
+        const summary = summarize(outcomes);
+        createOutput(wantsJson(command)).result(summary, render);
+        if (summary.failed > 0) process.exitCode = 1;
+      } finally {
+        await runtime.close();
+      }
+    });
+}
+
+function plan(files: string[], opts: IngestOptions) {
+  if (!(DATASETS as readonly string[]).includes(opts.dataset))
+    throw new CliError(`--dataset must be one of ${DATASETS.join(', ')}; got "${opts.dataset}"`, 2);
+  const dataset = opts.dataset as IngestJobData['dataset'];
+  if (opts.manifest) {
+    if (files.length > 0 || opts.vendor || opts.county || opts.taxYear)
+      throw new CliError('--manifest takes no files, --vendor, --county or --tax-year (the manifest names them)', 2);
+    const { manifest, sources } = readManifest(opts.manifest);
+    const jobs = manifest.files.map((f) => job(dataset, f.path, f.vendor, f.county, String(f.tax_year)));
+    return { jobs, sources, expectedRows: manifest.files.reduce((n, f) => n + f.rows, 0) };
+  }
+  if (files.length === 0) throw new CliError('give one or more FILEs, or --manifest', 2);
+  if (!opts.vendor || !opts.county || !opts.taxYear)
+    throw new CliError('--vendor, --county and --tax-year are required with FILEs', 2);
+  return { jobs: files.map((f) => job(dataset, f, opts.vendor!, opts.county!, opts.taxYear!)), sources: [], expectedRows: undefined };
+}
+
+let registry: ReturnType<typeof loadRegistry> | undefined;
+
+function job(dataset: IngestJobData['dataset'], file: string, vendor: string, county: string, taxYear: string): IngestJobData {
+  registry ??= loadRegistry();
+  const known = registry.county(county);
+  if (!known) throw new CliError(`--county: unknown county slug "${county}" (see taxcert counties or the registry)`, 2);
+  if (!registry.channelForVendor(vendor, known))
+    throw new CliError(
+      `--vendor: unknown vendor "${vendor}"; one of ${[...registry.platforms.map((p) => p.code), 'county_local', 'tax_collector', 'manual'].join(', ')}`,
+      2,
+    );
+  const year = Number(taxYear);
+  if (!/^\d{4}$/.test(taxYear) || year < 1990 || year > 2100)
+    throw new CliError(`--tax-year: "${taxYear}" is not a year between 1990 and 2100`, 2);
+  const path = resolve(file);
+  if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(`${file}: no such file`, 2);
+  return { dataset, file: path, vendor, county, taxYear: year };
+}
+
+function summarize(outcomes: FileOutcome[]) {
+  const sum = (pick: (o: FileOutcome) => number | undefined) => outcomes.reduce((n, o) => n + (pick(o) ?? 0), 0);
+  return {
+    files: outcomes.length,
+    succeeded: outcomes.filter((o) => o.status === 'succeeded').length,
+    failed: outcomes.filter((o) => o.status === 'failed').length,
+    queued: outcomes.filter((o) => o.status === 'queued').length,
+    rowsRead: sum((o) => o.result?.rowsRead),
+    indexed: sum((o) => o.result?.indexed),
+    updated: sum((o) => o.result?.updated),
+    quarantined: sum((o) => o.result?.quarantined),
+    jobs: outcomes,
+  };
+}
+
+function render(s: ReturnType<typeof summarize>): string {
+  const lines = s.jobs.map((o) =>
+    o.status === 'succeeded' && o.result
+      ? `ok      ${o.county} ${o.taxYear} ${o.file}: read ${o.result.rowsRead}, indexed ${o.result.indexed}, updated ${o.result.updated}, quarantined ${o.result.quarantined}`
+      : o.status === 'queued'
+        ? `queued  ${o.county} ${o.taxYear} ${o.file} (job ${o.jobId})`
+        : `FAILED  ${o.county} ${o.taxYear} ${o.file}: ${o.error}`,
+  );
+  if (s.queued === s.files) return lines.join('\n');
+  lines.push(
+    `${s.succeeded}/${s.files} files loaded; rows read ${s.rowsRead}, indexed ${s.indexed}, updated ${s.updated}, quarantined ${s.quarantined}${s.failed ? `; ${s.failed} failed` : ''}`,
+  );
+  return lines.join('\n');
+}

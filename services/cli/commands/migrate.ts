@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config.ts';
+import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { wantsJson } from '../json-flag.ts';
+import { createOutput } from '../output.ts';
+
+export function migrateCommand(program: Command): void {
+  program
+    .command('migrate')
+    .description('apply pending SQLite migrations and seed the 67 counties (safe to run any time)')
+    .action((_opts, command: Command) => {
+      const config = loadConfig();
+      const db = openDatabase(config.DATABASE_PATH);
+      try {
+        const applied = db
+          .prepare('SELECT version, name, applied_at AS appliedAt FROM schema_migrations ORDER BY version')
+          .all() as { version: number; name: string; appliedAt: string }[];
+        createOutput(wantsJson(command)).result({ database: config.DATABASE_PATH, migrations: applied }, (r) =>
+          [`database ${r.database}`, ...r.migrations.map((m) => `  ${m.version} ${m.name}  applied ${m.appliedAt}`)].join(
+            '\n',
+          ),
+        );
+      } finally {
+        closeDatabase(db);
+      }
+    });
+}

@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+import { startServer } from '../../api/server.ts';
+import { loadConfig } from '../../config.ts';
+import { openRuntime } from '../../runtime.ts';
+import { untilSignal } from '../signals.ts';
+
+export function serveCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('run the query API (production: OPENSEARCH_URL and REDIS_URL point at the cluster)')
+    .option('--port <port>', 'listen port (overrides PORT)')
+    .action(async (opts: { port?: string }) => {
+      const config = loadConfig(opts.port ? { ...process.env, PORT: opts.port } : process.env);
+      const runtime = openRuntime(config, { name: 'api' });
+      try {
+        const { app, url } = await startServer(runtime);
+        runtime.logger.info({ url }, 'api listening');
+        const signal = await untilSignal();
+        runtime.logger.info({ signal }, 'api stopping');
+        await app.close();
+      } finally {
+        await runtime.close();
+      }
+    });
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { countCertificates } from '../../../indexer/bookkeeping.ts';
+import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { readManifest } from '../../../indexer/manifest.ts';
+import { startIngestWorker } from '../../../indexer/worker.ts';
+import { startServer } from '../../api/server.ts';
+import { loadConfig } from '../../config.ts';
+import { upsertSource } from '../../control/sources.ts';
+import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
+import { enqueueFiles } from '../ingest-runner.ts';
+import { ensureLocalOpenSearch } from '../local-opensearch.ts';
+import { untilSignal } from '../signals.ts';
+
+const DEMO_MANIFEST = fileURLToPath(new URL('../../../fixtures/demo/manifest.json', import.meta.url));
+
+/**
+ * The one-command local stack behind `npm start`: OpenSearch (when OPENSEARCH_URL
+ * is unset), a Redis check, migrations, the demo data on first start, then the
+ * worker and the API. The API listens only after the demo data is searchable, so
+ * the first 200 from /healthz means the data is there.
+ */
+export function startCommand(program: Command): void {
+  program
+    .command('start')
+    .description('run the whole local stack (OpenSearch node, worker, API) with demo data')
+    .option('--no-demo', 'do not load the demo data set into empty indices')
+    .action(async (opts: { demo: boolean }) => {
+      const config = loadConfig();
+      await requireRedis(config);
+      const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
+      let runtime: Runtime | null = null;
+      try {
+        runtime = openRuntime(config, { name: 'taxcert' });
+        await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
+        const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
+        try {
+          if (opts.demo) await loadDemoIfEmpty(runtime);
+          const { app, url } = await startServer(runtime);
+          process.stderr.write(`\nTax certificate data service: ${url}  (health: ${url}/healthz)\nCtrl-C stops everything.\n\n`);
+          const signal = await untilSignal();
+          runtime.logger.info({ signal }, 'stopping');
+          await app.close();
+        } finally {
+          await worker.close();
+        }
+      } finally {
+        await runtime?.close();
+        await node?.stop();
+      }
+    });
+}
+
+async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
+  if ((await countCertificates(runtime.opensearch, runtime.config.INDEX_PREFIX)) > 0) return;
+  if (!existsSync(DEMO_MANIFEST)) throw new Error(`demo data missing: ${DEMO_MANIFEST}`);
+  const { manifest, sources } = readManifest(DEMO_MANIFEST);
+  for (const source of sources) upsertSource(runtime.db, source);
+  const jobs = manifest.files.map((f) => ({
+    dataset: 'certificates' as const,
+    file: f.path,
+    vendor: f.vendor,
+    county: f.county,
+    taxYear: f.tax_year,
+  }));
+  const rows = manifest.files.reduce((n, f) => n + f.rows, 0);
+  runtime.logger.info({ files: jobs.length, rows }, 'loading demo data into empty indices');
+  const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: rows, progressLabel: 'demo data' });
+  const failed = outcomes.filter((o) => o.status !== 'succeeded');
+  if (failed.length > 0) throw new Error(`demo data: ${failed.length} file(s) failed, first: ${failed[0]?.file}: ${failed[0]?.error}`);
+}

@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { startIngestWorker } from '../../../indexer/worker.ts';
+import { loadConfig } from '../../config.ts';
+import { openRuntime, requireRedis } from '../../runtime.ts';
+import { untilSignal } from '../signals.ts';
+
+export function workerCommand(program: Command): void {
+  program
+    .command('worker')
+    .description('run the indexer worker: takes ingest jobs from the queue until SIGTERM')
+    .option('--concurrency <n>', 'files processed at once (overrides WORKER_CONCURRENCY)')
+    .action(async (opts: { concurrency?: string }) => {
+      const env = opts.concurrency ? { ...process.env, WORKER_CONCURRENCY: opts.concurrency } : process.env;
+      const config = loadConfig(env);
+      await requireRedis(config);
+      const runtime = openRuntime(config, { name: 'worker' });
+      try {
+        await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
+        const handle = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
+        runtime.logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker waiting for jobs');
+        const signal = await untilSignal();
+        // close() lets the files in hand finish; a hard kill instead is recovered by the queue's stalled-job retry.
+        runtime.logger.info({ signal }, 'worker stopping after the files in hand');
+        await handle.close();
+      } finally {
+        await runtime.close();
+      }
+    });
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Job } from 'bullmq';
+import {
+  createIngestQueue,
+  createQueueEvents,
+  type IngestJobData,
+  type IngestResult,
+  ingestJobId,
+  redisConnection,
+} from '../../indexer/queue.ts';
+import { ensureIndices } from '../../indexer/indices/ensure.ts';
+import { startIngestWorker } from '../../indexer/worker.ts';
+import type { Runtime } from '../runtime.ts';
+import { createProgress } from './progress.ts';
+
+export interface FileOutcome {
+  file: string;
+  county: string;
+  taxYear: number;
+  jobId: string;
+  status: 'succeeded' | 'failed' | 'queued';
+  result?: IngestResult;
+  error?: string;
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Queues one job per file and, when asked, waits until every one has finished
+ * (its rows searchable) or failed. When no worker is listening on the queue, one
+ * runs in this process for the duration, so `ingest --wait` also works alone.
+ */
+export async function enqueueFiles(
+  runtime: Runtime,
+  jobs: IngestJobData[],
+  options: { wait: boolean; expectedRows?: number; progressLabel?: string },
+): Promise<FileOutcome[]> {
+  const connection = redisConnection(runtime.config);
+  connection.on('error', () => undefined);
+  const queue = createIngestQueue(runtime.config, connection);
+  const eventsConnection = options.wait ? redisConnection(runtime.config) : null;
+  eventsConnection?.on('error', () => undefined);
+  const events = eventsConnection ? createQueueEvents(runtime.config, eventsConnection) : null;
+  let embedded: ReturnType<typeof startIngestWorker> | null = null;
+  try {
+    await ensureIndices(runtime.opensearch, runtime.config.INDEX_PREFIX, runtime.config.OPENSEARCH_REPLICAS);
+    await events?.waitUntilReady();
+    const queued: Job<IngestJobData, IngestResult>[] = [];
+    for (const data of jobs) {
+      const jobId = ingestJobId(data, await sha256(data.file));
+      // A finished job with the same id would make add() a no-op; a new request is a new load.
+      const previous = await queue.getJob(jobId);
+      if (previous && ((await previous.isCompleted()) || (await previous.isFailed()))) await previous.remove();
+      queued.push(await queue.add('ingest', data, { jobId }));
+    }
+    if (!options.wait) return queued.map((job) => outcome(job, 'queued'));
+
+    if ((await queue.getWorkersCount()) === 0) {
+      runtime.logger.info('no worker is listening on the queue; running one in this process');
+      embedded = startIngestWorker(runtime, { concurrency: runtime.config.WORKER_CONCURRENCY });
+    }
+    const total = options.expectedRows ?? jobs.length;
+    const progress = createProgress(options.progressLabel ?? 'ingest', total, options.expectedRows ? 'rows' : 'files');
+    // Rows in flight come from the jobs' progress events; finished files count their rows read.
+    const inFlight = new Map<string, number>();
+    const ids = new Set(queued.map((j) => j.id));
+    let rowsDone = 0;
+    let filesDone = 0;
+    const shown = () => rowsDone + [...inFlight.values()].reduce((a, b) => a + b, 0);
+    events!.on('progress', ({ jobId, data }) => {
+      const rows = typeof data === 'object' && data !== null && 'rows' in data ? Number(data.rows) : 0;
+      if (!ids.has(jobId) || !options.expectedRows) return;
+      inFlight.set(jobId, rows);
+      progress.update(shown(), `${filesDone}/${jobs.length} files`);
+    });
+    const results = await Promise.all(
+      queued.map(async (job) => {
+        try {
+          const result = await job.waitUntilFinished(events!);
+          inFlight.delete(job.id ?? '');
+          rowsDone += result.rowsRead;
+          return { ...outcome(job, 'succeeded'), result };
+        } catch (err) {
+          return { ...outcome(job, 'failed'), error: err instanceof Error ? err.message : String(err) };
+        } finally {
+          filesDone++;
+          progress.update(options.expectedRows ? shown() : filesDone, `${filesDone}/${jobs.length} files`);
+        }
+      }),
+    );
+    progress.stop();
+    return results;
+  } finally {
+    await embedded?.close();
+    await events?.close();
+    await queue.close();
+    connection.disconnect();
+    eventsConnection?.disconnect();
+  }
+}
+
+function outcome(job: Job<IngestJobData, IngestResult>, status: FileOutcome['status']): FileOutcome {
+  return { file: job.data.file, county: job.data.county, taxYear: job.data.taxYear, jobId: job.id ?? '', status };
+}

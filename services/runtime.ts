@@ -1,0 +1,72 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { closeDatabase, openDatabase, type Database } from './control/db.ts';
+import { createOpenSearch } from './engine/client.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+/**
+ * The long-lived handles a process needs, built in one place and closed in one
+ * place, so every command can exit by itself when it is done.
+ */
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  opensearch: Client;
+  /** A non-blocking connection for commands and health checks (fails fast when Redis is down). */
+  redis: Redis;
+  close(): Promise<void>;
+}
+
+export function openRuntime(config: Config, options: { name?: string } = {}): Runtime {
+  const logger = createLogger(config.LOG_LEVEL, { name: options.name });
+  const db = openDatabase(config.DATABASE_PATH);
+  const opensearch = createOpenSearch(config);
+  const redis = new Redis(config.REDIS_URL, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 1000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  // A Redis outage is reported by /healthz and by the commands that need it; it must not crash the process.
+  redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
+  let closed = false;
+  return {
+    config,
+    logger,
+    db,
+    opensearch,
+    redis,
+    async close() {
+      if (closed) return;
+      closed = true;
+      redis.disconnect();
+      await opensearch.close().catch(() => undefined);
+      closeDatabase(db);
+      logger.flush();
+    },
+  };
+}
+
+/** Resolves once Redis answers a PING, or rejects with a message that says how to fix it. */
+export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs = 2000): Promise<void> {
+  const probe = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: timeoutMs,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch {
+    throw new Error(
+      `Redis does not answer at ${config.REDIS_URL}. Start it (redis-server --daemonize yes --port 6379 --save "") or point REDIS_URL at a running Redis.`,
+    );
+  } finally {
+    probe.disconnect();
+  }
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { certificateId } from '../../../indexer/ids.ts';
+import { SeenIds } from '../../../indexer/seen-ids.ts';
+
+describe('SeenIds', () => {
+  it('reports the first line of a repeated id and nothing for new ones', () => {
+    const seen = new SeenIds(4);
+    expect(seen.add(certificateId('miami-dade', 2023, '2023-000001'), 2)).toBeUndefined();
+    expect(seen.add(certificateId('miami-dade', 2023, '2023-000002'), 3)).toBeUndefined();
+    expect(seen.add(certificateId('miami-dade', 2023, '2023000001'), 9)).toBe(2);
+    expect(seen.count).toBe(2);
+  });
+
+  it('keeps every id across growth', () => {
+    const seen = new SeenIds(2);
+    const ids = Array.from({ length: 50_000 }, (_, i) => certificateId('broward', 2024, String(i)));
+    ids.forEach((id, i) => expect(seen.add(id, i + 1)).toBeUndefined());
+    expect(seen.count).toBe(50_000);
+    expect(seen.add(ids[31_337]!, 1)).toBe(31_338);
+  });
+});
