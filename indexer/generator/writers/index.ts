@@ -1,0 +1,17 @@
+import type { FormatWriter } from '../../adapters/types.ts';
+import { lienportCsvWriter } from './lienport-csv.ts';
+import { parcelmartCsvWriter } from './parcelmart-csv.ts';
+
+/**
+ * Every export format the generator can write, by the name platforms.json gives
+ * it. A writer streams (header, rows, trailer) into `out` and resolves with the
+ * row count once the last byte is handed to `out`; it does not end `out`.
+ */
+const WRITERS: readonly FormatWriter[] = [lienportCsvWriter, parcelmartCsvWriter];
+const byFormat = new Map(WRITERS.map((w) => [w.format, w]));
+
+export const WRITER_FORMATS: readonly string[] = WRITERS.map((w) => w.format);
+
+export function writerFor(format: string): FormatWriter | undefined {
+  return byFormat.get(format);
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { parcelmartCsv as adapter } from '../../../indexer/adapters/parcelmart-csv.ts';
+import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { parcelmartCsvWriter as writer } from '../../../indexer/generator/writers/parcelmart-csv.ts';
+import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+
+const build = (row: Parameters<typeof adapter.toInput>[0]) => {
+  const { input, reasons } = adapter.toInput(row);
+  return buildCertificate(input, reasons, buildCtx('parcelmart'));
+};
+
+describe('parcelmart-csv: good file', () => {
+  it('reads rows spanning lines with the line each starts on, and builds each', async () => {
+    const rows = await readFixture(adapter, 'good.csv');
+    expect(rows.map((r) => r.line)).toEqual([2, 5, 6, 7, 8]);
+    for (const row of rows) expect(build(row)).toMatchObject({ ok: true });
+  });
+
+  it('maps a sold row with quotes, commas and line breaks', async () => {
+    const [row] = await readFixture(adapter, 'good.csv');
+    expect(adapter.toInput(row!)).toEqual({
+      input: {
+        county_ref: '12086',
+        certificate_number: '2024-000301',
+        parcel_id: '01-3125-041-0010',
+        tax_year: 2024,
+        status: 'sold',
+        face_amount: 1234.56,
+        delinquent_amount: 1180.1,
+        interest_rate: 0.25,
+        sale_date: '2024-06-01',
+        holder_name: 'Gulf Coast Lien Fund II, LLC',
+        struck_to_county: false,
+        redeemed: false,
+        redeemed_date: null,
+        redemption_amount: null,
+        tax_deed_application_date: null,
+        owner_name: 'SMITH, JOHN "JACK" & MARY',
+        site_address_full: '123 NW 5TH ST, MIAMI, FL 33101',
+        legal_description: 'LOT 5, BLK 3, "PALM ESTATES"\nPB 12-34\nLESS N 10 FT',
+        batch_number: 'B-07',
+      },
+      reasons: [],
+    });
+  });
+
+  it('maps redeemed, tax deed, struck and advertised rows', async () => {
+    const [, redeemed, tda, struck, advertised] = (await readFixture(adapter, 'good.csv')).map((r) => build(r));
+    expect(redeemed).toMatchObject({
+      ok: true,
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36, face_amount: 512 },
+    });
+    expect(tda).toMatchObject({ ok: true, record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30' } });
+    expect(struck).toMatchObject({
+      ok: true,
+      record: { struck_to_county: true, holder_name: 'Miami-Dade County', interest_rate: 18, batch_number: '12' },
+    });
+    expect(advertised).toMatchObject({ ok: true, record: { status: 'advertised', holder_name: 'Miami-Dade County' } });
+  });
+});
+
+describe('parcelmart-csv: bad rows', () => {
+  it('reports each bad field and keeps loading', async () => {
+    const rows = await readFixture(adapter, 'bad-rows.csv');
+    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+      ['face_amount: "1,234.5x" is not a dollar amount'],
+      [
+        'sale_date: "06/01/2024" is not a date (YYYY-MM-DD)',
+        'redeemed: "yes" is not true or false',
+        'redeemed_date: "2024-13-01" is not a real calendar date',
+      ],
+      ['status: "PENDING" is not a known status', 'delinquent_amount: "-90.00" is negative'],
+      ['row: has 8 columns, expected 19'],
+      ['tax_year: "24" is not a four-digit year'],
+      [],
+    ]);
+    expect(build(rows[4]!)).toEqual({
+      ok: false,
+      reasons: ['tax_year: "24" is not a four-digit year', 'holder_name: required'],
+    });
+    expect(build(rows[5]!)).toMatchObject({ ok: true });
+  });
+});
+
+describe('parcelmart-csv: file rejections', () => {
+  it.each([
+    ['empty.csv', 'empty_file'],
+    ['header-only.csv', 'empty_file'],
+    ['truncated.csv', 'truncated_file'],
+    ['truncated-row.csv', 'truncated_file'],
+    ['wrong-county.csv', 'wrong_county'],
+    ['unknown-format.csv', 'unknown_format'],
+  ])('%s -> %s', async (name, code) => {
+    expect(await rejectFixture(adapter, name)).toMatchObject({ code });
+  });
+
+  it('refuses a JSON file and binary data', async () => {
+    expect(await rejection(adapter, fromText('{"feed":"certbid","county":"miami-dade"}\n{"a":1}\n'))).toMatchObject({
+      code: 'unknown_format',
+    });
+    expect(await rejection(adapter, fromText(Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0])))).toMatchObject({
+      code: 'unknown_format',
+    });
+  });
+});
+
+describe('parcelmart-csv: round trip', () => {
+  it('gives back the records it was given', async () => {
+    const { records, written, rebuilt } = await roundTrip(writer, adapter, 'parcelmart');
+    expect(written).toBe(records.length);
+    expect(rebuilt).toEqual(records.map((record) => ({ ok: true, record })));
+  });
+});
