@@ -1,0 +1,323 @@
+import { countyHolderName, parcelUrl } from '../build-certificate.ts';
+import { certificateId, holderId, normalizeKey } from '../ids.ts';
+import { type CertificateRecord, MAX_INTEREST_RATE } from '../record.ts';
+import { type Channel, type County, loadRegistry, type Registry } from '../registry/index.ts';
+import { individualBidders, struckChance, winningBid } from './bidding.ts';
+import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
+import { addYears, dayOf, isoDay, parseDay, weekday } from './dates.ts';
+import { buildParcel, cityTable } from './parcels.ts';
+import { hashString, Prng, seedOf } from './prng.ts';
+import { interestMonths, redemptionAmount } from './redemption.ts';
+
+/**
+ * A seeded model of Florida's certificate market as of `today`. The plan (which
+ * counties, which files, how many rows each) is computed up front; records are
+ * produced lazily per (county, tax year), so memory does not grow with N.
+ *
+ * Florida rules modelled: certificates for tax year Y are sold at the county's
+ * sale in late May / early June of Y+1; unredeemed ones may go to a tax deed
+ * application from April 1 of the sale year + 2; a certificate expires 7 years
+ * after issue unless an application was made.
+ */
+
+export type Coverage = 'certificate_level' | 'vendor_tracked' | 'directory_only';
+
+export interface GenerateOptions {
+  certificates: number;
+  seed: number;
+  /** YYYY-MM-DD: the market is generated as it stands on this day. */
+  today: string;
+  firstTaxYear?: number;
+  lastTaxYear?: number;
+  parcelBaseUrl?: string;
+  registry?: Registry;
+}
+
+export interface CountyPlan {
+  county: County;
+  coverage: Coverage;
+  channel: Channel | null;
+}
+
+export interface FilePlan {
+  county: County;
+  channel: Channel;
+  taxYear: number;
+  rows: number;
+  /** Days of the county's sale for this tax year, YYYY-MM-DD. */
+  saleDates: string[];
+}
+
+export interface GeneratedState {
+  seed: number;
+  today: string;
+  taxYears: number[];
+  counties: CountyPlan[];
+  /** One per (certificate-level county, tax year) with at least one row. */
+  files: FilePlan[];
+  records(file: FilePlan): Generator<CertificateRecord>;
+  allRecords(): Generator<CertificateRecord>;
+}
+
+export const DEFAULT_FIRST_TAX_YEAR = 2015;
+export const DEFAULT_LAST_TAX_YEAR = 2025;
+const DEFAULT_PARCEL_BASE_URL = 'https://parcels.taxcert.dev/api/v1/parcels';
+
+/** Fewer certificates in the boom years and after the 2020 relief programmes. */
+const YEAR_WEIGHT: Record<number, number> = {
+  2015: 1.3, 2016: 1.2, 2017: 1.1, 2018: 1.0, 2019: 0.95, 2020: 0.85, 2021: 0.85, 2022: 0.9, 2023: 0.95, 2024: 1.0, 2025: 1.05,
+};
+
+/** Share of the latest year's certificates held back (bankruptcy stays, corrections) for a make-up sale after today. */
+const HELD_FOR_MAKEUP_SALE = 0.12;
+const CANCELLED_FOR_ERROR = 0.02;
+const INTEREST_ON_DELINQUENCY = 1.03;
+const COLLECTION_FEE_CENTS = 625;
+/** Slots per parcel universe: each parcel carries about 1.8 certificates over 11 years. */
+const PARCELS_PER_YEARLY_CERTIFICATE = 6;
+/** Coprime with 10, so index -> (index * M + C) mod 10^k is a bijection (unique parcel ids). */
+const PARCEL_MULTIPLIER = 7_919_993;
+
+/** Largest-remainder split of `total` by weights; ties go to the earlier entry. */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (sum > 0 ? (total * w) / sum : 0));
+  const counts = exact.map(Math.floor);
+  let left = total - counts.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, frac: e - Math.floor(e) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) counts[order[k]!.i]! += 1;
+  return counts;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+interface CountyModel {
+  index: number;
+  county: County;
+  channel: Channel;
+  profile: CountyProfile;
+  cities: ReturnType<typeof cityTable>;
+  individuals: string[];
+  countyHolder: string;
+  parcelSeed: number;
+  parcelUniverse: number;
+  parcelOffset: number;
+}
+
+interface FileModel {
+  plan: FilePlan;
+  model: CountyModel;
+  saleDays: number[];
+  firstNumber: number;
+  stride: number;
+  start: number;
+  makeupDay: number;
+}
+
+export function generateState(options: GenerateOptions): GeneratedState {
+  const { certificates, seed, today } = options;
+  if (!Number.isInteger(certificates) || certificates < 0) throw new RangeError(`certificates must be a whole number >= 0`);
+  const registry = options.registry ?? loadRegistry();
+  const firstTaxYear = options.firstTaxYear ?? DEFAULT_FIRST_TAX_YEAR;
+  const lastTaxYear = options.lastTaxYear ?? DEFAULT_LAST_TAX_YEAR;
+  const parcelBase = options.parcelBaseUrl ?? DEFAULT_PARCEL_BASE_URL;
+  const todayDay = parseDay(today);
+  const ingestedAt = `${today}T00:00:00.000Z`;
+  const taxYears: number[] = [];
+  for (let y = firstTaxYear; y <= lastTaxYear; y++) taxYears.push(y);
+
+  const profiles = new Map(COUNTY_PROFILES.map((p) => [p.slug, p]));
+  const tracked = new Set<string>(VENDOR_TRACKED);
+  const counties: CountyPlan[] = registry.counties.map((county) => {
+    const channel = registry.channel(county);
+    const coverage: Coverage =
+      channel && profiles.has(county.slug) ? 'certificate_level' : channel && tracked.has(county.slug) ? 'vendor_tracked' : 'directory_only';
+    return { county, coverage, channel: coverage === 'directory_only' ? null : channel };
+  });
+  const levelCounties = counties.filter((c) => c.coverage === 'certificate_level');
+
+  const pairs = levelCounties.flatMap((c) => taxYears.map((y) => ({ plan: c, taxYear: y })));
+  const counts = apportion(
+    certificates,
+    pairs.map((p) => (profiles.get(p.plan.county.slug)?.weight ?? 0) * (YEAR_WEIGHT[p.taxYear] ?? 1)),
+  );
+
+  const holderIds = new Map<string, string>();
+  const holderIdOf = (name: string) => {
+    let id = holderIds.get(name);
+    if (id === undefined) {
+      id = holderId(name);
+      holderIds.set(name, id);
+    }
+    return id;
+  };
+
+  const models = new Map<string, CountyModel>();
+  levelCounties.forEach((c, index) => {
+    const profile = profiles.get(c.county.slug)!;
+    const rows = counts.filter((_, i) => pairs[i]!.plan === c);
+    const countyRows = rows.reduce((a, b) => a + b, 0);
+    const maxYear = Math.max(1, ...rows);
+    const countySeed = seedOf(seed, hashString(c.county.slug));
+    const rng = new Prng(seedOf(countySeed, 1));
+    const universe = Math.max(maxYear, Math.ceil((countyRows / taxYears.length) * PARCELS_PER_YEARLY_CERTIFICATE), 16);
+    if (universe > 10 ** profile.parcelDigits) throw new RangeError(`too many parcels for ${c.county.slug}'s parcel id format`);
+    models.set(c.county.slug, {
+      index,
+      county: c.county,
+      channel: c.channel!,
+      profile,
+      cities: cityTable(profile),
+      individuals: individualBidders(rng, Math.min(4000, Math.max(60, Math.ceil(countyRows / 25)))),
+      countyHolder: countyHolderName(c.county),
+      parcelSeed: seedOf(countySeed, 2),
+      parcelUniverse: universe,
+      parcelOffset: rng.int(10 ** profile.parcelDigits),
+    });
+  });
+
+  const fileModels: FileModel[] = [];
+  pairs.forEach((p, i) => {
+    const rows = counts[i]!;
+    if (rows === 0) return;
+    const model = models.get(p.plan.county.slug)!;
+    const rng = new Prng(seedOf(seed, hashString(model.county.slug), p.taxYear, 3));
+    const saleYear = p.taxYear + 1;
+    const saleDays = [weekday(dayOf(saleYear, 5, 24) + model.profile.saleOffset + rng.int(4))];
+    for (let d = 1; d < model.profile.saleDays; d++) saleDays.push(weekday(saleDays[d - 1]! + 1));
+    let stride = 1 + rng.int(model.parcelUniverse);
+    while (gcd(stride, model.parcelUniverse) !== 1) stride++;
+    fileModels.push({
+      plan: { county: model.county, channel: model.channel, taxYear: p.taxYear, rows, saleDates: saleDays.map(isoDay) },
+      model,
+      saleDays,
+      // Seed-dependent, so two seeds never share certificate numbers.
+      firstNumber: 1 + rng.int(9000),
+      stride,
+      start: rng.int(model.parcelUniverse),
+      makeupDay: weekday(todayDay + 14 + rng.int(21)),
+    });
+  });
+  const byPlan = new Map(fileModels.map((f) => [f.plan, f]));
+
+  function* records(plan: FilePlan): Generator<CertificateRecord> {
+    const file = byPlan.get(plan);
+    if (!file) throw new RangeError(`not a file of this state: ${plan.county.slug} ${plan.taxYear}`);
+    const { model, saleDays } = file;
+    const { profile, county, channel } = model;
+    const taxYear = plan.taxYear;
+    const saleYear = taxYear + 1;
+    const latest = taxYear === lastTaxYear;
+    const rng = new Prng(seedOf(seed, hashString(county.slug), taxYear, 4));
+    const parcelRng = new Prng(0);
+    const batches = saleDays.length * profile.batchesPerDay;
+    const deedEligibleDay = dayOf(saleYear + 2, 4, 1);
+    // A certificate expires 7 years after its issue (the sale) unless a tax deed was applied for.
+    const expiryDays = saleDays.map((d) => addYears(d, 7));
+    const growth = 1.04 ** (taxYear - firstTaxYear);
+    const advertisingCents = Math.round(profile.advertisingFee * 100);
+    const countyHolderId = holderIdOf(model.countyHolder);
+
+    for (let k = 0; k < plan.rows; k++) {
+      const parcelIndex = (k * file.stride + file.start) % model.parcelUniverse;
+      parcelRng.reseed(seedOf(model.parcelSeed, parcelIndex));
+      const scrambled = (parcelIndex * PARCEL_MULTIPLIER + model.parcelOffset) % 10 ** profile.parcelDigits;
+      const parcel = buildParcel(profile, model.cities, scrambled, parcelRng);
+
+      const delinquentCents = Math.max(1800, Math.round(parcel.baseTaxCents * growth * (0.85 + 0.3 * rng.next())));
+      const faceCents = Math.round(delinquentCents * INTEREST_ON_DELINQUENCY) + advertisingCents + COLLECTION_FEE_CENTS;
+      const certificateNumber = profile.certificateNumber(taxYear, file.firstNumber + k);
+
+      let saleDay = saleDays[Math.floor((k * saleDays.length) / plan.rows)]!;
+      let batch = profile.batchNumber(saleYear, Math.floor((k * batches) / plan.rows) + 1);
+      let status: CertificateRecord['status'];
+      let holder = model.countyHolder;
+      let rate = MAX_INTEREST_RATE;
+      let struck = false;
+      let redeemedDay = -1;
+      let applicationDay = -1;
+
+      if (saleDay > todayDay) {
+        status = 'advertised';
+      } else if (latest && rng.chance(HELD_FOR_MAKEUP_SALE)) {
+        status = 'advertised';
+        saleDay = file.makeupDay;
+        batch = profile.batchNumber(saleYear, batches + 1);
+      } else {
+        struck = rng.chance(struckChance(faceCents, parcel.kind === 'common_area'));
+        if (!struck) {
+          const bid = winningBid(faceCents, model.individuals, rng);
+          holder = bid.holder;
+          rate = bid.rate;
+        }
+        const cancelledForError = rng.chance(CANCELLED_FOR_ERROR);
+        const willRedeem = rng.chance(struck ? 0.7 : 0.9);
+        const redeemOn = weekday(saleDay + 10 + Math.floor(rng.exponential(300)));
+        const applies = rng.chance(struck ? 0.6 : 0.7);
+        const applyOn = weekday(deedEligibleDay + Math.floor(rng.exponential(struck ? 240 : 150)));
+        const expiryDay = expiryDays[saleDays.indexOf(saleDay)]!;
+        const applied = applies && applyOn < expiryDay;
+
+        if (cancelledForError) status = 'cancelled';
+        else if (willRedeem && redeemOn <= todayDay) {
+          status = 'redeemed';
+          redeemedDay = redeemOn;
+          if (applied && applyOn < redeemOn) applicationDay = applyOn;
+        } else if (applied && applyOn <= todayDay) {
+          status = struck ? 'lands_available' : 'tax_deed_applied';
+          applicationDay = applyOn;
+        } else if (todayDay >= expiryDay) status = 'cancelled';
+        else status = struck ? 'available' : 'sold';
+      }
+
+      const saleDate = isoDay(saleDay);
+      const redeemedDate = redeemedDay < 0 ? null : isoDay(redeemedDay);
+      yield {
+        id: certificateId(county.slug, taxYear, certificateNumber),
+        certificate_number: certificateNumber,
+        certificate_number_normalized: normalizeKey(certificateNumber),
+        county_slug: county.slug,
+        county_name: county.name,
+        parcel_id: parcel.parcelId,
+        parcel_id_normalized: normalizeKey(parcel.parcelId),
+        tax_year: taxYear,
+        status,
+        face_amount: faceCents / 100,
+        delinquent_amount: delinquentCents / 100,
+        interest_rate: rate,
+        sale_date: saleDate,
+        holder_id: holder === model.countyHolder ? countyHolderId : holderIdOf(holder),
+        holder_name: holder,
+        struck_to_county: struck,
+        vendor: channel.certificateVendor,
+        redeemed: redeemedDate !== null,
+        redeemed_date: redeemedDate,
+        redemption_amount:
+          redeemedDate === null ? null : redemptionAmount(faceCents / 100, rate, interestMonths(saleDate, redeemedDate)),
+        tax_deed_application_date: applicationDay < 0 ? null : isoDay(applicationDay),
+        owner_name: parcel.owner,
+        site_address_full: parcel.address,
+        legal_description: parcel.legal,
+        batch_number: batch,
+        parcel_url: parcelUrl(parcelBase, county.slug, parcel.parcelId),
+        ingested_at: ingestedAt,
+      };
+    }
+  }
+
+  const files = fileModels.map((f) => f.plan);
+  return {
+    seed,
+    today,
+    taxYears,
+    counties,
+    files,
+    records,
+    *allRecords() {
+      for (const f of files) yield* records(f);
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countyHolderName } from '../../../indexer/build-certificate.ts';
+import { type GeneratedState, generateState } from '../../../indexer/generator/generate-state.ts';
+import { redemptionAmountOn } from '../../../indexer/generator/redemption.ts';
+import { CERTIFICATE_STATUSES, CertificateRecord } from '../../../indexer/record.ts';
+import { loadRegistry } from '../../../indexer/registry/index.ts';
+
+const registry = loadRegistry();
+const TODAY = '2026-11-22';
+const make = (certificates: number, seed: number, today = TODAY): GeneratedState =>
+  generateState({ certificates, seed, today, registry });
+
+function fingerprint(state: GeneratedState): string {
+  const hash = createHash('sha256');
+  for (const r of state.allRecords()) hash.update(JSON.stringify(r));
+  return hash.digest('hex');
+}
+
+describe('the plan', () => {
+  const state = make(10_000, 1);
+
+  it('models 6 certificate-level counties covering every channel in use, 8 vendor-tracked, the rest directory-only', () => {
+    const by = (c: string) => state.counties.filter((x) => x.coverage === c).map((x) => x.county.slug);
+    expect(by('certificate_level').sort()).toEqual(['broward', 'duval', 'hillsborough', 'miami-dade', 'orange', 'pinellas']);
+    expect(by('vendor_tracked')).toHaveLength(8);
+    expect(by('directory_only')).toHaveLength(67 - 14);
+    const channels = state.counties.filter((c) => c.coverage === 'certificate_level').map((c) => c.channel?.channel);
+    expect(new Set(channels)).toEqual(new Set(['certbid', 'lienport', 'taxgavel', 'parcelmart', 'bidvault', 'county_local']));
+    for (const c of state.counties) if (c.coverage === 'directory_only') expect(c.channel).toBeNull();
+  });
+
+  it('has one file per (county, tax year) 2015..2025, rows summing to N, Miami-Dade biggest', () => {
+    expect(state.files).toHaveLength(6 * 11);
+    expect(new Set(state.files.map((f) => `${f.county.slug}/${f.taxYear}`)).size).toBe(66);
+    expect(state.files.reduce((a, f) => a + f.rows, 0)).toBe(10_000);
+    const perCounty = new Map<string, number>();
+    for (const f of state.files) perCounty.set(f.county.slug, (perCounty.get(f.county.slug) ?? 0) + f.rows);
+    const biggest = [...perCounty].sort((a, b) => b[1] - a[1])[0]?.[0];
+    expect(biggest).toBe('miami-dade');
+  });
+
+  it('holds each sale on business days in late May / early June of tax year + 1', () => {
+    for (const f of state.files) {
+      expect(f.saleDates.length).toBeGreaterThanOrEqual(1);
+      for (const d of f.saleDates) {
+        expect(d.slice(0, 4)).toBe(String(f.taxYear + 1));
+        expect(d.slice(5) >= '05-24' && d.slice(5) <= '06-15').toBe(true);
+        expect([0, 6]).not.toContain(new Date(`${d}T00:00:00Z`).getUTCDay());
+      }
+    }
+  });
+
+  it('streams: the first record of a million-certificate state comes without generating the rest', () => {
+    const big = make(1_000_000, 3);
+    const first = big.allRecords().next();
+    expect(first.done).toBe(false);
+    expect(big.files.reduce((a, f) => a + f.rows, 0)).toBe(1_000_000);
+  });
+});
+
+describe('determinism', () => {
+  it('the same seed gives identical records', () => {
+    expect(fingerprint(make(3000, 42))).toBe(fingerprint(make(3000, 42)));
+  });
+
+  it('different seeds give different certificate numbers and records', () => {
+    const numbers = (s: GeneratedState) => s.files.map((f) => state1stNumber(s, f));
+    const state1stNumber = (s: GeneratedState, f: GeneratedState['files'][number]) => s.records(f).next().value?.certificate_number;
+    const a = numbers(make(3000, 1));
+    const b = numbers(make(3000, 2));
+    const same = a.filter((n, i) => n === b[i]).length;
+    expect(same).toBeLessThan(a.length / 10);
+    expect(fingerprint(make(500, 1))).not.toBe(fingerprint(make(500, 2)));
+  });
+});
+
+describe('statuses', () => {
+  it('all seven appear in 2,000 records', () => {
+    const seen = new Set([...make(2000, 20261122).allRecords()].map((r) => r.status));
+    expect([...seen].sort()).toEqual([...CERTIFICATE_STATUSES].sort());
+  });
+
+  it.each([1, 2, 3, 4, 5])('all seven appear in 500 records (seed %i)', (seed) => {
+    const seen = new Set([...make(500, seed).allRecords()].map((r) => r.status));
+    expect(seen.size).toBe(7);
+  });
+});
+
+describe('5,000 records', () => {
+  let records: CertificateRecord[] = [];
+  beforeAll(() => {
+    records = [...make(5000, 7).allRecords()];
+  });
+
+  it('are all valid canonical records (section 3 rules included)', () => {
+    const bad = records.map((r) => CertificateRecord.safeParse(r)).filter((p) => !p.success);
+    expect(bad.map((p) => p.error?.issues)).toEqual([]);
+    expect(records).toHaveLength(5000);
+  });
+
+  it('have unique ids and certificate numbers unique per county-year', () => {
+    expect(new Set(records.map((r) => r.id)).size).toBe(5000);
+    expect(new Set(records.map((r) => `${r.county_slug}|${r.tax_year}|${r.certificate_number}`)).size).toBe(5000);
+  });
+
+  it('apply for tax deeds only from April 1 of the sale year + 2, and never after today', () => {
+    const applied = records.filter((r) => r.tax_deed_application_date !== null);
+    expect(applied.length).toBeGreaterThan(50);
+    for (const r of applied) {
+      expect(r.tax_deed_application_date! >= `${Number(r.sale_date.slice(0, 4)) + 2}-04-01`).toBe(true);
+      expect(r.tax_deed_application_date! <= TODAY).toBe(true);
+    }
+    for (const r of records.filter((x) => x.status === 'tax_deed_applied' || x.status === 'lands_available'))
+      expect(r.tax_deed_application_date).not.toBeNull();
+  });
+
+  it('redeem for exactly the redemption function, on or before today', () => {
+    const redeemed = records.filter((r) => r.redeemed);
+    expect(redeemed.length).toBeGreaterThan(2500);
+    for (const r of redeemed) {
+      expect(r.redemption_amount).toBe(redemptionAmountOn(r.face_amount, r.interest_rate, r.sale_date, r.redeemed_date!));
+      expect(r.redeemed_date! <= TODAY).toBe(true);
+    }
+    for (const r of records) expect(r.redeemed).toBe(r.status === 'redeemed');
+  });
+
+  it('bid in quarter points between 0 and 18, with 0 and 0.25 bids present', () => {
+    for (const r of records) {
+      expect(Number.isInteger(r.interest_rate * 4)).toBe(true);
+      expect(r.interest_rate).toBeGreaterThanOrEqual(0);
+      expect(r.interest_rate).toBeLessThanOrEqual(18);
+    }
+    const rates = new Set(records.map((r) => r.interest_rate));
+    for (const rate of [0, 0.25, 18]) expect(rates).toContain(rate);
+    expect(rates.size).toBeGreaterThan(40);
+  });
+
+  it('keep struck, available and advertised certificates with the county at 18', () => {
+    const countyHeld = records.filter((r) => r.struck_to_county || r.status === 'available' || r.status === 'advertised');
+    expect(records.filter((r) => r.struck_to_county).length).toBeGreaterThan(100);
+    for (const r of countyHeld) {
+      expect(r.holder_name).toBe(countyHolderName(registry.county(r.county_slug)!));
+      expect(r.interest_rate).toBe(18);
+    }
+    for (const r of records.filter((x) => x.status === 'lands_available')) expect(r.struck_to_county).toBe(true);
+  });
+
+  it('schedule advertised certificates after today and sell the rest at tax year + 1, by today', () => {
+    for (const r of records) {
+      if (r.status === 'advertised') expect(r.sale_date > TODAY).toBe(true);
+      else {
+        expect(r.sale_date.slice(0, 4)).toBe(String(r.tax_year + 1));
+        expect(r.sale_date <= TODAY).toBe(true);
+      }
+      expect(r.tax_year).toBeGreaterThanOrEqual(2015);
+      expect(r.tax_year).toBeLessThanOrEqual(2025);
+    }
+    for (const r of records.filter((x) => x.status === 'advertised')) expect(r.tax_year).toBe(2025);
+  });
+
+  it('charge a face above the delinquent tax, mostly $300-$3,000 with a long tail', () => {
+    for (const r of records) expect(r.face_amount).toBeGreaterThan(r.delinquent_amount);
+    const faces = records.map((r) => r.face_amount);
+    expect(faces.filter((f) => f >= 300 && f <= 3000).length / faces.length).toBeGreaterThan(0.55);
+    expect(Math.max(...faces)).toBeGreaterThan(30_000);
+  });
+
+  it('spell each holder one way: one id per name and one name per id', () => {
+    const idOf = new Map<string, string>();
+    const nameOf = new Map<string, string>();
+    for (const r of records) {
+      expect(idOf.get(r.holder_name) ?? r.holder_id).toBe(r.holder_id);
+      expect(nameOf.get(r.holder_id) ?? r.holder_name).toBe(r.holder_name);
+      idOf.set(r.holder_name, r.holder_id);
+      nameOf.set(r.holder_id, r.holder_name);
+    }
+    expect(idOf.size).toBeGreaterThan(100);
+  });
+
+  it('look like Florida: owners, addresses with county cities and ZIPs, plat legal descriptions', () => {
+    const owners = records.map((r) => r.owner_name);
+    expect(owners.some((o) => / & /.test(o))).toBe(true);
+    expect(owners.some((o) => /TRUST|REV TR$/.test(o))).toBe(true);
+    expect(owners.some((o) => / (LLC|INC|CORP)$/.test(o))).toBe(true);
+    expect(owners.some((o) => /^EST OF | EST$/.test(o))).toBe(true);
+    const zipPrefix: Record<string, RegExp> = {
+      'miami-dade': /, (MIAMI|HIALEAH|HOMESTEAD|MIAMI GARDENS|NORTH MIAMI|MIAMI BEACH|CORAL GABLES|DORAL|OPA-LOCKA|FLORIDA CITY|CUTLER BAY), FL 33\d{3}$/,
+      broward: /, [A-Z ]+, FL 33\d{3}$/,
+      hillsborough: /, [A-Z ]+, FL 33\d{3}$/,
+      orange: /, [A-Z ]+, FL (32|34)\d{3}$/,
+      pinellas: /, [A-Z ]+, FL (33|34)\d{3}$/,
+      duval: /, [A-Z ]+, FL 322\d{2}$/,
+    };
+    for (const r of records) expect(r.site_address_full).toMatch(zipPrefix[r.county_slug]!);
+    expect(records.some((r) => / (NW|SW|NE|SE) \d+(ST|ND|RD|TH) (ST|AVE|CT|TER|PL|RD|DR|LN),/.test(r.site_address_full))).toBe(true);
+    const legal = records.map((r) => r.legal_description).filter((l): l is string => l !== null);
+    expect(legal.some((l) => /LOT \d+ BLK \d+ .* PB \d+-\d+/.test(l))).toBe(true);
+    expect(legal.some((l) => l.includes(','))).toBe(true);
+    expect(legal.some((l) => l.includes('\n'))).toBe(true);
+  });
+
+  it('write parcel ids in each county format', () => {
+    const formats: Record<string, RegExp> = {
+      'miami-dade': /^\d{2}-\d{4}-\d{3}-\d{4}$/,
+      broward: /^\d{4} \d{2} \d{2} \d{4}$/,
+      hillsborough: /^[A-Z]-\d{2}-\d{2}-\d{2}-\d[A-Z]\d-\d{6}-\d{5}\.0$/,
+      orange: /^\d{2}-\d{2}-\d{2}-\d{4}-\d{2}-\d{3}$/,
+      pinellas: /^\d{2}-\d{2}-\d{2}-\d{5}-\d{3}-\d{4}$/,
+      duval: /^\d{6}-\d{4}$/,
+    };
+    for (const r of records) expect(r.parcel_id).toMatch(formats[r.county_slug]!);
+    expect(new Set(records.map((r) => r.county_slug))).toEqual(new Set(Object.keys(formats)));
+  });
+
+  it('keep a parcel the same across tax years (owner, address, legal description)', () => {
+    const byParcel = new Map<string, CertificateRecord>();
+    let repeats = 0;
+    for (const r of records) {
+      const key = `${r.county_slug}|${r.parcel_id}`;
+      const seen = byParcel.get(key);
+      if (seen) {
+        repeats++;
+        expect(seen.tax_year).not.toBe(r.tax_year);
+        expect([r.owner_name, r.site_address_full, r.legal_description]).toEqual([
+          seen.owner_name,
+          seen.site_address_full,
+          seen.legal_description,
+        ]);
+      } else byParcel.set(key, r);
+    }
+    expect(repeats).toBeGreaterThan(100);
+  });
+});
+
+describe('today moves the market', () => {
+  it('before the latest sale, the whole latest tax year is advertised at its scheduled dates', () => {
+    const state = make(2000, 5, '2026-03-01');
+    const latest = [...state.allRecords()].filter((r) => r.tax_year === 2025);
+    expect(latest.length).toBeGreaterThan(0);
+    for (const r of latest) {
+      expect(r.status).toBe('advertised');
+      expect(r.sale_date.startsWith('2026-0')).toBe(true);
+    }
+  });
+});
