@@ -1,9 +1,10 @@
+import { bidvaultTsv } from './bidvault-tsv.ts';
 import { lienportCsv } from './lienport-csv.ts';
 import { parcelmartCsv } from './parcelmart-csv.ts';
 import type { FormatAdapter } from './types.ts';
 
 /** Every export format we read, by the name platforms.json gives it. */
-const ADAPTERS: readonly FormatAdapter[] = [lienportCsv, parcelmartCsv];
+const ADAPTERS: readonly FormatAdapter[] = [lienportCsv, parcelmartCsv, bidvaultTsv];
 const byFormat = new Map(ADAPTERS.map((a) => [a.format, a]));
 
 export const FORMATS: readonly string[] = ADAPTERS.map((a) => a.format);

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { FileRejectedError } from '../errors.ts';
+import { problemRow } from './fields.ts';
+import type { RawRow } from './types.ts';
 
 export interface Line {
   /** 1-based. */
@@ -46,4 +48,90 @@ export async function* readLines(source: Readable, format: string): AsyncGenerat
   }
   rest += decoder.end();
   if (rest.length > 0) yield { line: ++line, text: rest, terminated: false };
+}
+
+/**
+ * Splits a line on `sep`, undoing the backslash escapes our line formats use for
+ * text that would break a line or a column: \\ \n \r \t and backslash-sep.
+ */
+export function splitEscaped(line: string, sep: string): string[] {
+  if (!line.includes('\\')) return line.split(sep);
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '\\' && i + 1 < line.length) {
+      const n = line[++i];
+      cur += n === 'n' ? '\n' : n === 'r' ? '\r' : n === 't' ? '\t' : n;
+    } else if (c === sep) {
+      out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur);
+  return out;
+}
+
+export interface TableLayout {
+  format: string;
+  sep: string;
+  header: readonly string[];
+  /** Prefix of the trailer line that carries the row count ("EOF|"), or null when the format has none. */
+  trailerPrefix: string | null;
+}
+
+function show(values: readonly string[], sep: string): string {
+  const s = JSON.stringify(values.join(sep));
+  return s.length > 200 ? `${s.slice(0, 200)}..."` : s;
+}
+
+/**
+ * Streams a header + one-row-per-line file. Every line ends with a line break,
+ * so a last line without one means the file was cut off; where the format has
+ * a trailer, a missing trailer or a count that disagrees means the same.
+ */
+export async function* readTable(source: Readable, layout: TableLayout): AsyncGenerator<RawRow> {
+  const { format, sep, header, trailerPrefix } = layout;
+  let headerSeen = false;
+  let rows = 0;
+  let trailer: { line: number; count: string } | null = null;
+  for await (const { line, text, terminated } of readLines(source, format)) {
+    if (text.trim() === '') continue;
+    if (!terminated)
+      throw new FileRejectedError('truncated_file', `${format} file ends without a line break at line ${line}: it was cut off`);
+    if (trailer !== null)
+      throw new FileRejectedError('truncated_file', `${format} file has lines after its trailer (line ${trailer.line})`);
+    if (!headerSeen) {
+      const found = text.split(sep).map((h) => h.trim());
+      if (found.length !== header.length || found.some((h, i) => h !== header[i]))
+        throw new FileRejectedError(
+          'unknown_format',
+          `expected a ${format} header ${show(header, sep)} but found ${show(found, sep)}`,
+        );
+      headerSeen = true;
+      continue;
+    }
+    if (trailerPrefix !== null && text.startsWith(trailerPrefix)) {
+      trailer = { line, count: text.slice(trailerPrefix.length).trim() };
+      continue;
+    }
+    rows++;
+    const values = splitEscaped(text, sep);
+    const fields: Record<string, string> = {};
+    for (let i = 0; i < values.length; i++) fields[header[i] ?? `#${i + 1}`] = values[i] ?? '';
+    if (values.length !== header.length)
+      yield problemRow(line, text, fields, `has ${values.length} columns, expected ${header.length}`);
+    else yield { line, raw: text, fields };
+  }
+  if (!headerSeen) throw new FileRejectedError('empty_file', `${format} file is empty: expected a header and rows`);
+  if (trailerPrefix !== null) {
+    if (trailer === null)
+      throw new FileRejectedError('truncated_file', `${format} file has no "${trailerPrefix}<count>" trailer: it was cut off`);
+    if (trailer.count !== String(rows))
+      throw new FileRejectedError(
+        'truncated_file',
+        `${format} trailer says ${JSON.stringify(trailer.count)} rows but the file has ${rows}`,
+      );
+  }
+  if (rows === 0) throw new FileRejectedError('empty_file', `${format} file has a header but no rows`);
 }

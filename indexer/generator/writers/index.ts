@@ -1,4 +1,5 @@
 import type { FormatWriter } from '../../adapters/types.ts';
+import { bidvaultTsvWriter } from './bidvault-tsv.ts';
 import { lienportCsvWriter } from './lienport-csv.ts';
 import { parcelmartCsvWriter } from './parcelmart-csv.ts';
 
@@ -7,7 +8,7 @@ import { parcelmartCsvWriter } from './parcelmart-csv.ts';
  * it. A writer streams (header, rows, trailer) into `out` and resolves with the
  * row count once the last byte is handed to `out`; it does not end `out`.
  */
-const WRITERS: readonly FormatWriter[] = [lienportCsvWriter, parcelmartCsvWriter];
+const WRITERS: readonly FormatWriter[] = [lienportCsvWriter, parcelmartCsvWriter, bidvaultTsvWriter];
 const byFormat = new Map(WRITERS.map((w) => [w.format, w]));
 
 export const WRITER_FORMATS: readonly string[] = WRITERS.map((w) => w.format);

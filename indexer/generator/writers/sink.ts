@@ -46,3 +46,14 @@ export function holderCell(r: CertificateRecord, county: County): string {
   const countyHeld = r.struck_to_county || r.status === 'available' || r.status === 'advertised';
   return countyHeld && r.holder_name === countyHolderName(county) ? '' : r.holder_name;
 }
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '|': '\\|' };
+const TAB_SPECIALS = /[\\\n\r\t]/g;
+const PIPE_SPECIALS = /[\\\n\r|]/g;
+
+/** Backslash-escapes what would break a tab- or pipe-separated line; read-lines.ts splitEscaped undoes it. */
+export function escapeField(value: string, sep: '\t' | '|'): string {
+  const re = sep === '\t' ? TAB_SPECIALS : PIPE_SPECIALS;
+  re.lastIndex = 0;
+  return re.test(value) ? value.replace(re, (c) => ESCAPES[c] ?? c) : value;
+}
