@@ -58,6 +58,7 @@ export async function recordCertificateIngest(
         });
       recordCheck(deps.db, county.slug, taxYear, { ok: true, at: run.at });
       markIngested(deps.db, 'certificates', run.at);
+      if (sale) markIngested(deps.db, 'sales', run.at);
       return updateCountyCoverage(deps.db, county.slug, { certificateCount, lastImportAt: run.at });
     })
     .immediate();

@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import { ingestCommand } from './ingest.ts';
 import { migrateCommand } from './migrate.ts';
+import { quarantineCommand } from './quarantine.ts';
+import { reindexCommand } from './reindex.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
+import { statusCommand } from './status.ts';
 import { workerCommand } from './worker.ts';
 
 /** Each command lives in its own file and registers itself here. */
@@ -12,4 +15,7 @@ export function registerCommands(program: Command): void {
   workerCommand(program);
   migrateCommand(program);
   ingestCommand(program);
+  quarantineCommand(program);
+  reindexCommand(program);
+  statusCommand(program);
 }

@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import { describeIndices } from '../../../indexer/indices/describe.ts';
+import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
+import { loadConfig } from '../../config.ts';
+import { getDatasetState } from '../../control/freshness.ts';
+import { openRuntime, requireRedis } from '../../runtime.ts';
+import { wantsJson } from '../json-flag.ts';
+import { createOutput } from '../output.ts';
+
+const RUN_DATASET = { certificates: 'certificates', sales: 'sales', holders: 'holders', 'lands-available': 'lands_available' } as const;
+
+export function statusCommand(program: Command): void {
+  program
+    .command('status')
+    .description('per dataset: alias, physical index, documents and last ingest; queue depth and failed jobs')
+    .action(async (_opts, command: Command) => {
+      const config = loadConfig();
+      await requireRedis(config);
+      const runtime = openRuntime(config, { name: 'status' });
+      const connection = redisConnection(config);
+      const queue = createIngestQueue(config, connection);
+      try {
+        const indices = await describeIndices(runtime.opensearch, config.INDEX_PREFIX);
+        const datasets = indices.map((d) => ({
+          ...d,
+          lastIngestedAt: getDatasetState(runtime.db, RUN_DATASET[d.dataset]).lastIngestedAt,
+        }));
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
+        const failedJobs = (await queue.getFailed(0, 9)).map((j) => ({
+          id: j.id,
+          file: j.data.file,
+          county: j.data.county,
+          taxYear: j.data.taxYear,
+          reason: j.failedReason,
+          finishedOn: j.finishedOn ? new Date(j.finishedOn).toISOString() : null,
+        }));
+        const status = {
+          prefix: config.INDEX_PREFIX,
+          opensearch: config.OPENSEARCH_URL,
+          datasets,
+          queue: {
+            depth: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+            active: counts.active ?? 0,
+            failed: counts.failed ?? 0,
+            completed: counts.completed ?? 0,
+            paused: await queue.isPaused(),
+            workers: await queue.getWorkersCount(),
+          },
+          failedJobs,
+        };
+        createOutput(wantsJson(command)).result(status, render);
+      } finally {
+        await queue.close();
+        connection.disconnect();
+        await runtime.close();
+      }
+    });
+}
+
+function render(s: {
+  prefix: string;
+  datasets: { dataset: string; alias: string; index: string | null; documents: number | null; lastIngestedAt: string | null }[];
+  queue: { depth: number; active: number; failed: number; completed: number; paused: boolean; workers: number };
+  failedJobs: { id?: string; file: string; reason: string }[];
+}): string {
+  const rows = s.datasets.map(
+    (d) =>
+      `${d.dataset.padEnd(16)} ${d.alias.padEnd(30)} ${(d.index ?? '(none)').padEnd(56)} ${String(d.documents ?? '-').padStart(9)}  ${d.lastIngestedAt ?? 'never'}`,
+  );
+  const q = s.queue;
+  return [
+    `${'dataset'.padEnd(16)} ${'alias'.padEnd(30)} ${'physical index'.padEnd(56)} ${'documents'.padStart(9)}  last ingest`,
+    ...rows,
+    '',
+    `queue: ${q.depth} waiting, ${q.active} active, ${q.failed} failed, ${q.completed} completed${q.paused ? ' (paused)' : ''}; ${q.workers} worker(s) listening`,
+    ...s.failedJobs.map((j) => `  failed ${j.id}: ${j.file}: ${j.reason}`),
+  ].join('\n');
+}
