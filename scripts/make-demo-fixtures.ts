@@ -1,0 +1,15 @@
+/**
+ * Regenerates the small demo data set shipped in fixtures/demo: about 1,500
+ * certificates in every certificate-level county's platform format, with the
+ * manifest and sources the ingest reads. Deterministic: rerunning it changes no
+ * bytes unless the generator or a writer changed.
+ *
+ *   npx tsx scripts/make-demo-fixtures.ts
+ */
+import { fileURLToPath } from 'node:url';
+import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
+
+// Relative to the repository, wherever the script is run from.
+const out = fileURLToPath(new URL('../fixtures/demo', import.meta.url));
+const summary = await generateFixtures({ out, certificates: 1500, seed: 20261122, today: '2026-11-22' });
+console.log(`fixtures/demo: ${summary.certificates} certificates in ${summary.files} files across ${summary.counties} counties`);
