@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { countyPipe as adapter } from '../../../indexer/adapters/county-pipe.ts';
+import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { countyPipeWriter as writer } from '../../../indexer/generator/writers/county-pipe.ts';
+import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+
+const build = (row: Parameters<typeof adapter.toInput>[0]) => {
+  const { input, reasons } = adapter.toInput(row);
+  return buildCertificate(input, reasons, buildCtx('tax_collector'));
+};
+
+describe('county-pipe: good file', () => {
+  it('reads every row up to the trailer and builds each', async () => {
+    const rows = await readFixture(adapter, 'good.pipe');
+    expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6]);
+    for (const row of rows) expect(build(row)).toMatchObject({ ok: true });
+  });
+
+  it('maps a sold row, undoing the escapes', async () => {
+    const [row] = await readFixture(adapter, 'good.pipe');
+    expect(adapter.toInput(row!)).toEqual({
+      input: {
+        county_ref: 'MIAMI-DADE',
+        certificate_number: '2024-000701',
+        parcel_id: '01-3125-041-0010',
+        tax_year: 2024,
+        status: 'sold',
+        face_amount: 1234.56,
+        delinquent_amount: 1180.1,
+        interest_rate: 0.25,
+        sale_date: '2024-06-01',
+        holder_name: 'GULF COAST LIEN FUND II, LLC',
+        struck_to_county: false,
+        redeemed: false,
+        redeemed_date: null,
+        redemption_amount: null,
+        tax_deed_application_date: null,
+        owner_name: 'SMITH, JOHN & MARY',
+        site_address_full: '123 NW 5TH ST, MIAMI, FL 33101',
+        legal_description: 'LOT 5 BLK 3 | PB 12-34\nLESS N 10 FT',
+        batch_number: 'B-07',
+      },
+      reasons: [],
+    });
+  });
+
+  it('maps redeemed, tax deed, struck and advertised rows', async () => {
+    const [, redeemed, tda, struck, advertised] = (await readFixture(adapter, 'good.pipe')).map((r) => build(r));
+    expect(redeemed).toMatchObject({
+      ok: true,
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36 },
+    });
+    expect(tda).toMatchObject({ ok: true, record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30' } });
+    expect(struck).toMatchObject({ ok: true, record: { struck_to_county: true, holder_name: 'Miami-Dade County' } });
+    expect(advertised).toMatchObject({ ok: true, record: { status: 'advertised', interest_rate: 18 } });
+  });
+});
+
+describe('county-pipe: bad rows', () => {
+  it('reports each bad field and keeps loading', async () => {
+    const rows = await readFixture(adapter, 'bad-rows.pipe');
+    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+      ['face_amount: "$1.234,56" is not a dollar amount'],
+      ['sale_date: "2024-02-30" is not a real calendar date', 'redeemed: "1" is not Y or N'],
+      ['tax_year: "FY24" is not a four-digit year', 'status: "XXX" is not a known status'],
+      [],
+      ['row: has 7 columns, expected 19'],
+      [],
+    ]);
+    expect(build(rows[3]!)).toEqual({
+      ok: false,
+      reasons: ['tax_deed_application_date: status tax_deed_applied needs tax_deed_application_date'],
+    });
+    expect(build(rows[5]!)).toMatchObject({ ok: true });
+  });
+});
+
+describe('county-pipe: file rejections', () => {
+  it.each([
+    ['empty.pipe', 'empty_file'],
+    ['header-only.pipe', 'empty_file'],
+    ['truncated.pipe', 'truncated_file'],
+    ['bad-count.pipe', 'truncated_file'],
+    ['wrong-county.pipe', 'wrong_county'],
+    ['unknown-format.pipe', 'unknown_format'],
+  ])('%s -> %s', async (name, code) => {
+    expect(await rejectFixture(adapter, name)).toMatchObject({ code });
+  });
+
+  it('says what the trailer claimed', async () => {
+    expect((await rejectFixture(adapter, 'bad-count.pipe'))?.message).toBe(
+      'county-pipe trailer says "7" rows but the file has 5',
+    );
+    expect((await rejectFixture(adapter, 'truncated.pipe'))?.message).toBe(
+      'county-pipe file has no "EOF|<count>" trailer: it was cut off',
+    );
+    expect(await rejection(adapter, fromText(Buffer.from([0xff, 0xd8, 0xff, 0, 0x10])))).toMatchObject({
+      code: 'unknown_format',
+    });
+  });
+});
+
+describe('county-pipe: round trip', () => {
+  it('gives back the records it was given', async () => {
+    const { records, written, rebuilt, text } = await roundTrip(writer, adapter, 'tax_collector');
+    expect(written).toBe(records.length);
+    expect(text.endsWith(`EOF|${records.length}\n`)).toBe(true);
+    expect(rebuilt).toEqual(records.map((record) => ({ ok: true, record })));
+  });
+});
