@@ -162,6 +162,7 @@ export async function processCertificateFile(
       bookkeeping,
     };
   } finally {
+    hashed.on('error', () => undefined);
     source.destroy();
     hashed.destroy();
     await spool.remove();

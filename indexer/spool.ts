@@ -40,7 +40,11 @@ export class SpoolWriter {
   }
 
   async remove(): Promise<void> {
-    if (!this.out.closed) this.out.destroy();
+    if (!this.out.closed) {
+      // Abandoning a spool mid-write (a rejected file) must not surface as an uncaught stream error.
+      this.out.on('error', () => undefined);
+      this.out.destroy();
+    }
     await rm(this.path, { force: true });
   }
 }

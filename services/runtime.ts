@@ -14,7 +14,7 @@ export interface Runtime {
   logger: Logger;
   db: Database;
   opensearch: Client;
-  /** A non-blocking connection for commands and health checks (fails fast when Redis is down). */
+  /** A non-blocking connection for commands and health checks (gives up after one retry when Redis is down). */
   redis: Redis;
   close(): Promise<void>;
 }
@@ -23,9 +23,9 @@ export function openRuntime(config: Config, options: { name?: string } = {}): Ru
   const logger = createLogger(config.LOG_LEVEL, { name: options.name });
   const db = openDatabase(config.DATABASE_PATH);
   const opensearch = createOpenSearch(config);
+  // Commands issued while connecting wait for the connection (health checks bound them with a timer).
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
     connectTimeout: 1000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });

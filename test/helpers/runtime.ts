@@ -1,0 +1,36 @@
+import { dropIndices } from '../../indexer/indices/describe.ts';
+import { ensureIndices } from '../../indexer/indices/ensure.ts';
+import { createIngestQueue, redisConnection } from '../../indexer/queue.ts';
+import { openRuntime, type Runtime } from '../../services/runtime.ts';
+import { type TestContext, testContext } from './context.ts';
+
+export interface TestRuntime extends TestContext {
+  runtime: Runtime;
+  /** Drops this file's indices and queue keys, closes handles, removes the SQLite file. */
+  teardown(): Promise<void>;
+}
+
+/**
+ * A runtime on the real OpenSearch, Redis and SQLite under this test file's own
+ * prefix, with the indices created. Call in beforeAll with import.meta.url.
+ */
+export async function openTestRuntime(fileUrl: string, env: Record<string, string> = {}): Promise<TestRuntime> {
+  const ctx = testContext(fileUrl, env);
+  const runtime = openRuntime(ctx.config);
+  await ensureIndices(runtime.opensearch, ctx.config.INDEX_PREFIX, 0);
+  return {
+    ...ctx,
+    runtime,
+    async teardown() {
+      await dropIndices(runtime.opensearch, ctx.config.INDEX_PREFIX).catch(() => undefined);
+      // The queue's Redis keys go too, so repeated runs leave nothing behind.
+      const connection = redisConnection(ctx.config);
+      const queue = createIngestQueue(ctx.config, connection);
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      connection.disconnect();
+      await runtime.close();
+      ctx.cleanupFiles();
+    },
+  };
+}

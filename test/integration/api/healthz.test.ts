@@ -1,0 +1,84 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../services/api/app.ts';
+import { createOpenSearch } from '../../../services/engine/client.ts';
+import { openRuntime, type Runtime } from '../../../services/runtime.ts';
+import { testContext } from '../../helpers/context.ts';
+
+/** A TCP server that accepts connections and never answers: a hung dependency. */
+async function blackHole(): Promise<{ server: Server; port: number; sockets: Socket[] }> {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { server, port: address.port, sockets };
+}
+
+describe('GET /healthz', () => {
+  const ctx = testContext(import.meta.url);
+  let runtime: Runtime;
+  let hole: Awaited<ReturnType<typeof blackHole>>;
+
+  beforeAll(async () => {
+    runtime = openRuntime(ctx.config);
+    hole = await blackHole();
+  });
+
+  afterAll(async () => {
+    for (const s of hole.sockets) s.destroy();
+    hole.server.close();
+    await runtime.close();
+    ctx.cleanupFiles();
+  });
+
+  it('answers 200 with every dependency ok, without an API key', async () => {
+    const app = await buildApp(runtime);
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', opensearch: 'ok', redis: 'ok', sqlite: 'ok' });
+    await app.close();
+  });
+
+  it('answers 503 naming Redis within 2 s when Redis hangs', async () => {
+    const redis = new Redis(`redis://127.0.0.1:${hole.port}`, { maxRetriesPerRequest: 1, connectTimeout: 500, lazyConnect: true });
+    redis.on('error', () => undefined);
+    void redis.connect().catch(() => undefined);
+    const app = await buildApp({ ...runtime, redis });
+    const started = Date.now();
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(res.statusCode).toBe(503);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'unavailable', opensearch: 'ok', sqlite: 'ok' });
+    expect(body.redis).not.toBe('ok');
+    await app.close();
+    redis.disconnect();
+  });
+
+  it('answers 503 naming OpenSearch within 2 s when OpenSearch hangs', async () => {
+    const opensearch = createOpenSearch({ OPENSEARCH_URL: `http://127.0.0.1:${hole.port}` });
+    const app = await buildApp({ ...runtime, opensearch });
+    const started = Date.now();
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(res.statusCode).toBe(503);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'unavailable', redis: 'ok', sqlite: 'ok' });
+    expect(body.opensearch).not.toBe('ok');
+    await app.close();
+    await opensearch.close();
+  });
+
+  it('answers unknown paths with the error envelope', async () => {
+    const app = await buildApp(runtime);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    const body = res.json();
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.request_id).toMatch(/^req_/);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    await app.close();
+  });
+});
