@@ -1,5 +1,6 @@
 import type { FormatWriter } from '../../adapters/types.ts';
 import { bidvaultTsvWriter } from './bidvault-tsv.ts';
+import { certbidJsonlWriter } from './certbid-jsonl.ts';
 import { countyPipeWriter } from './county-pipe.ts';
 import { lienportCsvWriter } from './lienport-csv.ts';
 import { parcelmartCsvWriter } from './parcelmart-csv.ts';
@@ -9,7 +10,7 @@ import { parcelmartCsvWriter } from './parcelmart-csv.ts';
  * it. A writer streams (header, rows, trailer) into `out` and resolves with the
  * row count once the last byte is handed to `out`; it does not end `out`.
  */
-const WRITERS: readonly FormatWriter[] = [lienportCsvWriter, parcelmartCsvWriter, bidvaultTsvWriter, countyPipeWriter];
+const WRITERS: readonly FormatWriter[] = [lienportCsvWriter, certbidJsonlWriter, parcelmartCsvWriter, bidvaultTsvWriter, countyPipeWriter];
 const byFormat = new Map(WRITERS.map((w) => [w.format, w]));
 
 export const WRITER_FORMATS: readonly string[] = WRITERS.map((w) => w.format);

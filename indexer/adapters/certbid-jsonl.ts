@@ -1,0 +1,134 @@
+import type { Readable } from 'node:stream';
+import { FileRejectedError } from '../errors.ts';
+import { parseDollars } from '../normalize/money.ts';
+import { FieldReader, parsePercent, parseYear, problemRow, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { readLines } from './read-lines.ts';
+import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+
+/**
+ * certbid-jsonl: CertBid's JSON feed. JSON Lines rather than one JSON array, so
+ * neither side ever holds a whole county in memory.
+ * - Line 1, header: {"feed":"certbid-certificates","version":1,"county":"<slug>",
+ *   "taxYear":2024,"generatedAt":"<ISO>"}; a county other than the job's rejects
+ *   the file.
+ * - One object per certificate, camelCase keys (CERTBID_KEYS), ISO dates, money
+ *   as JSON numbers in dollars, status as camelCase enum (CERTBID_STATUS),
+ *   holderName null when the county holds it, redemption null or {date, amount}.
+ *   Rows carry no county: the header names it.
+ * - Last line, trailer: {"trailer":true,"count":N}. No trailer, a wrong count or
+ *   a last line without a line break means the feed was cut off.
+ * fields of a RawRow are the object flattened to text (nested keys joined with
+ * ".", null as ""), so toInput reads it like any other format.
+ */
+export const FEED_NAME = 'certbid-certificates';
+
+export const CERTBID_STATUS: Readonly<Record<string, string>> = {
+  sold: 'sold',
+  redeemed: 'redeemed',
+  available: 'available',
+  advertised: 'advertised',
+  lands_available: 'landsAvailable',
+  tax_deed_applied: 'deedApplied',
+  cancelled: 'cancelled',
+};
+const WORDS = statusWords(CERTBID_STATUS);
+const TRAILER = /^\{\s*"trailer"\s*:/;
+
+function flatten(obj: Record<string, unknown>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix + k;
+    if (v === null || v === undefined) out[key] = '';
+    else if (typeof v === 'string') out[key] = v;
+    else if (typeof v === 'object' && !Array.isArray(v)) flatten(v as Record<string, unknown>, `${key}.`, out);
+    else out[key] = JSON.stringify(v);
+  }
+  return out;
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const clip = (s: string) => (s.length > 120 ? `${s.slice(0, 120)}...` : s);
+
+async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawRow> {
+  let header: Record<string, unknown> | null = null;
+  let trailer: { line: number; count: unknown } | null = null;
+  let count = 0;
+  for await (const { line, text, terminated } of readLines(source, 'certbid-jsonl')) {
+    if (text.trim() === '') continue;
+    if (!terminated)
+      throw new FileRejectedError('truncated_file', `certbid-jsonl feed ends without a line break at line ${line}: it was cut off`);
+    if (trailer !== null)
+      throw new FileRejectedError('truncated_file', `certbid-jsonl feed has lines after its trailer (line ${trailer.line})`);
+    if (header === null) {
+      header = parseObject(text);
+      if (header === null || header.feed !== FEED_NAME)
+        throw new FileRejectedError(
+          'unknown_format',
+          `expected a certbid-jsonl header line {"feed":"${FEED_NAME}",...} but found ${JSON.stringify(clip(text))}`,
+        );
+      if (String(header.county).toLowerCase() !== ctx.county.slug)
+        throw new FileRejectedError(
+          'wrong_county',
+          `certbid-jsonl header names county ${JSON.stringify(header.county)} but the job is for ${ctx.county.slug}`,
+        );
+      continue;
+    }
+    if (TRAILER.test(text)) {
+      trailer = { line, count: parseObject(text)?.count };
+      continue;
+    }
+    count++;
+    const obj = parseObject(text);
+    if (obj === null) yield problemRow(line, text, {}, 'is not a JSON object');
+    else yield { line, raw: text, fields: flatten(obj) };
+  }
+  if (header === null) throw new FileRejectedError('empty_file', 'certbid-jsonl feed is empty: expected a header line');
+  if (trailer === null)
+    throw new FileRejectedError('truncated_file', 'certbid-jsonl feed has no {"trailer":true,"count":N} line: it was cut off');
+  if (trailer.count !== count)
+    throw new FileRejectedError(
+      'truncated_file',
+      `certbid-jsonl trailer says ${JSON.stringify(trailer.count)} certificates but the feed has ${count}`,
+    );
+  if (count === 0) throw new FileRejectedError('empty_file', 'certbid-jsonl feed has a header but no certificates');
+}
+
+export const certbidJsonl: FormatAdapter = {
+  format: 'certbid-jsonl',
+  rows,
+
+  toInput(row: RawRow): Adapted {
+    const problem = row.fields[ROW_PROBLEM];
+    if (problem !== undefined) return unreadable(problem);
+    const f = new FieldReader(row.fields);
+    const input = {
+      county_ref: null,
+      certificate_number: f.text('certificateNumber'),
+      parcel_id: f.text('parcelId'),
+      tax_year: f.parse('tax_year', 'taxYear', parseYear),
+      status: f.status('status', WORDS),
+      face_amount: f.parse('face_amount', 'faceAmount', parseDollars),
+      delinquent_amount: f.parse('delinquent_amount', 'delinquentAmount', parseDollars),
+      interest_rate: f.parse('interest_rate', 'interestRate', parsePercent),
+      sale_date: f.date('sale_date', 'saleDate', 'YYYY-MM-DD'),
+      holder_name: f.text('holderName'),
+      struck_to_county: f.flag('struck_to_county', 'struckToCounty', 'true', 'false'),
+      redeemed: f.text('redemption.date') !== null || f.text('redemption.amount') !== null,
+      redeemed_date: f.date('redeemed_date', 'redemption.date', 'YYYY-MM-DD'),
+      redemption_amount: f.parse('redemption_amount', 'redemption.amount', parseDollars),
+      tax_deed_application_date: f.date('tax_deed_application_date', 'taxDeedApplicationDate', 'YYYY-MM-DD'),
+      owner_name: f.text('ownerName'),
+      site_address_full: f.text('siteAddress'),
+      legal_description: f.text('legalDescription'),
+      batch_number: f.text('batchNumber'),
+    };
+    return { input, reasons: f.reasons };
+  },
+};
