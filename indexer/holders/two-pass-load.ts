@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { PassThrough, type Readable } from 'node:stream';
+import type { RawRow } from '../adapters/types.ts';
+import { createBulkWriter } from '../bulk.ts';
+import { FileRejectedError } from '../errors.ts';
+import { withBulkMode } from '../indices/bulk-mode.ts';
+import { aliasName } from '../indices/names.ts';
+import type { ProcessDeps, QuarantinedRow } from '../process-file.ts';
+import { SeenIds } from '../seen-ids.ts';
+import { readSpool, SpoolWriter } from '../spool.ts';
+
+/**
+ * The discipline of process-file.ts for the datasets that are not certificates
+ * (holders, lands-available): pass 1 validates every row into a spool on disk,
+ * pass 2 bulk-loads it only once the whole file proved sound, and quarantined
+ * rows reach the caller only then. A FileRejectedError anywhere in pass 1 (empty,
+ * wrong header, cut off) leaves the index and the quarantine untouched.
+ */
+
+export type DatasetBuilt<T> = { ok: true; record: T } | { ok: false; reasons: string[] };
+
+export interface DatasetFormat<T extends { id: string }> {
+  dataset: 'holders' | 'lands-available';
+  format: string;
+  /** Streams the file's rows; throws FileRejectedError for a file that must not load. */
+  rows(source: Readable): AsyncIterable<RawRow>;
+  /** One row -> a validated record, or every reason it cannot be one. */
+  build(row: RawRow): DatasetBuilt<T>;
+  /** The reason given to a row whose id an earlier line of the file already produced. */
+  repeated(record: T, firstLine: number): string;
+}
+
+export interface DatasetFileOutcome {
+  format: string;
+  fileSha256: string;
+  rowsRead: number;
+  /** Documents new to the index. */
+  indexed: number;
+  /** Documents that replaced one with the same id (re-ingest). */
+  updated: number;
+  quarantined: number;
+}
+
+export type LoadDeps = Pick<ProcessDeps, 'opensearch' | 'prefix' | 'replicas' | 'onProgress'>;
+
+const PROGRESS_EVERY = 5000;
+
+export async function loadTwoPass<T extends { id: string }>(
+  file: string,
+  jobId: string,
+  format: DatasetFormat<T>,
+  deps: LoadDeps,
+  onQuarantine: (rows: QuarantinedRow[], fileSha256: string) => void,
+): Promise<DatasetFileOutcome> {
+  const size = await stat(file).then(
+    (s) => s.size,
+    (err: NodeJS.ErrnoException) => {
+      throw new FileRejectedError('unreadable_file', `cannot read ${file}: ${err.code ?? err.message}`);
+    },
+  );
+  if (size === 0) throw new FileRejectedError('empty_file', `${file} is empty`);
+
+  // Pass 1: validate everything into the spool while hashing the bytes read.
+  const hash = createHash('sha256');
+  const hashed = new PassThrough({ highWaterMark: 1 << 20 });
+  hashed.on('data', (chunk: Buffer) => hash.update(chunk));
+  const source = createReadStream(file, { highWaterMark: 1 << 20 });
+  source.on('error', (err) => hashed.destroy(err));
+  source.pipe(hashed);
+
+  const spoolName = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const spool = new SpoolWriter(spoolName);
+  const held = new SpoolWriter(`${spoolName}-quarantine`);
+  const seen = new SeenIds();
+  let rowsRead = 0;
+  try {
+    for await (const row of format.rows(hashed)) {
+      rowsRead++;
+      const built = format.build(row);
+      if (!built.ok) await held.write(row.line, '', { raw: row.raw, reasons: built.reasons });
+      else {
+        const firstLine = seen.add(built.record.id, row.line);
+        if (firstLine === undefined) await spool.write(row.line, built.record.id, built.record);
+        else await held.write(row.line, '', { raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
+      }
+      if (rowsRead % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'validating', rows: rowsRead });
+    }
+    await spool.close();
+    if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
+    const fileSha256 = hash.digest('hex');
+
+    // Pass 2: the file is sound; send the spool (withBulkMode refreshes at the end).
+    const alias = aliasName(deps.prefix, format.dataset);
+    const writer = createBulkWriter(deps.opensearch, { index: alias });
+    const totals = await withBulkMode(deps.opensearch, { index: alias, dataset: format.dataset, replicas: deps.replicas }, async () => {
+      let sent = 0;
+      for await (const entry of readSpool(spool.path)) {
+        await writer.add(entry.id, entry.json);
+        if (++sent % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'indexing', rows: sent });
+      }
+      return writer.flush();
+    });
+
+    if (totals.failures.length > 0) {
+      // A document OpenSearch refused is quarantined with its reason, never dropped.
+      const refused = new Map(totals.failures.map((f) => [f.id, f]));
+      for await (const entry of readSpool(spool.path)) {
+        const failure = refused.get(entry.id);
+        if (failure) await held.write(entry.line, '', { raw: entry.json, reasons: [`index: ${failure.type}: ${failure.reason}`] });
+      }
+    }
+    await held.close();
+    let batch: QuarantinedRow[] = [];
+    for await (const entry of readSpool(held.path)) {
+      batch.push({ line: entry.line, ...(JSON.parse(entry.json) as { raw: string; reasons: string[] }) });
+      if (batch.length === 500) {
+        onQuarantine(batch, fileSha256);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) onQuarantine(batch, fileSha256);
+    return {
+      format: format.format,
+      fileSha256,
+      rowsRead,
+      indexed: totals.created,
+      updated: totals.updated,
+      quarantined: held.count,
+    };
+  } finally {
+    source.destroy();
+    hashed.destroy();
+    await spool.remove();
+    await held.remove();
+  }
+}
