@@ -5,6 +5,7 @@ import { type Channel, type County, loadRegistry, type Registry } from '../regis
 import { individualBidders, struckChance, winningBid } from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
 import { addYears, dayOf, isoDay, parseDay, weekday } from './dates.ts';
+import { afterSale } from './lifecycle.ts';
 import { buildParcel, cityTable } from './parcels.ts';
 import { hashString, Prng, seedOf } from './prng.ts';
 import { interestMonths, redemptionAmount } from './redemption.ts';
@@ -14,10 +15,8 @@ import { interestMonths, redemptionAmount } from './redemption.ts';
  * counties, which files, how many rows each) is computed up front; records are
  * produced lazily per (county, tax year), so memory does not grow with N.
  *
- * Florida rules modelled: certificates for tax year Y are sold at the county's
- * sale in late May / early June of Y+1; unredeemed ones may go to a tax deed
- * application from April 1 of the sale year + 2; a certificate expires 7 years
- * after issue unless an application was made.
+ * Certificates for tax year Y are sold at the county's sale in late May or
+ * early June of Y+1 (lifecycle.ts models what happens after).
  */
 
 export type Coverage = 'certificate_level' | 'vendor_tracked' | 'directory_only';
@@ -70,7 +69,6 @@ const YEAR_WEIGHT: Record<number, number> = {
 
 /** Share of the latest year's certificates held back (bankruptcy stays, corrections) for a make-up sale after today. */
 const HELD_FOR_MAKEUP_SALE = 0.12;
-const CANCELLED_FOR_ERROR = 0.02;
 const INTEREST_ON_DELINQUENCY = 1.03;
 const COLLECTION_FEE_CENTS = 625;
 /** Slots per parcel universe: each parcel carries about 1.8 certificates over 11 years. */
@@ -253,24 +251,13 @@ export function generateState(options: GenerateOptions): GeneratedState {
           holder = bid.holder;
           rate = bid.rate;
         }
-        const cancelledForError = rng.chance(CANCELLED_FOR_ERROR);
-        const willRedeem = rng.chance(struck ? 0.7 : 0.9);
-        const redeemOn = weekday(saleDay + 10 + Math.floor(rng.exponential(300)));
-        const applies = rng.chance(struck ? 0.6 : 0.7);
-        const applyOn = weekday(deedEligibleDay + Math.floor(rng.exponential(struck ? 240 : 150)));
-        const expiryDay = expiryDays[saleDays.indexOf(saleDay)]!;
-        const applied = applies && applyOn < expiryDay;
-
-        if (cancelledForError) status = 'cancelled';
-        else if (willRedeem && redeemOn <= todayDay) {
-          status = 'redeemed';
-          redeemedDay = redeemOn;
-          if (applied && applyOn < redeemOn) applicationDay = applyOn;
-        } else if (applied && applyOn <= todayDay) {
-          status = struck ? 'lands_available' : 'tax_deed_applied';
-          applicationDay = applyOn;
-        } else if (todayDay >= expiryDay) status = 'cancelled';
-        else status = struck ? 'available' : 'sold';
+        const outcome = afterSale(
+          { saleDay, deedEligibleDay, expiryDay: expiryDays[saleDays.indexOf(saleDay)]!, todayDay, struck },
+          rng,
+        );
+        status = outcome.status;
+        redeemedDay = outcome.redeemedDay;
+        applicationDay = outcome.applicationDay;
       }
 
       const saleDate = isoDay(saleDay);
