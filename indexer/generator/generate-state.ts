@@ -79,7 +79,8 @@ const PARCEL_MULTIPLIER = 7_919_993;
 /** Largest-remainder split of `total` by weights; ties go to the earlier entry. */
 export function apportion(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (sum > 0 ? (total * w) / sum : 0));
+  if (sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
   const counts = exact.map(Math.floor);
   let left = total - counts.reduce((a, b) => a + b, 0);
   const order = exact.map((e, i) => ({ i, frac: e - Math.floor(e) })).sort((a, b) => b.frac - a.frac || a.i - b.i);

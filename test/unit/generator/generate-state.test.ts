@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countyHolderName } from '../../../indexer/build-certificate.ts';
-import { type GeneratedState, generateState } from '../../../indexer/generator/generate-state.ts';
+import { apportion, type GeneratedState, generateState } from '../../../indexer/generator/generate-state.ts';
 import { redemptionAmountOn } from '../../../indexer/generator/redemption.ts';
 import { CERTIFICATE_STATUSES, CertificateRecord } from '../../../indexer/record.ts';
 import { loadRegistry } from '../../../indexer/registry/index.ts';
@@ -16,6 +16,16 @@ function fingerprint(state: GeneratedState): string {
   for (const r of state.allRecords()) hash.update(JSON.stringify(r));
   return hash.digest('hex');
 }
+
+describe('apportion', () => {
+  it('splits a total by weight with largest remainders, earlier entries winning ties', () => {
+    expect(apportion(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(apportion(7, [5, 0, 2])).toEqual([5, 0, 2]);
+    expect(apportion(1, [1, 3])).toEqual([0, 1]);
+    expect(apportion(0, [1, 2])).toEqual([0, 0]);
+    expect(apportion(1_000_003, [31, 22, 16, 14, 10, 9]).reduce((a, b) => a + b, 0)).toBe(1_000_003);
+  });
+});
 
 describe('the plan', () => {
   const state = make(10_000, 1);
