@@ -1,0 +1,201 @@
+import type { Readable } from 'node:stream';
+import { FileRejectedError } from '../errors.ts';
+import type { Parsed } from '../normalize/money.ts';
+import { parseCents } from '../normalize/money.ts';
+import { FieldReader, parseYear, problemRow, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { readLines } from './read-lines.ts';
+import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+
+/**
+ * taxgavel-fixed: TaxGavel runs on a county mainframe heritage and exports the
+ * old tape layout: no header, fixed columns, record type in column 1.
+ * Positions are 1-based, in characters (UTF-8 file), text left-aligned and
+ * space-padded, numbers right-aligned and zero-padded, blank = none.
+ *
+ * 'D' detail, 316 chars, one per certificate:
+ *   1 'D' | 2-3 DOR county no. | 4-7 tax year | 8-27 cert no. | 28-57 parcel id
+ *   58-59 status (SD sold, RD redeemed, AV available, AD advertised, LA lands
+ *   available, TA tax deed applied, CX cancelled) | 60-71 face, cents
+ *   72-83 delinquent, cents | 84-88 rate, hundredths of a percent (01800 = 18)
+ *   89-96 sale date YYYYMMDD | 97 struck to county Y/N | 98 redeemed Y/N
+ *   99-106 redeemed date | 107-118 redemption amount, cents | 119-126 tax deed
+ *   application date | 127-186 holder (blank when the county holds it)
+ *   187-246 owner | 247-306 situs address | 307-316 batch
+ * 'L' legal description, 80 chars, zero or more after their 'D': 1 'L' |
+ *   2-3 length of the text | 4 'C' text continues in the next L, 'N' a line
+ *   break follows, 'R' a CR LF follows, 'E' last piece | 5-80 text.
+ * 'T' trailer, 16 chars, last line: 1 'T' | 2-3 DOR county no. | 4-7 tax year |
+ *   8-16 number of D records. A short last line, a missing trailer or a count
+ *   that disagrees means the file was cut off; a trailer for another county
+ *   rejects the file.
+ */
+export const D_LENGTH = 316;
+export const L_LENGTH = 80;
+export const L_TEXT = 76;
+export const T_LENGTH = 16;
+
+/** [field, start (1-based), width] of the D record. */
+export const D_FIELDS = [
+  ['county', 2, 2],
+  ['year', 4, 4],
+  ['certificate', 8, 20],
+  ['parcel', 28, 30],
+  ['status', 58, 2],
+  ['face', 60, 12],
+  ['delinquent', 72, 12],
+  ['rate', 84, 5],
+  ['sale_date', 89, 8],
+  ['struck', 97, 1],
+  ['redeemed', 98, 1],
+  ['redeemed_date', 99, 8],
+  ['redeemed_amount', 107, 12],
+  ['tda_date', 119, 8],
+  ['holder', 127, 60],
+  ['owner', 187, 60],
+  ['address', 247, 60],
+  ['batch', 307, 10],
+] as const;
+
+export const TAXGAVEL_STATUS: Readonly<Record<string, string>> = {
+  sold: 'SD',
+  redeemed: 'RD',
+  available: 'AV',
+  advertised: 'AD',
+  lands_available: 'LA',
+  tax_deed_applied: 'TA',
+  cancelled: 'CX',
+};
+const WORDS = statusWords(TAXGAVEL_STATUS);
+const L_ENDINGS: Readonly<Record<string, string>> = { C: '', N: '\n', R: '\r\n', E: '' };
+
+function parseRate(text: string): Parsed<number> {
+  return /^\d{5}$/.test(text)
+    ? { ok: true, value: Number(text) / 100 }
+    : { ok: false, reason: 'is not a rate in hundredths of a percent' };
+}
+
+function detailFields(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, start, width] of D_FIELDS) fields[name] = text.slice(start - 1, start - 1 + width);
+  return fields;
+}
+
+const describeLine = (n: number, text: string) =>
+  `line ${n} is ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text)} (${text.length} characters)`;
+
+async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawRow> {
+  let pending: {
+    line: number;
+    raw: string[];
+    fields: Record<string, string>;
+    legal: string;
+    legalState: 'none' | 'open' | 'closed';
+  } | null = null;
+  let problem: string | null = null;
+  let details = 0;
+  let trailer: { line: number; dor: string; count: string } | null = null;
+  let first = true;
+
+  const flush = (): RawRow | null => {
+    if (pending === null) return null;
+    if (pending.legalState === 'open') problem ??= "legal description has no closing 'E' record";
+    const fields = { ...pending.fields, legal: pending.legal };
+    const raw = pending.raw.join('\n');
+    const row = problem === null ? { line: pending.line, raw, fields } : problemRow(pending.line, raw, fields, problem);
+    pending = null;
+    problem = null;
+    return row;
+  };
+
+  for await (const { line, text, terminated } of readLines(source, 'taxgavel-fixed')) {
+    if (text.trim() === '') continue;
+    const type = text[0];
+    if (first) {
+      first = false;
+      const fits = (type === 'D' && text.length === D_LENGTH) || (type === 'T' && text.length === T_LENGTH);
+      if (!fits)
+        throw new FileRejectedError(
+          'unknown_format',
+          `expected taxgavel-fixed records ('D' lines of ${D_LENGTH} characters, 'L' of ${L_LENGTH}, a 'T' trailer of ${T_LENGTH}) but ${describeLine(line, text)}`,
+        );
+    }
+    if (!terminated)
+      throw new FileRejectedError('truncated_file', `taxgavel-fixed file ends without a line break at line ${line}: it was cut off`);
+    if (trailer !== null)
+      throw new FileRejectedError('truncated_file', `taxgavel-fixed file has records after its trailer (line ${trailer.line})`);
+
+    if (type === 'L' && pending !== null) {
+      pending.raw.push(text);
+      const len = Number(text.slice(1, 3));
+      const ending = L_ENDINGS[text[3] ?? ''];
+      if (text.length !== L_LENGTH || !/^\d\d$/.test(text.slice(1, 3)) || len > L_TEXT || ending === undefined || pending.legalState === 'closed')
+        problem ??= `legal description record at ${describeLine(line, text)}`;
+      else {
+        pending.legal += text.slice(4, 4 + len) + ending;
+        pending.legalState = text[3] === 'E' ? 'closed' : 'open';
+      }
+      continue;
+    }
+    const row = flush();
+    if (row !== null) yield row;
+    if (type === 'T') {
+      trailer = { line, dor: text.slice(1, 3), count: text.slice(7, 16) };
+      if (text.length !== T_LENGTH)
+        throw new FileRejectedError('truncated_file', `taxgavel-fixed trailer at ${describeLine(line, text)}, expected ${T_LENGTH}`);
+      if (trailer.dor !== ctx.county.dor)
+        throw new FileRejectedError(
+          'wrong_county',
+          `taxgavel-fixed trailer names DOR county ${trailer.dor} but the job is for ${ctx.county.slug} (${ctx.county.dor})`,
+        );
+      continue;
+    }
+    details++;
+    pending = { line, raw: [text], fields: type === 'D' ? detailFields(text) : {}, legal: '', legalState: 'none' };
+    if (type !== 'D') problem = `unknown record type at ${describeLine(line, text)}`;
+    else if (text.length !== D_LENGTH) problem = `${describeLine(line, text)}, expected ${D_LENGTH}`;
+  }
+  const row = flush();
+  if (row !== null) yield row;
+  if (first) throw new FileRejectedError('empty_file', 'taxgavel-fixed file is empty');
+  if (trailer === null)
+    throw new FileRejectedError('truncated_file', "taxgavel-fixed file has no 'T' trailer record: it was cut off");
+  if (!/^\d{9}$/.test(trailer.count) || Number(trailer.count) !== details)
+    throw new FileRejectedError(
+      'truncated_file',
+      `taxgavel-fixed trailer says ${JSON.stringify(trailer.count)} detail records but the file has ${details}`,
+    );
+  if (details === 0) throw new FileRejectedError('empty_file', 'taxgavel-fixed file has a trailer but no detail records');
+}
+
+export const taxgavelFixed: FormatAdapter = {
+  format: 'taxgavel-fixed',
+  rows,
+
+  toInput(row: RawRow): Adapted {
+    const problem = row.fields[ROW_PROBLEM];
+    if (problem !== undefined) return unreadable(problem);
+    const f = new FieldReader(row.fields);
+    const input = {
+      county_ref: f.text('county'),
+      certificate_number: f.text('certificate'),
+      parcel_id: f.text('parcel'),
+      tax_year: f.parse('tax_year', 'year', parseYear),
+      status: f.status('status', WORDS),
+      face_amount: f.parse('face_amount', 'face', parseCents),
+      delinquent_amount: f.parse('delinquent_amount', 'delinquent', parseCents),
+      interest_rate: f.parse('interest_rate', 'rate', parseRate),
+      sale_date: f.date('sale_date', 'sale_date', 'YYYYMMDD'),
+      holder_name: f.text('holder'),
+      struck_to_county: f.flag('struck_to_county', 'struck', 'Y', 'N'),
+      redeemed: f.flag('redeemed', 'redeemed', 'Y', 'N'),
+      redeemed_date: f.date('redeemed_date', 'redeemed_date', 'YYYYMMDD'),
+      redemption_amount: f.parse('redemption_amount', 'redeemed_amount', parseCents),
+      tax_deed_application_date: f.date('tax_deed_application_date', 'tda_date', 'YYYYMMDD'),
+      owner_name: f.text('owner'),
+      site_address_full: f.text('address'),
+      legal_description: f.text('legal'),
+      batch_number: f.text('batch'),
+    };
+    return { input, reasons: f.reasons };
+  },
+};

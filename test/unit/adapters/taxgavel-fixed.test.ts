@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { taxgavelFixed as adapter } from '../../../indexer/adapters/taxgavel-fixed.ts';
+import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { taxgavelFixedWriter as writer } from '../../../indexer/generator/writers/taxgavel-fixed.ts';
+import { buildCtx, ctx, fromText, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
+
+const build = (row: Parameters<typeof adapter.toInput>[0]) => {
+  const { input, reasons } = adapter.toInput(row);
+  return buildCertificate(input, reasons, buildCtx('taxgavel'));
+};
+
+describe('taxgavel-fixed: good file', () => {
+  it('reads every detail record with its legal lines and builds each', async () => {
+    const rows = await readFixture(adapter, 'good.dat');
+    expect(rows.map((r) => r.line)).toEqual([1, 5, 6, 7, 8]);
+    for (const row of rows) expect(build(row)).toMatchObject({ ok: true });
+  });
+
+  it('maps a sold record and joins its legal description records', async () => {
+    const [row] = await readFixture(adapter, 'good.dat');
+    expect(adapter.toInput(row!)).toEqual({
+      input: {
+        county_ref: '23',
+        certificate_number: '2024-001101',
+        parcel_id: '01-3125-041-0010',
+        tax_year: 2024,
+        status: 'sold',
+        face_amount: 1234.56,
+        delinquent_amount: 1180.1,
+        interest_rate: 0.25,
+        sale_date: '2024-06-01',
+        holder_name: 'GULF COAST LIEN FUND II, LLC',
+        struck_to_county: false,
+        redeemed: false,
+        redeemed_date: null,
+        redemption_amount: null,
+        tax_deed_application_date: null,
+        owner_name: 'SMITH, JOHN & MARY',
+        site_address_full: '123 NW 5TH ST, MIAMI, FL 33101',
+        legal_description:
+          'LOT 5, BLK 3 "PALM ESTATES" OF THE SUBDIVISION RECORDED IN PLAT BOOK 12 AT PAGE 34\nLESS N 10 FT',
+        batch_number: 'B-07',
+      },
+      reasons: [],
+    });
+  });
+
+  it('maps redeemed, tax deed, struck and advertised records', async () => {
+    const [, redeemed, tda, struck, advertised] = (await readFixture(adapter, 'good.dat')).map((r) => build(r));
+    expect(redeemed).toMatchObject({
+      ok: true,
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36, interest_rate: 3 },
+    });
+    expect(tda).toMatchObject({
+      ok: true,
+      record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30', interest_rate: 5.5 },
+    });
+    expect(struck).toMatchObject({ ok: true, record: { struck_to_county: true, holder_name: 'Miami-Dade County' } });
+    expect(advertised).toMatchObject({ ok: true, record: { status: 'advertised', interest_rate: 18, batch_number: null } });
+  });
+});
+
+describe('taxgavel-fixed: bad rows', () => {
+  it('reports each bad field or record and keeps loading', async () => {
+    const rows = await readFixture(adapter, 'bad-rows.dat');
+    expect(rows.map((r) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 9]);
+    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+      ['face_amount: "00001234X678" is not an amount in cents'],
+      ['sale_date: "20240230" is not a real calendar date', 'struck_to_county: "?" is not Y or N'],
+      ['status: "ZZ" is not a known status', 'interest_rate: "018.0" is not a rate in hundredths of a percent'],
+      [],
+      ['row: line 5 is "D2320242024-001205         01-0000-000-0..." (200 characters), expected 316'],
+      ['row: unknown record type at line 6 is "X2320242024-001206         01-0000-000-0..." (316 characters)'],
+      ["row: legal description has no closing 'E' record"],
+      [],
+    ]);
+    expect(build(rows[3]!)).toEqual({ ok: false, reasons: ["tax_year: 2023 does not match the job's tax year 2024"] });
+    expect(build(rows[7]!)).toMatchObject({ ok: true });
+  });
+});
+
+describe('taxgavel-fixed: file rejections', () => {
+  it.each([
+    ['empty.dat', 'empty_file'],
+    ['trailer-only.dat', 'empty_file'],
+    ['truncated.dat', 'truncated_file'],
+    ['no-trailer.dat', 'truncated_file'],
+    ['bad-count.dat', 'truncated_file'],
+    ['wrong-county.dat', 'wrong_county'],
+    ['wrong-county-trailer.dat', 'wrong_county'],
+    ['unknown-format.dat', 'unknown_format'],
+  ])('%s -> %s', async (name, code) => {
+    expect(await rejectFixture(adapter, name)).toMatchObject({ code });
+  });
+
+  it('says what it expected and what it found', async () => {
+    expect((await rejectFixture(adapter, 'unknown-format.dat'))?.message).toMatch(
+      /^expected taxgavel-fixed records \('D' lines of 316 characters, 'L' of 80, a 'T' trailer of 16\) but line 1 is "\\"Cert #\\",/,
+    );
+    expect((await rejectFixture(adapter, 'wrong-county-trailer.dat'))?.message).toBe(
+      'taxgavel-fixed trailer names DOR county 16 but the job is for miami-dade (23)',
+    );
+    expect(await rejection(adapter, fromText(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0])))).toMatchObject({
+      code: 'unknown_format',
+    });
+  });
+});
+
+describe('taxgavel-fixed: round trip', () => {
+  it('gives back the records it was given, long legals split into L records', async () => {
+    const { records, written, rebuilt, text } = await roundTrip(writer, adapter, 'taxgavel');
+    expect(written).toBe(records.length);
+    expect(text.endsWith('T232024000000006\n')).toBe(true);
+    for (const line of text.split('\n').slice(0, -1)) expect([316, 80, 16]).toContain(line.length);
+    expect(rebuilt).toEqual(records.map((record) => ({ ok: true, record })));
+  });
+
+  it('refuses to cut a value that does not fit its columns', async () => {
+    const [r] = sampleRecords('taxgavel');
+    const long = { ...r!, owner_name: 'X'.repeat(61) };
+    await expect(writer.write([long], new (await import('node:stream')).PassThrough(), ctx)).rejects.toThrow(
+      /owner "X+" does not fit 60 characters/,
+    );
+  });
+});
