@@ -5,6 +5,8 @@ import { finishRun, startRun } from '../services/control/ingest-runs.ts';
 import { addQuarantined } from '../services/control/quarantine.ts';
 import { recordFailedIngest } from './bookkeeping.ts';
 import { FileRejectedError } from './errors.ts';
+import { processHolderFile } from './holders/process-holder-file.ts';
+import { processLandsAvailableFile } from './lands-available/process-lands-file.ts';
 import { processCertificateFile } from './process-file.ts';
 import { type IngestJobData, type IngestResult, IngestJobData as JobSchema, QUEUE_NAME, queuePrefix, redisConnection } from './queue.ts';
 import { loadRegistry } from './registry/index.ts';
@@ -20,6 +22,13 @@ export interface WorkerHandle {
   worker: Worker<IngestJobData, IngestResult>;
   close(): Promise<void>;
 }
+
+/** One loader per dataset, all with the same two-pass discipline and the same shapes. */
+const PROCESSORS = {
+  certificates: processCertificateFile,
+  holders: processHolderFile,
+  'lands-available': processLandsAvailableFile,
+} as const;
 
 const DATASET_FOR_RUNS = { certificates: 'certificates', holders: 'holders', 'lands-available': 'lands_available' } as const;
 
@@ -52,9 +61,8 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
     });
     let lastProgress = 0;
     try {
-      if (data.dataset !== 'certificates')
-        throw new FileRejectedError('unknown_format', `dataset ${data.dataset} is loaded by its own command`);
-      const outcome = await processCertificateFile(
+      const process = PROCESSORS[data.dataset];
+      const outcome = await process(
         { ...data, jobId },
         {
           opensearch,
@@ -99,7 +107,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
         rowsQuarantined: result.quarantined,
         fileSha256: outcome.fileSha256,
       });
-      log.info({ ...result, county: outcome.bookkeeping.county }, 'file ingested');
+      log.info(result, 'file ingested');
       return result;
     } catch (err) {
       const rejected = err instanceof FileRejectedError;

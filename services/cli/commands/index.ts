@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { fixturesCommand } from './fixtures.ts';
+import { holdersCommand } from './holders.ts';
 import { ingestCommand } from './ingest.ts';
 import { migrateCommand } from './migrate.ts';
 import { quarantineCommand } from './quarantine.ts';
@@ -15,6 +17,8 @@ export function registerCommands(program: Command): void {
   workerCommand(program);
   migrateCommand(program);
   ingestCommand(program);
+  fixturesCommand(program);
+  holdersCommand(program);
   quarantineCommand(program);
   reindexCommand(program);
   statusCommand(program);

@@ -3,6 +3,7 @@ import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { loadConfig } from '../../config.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
+import { CliError } from '../output.ts';
 import { untilSignal } from '../signals.ts';
 
 export function workerCommand(program: Command): void {
@@ -10,14 +11,21 @@ export function workerCommand(program: Command): void {
     .command('worker')
     .description('run the indexer worker: takes ingest jobs from the queue until SIGTERM')
     .option('--concurrency <n>', 'files processed at once (overrides WORKER_CONCURRENCY)')
-    .action(async (opts: { concurrency?: string }) => {
+    .option('--lock-ms <ms>', 'job lock lifetime: after a worker dies, its files are taken over this long after', '60000')
+    .action(async (opts: { concurrency?: string; lockMs: string }) => {
+      const lockMs = Number(opts.lockMs);
+      if (!Number.isInteger(lockMs) || lockMs < 1000) throw new CliError('--lock-ms must be an integer >= 1000', 2);
       const env = opts.concurrency ? { ...process.env, WORKER_CONCURRENCY: opts.concurrency } : process.env;
       const config = loadConfig(env);
       await requireRedis(config);
       const runtime = openRuntime(config, { name: 'worker' });
       try {
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
-        const handle = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
+        const handle = startIngestWorker(runtime, {
+          concurrency: config.WORKER_CONCURRENCY,
+          lockDuration: lockMs,
+          stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
+        });
         runtime.logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker waiting for jobs');
         const signal = await untilSignal();
         // close() lets the files in hand finish; a hard kill instead is recovered by the queue's stalled-job retry.
