@@ -47,6 +47,8 @@ export interface FileOutcome {
 }
 
 const PROGRESS_EVERY = 5000;
+/** Files with at least this many rows are loaded with refresh off and no replicas. */
+export const BULK_MODE_MIN_ROWS = 20_000;
 
 /**
  * One certificate file, top to bottom: adapter -> canonical record -> spool
@@ -114,15 +116,21 @@ export async function processCertificateFile(
     // Pass 2: the file is sound; send the spool.
     const alias = aliasName(deps.prefix, 'certificates');
     const writer = createBulkWriter(deps.opensearch, { index: alias });
-    const totals = await withBulkMode(deps.opensearch, { index: alias, dataset: 'certificates', replicas: deps.replicas }, async () => {
+    const send = async () => {
       let sent = 0;
       for await (const entry of readSpool(spool.path)) {
         await writer.add(entry.id, entry.json);
         if (++sent % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'indexing', rows: sent });
       }
       return writer.flush();
-    });
-    // withBulkMode refreshed the index: everything indexed is searchable from here on.
+    };
+    // Switching refresh and replicas off is two cluster-state updates (100-300 ms each on a
+    // busy node); it pays off for big files only. A small file is indexed as is and refreshed.
+    const totals =
+      spool.count >= BULK_MODE_MIN_ROWS
+        ? await withBulkMode(deps.opensearch, { index: alias, dataset: 'certificates', replicas: deps.replicas }, send)
+        : await send().finally(() => deps.opensearch.indices.refresh({ index: alias }));
+    // The index was refreshed either way: everything indexed is searchable from here on.
 
     if (totals.failures.length > 0) {
       // A document OpenSearch refused is quarantined with its reason, never dropped.
