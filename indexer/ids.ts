@@ -28,8 +28,22 @@ export function certificateId(countySlug: string, taxYear: number, certificateNu
   return `cert_${digest(`${countySlug}|${taxYear}|${normalizeKey(certificateNumber)}`)}`;
 }
 
+/**
+ * A few thousand holders own millions of certificates, so the digest of each
+ * name is remembered; the map is dropped whole when it grows past its bound,
+ * which keeps memory flat whatever the file.
+ */
+const holderIds = new Map<string, string>();
+const HOLDER_CACHE_MAX = 50_000;
+
 export function holderId(holderName: string): string {
-  return `hld_${digest(normalizeHolderName(holderName))}`;
+  let id = holderIds.get(holderName);
+  if (id === undefined) {
+    id = `hld_${digest(normalizeHolderName(holderName))}`;
+    if (holderIds.size >= HOLDER_CACHE_MAX) holderIds.clear();
+    holderIds.set(holderName, id);
+  }
+  return id;
 }
 
 export function saleId(countySlug: string, taxYear: number): string {

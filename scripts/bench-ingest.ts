@@ -1,0 +1,172 @@
+/**
+ * Ingest benchmark (a script, not a test): generates N certificates, loads them
+ * through the real queue and a worker process, and compares the end-to-end rate
+ * with the raw _bulk rate of the same documents sent straight to OpenSearch.
+ *
+ *   npm run bench:ingest -- --certificates 1000000
+ *   npm run bench:ingest -- --sizes 100000,300000,1000000   (worker memory as N grows)
+ *
+ * Uses the local node (started if needed) or OPENSEARCH_URL, the running Redis,
+ * and its own index prefix and SQLite file, removed afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
+import { generateState } from '../indexer/generator/generate-state.ts';
+import { createBulkWriter } from '../indexer/bulk.ts';
+import { createPhysicalIndex } from '../indexer/indices/create.ts';
+import { dropIndices } from '../indexer/indices/describe.ts';
+import { loadMapping } from '../indexer/indices/mapping-file.ts';
+import { readManifest } from '../indexer/manifest.ts';
+import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
+import { enqueueFiles } from '../services/cli/ingest-runner.ts';
+import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
+import { loadConfig } from '../services/config.ts';
+import { openRuntime } from '../services/runtime.ts';
+
+const SEED = 4242;
+const AS_OF = '2026-11-22';
+const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
+
+const opts = new Command('bench-ingest')
+  .option('--certificates <n>', 'certificates to generate and ingest', '1000000')
+  .option('--sizes <list>', 'comma-separated sizes to run one after another (overrides --certificates)')
+  .option('--concurrency <n>', 'worker files at once', '2')
+  .parse()
+  .opts<{ certificates: string; sizes?: string; concurrency: string }>();
+
+const sizes = (opts.sizes ?? opts.certificates).split(',').map((s) => Number(s.trim()));
+if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--certificates/--sizes must be positive integers');
+
+/** Peak and current resident memory of a process, from /proc (Linux). */
+function memoryOf(pid: number): { peakMb: number; rssMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { peakMb: Math.round(kb('VmHWM') / 1024), rssMb: Math.round(kb('VmRSS') / 1024) };
+}
+
+async function runOnce(n: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'taxcert-bench-'));
+  const prefix = `bench-${process.pid}-${n}`;
+  const config = loadConfig({
+    ...process.env,
+    INDEX_PREFIX: prefix,
+    DATABASE_PATH: join(dir, 'bench.db'),
+    LOG_LEVEL: 'warn',
+    WORKER_CONCURRENCY: opts.concurrency,
+  });
+  const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
+  const runtime = openRuntime(config, { name: 'bench' });
+  let worker: ChildProcess | undefined;
+  try {
+    // 1. Generate the export files.
+    let t = Date.now();
+    const files = join(dir, 'files');
+    await generateFixtures({ out: files, certificates: n, seed: SEED, today: AS_OF });
+    const generateSeconds = (Date.now() - t) / 1000;
+
+    // 2. End to end: queue -> worker process -> OpenSearch -> bookkeeping, until searchable.
+    worker = spawn(process.execPath, [bin, 'worker', '--concurrency', opts.concurrency], {
+      env: { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: config.DATABASE_PATH, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const samples: number[] = [];
+    const sampler = setInterval(() => {
+      if (worker?.pid) samples.push(memoryOf(worker.pid).rssMb);
+    }, 1000);
+    await waitForWorker(config);
+    const { manifest } = readManifest(join(files, 'manifest.json'));
+    const jobs = manifest.files.map((f) => ({
+      dataset: 'certificates' as const,
+      file: f.path,
+      vendor: f.vendor,
+      county: f.county,
+      taxYear: f.tax_year,
+    }));
+    t = Date.now();
+    const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: n, progressLabel: `pipeline ${n}` });
+    const pipelineSeconds = (Date.now() - t) / 1000;
+    clearInterval(sampler);
+    const failed = outcomes.filter((o) => o.status !== 'succeeded');
+    if (failed.length > 0) throw new Error(`${failed.length} files failed: ${failed[0]?.error}`);
+    const workerMemory = memoryOf(worker.pid!);
+    worker.kill('SIGTERM');
+
+    // 3. Raw _bulk: the same canonical documents, pre-serialized, sent straight to a fresh index.
+    const ndjson = join(dir, 'docs.ndjson');
+    const out = createWriteStream(ndjson);
+    const state = generateState({ certificates: n, seed: SEED, today: AS_OF, parcelBaseUrl: config.PARCEL_BASE_URL });
+    for (const record of state.allRecords()) {
+      if (!out.write(`${record.id}\t${JSON.stringify(record)}\n`)) await once(out, 'drain');
+    }
+    out.end();
+    await finished(out);
+    const rawIndex = `${prefix}-certificates-v0-raw`;
+    await createPhysicalIndex(runtime.opensearch, rawIndex, 'certificates', loadMapping('certificates'), { replicas: 0, bulk: true });
+    const writer = createBulkWriter(runtime.opensearch, { index: rawIndex });
+    t = Date.now();
+    for await (const line of createInterface({ input: createReadStream(ndjson, { highWaterMark: 1 << 20 }) })) {
+      const tab = line.indexOf('\t');
+      await writer.add(line.slice(0, tab), line.slice(tab + 1));
+    }
+    const raw = await writer.flush();
+    await runtime.opensearch.indices.refresh({ index: rawIndex });
+    const rawSeconds = (Date.now() - t) / 1000;
+    if (raw.failed > 0) throw new Error(`raw bulk: ${raw.failed} documents failed`);
+
+    return {
+      certificates: n,
+      generateSeconds,
+      pipelineSeconds,
+      pipelineRowsPerSec: Math.round(n / pipelineSeconds),
+      rawSeconds,
+      rawDocsPerSec: Math.round(n / rawSeconds),
+      ratio: Math.round((rawSeconds / pipelineSeconds) * 1000) / 10,
+      workerPeakMb: workerMemory.peakMb,
+      workerRssMaxSampledMb: Math.max(0, ...samples),
+    };
+  } finally {
+    worker?.kill('SIGKILL');
+    await dropIndices(runtime.opensearch, prefix).catch(() => undefined);
+    await runtime.opensearch.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true }).catch(() => undefined);
+    const connection = redisConnection(config);
+    const queue = createIngestQueue(config, connection);
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    connection.disconnect();
+    await runtime.close();
+    await node?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function waitForWorker(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const connection = redisConnection(config);
+  const queue = createIngestQueue(config, connection);
+  try {
+    for (let i = 0; i < 120; i++) {
+      if ((await queue.getWorkersCount()) > 0) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('the worker process did not start listening within 30 s');
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
+const results = [];
+for (const n of sizes) results.push(await runOnce(n));
+console.log('\ningest benchmark (seed %d, worker concurrency %s)', SEED, opts.concurrency);
+console.table(results);
+for (const r of results)
+  console.log(
+    `N=${r.certificates}: pipeline ${r.pipelineRowsPerSec} rows/s end to end, raw _bulk ${r.rawDocsPerSec} docs/s, ratio ${r.ratio}% (target >= 70%), worker peak RSS ${r.workerPeakMb} MB`,
+  );
