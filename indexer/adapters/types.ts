@@ -47,6 +47,8 @@ export interface Adapted {
 export interface AdapterContext {
   county: County;
   taxYear: number;
+  /** YYYY-MM-DD the export is dated (writers only); keeps generated files byte-identical per seed. */
+  asOf?: string;
 }
 
 export interface FormatAdapter {
@@ -63,6 +65,6 @@ export interface FormatAdapter {
 /** The generator's side of a format: canonical records out as the platform would export them. */
 export interface FormatWriter {
   readonly format: string;
-  /** Writes the whole file (header, rows, trailer); resolves with the number of rows written. */
+  /** Writes the whole file (header, rows, trailer) without ending `out`; resolves with the number of rows written. */
   write(records: Iterable<CertificateRecord> | AsyncIterable<CertificateRecord>, out: Writable, ctx: AdapterContext): Promise<number>;
 }

@@ -117,7 +117,7 @@ export async function generateFixtures(options: FixtureOptions): Promise<Fixture
     const out = createWriteStream(join(options.out, path));
     let rows: number;
     try {
-      rows = await writerFor(file.channel.format)!.write(state.records(file), out, { county: file.county, taxYear: file.taxYear });
+      rows = await writerFor(file.channel.format)!.write(state.records(file), out, { county: file.county, taxYear: file.taxYear, asOf: options.today });
     } catch (err) {
       out.destroy();
       throw err;

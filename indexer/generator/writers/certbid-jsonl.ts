@@ -14,8 +14,9 @@ export const certbidJsonlWriter: FormatWriter = {
     ctx: AdapterContext,
   ): Promise<number> {
     const sink = new Sink(out);
-    // generatedAt is the only clock read in a writer; it is informational and never parsed back.
-    const header = { feed: FEED_NAME, version: 1, county: ctx.county.slug, taxYear: ctx.taxYear, generatedAt: new Date().toISOString() };
+    // generatedAt is informational and never parsed back; dated from the context so a seed gives the same bytes.
+    const generatedAt = ctx.asOf ? `${ctx.asOf}T00:00:00.000Z` : new Date().toISOString();
+    const header = { feed: FEED_NAME, version: 1, county: ctx.county.slug, taxYear: ctx.taxYear, generatedAt };
     await sink.push(`${JSON.stringify(header)}\n`);
     let n = 0;
     for await (const r of records) {
