@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ConfigError, EnvSchema, loadConfig } from '../../../services/config.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-'));
+const base = { DATABASE_PATH: join(dir, 'taxcert.db') };
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig(base);
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      OPENSEARCH_PORT: 9200,
+      OPENSEARCH_URL: 'http://127.0.0.1:9200',
+      OPENSEARCH_LOCAL: true,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      INDEX_PREFIX: 'taxcert',
+      KEY_PREFIX: 'txc',
+      LOG_LEVEL: 'info',
+    });
+    expect(c.PARCEL_BASE_URL).toMatch(/^https:\/\//);
+  });
+
+  it('uses an external OpenSearch when OPENSEARCH_URL is set', () => {
+    const c = loadConfig({ ...base, OPENSEARCH_URL: 'https://search.internal:9200' });
+    expect(c).toMatchObject({ OPENSEARCH_URL: 'https://search.internal:9200', OPENSEARCH_LOCAL: false });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT: .*\(got "abc"\)$/],
+    [{ PORT: '70000' }, /^PORT: /],
+    [{ REDIS_URL: 'http://x' }, /^REDIS_URL: /],
+    [{ INDEX_PREFIX: 'Bad Prefix' }, /^INDEX_PREFIX: must be lowercase/],
+    [{ KEY_PREFIX: 'tx_c' }, /^KEY_PREFIX: must be 2-16 letters or digits/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
+    [{ PARCEL_BASE_URL: 'not a url' }, /^PARCEL_BASE_URL: /],
+    [{ NODE_ENV: 'production' }, /^KEY_HASH_SECRET: required when NODE_ENV=production$/],
+    [{ KEY_HASH_SECRET: 'short' }, /^KEY_HASH_SECRET: must be at least 32 characters/],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    try {
+      loadConfig({ ...base, ...env });
+    } catch (err) {
+      expect((err as Error).message).toMatch(message);
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('generates the local key secret once and keeps it beside the database', () => {
+    const first = loadConfig(base).KEY_HASH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(base).KEY_HASH_SECRET).toBe(first);
+    expect(readFileSync(join(dir, 'key-hash-secret'), 'utf8').trim()).toBe(first);
+  });
+});
+
+describe('docker-compose.yml', () => {
+  it('configures the services only with variables the config module knows', () => {
+    const compose = parse(readFileSync(new URL('../../../docker-compose.yml', import.meta.url), 'utf8'), { merge: true });
+    const known = new Set(Object.keys(EnvSchema.shape));
+    for (const name of ['api', 'worker', 'migrate']) {
+      const env = Object.keys(compose.services[name].environment);
+      expect(env.filter((k) => !known.has(k)), name).toEqual([]);
+      expect(env).toContain('KEY_HASH_SECRET');
+      expect(env).toContain('OPENSEARCH_URL');
+    }
+  });
+});
