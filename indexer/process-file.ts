@@ -10,11 +10,11 @@ import { buildCertificate } from './build-certificate.ts';
 import { type BookkeepingResult, recordCertificateIngest } from './bookkeeping.ts';
 import { createBulkWriter } from './bulk.ts';
 import { FileRejectedError } from './errors.ts';
-import { withBulkMode } from './indices/bulk-mode.ts';
 import { aliasName } from './indices/names.ts';
 import type { IngestJobData } from './queue.ts';
 import type { Registry } from './registry/index.ts';
 import { SeenIds } from './seen-ids.ts';
+import { SharedBulkMode } from './shared-bulk-mode.ts';
 import { readSpool, SpoolWriter } from './spool.ts';
 
 export interface QuarantinedRow {
@@ -31,6 +31,8 @@ export interface ProcessDeps {
   prefix: string;
   replicas: number;
   parcelBaseUrl: string;
+  /** Refresh off while this worker loads, shared by the files it runs at once; default: this file alone. */
+  bulkMode?: SharedBulkMode;
   /** Called every few thousand rows; the worker forwards it as job progress. */
   onProgress?: (progress: { phase: 'validating' | 'indexing'; rows: number }) => void;
   now?: () => Date;
@@ -44,11 +46,11 @@ export interface FileOutcome {
   updated: number;
   quarantined: number;
   bookkeeping: BookkeepingResult;
+  /** Where the time of one file went: pass 1, pass 2 (with refresh), bookkeeping. */
+  timingsMs: { validate: number; index: number; bookkeeping: number };
 }
 
 const PROGRESS_EVERY = 5000;
-/** Files with at least this many rows are loaded with refresh off and no replicas. */
-export const BULK_MODE_MIN_ROWS = 20_000;
 
 /**
  * One certificate file, top to bottom: adapter -> canonical record -> spool
@@ -74,6 +76,7 @@ export async function processCertificateFile(
   );
   if (size === 0) throw new FileRejectedError('empty_file', `${job.file} is empty`);
 
+  const startedAt = Date.now();
   const ingestedAt = (deps.now?.() ?? new Date()).toISOString();
   const ctx = { county, taxYear: job.taxYear, vendor: channel.certificateVendor, parcelBaseUrl: deps.parcelBaseUrl, ingestedAt };
 
@@ -112,6 +115,7 @@ export async function processCertificateFile(
     await spool.close();
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${job.file} has no certificate rows`);
     const fileSha256 = hash.digest('hex');
+    const validatedAt = Date.now();
 
     // Pass 2: the file is sound; send the spool.
     const alias = aliasName(deps.prefix, 'certificates');
@@ -124,13 +128,9 @@ export async function processCertificateFile(
       }
       return writer.flush();
     };
-    // Switching refresh and replicas off is two cluster-state updates (100-300 ms each on a
-    // busy node); it pays off for big files only. A small file is indexed as is and refreshed.
-    const totals =
-      spool.count >= BULK_MODE_MIN_ROWS
-        ? await withBulkMode(deps.opensearch, { index: alias, dataset: 'certificates', replicas: deps.replicas }, send)
-        : await send().finally(() => deps.opensearch.indices.refresh({ index: alias }));
-    // The index was refreshed either way: everything indexed is searchable from here on.
+    const bulkMode = deps.bulkMode ?? new SharedBulkMode(deps.opensearch, { index: alias, dataset: 'certificates', replicas: deps.replicas });
+    const totals = await bulkMode.run(send);
+    // bulkMode.run refreshed the index: everything indexed is searchable from here on.
 
     if (totals.failures.length > 0) {
       // A document OpenSearch refused is quarantined with its reason, never dropped.
@@ -156,6 +156,7 @@ export async function processCertificateFile(
     }
     if (batch.length > 0) onQuarantine(batch, fileSha256);
 
+    const indexedAt = Date.now();
     const bookkeeping = await recordCertificateIngest(
       { opensearch: deps.opensearch, db: deps.db, registry: deps.registry, prefix: deps.prefix, replicas: deps.replicas },
       { county, taxYear: job.taxYear, vendor: job.vendor, channel, at: ingestedAt, today: ingestedAt.slice(0, 10) },
@@ -168,6 +169,7 @@ export async function processCertificateFile(
       updated: totals.updated,
       quarantined,
       bookkeeping,
+      timingsMs: { validate: validatedAt - startedAt, index: indexedAt - validatedAt, bookkeeping: Date.now() - indexedAt },
     };
   } finally {
     hashed.on('error', () => undefined);
