@@ -43,9 +43,12 @@ export async function enqueueFiles(
   const connection = redisConnection(runtime.config);
   connection.on('error', () => undefined);
   const queue = createIngestQueue(runtime.config, connection);
+  // One listener per awaited job on each; a manifest has dozens of files.
+  queue.setMaxListeners(0);
   const eventsConnection = options.wait ? redisConnection(runtime.config) : null;
   eventsConnection?.on('error', () => undefined);
   const events = eventsConnection ? createQueueEvents(runtime.config, eventsConnection) : null;
+  events?.setMaxListeners(0);
   let embedded: ReturnType<typeof startIngestWorker> | null = null;
   try {
     await ensureIndices(runtime.opensearch, runtime.config.INDEX_PREFIX, runtime.config.OPENSEARCH_REPLICAS);

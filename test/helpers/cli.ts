@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../services/config.ts';
+
+export const BIN = fileURLToPath(new URL('../../bin/taxcert.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment that points a child process at this test file's prefix, database and services. */
+export function childEnv(config: Config, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    OPENSEARCH_URL: config.OPENSEARCH_URL,
+    REDIS_URL: config.REDIS_URL,
+    DATABASE_PATH: config.DATABASE_PATH,
+    INDEX_PREFIX: config.INDEX_PREFIX,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+  return env;
+}
+
+/** Runs `taxcert ...args` with standard input closed, as CI and cron do. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`taxcert ${args.join(' ')} did not exit within ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
