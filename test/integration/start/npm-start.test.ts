@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCertificates } from '../../../indexer/bookkeeping.ts';
+import { getCounty, listCounties } from '../../../services/control/counties.ts';
+import { getDatasetState } from '../../../services/control/freshness.ts';
+import { listSources } from '../../../services/control/sources.ts';
+import { BIN, childEnv } from '../../helpers/cli.ts';
+import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+
+const manifest = JSON.parse(readFileSync(new URL('../../../fixtures/demo/manifest.json', import.meta.url), 'utf8')) as {
+  certificates: number;
+  files: { county: string; rows: number }[];
+};
+const sources = JSON.parse(readFileSync(new URL('../../../fixtures/demo/sources.json', import.meta.url), 'utf8')) as unknown[];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * `npm start` runs `taxcert start`. Unattended (stdin closed), it must load the
+ * demo data before /healthz first answers 200, and stop cleanly on SIGTERM.
+ */
+describe('taxcert start (npm start)', () => {
+  let t: TestRuntime;
+
+  beforeAll(async () => {
+    t = await openTestRuntime(import.meta.url);
+  });
+  afterAll(() => t.teardown());
+
+  it('serves /healthz only once the demo data is searchable, then stops on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [BIN, 'start'], {
+      env: childEnv(t.config, { PORT: String(port), LOG_LEVEL: 'info' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      let status = 0;
+      const deadline = Date.now() + 150_000;
+      while (status !== 200 && Date.now() < deadline) {
+        status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        );
+        if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status, stderr).toBe(200);
+
+      // The first 200 means: every demo row searchable, and the control plane in step with it.
+      const { opensearch, db } = t.runtime;
+      expect(await countCertificates(opensearch, t.config.INDEX_PREFIX)).toBe(manifest.certificates);
+      const miami = getCounty(db, 'miami-dade')!;
+      const miamiRows = manifest.files.filter((f) => f.county === 'miami-dade').reduce((n, f) => n + f.rows, 0);
+      expect(miami).toMatchObject({ coverageStatus: 'certificate_level', certificateCount: miamiRows });
+      expect(miami.lastImportAt).not.toBeNull();
+      const coverage = listCounties(db).map((c) => c.coverageStatus);
+      expect(coverage.filter((c) => c === 'certificate_level')).toHaveLength(6);
+      expect(coverage.filter((c) => c === 'vendor_tracked').length).toBeGreaterThan(0);
+      expect(coverage).toHaveLength(67);
+      expect(listSources(db).total).toBe(sources.length);
+      expect(getDatasetState(db, 'certificates').lastIngestedAt).not.toBeNull();
+      expect(stderr).toContain(`http://127.0.0.1:${port}`);
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 180_000);
+});
