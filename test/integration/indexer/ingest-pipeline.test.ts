@@ -7,6 +7,7 @@ import { getCounty } from '../../../services/control/counties.ts';
 import { getDatasetState } from '../../../services/control/freshness.ts';
 import { countQuarantine, listQuarantine } from '../../../services/control/quarantine.ts';
 import { getSource } from '../../../services/control/sources.ts';
+import { readFreshness } from '../../../services/engine/freshness.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 const file = (name: string) => fileURLToPath(new URL(`../../../fixtures/files/lienport-csv/${name}`, import.meta.url));
@@ -48,6 +49,10 @@ describe('certificate ingest through the queue, worker and real OpenSearch', () 
     expect(source.lastSuccessAt).not.toBeNull();
     expect(source.lastError).toBeNull();
     expect(getDatasetState(t.runtime.db, 'certificates').lastIngestedAt).not.toBeNull();
+    const freshness = await readFreshness(t.runtime.opensearch, t.runtime.db, t.config.INDEX_PREFIX);
+    expect(freshness).toMatchObject({ certificate_count: await total(), latest_tax_year: 2024 });
+    expect(freshness.last_ingested_at).toBe(county.lastImportAt);
+    expect(freshness.last_source_success_at).toBe(source.lastSuccessAt);
 
     const sale = await t.runtime.opensearch.search({
       index: aliasName(t.config.INDEX_PREFIX, 'sales'),
@@ -75,6 +80,7 @@ describe('certificate ingest through the queue, worker and real OpenSearch', () 
     expect(outcome.result).toMatchObject({ rowsRead: 5, indexed: 0, updated: 5, quarantined: 0 });
     expect(await ids()).toEqual(before);
     expect(await total()).toBe(5);
+    expect((await readFreshness(t.runtime.opensearch, t.runtime.db, t.config.INDEX_PREFIX)).certificate_count).toBe(5);
   });
 
   it('quarantines bad rows with every reason and loads the rest', async () => {
