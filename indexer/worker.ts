@@ -8,7 +8,15 @@ import { FileRejectedError } from './errors.ts';
 import { processHolderFile } from './holders/process-holder-file.ts';
 import { processLandsAvailableFile } from './lands-available/process-lands-file.ts';
 import { processCertificateFile } from './process-file.ts';
-import { type IngestJobData, type IngestResult, IngestJobData as JobSchema, QUEUE_NAME, queuePrefix, redisConnection } from './queue.ts';
+import {
+  DATASETS,
+  type IngestJobData,
+  type IngestResult,
+  IngestJobData as JobSchema,
+  QUEUE_NAME,
+  queuePrefix,
+  redisConnection,
+} from './queue.ts';
 import { aliasName } from './indices/names.ts';
 import { loadRegistry } from './registry/index.ts';
 import { SharedBulkMode } from './shared-bulk-mode.ts';
@@ -42,13 +50,18 @@ const DATASET_FOR_RUNS = { certificates: 'certificates', holders: 'holders', 'la
 export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
   const { config, db, logger, opensearch } = runtime;
   const registry = loadRegistry();
-  const bulkMode = new SharedBulkMode(opensearch, {
-    index: aliasName(config.INDEX_PREFIX, 'certificates'),
-    dataset: 'certificates',
-    replicas: config.OPENSEARCH_REPLICAS,
-  });
-  // A worker that died mid-load left refresh off; queued before any job's bulk mode, so it runs first.
-  bulkMode.repair().catch((err: Error) => logger.warn({ err: err.message }, 'could not restore search settings'));
+  const bulkModes = Object.fromEntries(
+    DATASETS.map((dataset) => {
+      const mode = new SharedBulkMode(opensearch, {
+        index: aliasName(config.INDEX_PREFIX, dataset),
+        dataset,
+        replicas: config.OPENSEARCH_REPLICAS,
+      });
+      // A worker that died mid-load left refresh off; queued before any job's bulk mode, so it runs first.
+      mode.repair().catch((err: Error) => logger.warn({ err: err.message, dataset }, 'could not restore search settings'));
+      return [dataset, mode];
+    }),
+  ) as Record<IngestJobData['dataset'], SharedBulkMode>;
   // BullMQ blocks on its connection; it must be its own instance, and closing the worker does not quit it.
   const connection: Redis = redisConnection(config);
   connection.on('error', (err) => logger.warn({ err: err.message }, 'worker redis connection error'));
@@ -81,7 +94,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
           prefix: config.INDEX_PREFIX,
           replicas: config.OPENSEARCH_REPLICAS,
           parcelBaseUrl: config.PARCEL_BASE_URL,
-          bulkMode,
+          bulkMode: bulkModes[data.dataset],
           onProgress: (p) => {
             const now = Date.now();
             if (now - lastProgress < 500) return;
@@ -117,7 +130,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
         rowsQuarantined: result.quarantined,
         fileSha256: outcome.fileSha256,
       });
-      log.info({ ...result, ...('timingsMs' in outcome ? { timingsMs: outcome.timingsMs } : {}) }, 'file ingested');
+      log.info({ ...result, timingsMs: outcome.timingsMs }, 'file ingested');
       return result;
     } catch (err) {
       const rejected = err instanceof FileRejectedError;

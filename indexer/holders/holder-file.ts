@@ -7,7 +7,7 @@ import { holderId, normalizeHolderName } from '../ids.ts';
 import { type Parsed, parseDollars } from '../normalize/money.ts';
 import { HolderRecord } from '../record.ts';
 import type { Registry } from '../registry/index.ts';
-import type { DatasetBuilt } from './two-pass-load.ts';
+import type { DatasetBuilt } from '../two-pass-load.ts';
 
 /**
  * holders-csv: a holder list supplied whole (one row per holder), for when

@@ -3,7 +3,7 @@ import type { ProcessDeps, QuarantinedRow } from '../process-file.ts';
 import type { IngestJobData } from '../queue.ts';
 import type { HolderRecord } from '../record.ts';
 import { buildHolder, HOLDER_FORMAT, holderBuildContext, readHolderRows, toHolderInput } from './holder-file.ts';
-import { type DatasetFileOutcome, loadTwoPass } from './two-pass-load.ts';
+import { type DatasetFileOutcome, loadTwoPass } from '../two-pass-load.ts';
 
 /**
  * One holder file, top to bottom: holder-file.ts rows -> HolderRecord -> spool

@@ -7,7 +7,7 @@ import { certificateId, normalizeKey } from '../ids.ts';
 import { parseDollars } from '../normalize/money.ts';
 import { LandsAvailableRecord } from '../record.ts';
 import type { County } from '../registry/index.ts';
-import type { DatasetBuilt } from '../holders/two-pass-load.ts';
+import type { DatasetBuilt } from '../two-pass-load.ts';
 
 /**
  * lands-available-csv: a county clerk's "lands available for taxes" list, one

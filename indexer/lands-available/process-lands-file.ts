@@ -1,6 +1,6 @@
 import { markIngested } from '../../services/control/freshness.ts';
 import { FileRejectedError } from '../errors.ts';
-import { type DatasetFileOutcome, loadTwoPass } from '../holders/two-pass-load.ts';
+import { type DatasetFileOutcome, loadTwoPass } from '../two-pass-load.ts';
 import type { ProcessDeps, QuarantinedRow } from '../process-file.ts';
 import type { IngestJobData } from '../queue.ts';
 import type { LandsAvailableRecord } from '../record.ts';

@@ -2,27 +2,34 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
-import type { RawRow } from '../adapters/types.ts';
-import { createBulkWriter } from '../bulk.ts';
-import { FileRejectedError } from '../errors.ts';
-import { withBulkMode } from '../indices/bulk-mode.ts';
-import { aliasName } from '../indices/names.ts';
-import type { ProcessDeps, QuarantinedRow } from '../process-file.ts';
-import { SeenIds } from '../seen-ids.ts';
-import { readSpool, SpoolWriter } from '../spool.ts';
+import type { Client } from '@opensearch-project/opensearch';
+import type { RawRow } from './adapters/types.ts';
+import { createBulkWriter } from './bulk.ts';
+import { FileRejectedError } from './errors.ts';
+import { aliasName } from './indices/names.ts';
+import { SeenIds } from './seen-ids.ts';
+import { SharedBulkMode } from './shared-bulk-mode.ts';
+import { readSpool, SpoolWriter } from './spool.ts';
 
 /**
- * The discipline of process-file.ts for the datasets that are not certificates
- * (holders, lands-available): pass 1 validates every row into a spool on disk,
- * pass 2 bulk-loads it only once the whole file proved sound, and quarantined
+ * How every dataset file is loaded. A file is read twice: pass 1 validates every
+ * row into a spool on local disk (quarantined rows wait on disk too), pass 2
+ * bulk-loads the spool only once the whole file proved sound, and quarantined
  * rows reach the caller only then. A FileRejectedError anywhere in pass 1 (empty,
- * wrong header, cut off) leaves the index and the quarantine untouched.
+ * not this format, cut off, another county's) leaves the index and the quarantine
+ * untouched, in memory that does not grow with the file.
  */
+
+export interface QuarantinedRow {
+  line: number;
+  raw: string;
+  reasons: string[];
+}
 
 export type DatasetBuilt<T> = { ok: true; record: T } | { ok: false; reasons: string[] };
 
 export interface DatasetFormat<T extends { id: string }> {
-  dataset: 'holders' | 'lands-available';
+  dataset: 'certificates' | 'holders' | 'lands-available';
   format: string;
   /** Streams the file's rows; throws FileRejectedError for a file that must not load. */
   rows(source: Readable): AsyncIterable<RawRow>;
@@ -41,9 +48,19 @@ export interface DatasetFileOutcome {
   /** Documents that replaced one with the same id (re-ingest). */
   updated: number;
   quarantined: number;
+  /** Where the time went: pass 1 (read and validate) and pass 2 (bulk and refresh). */
+  timingsMs: { validate: number; index: number };
 }
 
-export type LoadDeps = Pick<ProcessDeps, 'opensearch' | 'prefix' | 'replicas' | 'onProgress'>;
+export interface LoadDeps {
+  opensearch: Client;
+  prefix: string;
+  replicas: number;
+  /** Called every few thousand rows; the worker forwards it as job progress. */
+  onProgress?: (progress: { phase: 'validating' | 'indexing'; rows: number }) => void;
+  /** Refresh off while the worker loads, shared by the files it runs at once; default: this file alone. */
+  bulkMode?: SharedBulkMode;
+}
 
 const PROGRESS_EVERY = 5000;
 
@@ -62,6 +79,7 @@ export async function loadTwoPass<T extends { id: string }>(
   );
   if (size === 0) throw new FileRejectedError('empty_file', `${file} is empty`);
 
+  const startedAt = Date.now();
   // Pass 1: validate everything into the spool while hashing the bytes read.
   const hash = createHash('sha256');
   const hashed = new PassThrough({ highWaterMark: 1 << 20 });
@@ -90,11 +108,15 @@ export async function loadTwoPass<T extends { id: string }>(
     await spool.close();
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
     const fileSha256 = hash.digest('hex');
+    const validatedAt = Date.now();
 
-    // Pass 2: the file is sound; send the spool (withBulkMode refreshes at the end).
+    // Pass 2: the file is sound; send the spool. run() refreshes at the end, so
+    // everything indexed is searchable when this returns.
     const alias = aliasName(deps.prefix, format.dataset);
     const writer = createBulkWriter(deps.opensearch, { index: alias });
-    const totals = await withBulkMode(deps.opensearch, { index: alias, dataset: format.dataset, replicas: deps.replicas }, async () => {
+    const bulkMode =
+      deps.bulkMode ?? new SharedBulkMode(deps.opensearch, { index: alias, dataset: format.dataset, replicas: deps.replicas });
+    const totals = await bulkMode.run(async () => {
       let sent = 0;
       for await (const entry of readSpool(spool.path)) {
         await writer.add(entry.id, entry.json);
@@ -128,8 +150,11 @@ export async function loadTwoPass<T extends { id: string }>(
       indexed: totals.created,
       updated: totals.updated,
       quarantined: held.count,
+      timingsMs: { validate: validatedAt - startedAt, index: Date.now() - validatedAt },
     };
   } finally {
+    // Abandoning the read mid-file (a rejected file) must not surface as an uncaught stream error.
+    hashed.on('error', () => undefined);
     source.destroy();
     hashed.destroy();
     await spool.remove();
