@@ -57,7 +57,7 @@ export interface LoadDeps {
   prefix: string;
   replicas: number;
   /** Called every few thousand rows; the worker forwards it as job progress. */
-  onProgress?: (progress: { phase: 'validating' | 'indexing'; rows: number }) => void;
+  onProgress?: (progress: { phase: 'validating' | 'indexing'; rows: number; of?: number }) => void;
   /** Refresh off while the worker loads, shared by the files it runs at once; default: this file alone. */
   bulkMode?: SharedBulkMode;
 }
@@ -120,7 +120,7 @@ export async function loadTwoPass<T extends { id: string }>(
       let sent = 0;
       for await (const entry of readSpool(spool.path)) {
         await writer.add(entry.id, entry.json);
-        if (++sent % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'indexing', rows: sent });
+        if (++sent % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'indexing', rows: sent, of: spool.count });
       }
       return writer.flush();
     });

@@ -76,9 +76,11 @@ export async function enqueueFiles(
     let filesDone = 0;
     const shown = () => rowsDone + [...inFlight.values()].reduce((a, b) => a + b, 0);
     events!.on('progress', ({ jobId, data }) => {
-      const rows = typeof data === 'object' && data !== null && 'rows' in data ? Number(data.rows) : 0;
+      // A file is read twice: validating counts for the first half of its rows, indexing for the second.
+      const p = (typeof data === 'object' && data !== null ? data : {}) as { phase?: string; rows?: number; of?: number };
+      const rows = p.phase === 'indexing' ? ((p.of ?? 0) + (p.rows ?? 0)) / 2 : (p.rows ?? 0) / 2;
       if (!ids.has(jobId) || !options.expectedRows) return;
-      inFlight.set(jobId, rows);
+      inFlight.set(jobId, Math.round(rows));
       progress.update(shown(), `${filesDone}/${jobs.length} files`);
     });
     const results = await Promise.all(
