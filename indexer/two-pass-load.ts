@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
 import type { RawRow } from './adapters/types.ts';
 import { createBulkWriter } from './bulk.ts';
@@ -82,8 +82,15 @@ export async function loadTwoPass<T extends { id: string }>(
   const startedAt = Date.now();
   // Pass 1: validate everything into the spool while hashing the bytes read.
   const hash = createHash('sha256');
-  const hashed = new PassThrough({ highWaterMark: 1 << 20 });
-  hashed.on('data', (chunk: Buffer) => hash.update(chunk));
+  // A transform, not a 'data' listener: a listener would switch the stream to flowing mode
+  // and read the file as fast as the disk allows, whatever the parser keeps up with.
+  const hashed = new Transform({
+    highWaterMark: 1 << 20,
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
   const source = createReadStream(file, { highWaterMark: 1 << 20 });
   source.on('error', (err) => hashed.destroy(err));
   source.pipe(hashed);

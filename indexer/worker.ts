@@ -84,7 +84,10 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
     let lastProgress = 0;
     try {
       const process = PROCESSORS[data.dataset];
-      const outcome = await process(
+      // Bulk mode is held for the whole job, pass 1 included, so a worker busy with a queue
+      // of files switches settings once per busy period instead of once per file.
+      const bulkMode = bulkModes[data.dataset];
+      const outcome = await bulkMode.run(() => process(
         { ...data, jobId },
         {
           opensearch,
@@ -94,7 +97,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
           prefix: config.INDEX_PREFIX,
           replicas: config.OPENSEARCH_REPLICAS,
           parcelBaseUrl: config.PARCEL_BASE_URL,
-          bulkMode: bulkModes[data.dataset],
+          bulkMode,
           onProgress: (p) => {
             const now = Date.now();
             if (now - lastProgress < 500) return;
@@ -107,7 +110,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
             db,
             rows.map((r) => ({ runId: jobId, filePath: data.file, fileSha256, line: r.line, raw: r.raw, reasons: r.reasons })),
           ),
-      );
+      ));
       const result: IngestResult = {
         jobId,
         dataset: data.dataset,

@@ -73,9 +73,13 @@ async function runOnce(n: number) {
     const generateSeconds = (Date.now() - t) / 1000;
 
     // 2. End to end: queue -> worker process -> OpenSearch -> bookkeeping, until searchable.
+    // The worker's log lines carry per-file timings of both passes; kept to show where time went.
+    const workerLog = join(dir, 'worker.log');
+    const logOut = createWriteStream(workerLog);
+    await once(logOut, 'open');
     worker = spawn(process.execPath, [bin, 'worker', '--concurrency', opts.concurrency], {
-      env: { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: config.DATABASE_PATH, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: config.DATABASE_PATH, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'ignore', logOut],
     });
     const samples: number[] = [];
     const sampler = setInterval(() => {
@@ -98,6 +102,13 @@ async function runOnce(n: number) {
     if (failed.length > 0) throw new Error(`${failed.length} files failed: ${failed[0]?.error}`);
     const workerMemory = memoryOf(worker.pid!);
     worker.kill('SIGTERM');
+    const phases = { validate: 0, index: 0 };
+    for (const line of readFileSync(workerLog, 'utf8').split('\n')) {
+      if (!line.includes('"file ingested"')) continue;
+      const t = (JSON.parse(line) as { timingsMs?: { validate: number; index: number } }).timingsMs;
+      phases.validate += t?.validate ?? 0;
+      phases.index += t?.index ?? 0;
+    }
 
     // 3. Raw _bulk: the same canonical documents, pre-serialized, sent straight to a fresh index.
     const ndjson = join(dir, 'docs.ndjson');
@@ -129,6 +140,9 @@ async function runOnce(n: number) {
       rawSeconds,
       rawDocsPerSec: Math.round(n / rawSeconds),
       ratio: Math.round((rawSeconds / pipelineSeconds) * 1000) / 10,
+      // Summed over files (they overlap when concurrency > 1): pass 1 and pass 2 seconds.
+      pass1Seconds: Math.round(phases.validate / 100) / 10,
+      pass2Seconds: Math.round(phases.index / 100) / 10,
       workerPeakMb: workerMemory.peakMb,
       workerRssMaxSampledMb: Math.max(0, ...samples),
     };

@@ -8,6 +8,8 @@ import { CUSTODIAN_HOLDERS, GIVEN_NAMES, INSTITUTIONAL_HOLDERS, IRA_CUSTODIANS, 
  * while small ones go to individuals near 18 or find no bidder at all.
  */
 
+export const MAX_HOLDER_NAME = 60;
+
 const INSTITUTIONS: readonly string[] = [...INSTITUTIONAL_HOLDERS, ...CUSTODIAN_HOLDERS];
 
 /** A county's local individual bidders; names are fixed per pool so each is always spelled the same. */
@@ -15,7 +17,9 @@ export function individualBidders(rng: Prng, size: number): string[] {
   const names = new Set<string>();
   for (let guard = 0; names.size < size && guard < size * 20; guard++) {
     const person = `${rng.pick(SURNAMES)} ${rng.pick(GIVEN_NAMES)}${rng.chance(0.6) ? ` ${MIDDLE_INITIALS[rng.int(MIDDLE_INITIALS.length)]}` : ''}`;
-    names.add(rng.chance(0.12) ? `${rng.pick(IRA_CUSTODIANS)} FBO ${person} IRA` : person);
+    const ira = rng.chance(0.12) ? `${rng.pick(IRA_CUSTODIANS)} FBO ${person} IRA` : person;
+    // Portals keep 60 characters of a holder name (taxgavel's fixed width is the tightest).
+    names.add(ira.length <= MAX_HOLDER_NAME ? ira : person);
   }
   return [...names];
 }
