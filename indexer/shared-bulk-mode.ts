@@ -5,8 +5,8 @@ import { type BulkModeTarget, restoreSearchSettings } from './indices/bulk-mode.
  * Bulk mode (refresh off, no replicas) held for as long as this worker has any
  * file in pass 2, instead of switched per file: each switch is a cluster-state
  * update of 100-300 ms, and a queue of many small files would spend more on
- * switching than it saves. Every file still ends with an explicit _refresh, so
- * its rows are searchable the moment its job completes, whatever the setting.
+ * switching than it saves. Every file still ends with an explicit _refresh (its
+ * RefreshGroup), so its rows are searchable the moment its job completes.
  * A worker that dies in bulk mode leaves refresh off; the next worker to start
  * restores search settings (see repair()).
  */
@@ -19,13 +19,15 @@ export class SharedBulkMode {
     private readonly target: BulkModeTarget,
   ) {}
 
-  /** Runs fn in bulk mode, then refreshes the index so what fn wrote is searchable. */
+  /**
+   * Runs fn in bulk mode. Making fn's writes searchable is the caller's refresh
+   * (see RefreshGroup); the last holder's leave restores settings and refreshes.
+   */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     await this.enter();
     try {
       return await fn();
     } finally {
-      await this.client.indices.refresh({ index: this.target.index });
       await this.leave();
     }
   }

@@ -7,6 +7,8 @@ import type { RawRow } from './adapters/types.ts';
 import { createBulkWriter } from './bulk.ts';
 import { FileRejectedError } from './errors.ts';
 import { aliasName } from './indices/names.ts';
+import { createLanes, type Lanes } from './lane.ts';
+import { RefreshGroup } from './refresh-group.ts';
 import { SeenIds } from './seen-ids.ts';
 import { SharedBulkMode } from './shared-bulk-mode.ts';
 import { readSpool, SpoolWriter } from './spool.ts';
@@ -60,6 +62,10 @@ export interface LoadDeps {
   onProgress?: (progress: { phase: 'validating' | 'indexing'; rows: number; of?: number }) => void;
   /** Refresh off while the worker loads, shared by the files it runs at once; default: this file alone. */
   bulkMode?: SharedBulkMode;
+  /** The worker's two lanes, shared by the files it runs at once; default: lanes of this file alone. */
+  lanes?: Lanes;
+  /** The worker's refresh group for this dataset; default: a refresh for this file alone. */
+  refresh?: RefreshGroup;
 }
 
 const PROGRESS_EVERY = 5000;
@@ -101,36 +107,54 @@ export async function loadTwoPass<T extends { id: string }>(
   const seen = new SeenIds();
   let rowsRead = 0;
   try {
-    for await (const row of format.rows(hashed)) {
-      rowsRead++;
-      const built = format.build(row);
-      if (!built.ok) await held.write(row.line, '', { raw: row.raw, reasons: built.reasons });
-      else {
-        const firstLine = seen.add(built.record.id, row.line);
-        if (firstLine === undefined) await spool.write(row.line, built.record.id, built.record);
-        else await held.write(row.line, '', { raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
+    const lanes = deps.lanes ?? createLanes();
+    await lanes.validate.run(async () => {
+      for await (const row of format.rows(hashed)) {
+        rowsRead++;
+        const built = format.build(row);
+        // write() returns a promise only when the disk is behind; awaiting only then saves a tick per row.
+        let wait: Promise<void> | undefined;
+        if (!built.ok) wait = held.write(row.line, '', { raw: row.raw, reasons: built.reasons });
+        else {
+          const firstLine = seen.add(built.record.id, row.line);
+          wait =
+            firstLine === undefined
+              ? spool.write(row.line, built.record.id, built.record)
+              : held.write(row.line, '', { raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
+        }
+        if (wait) await wait;
+        if (rowsRead % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'validating', rows: rowsRead });
       }
-      if (rowsRead % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'validating', rows: rowsRead });
-    }
-    await spool.close();
+      await spool.close();
+    });
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
     const fileSha256 = hash.digest('hex');
     const validatedAt = Date.now();
 
-    // Pass 2: the file is sound; send the spool. run() refreshes at the end, so
-    // everything indexed is searchable when this returns.
+    // Pass 2: the file is sound; send the spool. The refresh group refreshes after it
+    // (shared with files queued behind it), so everything indexed is searchable below.
     const alias = aliasName(deps.prefix, format.dataset);
     const writer = createBulkWriter(deps.opensearch, { index: alias });
     const bulkMode =
       deps.bulkMode ?? new SharedBulkMode(deps.opensearch, { index: alias, dataset: format.dataset, replicas: deps.replicas });
-    const totals = await bulkMode.run(async () => {
-      let sent = 0;
-      for await (const entry of readSpool(spool.path)) {
-        await writer.add(entry.id, entry.json);
-        if (++sent % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'indexing', rows: sent, of: spool.count });
-      }
-      return writer.flush();
-    });
+    const refresh = deps.refresh ?? new RefreshGroup(deps.opensearch, alias);
+    const { totals, refreshed } = await lanes.send.run(() =>
+      bulkMode.run(async () => {
+        try {
+          let sent = 0;
+          for await (const entry of readSpool(spool.path)) {
+            await writer.add(entry.id, entry.json);
+            if (++sent % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'indexing', rows: sent, of: spool.count });
+          }
+          const totals = await writer.flush();
+          return { totals, refreshed: refresh.request(lanes.send.waiting > 0) };
+        } finally {
+          // The last file in line refreshes for any that wait, also when this one failed.
+          if (lanes.send.waiting === 0) void refresh.flush();
+        }
+      }),
+    );
+    await refreshed;
 
     if (totals.failures.length > 0) {
       // A document OpenSearch refused is quarantined with its reason, never dropped.

@@ -18,6 +18,8 @@ import {
   redisConnection,
 } from './queue.ts';
 import { aliasName } from './indices/names.ts';
+import { createLanes } from './lane.ts';
+import { RefreshGroup } from './refresh-group.ts';
 import { loadRegistry } from './registry/index.ts';
 import { SharedBulkMode } from './shared-bulk-mode.ts';
 
@@ -66,6 +68,15 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
   const connection: Redis = redisConnection(config);
   connection.on('error', (err) => logger.warn({ err: err.message }, 'worker redis connection error'));
 
+  const lanes = createLanes();
+  // Up to concurrency - 1 files wait for one shared refresh; one slot always stays free to validate.
+  const refreshGroups = Object.fromEntries(
+    DATASETS.map((d) => [
+      d,
+      new RefreshGroup(opensearch, aliasName(config.INDEX_PREFIX, d), Math.max(1, options.concurrency - 1)),
+    ]),
+  ) as Record<IngestJobData['dataset'], RefreshGroup>;
+
   const processor = async (job: Job<IngestJobData, IngestResult>): Promise<IngestResult> => {
     const parsed = JobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid job data: ${parsed.error.issues[0]?.message}`);
@@ -98,6 +109,8 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
           replicas: config.OPENSEARCH_REPLICAS,
           parcelBaseUrl: config.PARCEL_BASE_URL,
           bulkMode,
+          lanes,
+          refresh: refreshGroups[data.dataset],
           onProgress: (p) => {
             const now = Date.now();
             if (now - lastProgress < 500) return;

@@ -38,7 +38,7 @@ const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 const opts = new Command('bench-ingest')
   .option('--certificates <n>', 'certificates to generate and ingest', '1000000')
   .option('--sizes <list>', 'comma-separated sizes to run one after another (overrides --certificates)')
-  .option('--concurrency <n>', 'worker files at once', '2')
+  .option('--concurrency <n>', 'worker files at once', '3')
   .parse()
   .opts<{ certificates: string; sizes?: string; concurrency: string }>();
 
