@@ -12,5 +12,5 @@ ENV NODE_ENV=production
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 USER node
-ENTRYPOINT ["node", "bin/taxcert.js"]
+ENTRYPOINT ["bin/taxcert.js"]
 CMD ["serve"]

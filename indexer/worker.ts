@@ -94,11 +94,11 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
     });
     let lastProgress = 0;
     try {
-      const process = PROCESSORS[data.dataset];
+      const load = PROCESSORS[data.dataset];
       // Bulk mode is held for the whole job, pass 1 included, so a worker busy with a queue
       // of files switches settings once per busy period instead of once per file.
       const bulkMode = bulkModes[data.dataset];
-      const outcome = await bulkMode.run(() => process(
+      const outcome = await bulkMode.run(() => load(
         { ...data, jobId },
         {
           opensearch,
@@ -146,7 +146,16 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
         rowsQuarantined: result.quarantined,
         fileSha256: outcome.fileSha256,
       });
-      log.info({ ...result, timingsMs: outcome.timingsMs }, 'file ingested');
+      const mem = process.memoryUsage();
+      const mb = (n: number) => Math.round(n / 2 ** 20);
+      log.info(
+        {
+          ...result,
+          timingsMs: outcome.timingsMs,
+          memoryMb: { rss: mb(mem.rss), heapUsed: mb(mem.heapUsed), heapTotal: mb(mem.heapTotal), external: mb(mem.external) },
+        },
+        'file ingested',
+      );
       return result;
     } catch (err) {
       const rejected = err instanceof FileRejectedError;

@@ -77,7 +77,8 @@ async function runOnce(n: number) {
     const workerLog = join(dir, 'worker.log');
     const logOut = createWriteStream(workerLog);
     await once(logOut, 'open');
-    worker = spawn(process.execPath, [bin, 'worker', '--concurrency', opts.concurrency], {
+    // Spawned as an executable so it runs with the heap bound of its shebang, as in production.
+    worker = spawn(bin, ['worker', '--concurrency', opts.concurrency], {
       env: { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: config.DATABASE_PATH, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'ignore', logOut],
     });
