@@ -62,7 +62,6 @@ async function runOnce(n: number) {
     LOG_LEVEL: 'warn',
     WORKER_CONCURRENCY: opts.concurrency,
   });
-  const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
   const runtime = openRuntime(config, { name: 'bench' });
   let worker: ChildProcess | undefined;
   try {
@@ -157,7 +156,6 @@ async function runOnce(n: number) {
     await queue.close();
     connection.disconnect();
     await runtime.close();
-    await node?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -177,8 +175,34 @@ async function waitForWorker(config: ReturnType<typeof loadConfig>): Promise<voi
   }
 }
 
+/**
+ * A cold JVM indexes far slower than a warm one, and whichever of pipeline and raw ran
+ * first would pay for it. One node serves every size, warmed up once before any timing.
+ */
+async function warmUp(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const runtime = openRuntime(config, { name: 'bench-warmup' });
+  const index = `${config.INDEX_PREFIX}-certificates-v0-warmup`;
+  try {
+    await createPhysicalIndex(runtime.opensearch, index, 'certificates', loadMapping('certificates'), { replicas: 0, bulk: true });
+    const writer = createBulkWriter(runtime.opensearch, { index });
+    const state = generateState({ certificates: 60_000, seed: 1, today: AS_OF, parcelBaseUrl: config.PARCEL_BASE_URL });
+    for (const record of state.allRecords()) await writer.add(record.id, record);
+    await writer.flush();
+  } finally {
+    await runtime.opensearch.indices.delete({ index, ignore_unavailable: true }).catch(() => undefined);
+    await runtime.close();
+  }
+}
+
+const baseConfig = loadConfig({ ...process.env, INDEX_PREFIX: `bench-${process.pid}-warm`, LOG_LEVEL: 'warn' });
+const node = baseConfig.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(baseConfig) : null;
 const results = [];
-for (const n of sizes) results.push(await runOnce(n));
+try {
+  await warmUp(baseConfig);
+  for (const n of sizes) results.push(await runOnce(n));
+} finally {
+  await node?.stop();
+}
 console.log('\ningest benchmark (seed %d, worker concurrency %s)', SEED, opts.concurrency);
 console.table(results);
 for (const r of results)
