@@ -7,7 +7,8 @@ export default defineConfig({
     // Integration files share one OpenSearch node on 2 cores; each uses its own prefix.
     fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: CI shares a 2-core VM whose CPU can be stolen by neighbours; a slow run must not fail.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

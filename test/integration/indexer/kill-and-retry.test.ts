@@ -89,7 +89,7 @@ describe('a worker killed mid-file', () => {
     const killedAt = Date.now();
     const rescuer = startIngestWorker(t.runtime, { concurrency: 1, lockDuration: 2000, stalledInterval: 1000 });
     try {
-      const result = await job.waitUntilFinished(events, 120_000);
+      const result = await job.waitUntilFinished(events, 360_000);
       process.stderr.write(`kill-and-retry: rescued and finished ${Date.now() - killedAt} ms after the kill\n`);
       expect(result.rowsRead).toBe(ROWS);
       expect(result.indexed + result.updated).toBe(ROWS);
@@ -111,5 +111,5 @@ describe('a worker killed mid-file', () => {
     expect(Math.round(aggs.face.value * 100)).toBe(expectedFace);
     expect(getRun(t.runtime.db, jobId)).toMatchObject({ status: 'succeeded', rowsRead: ROWS });
     expect(countQuarantine(t.runtime.db)).toBe(0);
-  }, 180_000);
+  }, 400_000);
 });

@@ -49,7 +49,7 @@ describe('taxcert start (npm start)', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       let status = 0;
-      const deadline = Date.now() + 150_000;
+      const deadline = Date.now() + 360_000;
       while (status !== 200 && Date.now() < deadline) {
         status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
           (r) => r.status,
@@ -79,5 +79,5 @@ describe('taxcert start (npm start)', () => {
     } finally {
       child.kill('SIGKILL');
     }
-  }, 180_000);
+  }, 400_000);
 });

@@ -4,7 +4,7 @@ import type { ApiDeps } from '../../deps.ts';
 import { runChecks } from '../../health.ts';
 
 /** Leaves headroom under the 2 s the load balancer waits. */
-const CHECK_TIMEOUT_MS = 1500;
+const CHECK_TIMEOUT_MS = 1000;
 
 const CheckValue = z.string().describe('"ok", or why the dependency did not answer');
 const HealthBody = z.object({
