@@ -1,7 +1,7 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Runtime } from '../services/runtime.ts';
-import { finishRun, startRun } from '../services/control/ingest-runs.ts';
+import { controlDataset, finishRun, startRun } from '../services/control/ingest-runs.ts';
 import { addQuarantined } from '../services/control/quarantine.ts';
 import { recordFailedIngest } from './bookkeeping.ts';
 import { FileRejectedError } from './errors.ts';
@@ -41,8 +41,6 @@ const PROCESSORS = {
   holders: processHolderFile,
   'lands-available': processLandsAvailableFile,
 } as const;
-
-const DATASET_FOR_RUNS = { certificates: 'certificates', holders: 'holders', 'lands-available': 'lands_available' } as const;
 
 /**
  * The ingest worker: one job is one file. Bad files fail at once
@@ -86,7 +84,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
     const log = logger.child({ jobId, county: data.county, taxYear: data.taxYear, file: data.file });
     startRun(db, {
       jobId,
-      dataset: DATASET_FOR_RUNS[data.dataset],
+      dataset: controlDataset(data.dataset),
       filePath: data.file,
       countySlug: data.county,
       taxYear: data.taxYear,

@@ -4,7 +4,8 @@ import type { Config } from '../config.ts';
 
 const scripts = fileURLToPath(new URL('../../scripts/opensearch/', import.meta.url));
 
-async function answers(url: string): Promise<boolean> {
+/** True when an OpenSearch node answers a cluster-health request at url within 2 s. */
+export async function opensearchAnswers(url: string): Promise<boolean> {
   try {
     const res = await fetch(`${url}/_cluster/health`, { signal: AbortSignal.timeout(2000) });
     return res.ok;
@@ -29,7 +30,7 @@ function run(script: string, config: Pick<Config, 'OPENSEARCH_PORT'>): Promise<v
  * Returns a stop function that stops it only if this call started it.
  */
 export async function ensureLocalOpenSearch(config: Pick<Config, 'OPENSEARCH_PORT' | 'OPENSEARCH_URL'>) {
-  if (await answers(config.OPENSEARCH_URL)) return { started: false, stop: async () => {} };
+  if (await opensearchAnswers(config.OPENSEARCH_URL)) return { started: false, stop: async () => {} };
   await run('start.sh', config);
   return { started: true, stop: () => run('stop.sh', config) };
 }

@@ -5,6 +5,11 @@ import { isoTimestamp } from './counties.ts';
 
 export const DATASETS = ['certificates', 'sales', 'holders', 'lands_available'] as const;
 export type Dataset = (typeof DATASETS)[number];
+
+/** The control plane spells datasets with underscores; index aliases use the dashed names. */
+export function controlDataset(indexDataset: 'certificates' | 'sales' | 'holders' | 'lands-available'): Dataset {
+  return indexDataset === 'lands-available' ? 'lands_available' : indexDataset;
+}
 export type RunStatus = 'running' | 'succeeded' | 'failed';
 
 export interface IngestRun {

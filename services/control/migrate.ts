@@ -122,3 +122,16 @@ function checkUnchanged(row: AppliedRow, m: Migration): void {
 }
 
 const pad = (v: number) => String(v).padStart(3, '0');
+
+export interface AppliedMigration {
+  version: number;
+  name: string;
+  appliedAt: string;
+}
+
+/** The migrations recorded as applied, oldest first. */
+export function listAppliedMigrations(db: Database): AppliedMigration[] {
+  return db
+    .prepare('SELECT version, name, applied_at AS appliedAt FROM schema_migrations ORDER BY version')
+    .all() as AppliedMigration[];
+}

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { opensearchAnswers } from '../../services/cli/local-opensearch.ts';
 
 /**
  * Integration tests talk to a real OpenSearch node. When OPENSEARCH_URL is not
@@ -8,21 +9,12 @@ import type { TestProject } from 'vitest/node';
  */
 const port = process.env.OPENSEARCH_PORT ?? '9200';
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${url}/_cluster/health`, { signal: AbortSignal.timeout(2000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
 export default async function setup(project: TestProject) {
   let startedHere = false;
   let url = process.env.OPENSEARCH_URL;
   if (!url) {
     url = `http://127.0.0.1:${port}`;
-    if (!(await answers(url))) {
+    if (!(await opensearchAnswers(url))) {
       execFileSync('bash', ['scripts/opensearch/start.sh'], {
         stdio: ['ignore', 'inherit', 'inherit'],
         env: { ...process.env, OPENSEARCH_PORT: port },

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { listAppliedMigrations } from '../../control/migrate.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
 
@@ -12,9 +13,7 @@ export function migrateCommand(program: Command): void {
       const config = loadConfig();
       const db = openDatabase(config.DATABASE_PATH);
       try {
-        const applied = db
-          .prepare('SELECT version, name, applied_at AS appliedAt FROM schema_migrations ORDER BY version')
-          .all() as { version: number; name: string; appliedAt: string }[];
+        const applied = listAppliedMigrations(db);
         createOutput(wantsJson(command)).result({ database: config.DATABASE_PATH, migrations: applied }, (r) =>
           [`database ${r.database}`, ...r.migrations.map((m) => `  ${m.version} ${m.name}  applied ${m.appliedAt}`)].join(
             '\n',

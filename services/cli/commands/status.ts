@@ -3,11 +3,10 @@ import { describeIndices } from '../../../indexer/indices/describe.ts';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
 import { getDatasetState } from '../../control/freshness.ts';
+import { controlDataset } from '../../control/ingest-runs.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
-
-const RUN_DATASET = { certificates: 'certificates', sales: 'sales', holders: 'holders', 'lands-available': 'lands_available' } as const;
 
 export function statusCommand(program: Command): void {
   program
@@ -23,7 +22,7 @@ export function statusCommand(program: Command): void {
         const indices = await describeIndices(runtime.opensearch, config.INDEX_PREFIX);
         const datasets = indices.map((d) => ({
           ...d,
-          lastIngestedAt: getDatasetState(runtime.db, RUN_DATASET[d.dataset]).lastIngestedAt,
+          lastIngestedAt: getDatasetState(runtime.db, controlDataset(d.dataset)).lastIngestedAt,
         }));
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
         const failedJobs = (await queue.getFailed(0, 9)).map((j) => ({
