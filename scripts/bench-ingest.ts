@@ -45,6 +45,24 @@ const opts = new Command('bench-ingest')
 const sizes = (opts.sizes ?? opts.certificates).split(',').map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--certificates/--sizes must be positive integers');
 
+/** CPU seconds a process has used so far (user + system), from /proc (Linux; 100 ticks per second). */
+function cpuSecondsOf(pid: number): number {
+  // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[11]) + Number(rest[12])) / 100;
+}
+
+/**
+ * CPU seconds the engine has used, summed over its nodes: on a machine shared by the
+ * worker and the node, the ratio is decided by how the two split the cores.
+ */
+async function engineCpuSeconds(client: ReturnType<typeof openRuntime>['opensearch']): Promise<number> {
+  const res = await client.nodes.stats({ metric: ['process'] });
+  const nodes = Object.values((res.body as { nodes: Record<string, { process: { cpu: { total_in_millis: number } } }> }).nodes);
+  return nodes.reduce((sum, n) => sum + n.process.cpu.total_in_millis, 0) / 1000;
+}
+
 /** Peak and current resident memory of a process, from /proc (Linux). */
 function memoryOf(pid: number): { peakMb: number; rssMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -94,6 +112,8 @@ async function runOnce(n: number) {
       county: f.county,
       taxYear: f.tax_year,
     }));
+    const engineBefore = await engineCpuSeconds(runtime.opensearch);
+    const workerBefore = cpuSecondsOf(worker.pid!);
     t = Date.now();
     const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: n, progressLabel: `pipeline ${n}` });
     const pipelineSeconds = (Date.now() - t) / 1000;
@@ -101,6 +121,8 @@ async function runOnce(n: number) {
     const failed = outcomes.filter((o) => o.status !== 'succeeded');
     if (failed.length > 0) throw new Error(`${failed.length} files failed: ${failed[0]?.error}`);
     const workerMemory = memoryOf(worker.pid!);
+    const pipelineWorkerCpu = cpuSecondsOf(worker.pid!) - workerBefore;
+    const pipelineEngineCpu = (await engineCpuSeconds(runtime.opensearch)) - engineBefore;
     worker.kill('SIGTERM');
     const phases = { validate: 0, index: 0 };
     for (const line of readFileSync(workerLog, 'utf8').split('\n')) {
@@ -122,6 +144,8 @@ async function runOnce(n: number) {
     const rawIndex = `${prefix}-certificates-v0-raw`;
     await createPhysicalIndex(runtime.opensearch, rawIndex, 'certificates', loadMapping('certificates'), { replicas: 0, bulk: true });
     const writer = createBulkWriter(runtime.opensearch, { index: rawIndex });
+    const rawEngineBefore = await engineCpuSeconds(runtime.opensearch);
+    const senderBefore = process.cpuUsage();
     t = Date.now();
     for await (const line of createInterface({ input: createReadStream(ndjson, { highWaterMark: 1 << 20 }) })) {
       const tab = line.indexOf('\t');
@@ -130,6 +154,10 @@ async function runOnce(n: number) {
     const raw = await writer.flush();
     await runtime.opensearch.indices.refresh({ index: rawIndex });
     const rawSeconds = (Date.now() - t) / 1000;
+    const sender = process.cpuUsage(senderBefore);
+    const rawSenderCpu = (sender.user + sender.system) / 1e6;
+    const rawEngineCpu = (await engineCpuSeconds(runtime.opensearch)) - rawEngineBefore;
+    const usPerRow = (seconds: number) => Math.round((seconds * 1e6) / n);
     if (raw.failed > 0) throw new Error(`raw bulk: ${raw.failed} documents failed`);
 
     return {
@@ -143,6 +171,11 @@ async function runOnce(n: number) {
       // Summed over files (they overlap when concurrency > 1): pass 1 and pass 2 seconds.
       pass1Seconds: Math.round(phases.validate / 100) / 10,
       pass2Seconds: Math.round(phases.index / 100) / 10,
+      // CPU per row (µs): what the worker, the engine and the raw sender each spent.
+      pipelineWorkerCpuUs: usPerRow(pipelineWorkerCpu),
+      pipelineEngineCpuUs: usPerRow(pipelineEngineCpu),
+      rawSenderCpuUs: usPerRow(rawSenderCpu),
+      rawEngineCpuUs: usPerRow(rawEngineCpu),
       workerPeakMb: workerMemory.peakMb,
       workerRssMaxSampledMb: Math.max(0, ...samples),
     };
@@ -196,7 +229,7 @@ async function warmUp(config: ReturnType<typeof loadConfig>): Promise<void> {
 
 const baseConfig = loadConfig({ ...process.env, INDEX_PREFIX: `bench-${process.pid}-warm`, LOG_LEVEL: 'warn' });
 const node = baseConfig.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(baseConfig) : null;
-const results = [];
+const results: Awaited<ReturnType<typeof runOnce>>[] = [];
 try {
   await warmUp(baseConfig);
   for (const n of sizes) results.push(await runOnce(n));
@@ -204,7 +237,9 @@ try {
   await node?.stop();
 }
 console.log('\ningest benchmark (seed %d, worker concurrency %s)', SEED, opts.concurrency);
-console.table(results);
+// One row per figure and one column per N, so the figures of growing N sit side by side.
+const figures = Object.keys(results[0] ?? {}).filter((k) => k !== 'certificates') as (keyof (typeof results)[number])[];
+console.table(Object.fromEntries(figures.map((f) => [f, Object.fromEntries(results.map((r) => [`N=${r.certificates}`, r[f]]))])));
 for (const r of results)
   console.log(
     `N=${r.certificates}: pipeline ${r.pipelineRowsPerSec} rows/s end to end, raw _bulk ${r.rawDocsPerSec} docs/s, ratio ${r.ratio}% (target >= 70%), worker peak RSS ${r.workerPeakMb} MB`,
