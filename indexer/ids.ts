@@ -41,9 +41,18 @@ export function holderId(holderName: string): string {
   if (id === undefined) {
     id = `hld_${digest(normalizeHolderName(holderName))}`;
     if (holderIds.size >= HOLDER_CACHE_MAX) holderIds.clear();
-    holderIds.set(holderName, id);
+    holderIds.set(ownCopy(holderName), id);
   }
   return id;
+}
+
+/**
+ * A string that shares no memory with the one given. A field cut from a parser's
+ * chunk is a view into the whole 1 MB chunk, and a cache keyed by such views kept
+ * every chunk they came from alive (the worker's heap grew with N).
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 export function saleId(countySlug: string, taxYear: number): string {
