@@ -20,3 +20,14 @@ describe('SeenIds', () => {
     expect(seen.add(ids[31_337]!, 1)).toBe(31_338);
   });
 });
+
+describe('SeenIds.lineOf', () => {
+  it('names the first line of an id it holds and nothing for one it does not', () => {
+    const seen = new SeenIds(2);
+    const ids = Array.from({ length: 1000 }, (_, i) => certificateId('orange', 2022, `22-${i}`));
+    for (const [i, id] of ids.entries()) seen.add(id, 10 + i);
+    expect(ids.map((id) => seen.lineOf(id))).toEqual(ids.map((_, i) => 10 + i));
+    expect(seen.lineOf(certificateId('orange', 2022, 'never-listed'))).toBeUndefined();
+    expect(seen.count).toBe(1000);
+  });
+});
