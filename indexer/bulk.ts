@@ -35,6 +35,11 @@ export interface BulkTotals {
 export interface BulkWriter {
   /** Queues one document; a string is taken as its JSON already serialized. */
   add(id: string, doc: object | string): Promise<void>;
+  /**
+   * Sends a batch that is already a _bulk body (an `index` action line and a source
+   * line per document), as the spool of a two-pass load holds them.
+   */
+  addBatch(batch: { body: Buffer; docs: number }): Promise<void>;
   /** Sends what is queued, waits for every request, and returns the totals so far. */
   flush(): Promise<BulkTotals>;
 }
@@ -54,13 +59,25 @@ export class BulkRequestError extends Error {
 
 type BulkItem = Record<
   string,
-  { _id?: string; status: number; result?: string; error?: { type?: string; reason?: string | null } } | undefined
+  { status: number; result?: string; error?: { type?: string; reason?: string | null } } | undefined
 >;
 
 interface Batch {
-  ids: string[];
-  lines: string[];
-  bytes: number;
+  body: string | Buffer;
+  docs: number;
+}
+
+/**
+ * The two lines (action and source) of each document of a batch. Only needed when
+ * an item must be retried or named, so a batch that goes through is never split.
+ */
+function docPairs(b: Batch): string[] {
+  const lines = b.body.toString().split('\n');
+  return Array.from({ length: b.docs }, (_, i) => `${lines[2 * i]}\n${lines[2 * i + 1]}\n`);
+}
+
+function idOf(pair: string): string {
+  return (JSON.parse(pair.slice(0, pair.indexOf('\n'))) as { index?: { _id?: string } }).index?._id ?? '';
 }
 
 /** Statuses worth retrying: the node is busy (429, es_rejected_execution) or briefly unreachable. */
@@ -76,8 +93,8 @@ function isRetryable(err: unknown): boolean {
   return err instanceof errors.ResponseError && RETRY_STATUSES.has(err.statusCode);
 }
 
-/** Only what we count; the rest of each item's answer is never sent back. */
-const FILTER_PATH = 'errors,items.*._id,items.*.status,items.*.result,items.*.error.type,items.*.error.reason';
+/** Only what we count; ids are read from our own batch when an item needs naming. */
+const FILTER_PATH = 'errors,items.*.status,items.*.result,items.*.error.type,items.*.error.reason';
 
 /**
  * Streams documents into _bulk as `index` operations with explicit ids: re-sending
@@ -92,7 +109,7 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
   const retryBaseMs = options.retryBaseMs ?? 250;
   const totals: BulkTotals = { created: 0, updated: 0, failed: 0, failures: [] };
   const inFlight = new Set<Promise<void>>();
-  let batch: Batch = { ids: [], lines: [], bytes: 0 };
+  let pending: { lines: string[]; bytes: number } = { lines: [], bytes: 0 };
   let failure: unknown;
 
   function throwIfFailed(): void {
@@ -104,32 +121,30 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
     totals.failures.push({ id, status, type: error?.type ?? 'unknown', reason: error?.reason ?? `status ${status}` });
   }
 
+  const MISSING = { type: 'missing_item', reason: 'no answer for this item' };
+
+  /** One request; returns the documents refused as busy, to be sent again. */
   async function sendOnce(b: Batch): Promise<Batch | null> {
-    const res = await client.bulk(
-      { index: options.index, body: b.lines.join('') as never, filter_path: FILTER_PATH },
-      { maxRetries: 0 },
-    );
+    const res = await client.bulk({ index: options.index, body: b.body as never, filter_path: FILTER_PATH }, { maxRetries: 0 });
     const items = (res.body.items ?? []) as BulkItem[];
-    const retry: Batch = { ids: [], lines: [], bytes: 0 };
+    let pairs: string[] | undefined;
+    const pair = (i: number) => {
+      pairs ??= docPairs(b);
+      return pairs[i]!;
+    };
+    const retry: string[] = [];
     for (const [i, item] of items.entries()) {
       const r = item.index;
-      const id = r?._id ?? b.ids[i] ?? '';
-      if (!r) {
-        recordFailure(id, 0, { type: 'missing_item', reason: 'no answer for this item' });
-        continue;
-      }
-      if (r.error) {
+      if (!r) recordFailure(idOf(pair(i)), 0, MISSING);
+      else if (r.error) {
         // A busy shard refuses single items with 429; those are retried, mapping errors are not.
-        if (RETRY_STATUSES.has(r.status)) {
-          retry.ids.push(id);
-          retry.lines.push(b.lines[i]!);
-        } else recordFailure(id, r.status, r.error);
+        if (RETRY_STATUSES.has(r.status)) retry.push(pair(i));
+        else recordFailure(idOf(pair(i)), r.status, r.error);
       } else if (r.result === 'created') totals.created++;
       else totals.updated++;
     }
-    if (items.length < b.ids.length)
-      for (const id of b.ids.slice(items.length)) recordFailure(id, 0, { type: 'missing_item', reason: 'no answer for this item' });
-    return retry.ids.length > 0 ? retry : null;
+    for (let i = items.length; i < b.docs; i++) recordFailure(idOf(pair(i)), 0, MISSING);
+    return retry.length > 0 ? { body: retry.join(''), docs: retry.length } : null;
   }
 
   async function send(b: Batch): Promise<void> {
@@ -148,7 +163,7 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
       if (rest === null) return;
       if (attempt >= maxAttempts) {
         // Still refused after every retry: report, never drop.
-        for (const id of rest.ids) recordFailure(id, 429, { type: 'retries_exhausted', reason: 'busy after retries' });
+        for (const p of docPairs(rest)) recordFailure(idOf(p), 429, { type: 'retries_exhausted', reason: 'busy after retries' });
         return;
       }
       pending = rest;
@@ -156,11 +171,8 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
     }
   }
 
-  async function dispatch(): Promise<void> {
-    if (batch.ids.length === 0) return;
-    const b = batch;
-    batch = { ids: [], lines: [], bytes: 0 };
-    // Backpressure: the caller waits here while `concurrency` requests are out.
+  /** Backpressure: the caller waits here while `concurrency` requests are out. */
+  async function dispatch(b: Batch): Promise<void> {
     while (inFlight.size >= concurrency) await Promise.race(inFlight);
     throwIfFailed();
     const p: Promise<void> = send(b)
@@ -171,6 +183,12 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
     inFlight.add(p);
   }
 
+  function dispatchPending(): Promise<void> {
+    const { lines } = pending;
+    pending = { lines: [], bytes: 0 };
+    return lines.length === 0 ? Promise.resolve() : dispatch({ body: lines.join(''), docs: lines.length });
+  }
+
   return {
     async add(id, doc) {
       throwIfFailed();
@@ -178,13 +196,17 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
       // NDJSON: a pretty-printed string would split the document across lines.
       if (typeof doc === 'string' && json.includes('\n')) json = JSON.stringify(JSON.parse(json));
       const line = `{"index":{"_id":${JSON.stringify(id)}}}\n${json}\n`;
-      batch.ids.push(id);
-      batch.lines.push(line);
-      batch.bytes += Buffer.byteLength(line);
-      if (batch.ids.length >= batchDocs || batch.bytes >= batchBytes) await dispatch();
+      pending.lines.push(line);
+      pending.bytes += line.length;
+      if (pending.lines.length >= batchDocs || pending.bytes >= batchBytes) await dispatchPending();
+    },
+    async addBatch(batch) {
+      throwIfFailed();
+      await dispatchPending();
+      await dispatch(batch);
     },
     async flush() {
-      await dispatch();
+      await dispatchPending();
       while (inFlight.size > 0) await Promise.all(inFlight);
       throwIfFailed();
       if (options.refresh) await client.indices.refresh({ index: options.index });

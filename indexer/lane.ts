@@ -9,13 +9,20 @@ export class Lane {
   private tail: Promise<void> = Promise.resolve();
   /** Calls to run() whose turn has not come yet. */
   waiting = 0;
+  /** Calls to run() waiting or running. */
+  active = 0;
 
   run<T>(fn: () => Promise<T>): Promise<T> {
     this.waiting++;
-    const result = this.tail.then(() => {
-      this.waiting--;
-      return fn();
-    });
+    this.active++;
+    const result = this.tail
+      .then(() => {
+        this.waiting--;
+        return fn();
+      })
+      .finally(() => {
+        this.active--;
+      });
     this.tail = result.then(
       () => undefined,
       () => undefined,
@@ -31,4 +38,9 @@ export interface Lanes {
 
 export function createLanes(): Lanes {
   return { validate: new Lane(), send: new Lane() };
+}
+
+/** No file is being read, validated or sent: nothing is gained by holding a refresh back. */
+export function lanesIdle(lanes: Lanes): boolean {
+  return lanes.validate.active === 0 && lanes.send.active === 0;
 }

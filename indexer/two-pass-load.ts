@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
 import type { RawRow } from './adapters/types.ts';
-import { createBulkWriter } from './bulk.ts';
+import { type BulkFailure, type BulkTotals, createBulkWriter } from './bulk.ts';
 import { FileRejectedError } from './errors.ts';
-import { aliasName } from './indices/names.ts';
-import { createLanes, type Lanes } from './lane.ts';
+import { aliasName, type Dataset } from './indices/names.ts';
+import { createLanes, type Lanes, lanesIdle } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
 import { SeenIds } from './seen-ids.ts';
 import { SharedBulkMode } from './shared-bulk-mode.ts';
-import { readSpool, SpoolWriter } from './spool.ts';
+import { BulkSpool, QuarantineSpool, type QuarantinedRow } from './spool.ts';
 
 /**
  * How every dataset file is loaded. A file is read twice: pass 1 validates every
@@ -22,11 +22,7 @@ import { readSpool, SpoolWriter } from './spool.ts';
  * untouched, in memory that does not grow with the file.
  */
 
-export interface QuarantinedRow {
-  line: number;
-  raw: string;
-  reasons: string[];
-}
+export type { QuarantinedRow };
 
 export type DatasetBuilt<T> = { ok: true; record: T } | { ok: false; reasons: string[] };
 
@@ -69,6 +65,12 @@ export interface LoadDeps {
 }
 
 const PROGRESS_EVERY = 5000;
+/**
+ * Below V8's large-object size, so each chunk's text is young garbage the scavenger
+ * drops for free; 1 MB chunks went to old space and forced a full collection every
+ * few dozen megabytes read.
+ */
+const READ_CHUNK_BYTES = 64 * 1024;
 
 export async function loadTwoPass<T extends { id: string }>(
   file: string,
@@ -86,88 +88,29 @@ export async function loadTwoPass<T extends { id: string }>(
   if (size === 0) throw new FileRejectedError('empty_file', `${file} is empty`);
 
   const startedAt = Date.now();
-  // Pass 1: validate everything into the spool while hashing the bytes read.
-  const hash = createHash('sha256');
-  // A transform, not a 'data' listener: a listener would switch the stream to flowing mode
-  // and read the file as fast as the disk allows, whatever the parser keeps up with.
-  const hashed = new Transform({
-    highWaterMark: 1 << 20,
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  const source = createReadStream(file, { highWaterMark: 1 << 20 });
-  source.on('error', (err) => hashed.destroy(err));
-  source.pipe(hashed);
-
   const spoolName = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-  const spool = new SpoolWriter(spoolName);
-  const held = new SpoolWriter(`${spoolName}-quarantine`);
-  const seen = new SeenIds();
-  let rowsRead = 0;
+  const spool = new BulkSpool(spoolName);
+  const held = new QuarantineSpool(`${spoolName}-quarantine`);
   try {
     const lanes = deps.lanes ?? createLanes();
-    await lanes.validate.run(async () => {
-      for await (const row of format.rows(hashed)) {
-        rowsRead++;
-        const built = format.build(row);
-        // write() returns a promise only when the disk is behind; awaiting only then saves a tick per row.
-        let wait: Promise<void> | undefined;
-        if (!built.ok) wait = held.write(row.line, '', { raw: row.raw, reasons: built.reasons });
-        else {
-          const firstLine = seen.add(built.record.id, row.line);
-          wait =
-            firstLine === undefined
-              ? spool.write(row.line, built.record.id, built.record)
-              : held.write(row.line, '', { raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
-        }
-        if (wait) await wait;
-        if (rowsRead % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'validating', rows: rowsRead });
-      }
-      await spool.close();
-    });
+    // Pass 1 opens the file only when its turn comes, so files queued behind it hold no read buffers.
+    const { rowsRead, fileSha256, seen } = await lanes.validate.run(() => validate(file, format, spool, held, deps));
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
-    const fileSha256 = hash.digest('hex');
     const validatedAt = Date.now();
 
-    // Pass 2: the file is sound; send the spool. The refresh group refreshes after it
-    // (shared with files queued behind it), so everything indexed is searchable below.
     const alias = aliasName(deps.prefix, format.dataset);
-    const writer = createBulkWriter(deps.opensearch, { index: alias });
-    const bulkMode =
-      deps.bulkMode ?? new SharedBulkMode(deps.opensearch, { index: alias, dataset: format.dataset, replicas: deps.replicas });
-    const refresh = deps.refresh ?? new RefreshGroup(deps.opensearch, alias);
-    const { totals, refreshed } = await lanes.send.run(() =>
-      bulkMode.run(async () => {
-        try {
-          let sent = 0;
-          for await (const entry of readSpool(spool.path)) {
-            await writer.add(entry.id, entry.json);
-            if (++sent % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'indexing', rows: sent, of: spool.count });
-          }
-          const totals = await writer.flush();
-          return { totals, refreshed: refresh.request(lanes.send.waiting > 0) };
-        } finally {
-          // The last file in line refreshes for any that wait, also when this one failed.
-          if (lanes.send.waiting === 0) void refresh.flush();
-        }
-      }),
-    );
-    await refreshed;
+    const totals = await lanes.send.run(() => send(spool, alias, format.dataset, deps));
+    if (totals.failures.length > 0) await quarantineRefused(spool, held, totals.failures, seen);
+    // Files waiting for their refresh hold neither the id table nor the spool.
+    seen.clear();
+    await spool.remove();
+    // Searchable before the job completes: one refresh, shared with the files that finish near this one.
+    await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
 
-    if (totals.failures.length > 0) {
-      // A document OpenSearch refused is quarantined with its reason, never dropped.
-      const refused = new Map(totals.failures.map((f) => [f.id, f]));
-      for await (const entry of readSpool(spool.path)) {
-        const failure = refused.get(entry.id);
-        if (failure) await held.write(entry.line, '', { raw: entry.json, reasons: [`index: ${failure.type}: ${failure.reason}`] });
-      }
-    }
     await held.close();
     let batch: QuarantinedRow[] = [];
-    for await (const entry of readSpool(held.path)) {
-      batch.push({ line: entry.line, ...(JSON.parse(entry.json) as { raw: string; reasons: string[] }) });
+    for await (const row of held.rows()) {
+      batch.push(row);
       if (batch.length === 500) {
         onQuarantine(batch, fileSha256);
         batch = [];
@@ -184,11 +127,90 @@ export async function loadTwoPass<T extends { id: string }>(
       timingsMs: { validate: validatedAt - startedAt, index: Date.now() - validatedAt },
     };
   } finally {
-    // Abandoning the read mid-file (a rejected file) must not surface as an uncaught stream error.
-    hashed.on('error', () => undefined);
-    source.destroy();
-    hashed.destroy();
     await spool.remove();
     await held.remove();
   }
+}
+
+/**
+ * Pass 1: every row of the file into the spools, hashing the bytes as they are
+ * read. Returns the ids seen, which name the line of any document refused later.
+ */
+async function validate<T extends { id: string }>(
+  file: string,
+  format: DatasetFormat<T>,
+  spool: BulkSpool,
+  held: QuarantineSpool,
+  deps: Pick<LoadDeps, 'onProgress'>,
+): Promise<{ rowsRead: number; fileSha256: string; seen: SeenIds }> {
+  const hash = createHash('sha256');
+  const source = hashedFile(file, hash);
+  const seen = new SeenIds();
+  let rowsRead = 0;
+  try {
+    for await (const row of format.rows(source)) {
+      rowsRead++;
+      const built = format.build(row);
+      // add() returns a promise only when the disk is behind; awaiting only then saves a tick per row.
+      let wait: Promise<void> | undefined;
+      if (!built.ok) wait = held.add({ line: row.line, raw: row.raw, reasons: built.reasons });
+      else {
+        const firstLine = seen.add(built.record.id, row.line);
+        wait =
+          firstLine === undefined
+            ? spool.add(built.record.id, built.record)
+            : held.add({ line: row.line, raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
+      }
+      if (wait) await wait;
+      if (rowsRead % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'validating', rows: rowsRead });
+    }
+  } finally {
+    // Abandoning the read mid-file (a rejected file) must not surface as an uncaught stream error.
+    source.on('error', () => undefined);
+    source.destroy();
+  }
+  await spool.close();
+  return { rowsRead, fileSha256: hash.digest('hex'), seen };
+}
+
+/** Pass 2: the file proved sound; the spool goes to the index batch by batch, as pass 1 cut it. */
+async function send(spool: BulkSpool, alias: string, dataset: Dataset, deps: LoadDeps): Promise<BulkTotals> {
+  const writer = createBulkWriter(deps.opensearch, { index: alias });
+  const bulkMode = deps.bulkMode ?? new SharedBulkMode(deps.opensearch, { index: alias, dataset, replicas: deps.replicas });
+  return bulkMode.run(async () => {
+    let sent = 0;
+    for await (const batch of spool.batches()) {
+      await writer.addBatch(batch);
+      sent += batch.docs;
+      deps.onProgress?.({ phase: 'indexing', rows: sent, of: spool.count });
+    }
+    return writer.flush();
+  });
+}
+
+/** A document OpenSearch refused is quarantined with its line and reason, never dropped. */
+async function quarantineRefused(spool: BulkSpool, held: QuarantineSpool, failures: BulkFailure[], seen: SeenIds) {
+  const refused = new Map(failures.map((f) => [f.id, f]));
+  for await (const doc of spool.docs()) {
+    const failure = refused.get(doc.id);
+    if (failure)
+      await held.add({ line: seen.lineOf(doc.id) ?? 0, raw: doc.json, reasons: [`index: ${failure.type}: ${failure.reason}`] });
+  }
+}
+
+/** The file's bytes, hashed as the parser pulls them. */
+function hashedFile(file: string, hash: Hash): Readable {
+  // A transform, not a 'data' listener: a listener would switch the stream to flowing mode
+  // and read the file as fast as the disk allows, whatever the parser keeps up with.
+  const hashed = new Transform({
+    highWaterMark: READ_CHUNK_BYTES,
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  const source = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+  source.on('error', (err) => hashed.destroy(err));
+  hashed.on('close', () => source.destroy());
+  return source.pipe(hashed);
 }

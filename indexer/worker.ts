@@ -28,6 +28,8 @@ export interface WorkerOptions {
   /** How long a job's lock lives without renewal; a killed worker's job is retried after it. */
   lockDuration?: number;
   stalledInterval?: number;
+  /** The longest a finished file waits for others to share its refresh (default 2.5 s). */
+  refreshDelayMs?: number;
 }
 
 export interface WorkerHandle {
@@ -67,12 +69,11 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
   connection.on('error', (err) => logger.warn({ err: err.message }, 'worker redis connection error'));
 
   const lanes = createLanes();
-  // Up to concurrency - 1 files wait for one shared refresh; one slot always stays free to validate.
+  // Up to concurrency - 2 files wait for one shared refresh, so two slots stay free: one file
+  // validating, one sending. The delay bounds how long a job's completion waits for company.
+  const refreshPolicy = { maxWaiting: Math.max(1, options.concurrency - 2), maxDelayMs: options.refreshDelayMs ?? 2500 };
   const refreshGroups = Object.fromEntries(
-    DATASETS.map((d) => [
-      d,
-      new RefreshGroup(opensearch, aliasName(config.INDEX_PREFIX, d), Math.max(1, options.concurrency - 1)),
-    ]),
+    DATASETS.map((d) => [d, new RefreshGroup(opensearch, aliasName(config.INDEX_PREFIX, d), refreshPolicy)]),
   ) as Record<IngestJobData['dataset'], RefreshGroup>;
 
   const processor = async (job: Job<IngestJobData, IngestResult>): Promise<IngestResult> => {

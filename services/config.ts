@@ -26,7 +26,7 @@ export const EnvSchema = z.object({
   KEY_PREFIX: z.string().regex(/^[A-Za-z0-9]{2,16}$/, 'must be 2-16 letters or digits').default('txc'),
   KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PARCEL_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://parcels.taxcert.dev/api/v1/parcels'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
