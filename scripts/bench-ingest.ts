@@ -38,9 +38,9 @@ const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 const opts = new Command('bench-ingest')
   .option('--certificates <n>', 'certificates to generate and ingest', '1000000')
   .option('--sizes <list>', 'comma-separated sizes to run one after another (overrides --certificates)')
-  .option('--concurrency <n>', 'worker files at once', '3')
+  .option('--concurrency <n>', 'worker files at once (default: WORKER_CONCURRENCY or its default)')
   .parse()
-  .opts<{ certificates: string; sizes?: string; concurrency: string }>();
+  .opts<{ certificates: string; sizes?: string; concurrency?: string }>();
 
 const sizes = (opts.sizes ?? opts.certificates).split(',').map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--certificates/--sizes must be positive integers');
@@ -78,7 +78,7 @@ async function runOnce(n: number) {
     INDEX_PREFIX: prefix,
     DATABASE_PATH: join(dir, 'bench.db'),
     LOG_LEVEL: 'warn',
-    WORKER_CONCURRENCY: opts.concurrency,
+    ...(opts.concurrency ? { WORKER_CONCURRENCY: opts.concurrency } : {}),
   });
   const runtime = openRuntime(config, { name: 'bench' });
   let worker: ChildProcess | undefined;
@@ -95,7 +95,7 @@ async function runOnce(n: number) {
     const logOut = createWriteStream(workerLog);
     await once(logOut, 'open');
     // Spawned as an executable so it runs with the heap bound of its shebang, as in production.
-    worker = spawn(bin, ['worker', '--concurrency', opts.concurrency], {
+    worker = spawn(bin, ['worker', '--concurrency', String(config.WORKER_CONCURRENCY)], {
       env: { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: config.DATABASE_PATH, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'ignore', logOut],
     });
@@ -227,7 +227,12 @@ async function warmUp(config: ReturnType<typeof loadConfig>): Promise<void> {
   }
 }
 
-const baseConfig = loadConfig({ ...process.env, INDEX_PREFIX: `bench-${process.pid}-warm`, LOG_LEVEL: 'warn' });
+const baseConfig = loadConfig({
+  ...process.env,
+  INDEX_PREFIX: `bench-${process.pid}-warm`,
+  LOG_LEVEL: 'warn',
+  ...(opts.concurrency ? { WORKER_CONCURRENCY: opts.concurrency } : {}),
+});
 const node = baseConfig.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(baseConfig) : null;
 const results: Awaited<ReturnType<typeof runOnce>>[] = [];
 try {
@@ -236,7 +241,7 @@ try {
 } finally {
   await node?.stop();
 }
-console.log('\ningest benchmark (seed %d, worker concurrency %s)', SEED, opts.concurrency);
+console.log('\ningest benchmark (seed %d, worker concurrency %d)', SEED, baseConfig.WORKER_CONCURRENCY);
 // One row per figure and one column per N, so the figures of growing N sit side by side.
 const figures = Object.keys(results[0] ?? {}).filter((k) => k !== 'certificates') as (keyof (typeof results)[number])[];
 console.table(Object.fromEntries(figures.map((f) => [f, Object.fromEntries(results.map((r) => [`N=${r.certificates}`, r[f]]))])));
