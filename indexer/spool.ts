@@ -23,8 +23,8 @@ const CHUNK_BYTES = 256 * 1024;
  */
 class ChunkedFile {
   readonly path: string;
-  private readonly out: WriteStream;
-  /** Allocated on first use: most quarantine spools stay empty. */
+  /** Opened, like the chunks allocated, on first use: most quarantine spools stay empty. */
+  private out: WriteStream | undefined;
   private readonly chunks: (Buffer | undefined)[] = [undefined, undefined];
   /** Whether each chunk is still being written out. */
   private readonly busy = [false, false];
@@ -35,7 +35,11 @@ class ChunkedFile {
 
   constructor(name: string) {
     this.path = join(tmpdir(), `taxcert-spool-${name}-${process.pid}-${Date.now()}`);
-    this.out = createWriteStream(this.path);
+  }
+
+  private file(): WriteStream {
+    this.out ??= createWriteStream(this.path);
+    return this.out;
   }
 
   /**
@@ -50,7 +54,8 @@ class ChunkedFile {
         // Longer than a chunk (a huge legal description): written on its own.
         const big = Buffer.from(text);
         this.bytes += big.length;
-        return this.out.write(big) ? wait : once(this.out, 'drain').then(() => undefined);
+        const out = this.file();
+        return out.write(big) ? wait : once(out, 'drain').then(() => undefined);
       }
       this.put(text);
       return wait;
@@ -71,24 +76,27 @@ class ChunkedFile {
     if (this.used === 0) return undefined;
     const index = this.current;
     this.busy[index] = true;
-    const more = this.out.write(this.chunks[index]!.subarray(0, this.used), () => {
+    const out = this.file();
+    const more = out.write(this.chunks[index]!.subarray(0, this.used), () => {
       this.busy[index] = false;
     });
     this.current = 1 - index;
     this.used = 0;
     // A caller that did not wait for the disk finds the other chunk still being written: take a new one.
     if (this.busy[this.current]) this.chunks[this.current] = undefined;
-    return more ? undefined : once(this.out, 'drain').then(() => undefined);
+    return more ? undefined : once(out, 'drain').then(() => undefined);
   }
 
+  /** Everything appended is on disk; a file nothing was appended to is never created. */
   async close(): Promise<void> {
     await this.flush();
+    if (!this.out) return;
     this.out.end();
     await once(this.out, 'finish');
   }
 
   async remove(): Promise<void> {
-    if (!this.out.closed) {
+    if (this.out && !this.out.closed) {
       // Abandoning a spool mid-write (a rejected file) must not surface as an uncaught stream error.
       this.out.on('error', () => undefined);
       this.out.destroy();
@@ -163,6 +171,7 @@ export class BulkSpool {
 
   /** The batches in order, one read at a time. */
   async *batches(): AsyncGenerator<BulkBatch> {
+    if (this.ends.length === 0) return;
     const handle = await open(this.file.path, 'r');
     try {
       let start = 0;
@@ -210,6 +219,10 @@ export class QuarantineSpool {
     this.file = new ChunkedFile(name);
   }
 
+  get path(): string {
+    return this.file.path;
+  }
+
   add(row: QuarantinedRow): Promise<void> | undefined {
     this.count++;
     return this.file.append(`${JSON.stringify(row)}\n`);
@@ -220,6 +233,7 @@ export class QuarantineSpool {
   }
 
   async *rows(): AsyncGenerator<QuarantinedRow> {
+    if (this.count === 0) return;
     for await (const text of readLines(this.file.path)) yield JSON.parse(text) as QuarantinedRow;
   }
 

@@ -75,11 +75,12 @@ describe('BulkSpool', () => {
     }
   });
 
-  it('an empty spool has no batches', async () => {
+  it('an empty spool has no batches and never touches the disk', async () => {
     const spool = new BulkSpool('unit-empty');
     try {
       await spool.close();
       expect(await collect(spool.batches())).toEqual([]);
+      expect(existsSync(spool.path)).toBe(false);
     } finally {
       await spool.remove();
     }
@@ -101,5 +102,15 @@ describe('QuarantineSpool', () => {
     } finally {
       await spool.remove();
     }
+  });
+});
+
+describe('QuarantineSpool with nothing held', () => {
+  it('yields no rows and creates no file', async () => {
+    const spool = new QuarantineSpool('unit-none');
+    await spool.close();
+    expect(await collect(spool.rows())).toEqual([]);
+    expect(existsSync(spool.path)).toBe(false);
+    await spool.remove();
   });
 });
