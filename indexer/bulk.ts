@@ -109,7 +109,8 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
   const retryBaseMs = options.retryBaseMs ?? 250;
   const totals: BulkTotals = { created: 0, updated: 0, failed: 0, failures: [] };
   const inFlight = new Set<Promise<void>>();
-  let pending: { lines: string[]; bytes: number } = { lines: [], bytes: 0 };
+  /** Documents added one by one, not yet dispatched; chars approximates bytes (ids and JSON are mostly ASCII). */
+  let queued: { lines: string[]; chars: number } = { lines: [], chars: 0 };
   let failure: unknown;
 
   function throwIfFailed(): void {
@@ -183,9 +184,9 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
     inFlight.add(p);
   }
 
-  function dispatchPending(): Promise<void> {
-    const { lines } = pending;
-    pending = { lines: [], bytes: 0 };
+  function dispatchQueued(): Promise<void> {
+    const { lines } = queued;
+    queued = { lines: [], chars: 0 };
     return lines.length === 0 ? Promise.resolve() : dispatch({ body: lines.join(''), docs: lines.length });
   }
 
@@ -196,17 +197,17 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
       // NDJSON: a pretty-printed string would split the document across lines.
       if (typeof doc === 'string' && json.includes('\n')) json = JSON.stringify(JSON.parse(json));
       const line = `{"index":{"_id":${JSON.stringify(id)}}}\n${json}\n`;
-      pending.lines.push(line);
-      pending.bytes += line.length;
-      if (pending.lines.length >= batchDocs || pending.bytes >= batchBytes) await dispatchPending();
+      queued.lines.push(line);
+      queued.chars += line.length;
+      if (queued.lines.length >= batchDocs || queued.chars >= batchBytes) await dispatchQueued();
     },
     async addBatch(batch) {
       throwIfFailed();
-      await dispatchPending();
+      await dispatchQueued();
       await dispatch(batch);
     },
     async flush() {
-      await dispatchPending();
+      await dispatchQueued();
       while (inFlight.size > 0) await Promise.all(inFlight);
       throwIfFailed();
       if (options.refresh) await client.indices.refresh({ index: options.index });
