@@ -244,7 +244,8 @@ try {
 console.log('\ningest benchmark (seed %d, worker concurrency %d)', SEED, baseConfig.WORKER_CONCURRENCY);
 // One row per figure and one column per N, so the figures of growing N sit side by side.
 const figures = Object.keys(results[0] ?? {}).filter((k) => k !== 'certificates') as (keyof (typeof results)[number])[];
-console.table(Object.fromEntries(figures.map((f) => [f, Object.fromEntries(results.map((r) => [`N=${r.certificates}`, r[f]]))])));
+const column = (r: (typeof results)[number], i: number) => `N=${r.certificates}${sizes.indexOf(r.certificates) === i ? '' : ` (run ${i + 1})`}`;
+console.table(Object.fromEntries(figures.map((f) => [f, Object.fromEntries(results.map((r, i) => [column(r, i), r[f]]))])));
 for (const r of results)
   console.log(
     `N=${r.certificates}: pipeline ${r.pipelineRowsPerSec} rows/s end to end, raw _bulk ${r.rawDocsPerSec} docs/s, ratio ${r.ratio}% (target >= 70%), worker peak RSS ${r.workerPeakMb} MB`,
