@@ -7,19 +7,13 @@
  */
 export class Lane {
   private tail: Promise<void> = Promise.resolve();
-  /** Calls to run() whose turn has not come yet. */
-  waiting = 0;
-  /** Calls to run() waiting or running. */
+  /** Calls to run() waiting for their turn or running. */
   active = 0;
 
   run<T>(fn: () => Promise<T>): Promise<T> {
-    this.waiting++;
     this.active++;
     const result = this.tail
-      .then(() => {
-        this.waiting--;
-        return fn();
-      })
+      .then(() => fn())
       .finally(() => {
         this.active--;
       });

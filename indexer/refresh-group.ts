@@ -36,7 +36,7 @@ export class RefreshGroup {
   }
 
   /** Refreshes now for everyone waiting. */
-  async flush(): Promise<void> {
+  private async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.waiting.splice(0);
