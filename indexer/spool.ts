@@ -190,7 +190,7 @@ export class BulkSpool {
   /** Every document with its id; read again only to quarantine the few the engine refused. */
   async *docs(): AsyncGenerator<{ id: string; json: string }> {
     let id: string | undefined;
-    for await (const text of readLines(this.file.path)) {
+    for await (const text of spoolLines(this.file.path)) {
       if (id === undefined) id = (JSON.parse(text) as { index: { _id: string } }).index._id;
       else {
         yield { id, json: text };
@@ -234,7 +234,7 @@ export class QuarantineSpool {
 
   async *rows(): AsyncGenerator<QuarantinedRow> {
     if (this.count === 0) return;
-    for await (const text of readLines(this.file.path)) yield JSON.parse(text) as QuarantinedRow;
+    for await (const text of spoolLines(this.file.path)) yield JSON.parse(text) as QuarantinedRow;
   }
 
   remove(): Promise<void> {
@@ -242,7 +242,8 @@ export class QuarantineSpool {
   }
 }
 
-async function* readLines(path: string): AsyncGenerator<string> {
+/** The spool's lines; JSON escapes every line break, so a line is one whole record. */
+async function* spoolLines(path: string): AsyncGenerator<string> {
   const lines = createInterface({ input: createReadStream(path, { highWaterMark: 1 << 20 }), crlfDelay: Infinity });
   for await (const text of lines) if (text !== '') yield text;
 }

@@ -28,9 +28,10 @@ export interface WorkerOptions {
   /** How long a job's lock lives without renewal; a killed worker's job is retried after it. */
   lockDuration?: number;
   stalledInterval?: number;
-  /** The longest a finished file waits for others to share its refresh (default 2.5 s). */
-  refreshDelayMs?: number;
 }
+
+/** The longest a finished file waits for others to share its refresh: bounds a busy worker's job latency. */
+const REFRESH_DELAY_MS = 2500;
 
 export interface WorkerHandle {
   worker: Worker<IngestJobData, IngestResult>;
@@ -71,7 +72,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
   const lanes = createLanes();
   // Up to concurrency - 2 files wait for one shared refresh, so two slots stay free: one file
   // validating, one sending. The delay bounds how long a job's completion waits for company.
-  const refreshPolicy = { maxWaiting: Math.max(1, options.concurrency - 2), maxDelayMs: options.refreshDelayMs ?? 2500 };
+  const refreshPolicy = { maxWaiting: Math.max(1, options.concurrency - 2), maxDelayMs: REFRESH_DELAY_MS };
   const refreshGroups = Object.fromEntries(
     DATASETS.map((d) => [d, new RefreshGroup(opensearch, aliasName(config.INDEX_PREFIX, d), refreshPolicy)]),
   ) as Record<IngestJobData['dataset'], RefreshGroup>;

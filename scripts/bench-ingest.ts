@@ -78,7 +78,7 @@ async function runOnce(n: number) {
     INDEX_PREFIX: prefix,
     DATABASE_PATH: join(dir, 'bench.db'),
     LOG_LEVEL: 'warn',
-    ...(opts.concurrency ? { WORKER_CONCURRENCY: opts.concurrency } : {}),
+    WORKER_CONCURRENCY: String(baseConfig.WORKER_CONCURRENCY),
   });
   const runtime = openRuntime(config, { name: 'bench' });
   let worker: ChildProcess | undefined;
