@@ -11,6 +11,7 @@ import { EngineError } from '../engine/search.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
+import { mcpRoutes } from './mcp/route.ts';
 import { registerOpenApi } from './openapi.ts';
 import { parseQueryString } from './params/query-string.ts';
 import { healthRoute } from './routes/health/route.ts';
@@ -91,6 +92,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(healthRoute(deps));
   await app.register(v1Routes(deps), { prefix: '/api/v1' });
+  // /api/mcp sits outside the /api/v1 scope: its own body handling and its own access gate.
+  await app.register(mcpRoutes(deps));
   return app;
 }
 

@@ -85,7 +85,7 @@ export function coerceQuery(
   return { value, issues };
 }
 
-function unknownMessage(name: string, known: string[]): string {
+export function unknownMessage(name: string, known: string[]): string {
   const close = known.find((k) => editDistance(k, name.toLowerCase()) <= 2);
   const accepted = known.length > 0 ? `accepted: ${known.join(', ')}` : 'this endpoint takes no parameters';
   return `unknown parameter${close ? ` (did you mean ${close}?)` : ''}; ${accepted}`;

@@ -1,0 +1,67 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { EngineError } from '../../engine/search.ts';
+import { ApiError } from '../errors.ts';
+import { type Tool, type ToolContext, toolError } from './tool.ts';
+
+export const SERVER_INFO = { name: 'taxcert', title: 'Florida Tax Certificate Data', version: '1.0.0' };
+
+const INSTRUCTIONS = [
+  'Read-only data on Florida tax certificates (tax liens): certificates, annual county certificate sales,',
+  'certificate holders, lands-available records, the 67 counties and the feed sources, the same data as the REST API /api/v1.',
+  'A certificate is a first lien for unpaid property taxes, not ownership. County filters take slugs (list_counties).',
+  'List tools page with limit and offset (pagination.has_more says whether to call again). Each tools/call costs 1 credit',
+  '(calls that fail cost nothing); initialize and tools/list are free. get_usage shows the credits used this month.',
+].join(' ');
+
+/** Whether the tools/call of this HTTP request answered a result (it keeps its credit) or not. */
+export interface CallOutcome {
+  succeeded: boolean;
+}
+
+/**
+ * A new MCP server for one HTTP request (stateless Streamable HTTP: a server and
+ * transport serve one request and are dropped; the SDK refuses to reuse them).
+ * The low-level Server, not McpServer: our tools parse their arguments with the
+ * REST schemas themselves, so a bad argument is a tool error naming it in the
+ * REST API's words (issue 11 item 4) rather than the SDK's own message.
+ */
+export function createMcpServer(tools: readonly Tool[], ctx: ToolContext, outcome: CallOutcome): Server {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((t) => t.definition) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    // An unknown tool is a protocol error (MCP tools spec), not a tool result.
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown tool ${JSON.stringify(request.params.name)}; tools/list names the ${tools.length} tools`,
+      );
+    const result = await callTool(tool, ctx, request.params.arguments);
+    outcome.succeeded = result.isError !== true;
+    return result;
+  });
+  return server;
+}
+
+/** Every failure of a call becomes a tool error the agent can read: never a crash, never a JSON-RPC 500. */
+async function callTool(tool: Tool, ctx: ToolContext, args: unknown): Promise<CallToolResult> {
+  try {
+    return await tool.run(ctx, tool.parse(args));
+  } catch (err) {
+    if (err instanceof ApiError) return toolError(err, ctx.requestId, tool.name);
+    if (err instanceof EngineError)
+      ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: tool.name, operation: err.operation }, 'engine call failed');
+    else ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: tool.name }, 'tool failed');
+    return toolError(new ApiError('internal_error', 'internal server error; retry with backoff'), ctx.requestId, tool.name);
+  }
+}
