@@ -66,7 +66,7 @@ export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGa
         if (!mode)
           return reply.code(406).send(rpcError(RPC.serverError, 'Not Acceptable: accept application/json or text/event-stream'));
 
-        const server = createMcpServer(tools, { deps, requestId: request.id }, outcome);
+        const server = createMcpServer(tools, { deps, requestId: request.id, log: request.log }, outcome);
         const transport = new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: undefined,
           enableJsonResponse: mode === 'json',

@@ -46,8 +46,11 @@ export function createMcpServer(tools: readonly Tool[], ctx: ToolContext, outcom
         ErrorCode.InvalidParams,
         `unknown tool ${JSON.stringify(request.params.name)}; tools/list names the ${tools.length} tools`,
       );
+    const started = performance.now();
     const result = await callTool(tool, ctx, request.params.arguments);
     outcome.succeeded = result.isError !== true;
+    // Every MCP request is POST /api/mcp in the access log: this line says which tool answered what.
+    ctx.log.info({ tool: tool.name, ok: outcome.succeeded, ms: Math.round(performance.now() - started) }, 'mcp tool call');
     return result;
   });
   return server;
@@ -59,9 +62,8 @@ async function callTool(tool: Tool, ctx: ToolContext, args: unknown): Promise<Ca
     return await tool.run(ctx, tool.parse(args));
   } catch (err) {
     if (err instanceof ApiError) return toolError(err, ctx.requestId, tool.name);
-    if (err instanceof EngineError)
-      ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: tool.name, operation: err.operation }, 'engine call failed');
-    else ctx.deps.logger.error({ err, request_id: ctx.requestId, tool: tool.name }, 'tool failed');
+    if (err instanceof EngineError) ctx.log.error({ err, tool: tool.name, operation: err.operation, reason: err.reason }, 'engine call failed');
+    else ctx.log.error({ err, tool: tool.name }, 'tool failed');
     return toolError(new ApiError('internal_error', 'internal server error; retry with backoff'), ctx.requestId, tool.name);
   }
 }

@@ -1,4 +1,5 @@
 import type { CallToolResult, Tool as ToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps.ts';
 import { type ListResult, listEnvelope, type ObjectResult, objectEnvelope } from '../envelope.ts';
@@ -16,6 +17,8 @@ export interface ToolContext {
   deps: ApiDeps;
   /** The HTTP request's id (req_<id>): meta.request_id of every result, and the log's correlation id. */
   requestId: string;
+  /** The request's logger (its lines carry request_id). */
+  log: FastifyBaseLogger;
 }
 
 export type ReadResult = ListResult<unknown> | ObjectResult<unknown>;
@@ -113,14 +116,24 @@ function structured(summary: string, body: Record<string, unknown>): CallToolRes
   };
 }
 
-/** A tool error: the REST error envelope as structured content, every problem spelled out in the text. */
+/**
+ * A tool error: every problem spelled out in the first text, the REST error
+ * envelope as JSON in the second. Not as structuredContent: clients check that
+ * against the tool's outputSchema (the success shape) even on errors.
+ */
 export function toolError(err: ApiError, requestId: string, toolName: string): CallToolResult {
   const body = { error: { code: err.code, message: err.message, request_id: requestId, ...(err.details ? { details: err.details } : {}) } };
   const text =
     err instanceof InvalidParamsError
       ? [`Invalid arguments for ${toolName}:`, ...err.issues.map((i) => `- ${i.parameter}: ${i.message}`)].join('\n')
       : `${err.code}: ${err.message}`;
-  return { isError: true, content: [{ type: 'text', text }], structuredContent: body };
+  return {
+    isError: true,
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: JSON.stringify(body) },
+    ],
+  };
 }
 
 function argumentIssues(error: z.ZodError): ParamIssue[] {

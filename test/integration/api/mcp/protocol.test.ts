@@ -1,10 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { migrate } from '../../../../services/control/migrate.ts';
+import { connectMcp, errorBody } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
 /**
@@ -22,8 +22,7 @@ describe('MCP endpoint: protocol', () => {
   const auth: Record<string, string> = {};
 
   async function connect(): Promise<Client> {
-    const client = new Client({ name: 'protocol-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', base), { requestInit: { headers: auth } }));
+    const client = await connectMcp(base, auth);
     clients.push(client);
     return client;
   }
@@ -111,24 +110,23 @@ describe('MCP endpoint: protocol', () => {
     const wrongType = await client.callTool({ name: 'get_county', arguments: { county: 12 } });
     expect(wrongType.isError).toBe(true);
     expect((wrongType.content as { text: string }[])[0]?.text).toMatch(/^Invalid arguments for get_county:\n- county: /);
-    expect(wrongType.structuredContent).toMatchObject({
+    expect(errorBody(wrongType)).toMatchObject({
       error: { code: 'bad_request', request_id: expect.stringMatching(/^req_/), details: { issues: [{ parameter: 'county' }] } },
     });
 
     const missing = await client.callTool({ name: 'get_county', arguments: {} });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toMatchObject({ error: { details: { issues: [{ parameter: 'county' }] } } });
+    expect(errorBody(missing)).toMatchObject({ error: { details: { issues: [{ parameter: 'county' }] } } });
 
     const unknown = await client.callTool({ name: 'list_counties', arguments: { limt: 5, format: 'csv' } });
     expect(unknown.isError).toBe(true);
-    const issues = (unknown.structuredContent as { error: { details: { issues: { parameter: string; message: string }[] } } }).error.details
-      .issues;
+    const issues = errorBody(unknown).error.details?.issues ?? [];
     expect(issues.map((i) => i.parameter)).toEqual(['limt', 'format']);
     expect(issues[0]?.message).toMatch(/unknown parameter/);
 
     const notFound = await client.callTool({ name: 'get_county', arguments: { county: 'atlantis' } });
     expect(notFound.isError).toBe(true);
-    expect(notFound.structuredContent).toMatchObject({ error: { code: 'not_found' } });
+    expect(errorBody(notFound)).toMatchObject({ error: { code: 'not_found' } });
     expect((notFound.content as { text: string }[])[0]?.text).toMatch(/^not_found: no county has the slug "atlantis"/);
 
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/unknown tool "no_such_tool"/);
