@@ -82,7 +82,9 @@ export function isServedVersion(version: unknown): boolean {
 }
 
 
-/** A request (it has an id) calling a tool: the one message that costs a credit. */
-export function isToolCall(message: Message): boolean {
-  return message.method === 'tools/call' && message.id !== undefined && message.id !== null;
+/** The tool a request (it has an id) calls, or null when the message calls no tool. */
+export function calledTool(message: Message): string | null {
+  if (message.method !== 'tools/call' || message.id === undefined || message.id === null) return null;
+  const name = (message.params as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' ? name : '';
 }

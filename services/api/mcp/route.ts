@@ -4,7 +4,7 @@ import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { responseMode } from './accept.ts';
 import { type McpGate, openGate } from './gate.ts';
-import { checkBody, isToolCall, RPC, rpcError } from './protocol.ts';
+import { calledTool, checkBody, RPC, rpcError } from './protocol.ts';
 import { createMcpServer } from './server.ts';
 import type { Tool } from './tool.ts';
 import { TOOLS } from './tools.ts';
@@ -23,6 +23,7 @@ export const MCP_PATH = '/api/mcp';
 export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGate<C>, tools: readonly Tool[] = TOOLS) {
   return async (app: FastifyInstance) => {
     const callers = new WeakMap<FastifyRequest, C>();
+    const free = new Set(tools.filter((t) => t.free).map((t) => t.name));
 
     // The body is read as text and parsed here, after admission, so a malformed body is
     // still an authenticated, counted request and gets a JSON-RPC error, not the REST 400.
@@ -40,7 +41,10 @@ export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGa
         const caller = callers.get(request) as C;
         const post = request.method === 'POST';
         const checked = post ? checkBody(request.body as string | undefined, header(request, 'mcp-protocol-version')) : undefined;
-        const charge = checked?.ok === true && isToolCall(checked.message);
+        // Each tools/call costs 1 credit (an unknown tool too, refunded with its error); free tools and
+        // every other message (initialize, tools/list, notifications) cost nothing.
+        const tool = checked?.ok ? calledTool(checked.message) : null;
+        const charge = tool !== null && !free.has(tool);
 
         let admission: Awaited<ReturnType<McpGate<C>['admit']>>;
         try {

@@ -34,6 +34,8 @@ export interface ToolSpec<S extends z.ZodType> {
   output: z.ZodType;
   /** Plural noun for the one-line summary of a list, e.g. "certificates". */
   noun: string;
+  /** Costs no credit (get_usage, like GET /account/usage). */
+  free?: boolean;
   /** One line about an object result (defaults to the title). */
   summarize?: (data: never) => string;
   run: (ctx: ToolContext, params: z.output<S>) => ReadResult | Promise<ReadResult>;
@@ -41,6 +43,8 @@ export interface ToolSpec<S extends z.ZodType> {
 
 export interface Tool {
   name: string;
+  /** A call costs no credit. */
+  free: boolean;
   /** The tools/list entry, computed once. */
   definition: ToolDefinition;
   /** Arguments -> the read's params, or an InvalidParamsError naming each argument. */
@@ -59,6 +63,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
   const accepted = Object.keys(shape).filter((k) => !REST_ONLY.has(k));
   return {
     name: spec.name,
+    free: spec.free === true,
     definition: {
       name: spec.name,
       title: spec.title,

@@ -1,7 +1,7 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { responseMode } from '../../../../services/api/mcp/accept.ts';
-import { checkBody, isServedVersion, isToolCall } from '../../../../services/api/mcp/protocol.ts';
+import { calledTool, checkBody, isServedVersion } from '../../../../services/api/mcp/protocol.ts';
 
 describe('responseMode (Accept -> JSON body or event stream)', () => {
   it.each([
@@ -56,10 +56,11 @@ describe('checkBody (what the SDK never sees)', () => {
     expect(isServedVersion('2099-01-01')).toBe(false);
   });
 
-  it('charges only requests calling a tool', () => {
-    expect(isToolCall({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x' } })).toBe(true);
-    expect(isToolCall({ jsonrpc: '2.0', method: 'tools/call' })).toBe(false);
-    expect(isToolCall({ jsonrpc: '2.0', id: 3, method: 'tools/list' })).toBe(false);
-    expect(isToolCall({ jsonrpc: '2.0', id: 0, method: 'initialize' })).toBe(false);
+  it('names the tool a request calls (what decides the credit)', () => {
+    expect(calledTool({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_certificates' } })).toBe('search_certificates');
+    expect(calledTool({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: {} })).toBe('');
+    expect(calledTool({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'x' } })).toBeNull();
+    expect(calledTool({ jsonrpc: '2.0', id: 3, method: 'tools/list' })).toBeNull();
+    expect(calledTool({ jsonrpc: '2.0', id: 0, method: 'initialize' })).toBeNull();
   });
 });
