@@ -37,6 +37,8 @@ export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGa
     app.route({
       method: ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'],
       url: MCP_PATH,
+      // Not a REST operation: the OpenAPI document describes /api/v1; the README describes MCP.
+      schema: { hide: true },
       handler: async (request, reply) => {
         const caller = callers.get(request) as C;
         const post = request.method === 'POST';

@@ -179,6 +179,12 @@ describe('MCP endpoint: protocol', () => {
     expect((await rpc(kept)).result.protocolVersion).toBe('2025-06-18');
   });
 
+  it('stays out of the OpenAPI document (it is not a REST operation)', async () => {
+    const doc = (await (await fetch(new URL('/api/v1/openapi.json', base))).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/api/v1/counties');
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/mcp'))).toEqual([]);
+  });
+
   it('refuses batches, bad JSON and other methods with JSON-RPC errors', async () => {
     const batch = await post([listTools, { ...listTools, id: 2 }]);
     expect(batch.status).toBe(400);
