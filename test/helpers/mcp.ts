@@ -1,10 +1,21 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-/** The SDK's own client on a listening server's /api/mcp, with the given request headers (the key). */
-export async function connectMcp(base: string, headers: Record<string, string> = {}): Promise<Client> {
+/**
+ * The SDK's own client on a listening server's /api/mcp, with the given request
+ * headers (the key). `stream`: the client says it prefers event streams (the SDK
+ * itself accepts both equally, which our server answers with JSON).
+ */
+export async function connectMcp(base: string, headers: Record<string, string> = {}, options: { stream?: boolean } = {}): Promise<Client> {
   const client = new Client({ name: 'taxcert-tests', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', base), { requestInit: { headers } }));
+  const preferStream: typeof fetch = (url, init) => {
+    const h = new Headers(init?.headers);
+    if (init?.method === 'POST') h.set('accept', 'application/json;q=0.5, text/event-stream');
+    return fetch(url, { ...init, headers: h });
+  };
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/api/mcp', base), { requestInit: { headers }, ...(options.stream ? { fetch: preferStream } : {}) }),
+  );
   // Listing first makes the client check every structuredContent against the tool's outputSchema.
   await client.listTools();
   return client;

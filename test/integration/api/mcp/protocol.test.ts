@@ -157,6 +157,15 @@ describe('MCP endpoint: protocol', () => {
     expect((await rpc(none)).error.message).toMatch(/Not Acceptable/);
   });
 
+  it('works with the SDK client over event streams too', async () => {
+    const client = await connectMcp(base, auth, { stream: true });
+    clients.push(client);
+    const result = await client.callTool({ name: 'get_county', arguments: { county: 'duval' } });
+    expect((result.structuredContent as { data: { countySlug: string } }).data.countySlug).toBe('duval');
+    const bad = await client.callTool({ name: 'get_county', arguments: { county: '' } });
+    expect(errorBody(bad).error.details?.issues?.[0]?.parameter).toBe('county');
+  });
+
   it('serves with or without a session id, and only protocol 2025-06-18 and newer', async () => {
     const withSession = await post(listTools, { 'mcp-session-id': 'a-session-from-elsewhere' });
     expect(withSession.status).toBe(200);
