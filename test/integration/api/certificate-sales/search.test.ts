@@ -175,15 +175,17 @@ describe('GET /api/v1/certificate-sales/search', () => {
     expect(await days('sale_after=2024-05-21&sale_before=2024-05-21')).toEqual([]);
   });
 
-  it('pages through every sale exactly once with a small limit', async () => {
+  // Small pages matter: OpenSearch 3.8 returns wrong top hits for a descending sort on a
+  // scaled_float field (opensearch-project/OpenSearch#17833), which only shows below the page size.
+  it.each(['sale_date_desc', 'face_desc', 'certificates_desc'])('pages through every sale exactly once (sort=%s, limit 2)', async (sort) => {
     const seen: string[] = [];
-    for (let offset = 0; ; offset += 3) {
-      const body = (await get(`/api/v1/certificate-sales/search?limit=3&offset=${offset}`)).json();
-      expect(body.pagination).toEqual({ limit: 3, offset, total: all.length, has_more: offset + body.data.length < all.length });
+    for (let offset = 0; ; offset += 2) {
+      const body = (await get(`/api/v1/certificate-sales/search?sort=${sort}&limit=2&offset=${offset}`)).json();
+      expect(body.pagination).toEqual({ limit: 2, offset, total: all.length, has_more: offset + body.data.length < all.length });
       seen.push(...body.data.map((s: Sale) => s.id));
       if (!body.pagination.has_more) break;
     }
-    expect(seen).toEqual(all.map((s) => s.id));
+    expect(seen).toEqual((await rows(`sort=${sort}`)).map((s) => s.id));
   });
 
   it('answers in the list envelope with defaults limit 25, offset 0', async () => {
