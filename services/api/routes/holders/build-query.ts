@@ -1,5 +1,5 @@
-import { normalizeHolderName } from '../../../domain/ids.ts';
 import type { PageRequest, SortKey } from '../../query/page.ts';
+import { containsMatch } from './contains.ts';
 import type { HolderSort, HoldersSearchParams } from './params.ts';
 
 /** What a holder search matches and in what order. Pure: no client, clock or config. */
@@ -18,19 +18,10 @@ const SORTS: Record<HolderSort, SortKey[]> = {
 /** Without sort: by name (issue 9, item 4). */
 export const DEFAULT_HOLDER_SORT: HolderSort = 'name_asc';
 
-/** Wildcard metacharacters; a normalized name holds none today, escaping keeps that from mattering. */
-function escapeWildcard(text: string): string {
-  return text.replace(/[\\*?]/g, '\\$&');
-}
-
 export function buildHoldersQuery(params: HoldersSearchParams): HoldersQuery {
   const filter: Record<string, unknown>[] = [];
-  if (params.query !== undefined) {
-    // Contains on the normalized name, normalized the same way as at ingest: case,
-    // punctuation, spacing and "&" versus "and" never decide a match.
-    const needle = normalizeHolderName(params.query);
-    filter.push({ wildcard: { normalized_name: { value: `*${escapeWildcard(needle)}*` } } });
-  }
+  // Case, punctuation, spacing and "&" versus "and" never decide a match.
+  if (params.query !== undefined) filter.push(containsMatch('name.contains', params.query));
   if (params.county) filter.push({ terms: { counties: params.county } });
   if (params.min_certificates !== undefined) filter.push({ range: { certificate_count: { gte: params.min_certificates } } });
   return {

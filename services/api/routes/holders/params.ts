@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { normalizeHolderName } from '../../../domain/ids.ts';
 import { countySlug, format, limit, multi, offset, text } from '../../params/common.ts';
+import { containsKey } from './contains.ts';
 
 /** Sort values of spec 4.8 and the machine description; count_desc is certificates_desc. */
 export const HOLDER_SORTS = ['face_desc', 'certificates_desc', 'count_desc', 'name_asc'] as const;
@@ -9,7 +9,7 @@ export type HolderSort = (typeof HOLDER_SORTS)[number];
 /** GET /holders/search (spec 4.8). */
 export const HoldersSearchParams = z.strictObject({
   query: text(200)
-    .refine((q) => normalizeHolderName(q) !== '', 'must contain a letter or digit')
+    .refine((q) => containsKey(q) !== '', 'must contain a letter or digit')
     .optional()
     .describe(
       'Part of a holder name, case-insensitive; punctuation, spacing and "&" versus "and" do not matter ' +

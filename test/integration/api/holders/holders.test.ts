@@ -117,12 +117,13 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
       expect(body.meta).not.toHaveProperty('coverage');
     });
 
-    it('query is a case-insensitive contains match that ignores punctuation, spacing and & versus and', async () => {
+    it('query is a case-insensitive contains match that ignores punctuation, spaces and & versus and (as the holder filter of certificates)', async () => {
       expect(await names('query=gulf%20coast')).toEqual(['Gulf Coast Lien Fund II, LLC']);
       expect(await names('query=GULF-COAST,%20%20lien')).toEqual(['Gulf Coast Lien Fund II, LLC']);
       expect(await names('query=smith%20%26%20sons')).toEqual(['Smith & Sons Capital']);
       expect(await names('query=Smith%20and%20Sons')).toEqual(['Smith & Sons Capital']);
       expect(await names('query=smith,%20jones%20%26%20partners')).toEqual(['SMITH, JONES AND PARTNERS']);
+      expect(await names('query=smithjones')).toEqual(['SMITH, JONES AND PARTNERS']);
       expect(await names("query=o'brien")).toEqual(['O\'Brien Capital "Tax" Partners']);
       expect(await names('query=partners')).toEqual(['Bayview Partners LP', 'O\'Brien Capital "Tax" Partners', 'SMITH, JONES AND PARTNERS']);
       expect(await names('query=LLC')).toEqual(['Acme Tax Fund LLC', 'Gulf Coast Lien Fund II, LLC']);
