@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chapter197Problems } from './chapter-197.ts';
 
 /**
  * Canonical records: what every adapter's rows become before they are indexed.
@@ -84,6 +85,8 @@ export const CertificateRecord = z
       issue('tax_deed_application_date', 'tax deed application before the sale date');
     if (c.struck_to_county && c.interest_rate !== MAX_INTEREST_RATE)
       issue('interest_rate', 'a certificate struck to the county carries 18');
+    // Rules of chapter 197 no real record breaks, each naming its statute (chapter-197.ts).
+    for (const p of chapter197Problems(c)) issue(p.field, p.problem);
   });
 export type CertificateRecord = z.infer<typeof CertificateRecord>;
 
