@@ -97,7 +97,8 @@ export const CertificateSaleRecord = z.object({
   tax_year: Year,
   sale_date: IsoDate,
   vendor: z.string(),
-  sale_url: z.url(),
+  /** The platform's sale page; null for a tax collector's own sale, whose URL we do not invent. */
+  sale_url: z.url().nullable(),
   certificates_offered: z.number().int().nonnegative(),
   certificates_sold: z.number().int().nonnegative(),
   face_value_offered: Money,
