@@ -56,6 +56,24 @@ export function namesTheCounty(holderName: string, countyName: string): boolean 
   return holder.includes(` ${loose(countyName)} `) && holder.includes(' county ');
 }
 
+/**
+ * A lands-available record carries the tax year of its certificate but not the
+ * certificate's issue date; the certificate was issued at the sale of tax year + 1,
+ * so its deed application is from April 1 of tax year + 3 (s. 197.502(1)).
+ * Escheat after 3 years on the list (s. 197.502(8)) depends on the day the list is
+ * read, not on the record: the generator and check:data enforce it.
+ */
+export function landsProblems(l: { tax_year: number; tax_deed_application_date: string }): Chapter197Problem[] {
+  const earliest = `${l.tax_year + 3}-04-01`;
+  if (l.tax_deed_application_date >= earliest) return [];
+  return [
+    {
+      field: 'tax_deed_application_date',
+      problem: `a tax year ${l.tax_year} certificate (sold in ${l.tax_year + 1}) allows a tax deed application from ${earliest} (s. 197.502(1)); ${l.tax_deed_application_date} is earlier`,
+    },
+  ];
+}
+
 export function chapter197Problems(c: Chapter197Facts): Chapter197Problem[] {
   const problems: Chapter197Problem[] = [];
   const saleYear = c.tax_year + 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chapter197Problems } from './chapter-197.ts';
+import { chapter197Problems, landsProblems } from './chapter-197.ts';
 
 /**
  * Canonical records: what every adapter's rows become before they are indexed.
@@ -141,5 +141,7 @@ export const LandsAvailableRecord = z.object({
   site_address_full: Text.max(300),
   parcel_url: z.url(),
   ingested_at: z.iso.datetime(),
+}).superRefine((l, ctx) => {
+  for (const p of landsProblems(l)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.problem });
 });
 export type LandsAvailableRecord = z.infer<typeof LandsAvailableRecord>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapter197Problems, namesTheCounty } from '../../../services/domain/chapter-197.ts';
+import { chapter197Problems, landsProblems, namesTheCounty } from '../../../services/domain/chapter-197.ts';
 import { CertificateRecord } from '../../../services/domain/records.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
@@ -64,5 +64,12 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
     expect(namesTheCounty('Dade Capital LLC', 'Miami-Dade')).toBe(false);
     expect(namesTheCounty('St. Lucie County', 'St. Lucie')).toBe(true);
     expect(namesTheCounty('Orange Grove Lien Co LLC', 'Orange')).toBe(false);
+  });
+
+  it('refuse a lands-available record applied on before April 1 of tax year + 3 (s. 197.502)', () => {
+    expect(landsProblems({ tax_year: 2020, tax_deed_application_date: '2023-04-01' })).toEqual([]);
+    expect(landsProblems({ tax_year: 2020, tax_deed_application_date: '2023-01-10' })).toEqual([
+      { field: 'tax_deed_application_date', problem: expect.stringMatching(/from 2023-04-01 \(s\. 197\.502\(1\)\); 2023-01-10 is earlier$/) },
+    ]);
   });
 });
