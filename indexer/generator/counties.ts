@@ -243,7 +243,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     ],
     places: COUNTY_PLACES.duval!,
     saleOffset: 0,
-    saleDays: 1,
+    saleDays: 2,
     institutionalShare: 0.82,
     batchesPerDay: 6,
     advertisingFee: 5.5,

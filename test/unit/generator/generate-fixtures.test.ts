@@ -79,7 +79,7 @@ describe('generateFixtures', () => {
       sourceKind: 'bulk_download',
       requiresLogin: false,
       active: true,
-      notes: expect.stringMatching(/^\d+ certificates; sale 2021-05-\d\d$/),
+      notes: expect.stringMatching(/^\d+ certificates; sale 2021-05-\d\d to 2021-(05-\d\d|06-01)$/),
     });
     expect(sources).toContainEqual(
       expect.objectContaining({ countySlug: 'miami-dade', taxYear: 2024, vendor: 'certbid', saleUrl: 'https://www.certbid.com/fl/miamidade', requiresLogin: true }),
