@@ -50,10 +50,17 @@ export const MANDATORY_CHARGE_PERCENT = 5;
 
 const loose = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-/** Does a holder name name the county itself ("Miami-Dade County", "MIAMI-DADE COUNTY TAX COLLECTOR")? */
+/** Words with which a portal names the county as a holder, beside the county's name. */
+const COUNTY_WORDS = [' county ', ' tax collector ', ' bcc ', ' commissioners '];
+
+/**
+ * Does a holder name name the county itself ("Miami-Dade County", "MIAMI-DADE COUNTY TAX
+ * COLLECTOR", "COUNTY OF ORANGE", "BROWARD BCC")? The county's name alone is not enough:
+ * "ORANGE GROVE LIEN CO LLC" is a bidder.
+ */
 export function namesTheCounty(holderName: string, countyName: string): boolean {
   const holder = ` ${loose(holderName)} `;
-  return holder.includes(` ${loose(countyName)} `) && holder.includes(' county ');
+  return holder.includes(` ${loose(countyName)} `) && COUNTY_WORDS.some((w) => holder.includes(w));
 }
 
 /**

@@ -64,6 +64,9 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
     expect(namesTheCounty('Dade Capital LLC', 'Miami-Dade')).toBe(false);
     expect(namesTheCounty('St. Lucie County', 'St. Lucie')).toBe(true);
     expect(namesTheCounty('Orange Grove Lien Co LLC', 'Orange')).toBe(false);
+    expect(namesTheCounty('COUNTY OF ORANGE', 'Orange')).toBe(true);
+    expect(namesTheCounty('BROWARD BCC', 'Broward')).toBe(true);
+    expect(namesTheCounty('Broward Tax Collector', 'Broward')).toBe(true);
   });
 
   it('refuse a lands-available record applied on before April 1 of tax year + 3 (s. 197.502)', () => {
