@@ -1,22 +1,75 @@
 import { z } from 'zod';
 import type { County } from '../../control/counties.ts';
-import { objectResponse } from '../envelope.ts';
+import { listResponse, objectResponse } from '../envelope.ts';
+import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
+import { searchSales } from '../routes/certificate-sales/read.ts';
+import { SaleRow } from '../routes/certificate-sales/row.ts';
 import { CountiesParams, CountyPath } from '../routes/counties/params.ts';
 import { readCounties, readCounty } from '../routes/counties/read.ts';
 import { CountyRow } from '../routes/counties/row.ts';
+import { HolderPath, HoldersSearchParams } from '../routes/holders/params.ts';
+import { readHolder, searchHolders } from '../routes/holders/read.ts';
+import { HolderRow } from '../routes/holders/row.ts';
+import { LandsSearchParams } from '../routes/lands-available/params.ts';
+import { searchLands } from '../routes/lands-available/read.ts';
+import { LandsRow } from '../routes/lands-available/row.ts';
+import { SourcesParams } from '../routes/sources/params.ts';
+import { readSources } from '../routes/sources/read.ts';
+import { SourceRow } from '../routes/sources/row.ts';
 import { defineTool, type Tool } from './tool.ts';
 
 /**
  * The tool table: one tool per REST read, each `{ input: <the route's params>,
- * run: <the route's read function> }`. Descriptions say when to use the tool;
- * what each argument means comes from the parameter schemas (params.ts).
+ * run: <the route's read function> }`. Descriptions say when to use a tool and
+ * which REST route it mirrors; what each argument means comes from the parameter
+ * schemas themselves (params.ts), which REST's OpenAPI document publishes too.
  */
+
+const PAGING = 'Pages with limit (1-500, default 25) and offset; pagination.total is exact and has_more says whether to call again.';
+
 export const TOOLS: readonly Tool[] = [
+  defineTool({
+    name: 'search_certificate_sales',
+    title: 'Search annual certificate sales',
+    description: `Annual county certificate sales (one per county and tax year): dates, platform and URL, certificates and face value offered and sold, average winning bid rate, certificates struck to the county, and status (scheduled, in_progress, completed). Same as GET /api/v1/certificate-sales/search. ${PAGING}`,
+    input: SalesSearchParams,
+    output: listResponse(SaleRow),
+    noun: 'sales',
+    run: (ctx, params) => searchSales(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'search_holders',
+    title: 'Search certificate holders',
+    description: `Certificate holders (investors) by name, county and size, with certificates still held and their outstanding face value. Same as GET /api/v1/holders/search. The holder dataset may not be ingested yet (meta.coverage.status not_yet_ingested); search_certificates with holder=<name> lists a holder's certificates either way. ${PAGING}`,
+    input: HoldersSearchParams,
+    output: listResponse(HolderRow),
+    noun: 'holders',
+    run: (ctx, params) => searchHolders(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_holder',
+    title: 'Get a holder',
+    description: 'One certificate holder by id (hld_<id>). Same as GET /api/v1/holders/{id}; an unknown id is a not_found error.',
+    input: HolderPath,
+    output: objectResponse(HolderRow),
+    noun: 'holders',
+    summarize: (h: HolderRow) => `${h.name}: ${h.certificate_count} certificates held, face ${h.outstanding_face_amount}.`,
+    run: (ctx, params) => readHolder(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'search_lands_available',
+    title: 'Search lands available for taxes',
+    description: `Parcels on a county's lands-available list (offered for a tax deed after no one bid at the deed sale), by county, tax year and opening bid; sold as-is, still subject to their liens. Same as GET /api/v1/lands-available/search. The dataset may not be ingested yet (meta.coverage.status not_yet_ingested). ${PAGING}`,
+    input: LandsSearchParams,
+    output: listResponse(LandsRow),
+    noun: 'lands-available records',
+    run: (ctx, params) => searchLands(ctx.deps, params),
+  }),
   defineTool({
     name: 'list_counties',
     title: 'List counties',
     description:
-      'All 67 Florida counties, alphabetical by name, with each county slug (the value every county filter takes), FIPS code, sale platform, coverage status (directory_only, vendor_tracked, certificate_level) and certificate count. Same as GET /api/v1/counties. Takes no arguments.',
+      'All 67 Florida counties, alphabetical by name, with each county slug (the value every county argument takes), FIPS code, sale platform, coverage status (directory_only, vendor_tracked, certificate_level) and certificate count. Same as GET /api/v1/counties. Takes no arguments.',
     input: CountiesParams,
     output: objectResponse(z.array(CountyRow)),
     noun: 'counties',
@@ -28,11 +81,20 @@ export const TOOLS: readonly Tool[] = [
     name: 'get_county',
     title: 'Get a county',
     description:
-      'One county by slug (e.g. miami-dade, st. johns): directory facts, sale platform and URL, coverage status, certificate count and last import. Same as GET /api/v1/counties/{county}; an unknown slug is a not_found error.',
+      'One county by slug (e.g. miami-dade): directory facts, sale platform and URL, coverage status, certificate count and last import. Same as GET /api/v1/counties/{county}; an unknown slug is a not_found error.',
     input: CountyPath,
     output: objectResponse(CountyRow),
     noun: 'counties',
     summarize: (c: County) => `${c.countyName} County (${c.countySlug}): ${c.coverageStatus}, ${c.certificateCount} certificates.`,
     run: (ctx, params) => readCounty(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'list_sources',
+    title: 'List feed sources',
+    description: `The feed registry: one row per county and tax year with the sale platform, URLs, kind, whether it is active and when it was last checked and last succeeded. Same as GET /api/v1/sources (limit defaults to 100 here). ${PAGING}`,
+    input: SourcesParams,
+    output: listResponse(SourceRow),
+    noun: 'sources',
+    run: (ctx, params) => readSources(ctx.deps, params),
   }),
 ];

@@ -1,0 +1,201 @@
+import { fileURLToPath } from 'node:url';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBulkWriter } from '../../../../indexer/bulk.ts';
+import { buildApp } from '../../../../services/api/app.ts';
+import { TOOLS } from '../../../../services/api/mcp/tools.ts';
+import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
+import { migrate } from '../../../../services/control/migrate.ts';
+import { upsertSource } from '../../../../services/control/sources.ts';
+import { aliasName } from '../../../../services/domain/datasets.ts';
+import { openRuntime } from '../../../../services/runtime.ts';
+import { connectMcp, errorBody, texts } from '../../../helpers/mcp.ts';
+import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
+import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
+
+/**
+ * Every tool against its REST route, through the SDK's client on a listening
+ * server: for the same parameters, the same body (same rows, same order, same
+ * pagination, facets and meta but the request id). Data comes in by the real
+ * ingest path (a portal file: certificates, the sale summary, the source row, the
+ * county's count) plus certificates bulk-indexed from the canonical schema.
+ */
+
+type Args = Record<string, unknown>;
+
+const SOURCES: [string, number, string][] = [
+  ['alachua', 2023, 'lienport'],
+  ['alachua', 2024, 'lienport'],
+  ['duval', 2024, 'certbid'],
+  ['orange', 2023, 'taxgavel'],
+  ['leon', 2022, 'lienport'],
+];
+
+/** Tool arguments as a REST query string: arrays comma-separated, like a client would write them. */
+function withQuery(path: string, args: Args): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(args)) qs.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  const text = qs.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+interface Case {
+  tool: string;
+  args: Args;
+  /** The REST request for the same parameters. */
+  url: string;
+}
+
+/** A tool whose arguments are its route's query parameters. */
+const q = (tool: string, path: string, args: Args = {}): Case => ({ tool, args, url: withQuery(path, args) });
+
+describe('MCP tools answer what their REST routes answer', () => {
+  let t: TestRuntime;
+  let app: FastifyInstance;
+  let base: string;
+  let client: Client;
+  /** The one place requests get their credentials. */
+  const auth: Record<string, string> = {};
+
+  const rest = async (path: string) => {
+    const res = await fetch(new URL(path, base), { headers: auth });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    t = await openTestRuntime(import.meta.url);
+    migrate(t.runtime.db);
+    const file = fileURLToPath(new URL('../../../../fixtures/files/lienport-csv/good.csv', import.meta.url));
+    const [outcome] = await enqueueFiles(
+      t.runtime,
+      [{ dataset: 'certificates', file, vendor: 'lienport', county: 'miami-dade', taxYear: 2024 }],
+      { wait: true },
+    );
+    expect(outcome?.status).toBe('succeeded');
+    const writer = createBulkWriter(t.runtime.opensearch, { index: aliasName(t.config.INDEX_PREFIX, 'certificates'), refresh: true });
+    for (let n = 0; n < 60; n++) {
+      const record = sampleCertificate({ face_amount: n % 7 === 0 ? 500 : 100 + n }, n);
+      await writer.add(record.id, record);
+    }
+    expect((await writer.flush()).failed).toBe(0);
+    // Source rows as `ingest --manifest` registers them: enough to page through.
+    for (const [county, year, vendor] of SOURCES)
+      upsertSource(t.runtime.db, t.runtime.registry, { countySlug: county, taxYear: year, vendor, sourceKind: 'cert_sale_portal' });
+    app = await buildApp(t.runtime);
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    client = await connectMcp(base, auth);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await app?.close();
+    await t.teardown();
+  });
+
+  const cases = (): Case[] => [
+    q('search_certificate_sales', '/api/v1/certificate-sales/search'),
+    q('search_certificate_sales', '/api/v1/certificate-sales/search', { county: ['miami-dade'], tax_year: [2024], sort: 'year_newest' }),
+    q('search_holders', '/api/v1/holders/search', { query: 'gulf' }),
+    q('search_lands_available', '/api/v1/lands-available/search', { county: ['alachua'] }),
+    q('list_counties', '/api/v1/counties'),
+    { tool: 'get_county', args: { county: 'miami-dade' }, url: '/api/v1/counties/miami-dade' },
+    q('list_sources', '/api/v1/sources'),
+    q('list_sources', '/api/v1/sources', { county: 'miami-dade', active: true, limit: 5 }),
+  ];
+
+  it('has a case for every tool but get_holder (no holders: see the errors) and get_usage (each call changes it: access tests)', () => {
+    const covered = new Set(cases().map((c) => c.tool));
+    const tools = TOOLS.map((tool) => tool.name);
+    expect(tools.filter((name) => !covered.has(name))).toEqual(['get_holder', 'get_usage'].filter((name) => tools.includes(name)));
+  });
+
+  it('gives the REST body as structuredContent for the same parameters: same rows, same order', async () => {
+    for (const c of cases()) {
+      const expected = await rest(c.url);
+      expect(expected.status, `${c.tool} ${JSON.stringify(c.args)}`).toBe(200);
+      const result = await client.callTool({ name: c.tool, arguments: c.args });
+      expect(result.isError, `${c.tool}: ${texts(result)[0]}`).toBeFalsy();
+      const body = result.structuredContent as { meta: { request_id: string } };
+      expect(body.meta.request_id).toMatch(/^req_/);
+      expect(body, `${c.tool} ${JSON.stringify(c.args)}`).toEqual({
+        ...expected.body,
+        meta: { ...(expected.body.meta as object), request_id: body.meta.request_id },
+      });
+      expect(JSON.parse(texts(result)[1]!)).toEqual(body);
+      // A comparison of two empty answers proves little: only the datasets not ingested here are empty.
+      const data = (body as unknown as { data: unknown }).data;
+      if (!['search_holders', 'search_lands_available'].includes(c.tool))
+        expect(Array.isArray(data) ? data.length : 1, `${c.tool} ${JSON.stringify(c.args)}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('pages like REST and says so in the summary', async () => {
+    const first = await client.callTool({ name: 'list_sources', arguments: { limit: 2, offset: 2 } });
+    const { pagination } = first.structuredContent as { pagination: { total: number; has_more: boolean } };
+    // The seeded rows and the ingested file's own.
+    expect(pagination).toMatchObject({ total: SOURCES.length + 1, has_more: true });
+    expect(texts(first)[0]).toBe(`Sources 3-4 of ${pagination.total}. More: call again with offset 4.`);
+    const last = await client.callTool({ name: 'list_sources', arguments: { limit: 10, offset: pagination.total - 1 } });
+    expect(texts(last)[0]).toBe(`Sources ${pagination.total}-${pagination.total} of ${pagination.total}.`);
+    const beyond = await client.callTool({ name: 'list_sources', arguments: { offset: pagination.total } });
+    expect(texts(beyond)[0]).toBe(`No sources at offset ${pagination.total}; the result has ${pagination.total} in all.`);
+    const none = await client.callTool({ name: 'list_sources', arguments: { county: 'monroe' } });
+    expect(texts(none)[0]).toBe('No sources match.');
+    const empty = await client.callTool({ name: 'search_holders', arguments: {} });
+    expect(texts(empty)[0]).toBe('No holders: this dataset is not ingested yet (meta.coverage.status not_yet_ingested).');
+  });
+
+  it('gives the REST errors as tool errors: not found, and parameter problems', async () => {
+    const holder = await client.callTool({ name: 'get_holder', arguments: { id: 'hld_nobody' } });
+    const restHolder = await rest('/api/v1/holders/hld_nobody');
+    expect(restHolder.status).toBe(404);
+    expect(holder.isError).toBe(true);
+    expect(errorBody(holder).error).toEqual({ ...(restHolder.body.error as object), request_id: errorBody(holder).error.request_id });
+
+    const range = await client.callTool({
+      name: 'search_certificate_sales',
+      arguments: { sale_after: '2025-01-01', sale_before: '2024-01-01', limit: 501 },
+    });
+    const restRange = await rest('/api/v1/certificate-sales/search?sale_after=2025-01-01&sale_before=2024-01-01&limit=501');
+    expect(restRange.status).toBe(400);
+    expect(errorBody(range).error.details).toEqual((restRange.body.error as { details: unknown }).details);
+    expect(texts(range)[0]).toBe(
+      'Invalid arguments for search_certificate_sales:\n- limit: must be at most 500\n- sale_after: must not be greater than sale_before (2024-01-01)',
+    );
+  });
+
+  it('answers an engine that does not answer with a tool error (retry later), while SQLite tools keep answering', async () => {
+    const down = openRuntime({ ...t.config, OPENSEARCH_URL: 'http://127.0.0.1:9' });
+    const downApp = await buildApp(down);
+    const downBase = await downApp.listen({ host: '127.0.0.1', port: 0 });
+    const downClient = await connectMcp(downBase, auth);
+    try {
+      const failed = await downClient.callTool({ name: 'search_certificate_sales', arguments: {} });
+      expect(failed.isError).toBe(true);
+      expect(texts(failed)[0]).toBe('internal_error: internal server error; retry with backoff');
+      expect(errorBody(failed).error).toMatchObject({ code: 'internal_error', request_id: expect.stringMatching(/^req_/) });
+      const counties = await downClient.callTool({ name: 'list_counties', arguments: {} });
+      expect(counties.isError).toBeFalsy();
+    } finally {
+      await downClient.close();
+      await downApp.close();
+      await down.close();
+    }
+  });
+
+  it('takes native JSON values only: no strings for numbers, no comma lists, arrays for multi-value arguments', async () => {
+    const cases: [string, Args, string][] = [
+      ['search_certificate_sales', { limit: '5' }, 'limit'],
+      ['search_certificate_sales', { county: 'alachua' }, 'county'],
+      ['search_certificate_sales', { county: ['alachua,broward'] }, 'county.0'],
+      ['search_certificate_sales', { tax_year: [2023.5] }, 'tax_year.0'],
+      ['list_sources', { active: 'true' }, 'active'],
+      ['search_holders', { county: ['alachua'], min_certificates: -1 }, 'min_certificates'],
+    ];
+    for (const [tool, args, parameter] of cases) {
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(errorBody(result).error.details?.issues?.map((i) => i.parameter)).toEqual([parameter]);
+    }
+  });
+});
