@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../deps.ts';
 import { type ListResult, listEnvelope, type ObjectResult, objectEnvelope } from '../envelope.ts';
 import { type ApiError, InvalidParamsError, type ParamIssue } from '../errors.ts';
-import { unknownMessage } from '../params/query-string.ts';
+import { unknownMessage, zodIssues } from '../params/query-string.ts';
 
 /**
  * One MCP tool = one REST read: its input is the route's own zod parameter schema
@@ -81,7 +81,8 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
         .map((parameter) => ({ parameter, message: unknownMessage(parameter, accepted) }));
       if (unknown.length > 0) throw new InvalidParamsError(unknown);
       const parsed = spec.input.safeParse(given);
-      if (!parsed.success) throw new InvalidParamsError(argumentIssues(parsed.error));
+      // The REST validator's own mapping: a problem is named by its parameter on both surfaces.
+      if (!parsed.success) throw new InvalidParamsError(zodIssues(parsed.error));
       return parsed.data;
     },
     async run(ctx, params) {
@@ -139,13 +140,6 @@ export function toolError(err: ApiError, requestId: string, toolName: string): C
       { type: 'text', text: JSON.stringify(body) },
     ],
   };
-}
-
-function argumentIssues(error: z.ZodError): ParamIssue[] {
-  return error.issues.map((issue) => ({
-    parameter: issue.path.length > 0 ? issue.path.map(String).join('.') : 'arguments',
-    message: issue.message,
-  }));
 }
 
 function objectShape(schema: z.ZodType): Record<string, z.ZodType> {

@@ -187,8 +187,8 @@ describe('MCP tools answer what their REST routes answer', () => {
     const cases: [string, Args, string][] = [
       ['search_certificate_sales', { limit: '5' }, 'limit'],
       ['search_certificate_sales', { county: 'alachua' }, 'county'],
-      ['search_certificate_sales', { county: ['alachua,broward'] }, 'county.0'],
-      ['search_certificate_sales', { tax_year: [2023.5] }, 'tax_year.0'],
+      ['search_certificate_sales', { county: ['alachua,broward'] }, 'county'],
+      ['search_certificate_sales', { tax_year: [2023.5] }, 'tax_year'],
       ['list_sources', { active: 'true' }, 'active'],
       ['search_holders', { county: ['alachua'], min_certificates: -1 }, 'min_certificates'],
     ];
