@@ -49,6 +49,12 @@ export function openRuntime(config: Config, options: { name?: string } = {}): Ru
   };
 }
 
+/** A service the command needs (Redis, OpenSearch) does not answer: the operator starts it. */
+export class DependencyUnavailableError extends Error {
+  override name = 'DependencyUnavailableError';
+  readonly code = 'unavailable';
+}
+
 /** Resolves once Redis answers a PING, or rejects with a message that says how to fix it. */
 export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs = 2000): Promise<void> {
   const probe = new Redis(config.REDIS_URL, {
@@ -63,7 +69,7 @@ export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs 
     await probe.connect();
     await probe.ping();
   } catch {
-    throw new Error(
+    throw new DependencyUnavailableError(
       `Redis does not answer at ${config.REDIS_URL}. Start it (redis-server --daemonize yes --port 6379 --save "") or point REDIS_URL at a running Redis.`,
     );
   } finally {

@@ -38,7 +38,7 @@ async function sha256(file: string): Promise<string> {
 export async function enqueueFiles(
   runtime: Runtime,
   jobs: IngestJobData[],
-  options: { wait: boolean; expectedRows?: number; progressLabel?: string },
+  options: { wait: boolean; expectedRows?: number; progressLabel?: string; onQueued?: () => void },
 ): Promise<FileOutcome[]> {
   const connection = redisConnection(runtime.config);
   connection.on('error', () => undefined);
@@ -62,6 +62,7 @@ export async function enqueueFiles(
       queued.push(await queue.add('ingest', data, { jobId }));
     }
     if (!options.wait) return queued.map((job) => outcome(job, 'queued'));
+    options.onQueued?.();
 
     if ((await queue.getWorkersCount()) === 0) {
       runtime.logger.info('no worker is listening on the queue; running one in this process');

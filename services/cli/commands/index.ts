@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { countiesCommand } from './counties.ts';
 import { fixturesCommand } from './fixtures.ts';
 import { holdersCommand } from './holders.ts';
 import { ingestCommand } from './ingest.ts';
@@ -22,4 +23,5 @@ export function registerCommands(program: Command): void {
   quarantineCommand(program);
   reindexCommand(program);
   statusCommand(program);
+  countiesCommand(program);
 }

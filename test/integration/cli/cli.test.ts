@@ -46,7 +46,7 @@ describe('taxcert CLI', () => {
     [['ingest', fixture('lienport-csv/good.csv')], /^taxcert: --vendor, --county and --tax-year are required with FILEs$/],
     [
       ['ingest', '--vendor', 'lienport', '--county', 'atlantis', '--tax-year', '2024', fixture('lienport-csv/good.csv')],
-      /^taxcert: --county: unknown county slug "atlantis"/,
+      /^taxcert: --county: unknown county "atlantis" \(taxcert counties lists them\)$/,
     ],
     [
       ['ingest', '--vendor', 'nope', '--county', 'broward', '--tax-year', '2024', fixture('lienport-csv/good.csv')],
