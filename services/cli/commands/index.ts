@@ -3,6 +3,7 @@ import { countiesCommand } from './counties.ts';
 import { fixturesCommand } from './fixtures.ts';
 import { holdersCommand } from './holders.ts';
 import { ingestCommand } from './ingest.ts';
+import { jobsCommand } from './jobs.ts';
 import { migrateCommand } from './migrate.ts';
 import { quarantineCommand } from './quarantine.ts';
 import { reindexCommand } from './reindex.ts';
@@ -24,4 +25,5 @@ export function registerCommands(program: Command): void {
   reindexCommand(program);
   statusCommand(program);
   countiesCommand(program);
+  jobsCommand(program);
 }
