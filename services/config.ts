@@ -36,6 +36,8 @@ export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL'> 
   OPENSEARCH_URL: string;
   /** True when OPENSEARCH_URL was not given and the local node under scripts/ is meant. */
   OPENSEARCH_LOCAL: boolean;
+  /** True when LOG_LEVEL was given: then logs are full and structured even on a terminal. */
+  LOG_LEVEL_SET: boolean;
   KEY_HASH_SECRET: string;
 }
 
@@ -59,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     DATABASE_PATH: databasePath,
     OPENSEARCH_LOCAL: e.OPENSEARCH_URL === undefined,
+    // npm start keeps a terminal quiet unless a level was asked for (issue 12, item 7).
+    LOG_LEVEL_SET: env.LOG_LEVEL !== undefined,
     OPENSEARCH_URL: e.OPENSEARCH_URL ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
     KEY_HASH_SECRET: e.KEY_HASH_SECRET ?? localKeySecret(e.NODE_ENV, databasePath),
   };
