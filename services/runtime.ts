@@ -21,7 +21,7 @@ export interface Runtime {
 
 export function openRuntime(config: Config, options: { name?: string } = {}): Runtime {
   const logger = createLogger(config.LOG_LEVEL, { name: options.name });
-  const db = openDatabase(config.DATABASE_PATH);
+  const db = openDatabase(config.DATABASE_PATH, { indexPrefix: config.INDEX_PREFIX });
   const opensearch = createOpenSearch(config);
   // Commands issued while connecting wait for the connection (health checks bound them with a timer).
   const redis = new Redis(config.REDIS_URL, {

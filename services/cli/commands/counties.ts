@@ -11,7 +11,8 @@ export function countiesCommand(program: Command): void {
     .command('counties')
     .description('list the 67 counties: slug, FIPS, revenue number, sale vendor, coverage and certificate count')
     .action((_opts, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const config = loadConfig();
+      const db = openDatabase(config.DATABASE_PATH, { indexPrefix: config.INDEX_PREFIX });
       try {
         const counties = listCounties(db).map((c) => ({
           slug: c.countySlug,

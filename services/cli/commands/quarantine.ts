@@ -19,7 +19,8 @@ export function quarantineCommand(program: Command): void {
       const offset = Number(opts.offset);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be an integer 1-10000', 2);
       if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be an integer >= 0', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const config = loadConfig();
+      const db = openDatabase(config.DATABASE_PATH, { indexPrefix: config.INDEX_PREFIX });
       try {
         const filters = { file: opts.file, runId: opts.run };
         const rows = listQuarantine(db, { ...filters, limit, offset });
