@@ -1,4 +1,4 @@
-import { type County, loadRegistry } from './registry/index.ts';
+import { loadRegistry, type RegistryCounty as County } from '../services/domain/registry.ts';
 
 /**
  * Names the county a file's county reference points at, for wrong-county messages: a bare "16"

@@ -1,4 +1,4 @@
-import type { County, Registry } from '../../indexer/registry/index.ts';
+import type { Registry, RegistryCounty as County } from '../domain/registry.ts';
 import { CliError, USAGE_EXIT } from './output.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { loadRegistry, type Registry } from '../../indexer/registry/index.ts';
+import type { Registry } from '../domain/registry.ts';
 import { seedCounties } from './counties.ts';
 import { migrate } from './migrate.ts';
 import { claimStack } from './stack.ts';
@@ -9,8 +9,8 @@ import { claimStack } from './stack.ts';
 export type { Database };
 
 export interface OpenOptions {
-  /** The county facts and sale channels to seed from; read from the repo when omitted. */
-  registry?: Registry;
+  /** The county facts and sale channels to seed from, loaded once by the process (loadRegistry). */
+  registry: Registry;
   /** Milliseconds a writer waits for another process's lock before SQLITE_BUSY. */
   busyTimeoutMs?: number;
   /** Told which migration versions this open applied (empty when current), e.g. to log them. */
@@ -27,7 +27,7 @@ export interface OpenOptions {
  * date and upserts the county directory. The server, the worker and the CLI each
  * open their own handle on the same file and pass it down; there is no shared one.
  */
-export function openDatabase(path: string, options: OpenOptions = {}): Database {
+export function openDatabase(path: string, options: OpenOptions): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new BetterSqlite3(path);
   try {
@@ -41,7 +41,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     const applied = migrate(db);
     options.onMigrated?.(applied);
     if (options.indexPrefix !== undefined) claimStack(db, options.indexPrefix);
-    seedCounties(db, options.registry ?? loadRegistry());
+    seedCounties(db, options.registry);
     return db;
   } catch (err) {
     db.close();

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { listCounties } from '../../control/counties.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
 
@@ -12,7 +13,7 @@ export function countiesCommand(program: Command): void {
     .description('list the 67 counties: slug, FIPS, revenue number, sale vendor, coverage and certificate count')
     .action((_opts, command: Command) => {
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { indexPrefix: config.INDEX_PREFIX });
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
       try {
         const counties = listCounties(db).map((c) => ({
           slug: c.countySlug,

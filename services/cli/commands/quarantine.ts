@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilters } from '../../control/quarantine.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
@@ -36,7 +37,7 @@ export function quarantineCommand(program: Command): void {
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be an integer 1-10000', 2);
       if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be an integer >= 0', 2);
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { indexPrefix: config.INDEX_PREFIX });
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
       try {
         const filters = { ...fileFilter(opts.file), runId: opts.run };
         const rows = listQuarantine(db, { ...filters, limit, offset });
@@ -66,7 +67,7 @@ export function quarantineCommand(program: Command): void {
       const scoped = opts.file !== undefined || opts.run !== undefined;
       if (scoped === (opts.all === true)) throw new CliError('give --run and/or --file, or --all', 2);
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { indexPrefix: config.INDEX_PREFIX });
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
       try {
         const removed = clearQuarantine(db, opts.all ? {} : { ...fileFilter(opts.file), runId: opts.run });
         createOutput(wantsJson(command)).result({ removed }, (r) => `removed ${r.removed} quarantined row(s)`);

@@ -4,23 +4,25 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../services/control/db.ts';
 import { StackMismatchError, stackOf } from '../../../services/control/stack.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
 
 // Issue 12, item 1: a second stack (INDEX_PREFIX=other) loading the demo wrote the first stack's
 // database, whose counties then reported the other stack's 1,500 certificates.
 
+const registry = loadRegistry();
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-stack-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a database belongs to one stack', () => {
   it('is claimed by the first prefix that opens it and refuses another', () => {
     const path = join(dir, 'claimed.db');
-    const first = openDatabase(path, { indexPrefix: 'taxcert' });
+    const first = openDatabase(path, { registry, indexPrefix: 'taxcert' });
     expect(stackOf(first)).toBe('taxcert');
     closeDatabase(first);
-    closeDatabase(openDatabase(path, { indexPrefix: 'taxcert' })); // its own stack opens it again
-    expect(() => openDatabase(path, { indexPrefix: 'other' })).toThrow(StackMismatchError);
-    expect(() => openDatabase(path, { indexPrefix: 'other' })).toThrow(
+    closeDatabase(openDatabase(path, { registry, indexPrefix: 'taxcert' })); // its own stack opens it again
+    expect(() => openDatabase(path, { registry, indexPrefix: 'other' })).toThrow(StackMismatchError);
+    expect(() => openDatabase(path, { registry, indexPrefix: 'other' })).toThrow(
       `database ${path} belongs to the stack with INDEX_PREFIX=taxcert, not other: give this stack its own DATABASE_PATH (by default data/<INDEX_PREFIX>.db)`,
     );
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeCountyRef } from '../../../indexer/county-ref.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 import { findCounty, resolveCountyArg, suggestCounties } from '../../../services/cli/county-arg.ts';
 
 // Issue 12, item 9: "--county Miami-Dade" and "miami dade" were refused; a wrong-county message
