@@ -96,6 +96,15 @@ export async function loadTwoPass<T extends { id: string }>(
     // Pass 1 opens the file only when its turn comes, so files queued behind it hold no read buffers.
     const { rowsRead, fileSha256, seen } = await lanes.validate.run(() => validate(file, format, spool, held, deps));
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
+    // A file whose every row was refused is no load (issue 12, item 2): it reported success and
+    // left a source row with lastSuccessAt. It fails, its quarantined rows recorded to say why.
+    if (spool.count === 0) {
+      await deliverQuarantined(held, fileSha256, onQuarantine);
+      throw new FileRejectedError(
+        'no_valid_rows',
+        `none of the ${rowsRead} ${format.dataset} rows of ${file} is valid: all were quarantined (taxcert quarantine list --run ${jobId} says why)`,
+      );
+    }
     const validatedAt = Date.now();
 
     const alias = aliasName(deps.prefix, format.dataset);
@@ -107,16 +116,7 @@ export async function loadTwoPass<T extends { id: string }>(
     // Searchable before the job completes: one refresh, shared with the files that finish near this one.
     await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
 
-    await held.close();
-    let batch: QuarantinedRow[] = [];
-    for await (const row of held.rows()) {
-      batch.push(row);
-      if (batch.length === 500) {
-        onQuarantine(batch, fileSha256);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) onQuarantine(batch, fileSha256);
+    await deliverQuarantined(held, fileSha256, onQuarantine);
     return {
       format: format.format,
       fileSha256,
@@ -130,6 +130,24 @@ export async function loadTwoPass<T extends { id: string }>(
     await spool.remove();
     await held.remove();
   }
+}
+
+/** Hands the held rows to the caller in batches of 500. */
+async function deliverQuarantined(
+  held: QuarantineSpool,
+  fileSha256: string,
+  onQuarantine: (rows: QuarantinedRow[], fileSha256: string) => void,
+): Promise<void> {
+  await held.close();
+  let batch: QuarantinedRow[] = [];
+  for await (const row of held.rows()) {
+    batch.push(row);
+    if (batch.length === 500) {
+      onQuarantine(batch, fileSha256);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) onQuarantine(batch, fileSha256);
 }
 
 /**
