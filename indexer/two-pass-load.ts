@@ -35,6 +35,11 @@ export interface DatasetFormat<T extends { id: string }> {
   build(row: RawRow): DatasetBuilt<T>;
   /** The reason given to a row whose id an earlier line of the file already produced. */
   repeated(record: T, firstLine: number): string;
+  /**
+   * Valid documents that must not replace what the index holds (id -> reason), read from the
+   * spool between the passes; they are quarantined instead of sent. Certificates: a changed parcel.
+   */
+  conflicts?(docs: AsyncIterable<{ id: string; json: string }>): Promise<Map<string, string>>;
 }
 
 export interface DatasetFileOutcome {
@@ -89,7 +94,7 @@ export async function loadTwoPass<T extends { id: string }>(
 
   const startedAt = Date.now();
   const spoolName = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-  const spool = new BulkSpool(spoolName);
+  let spool = new BulkSpool(spoolName);
   const held = new QuarantineSpool(`${spoolName}-quarantine`);
   try {
     const lanes = deps.lanes ?? createLanes();
@@ -104,6 +109,17 @@ export async function loadTwoPass<T extends { id: string }>(
         'no_valid_rows',
         `none of the ${rowsRead} ${format.dataset} rows of ${file} is valid: all were quarantined (taxcert quarantine list --run ${jobId} says why)`,
       );
+    }
+    if (format.conflicts) {
+      const conflicts = await format.conflicts(spool.docs());
+      if (conflicts.size > 0) spool = await setAside(spool, conflicts, held, seen, `${spoolName}-kept`);
+      if (spool.count === 0) {
+        await deliverQuarantined(held, fileSha256, onQuarantine);
+        throw new FileRejectedError(
+          'no_valid_rows',
+          `none of the ${rowsRead} ${format.dataset} rows of ${file} can load: all were quarantined (taxcert quarantine list --run ${jobId} says why)`,
+        );
+      }
     }
     const validatedAt = Date.now();
 
@@ -130,6 +146,32 @@ export async function loadTwoPass<T extends { id: string }>(
     await spool.remove();
     await held.remove();
   }
+}
+
+/** A spool without the conflicting documents, which go to the quarantine with their line and reason. */
+async function setAside(
+  spool: BulkSpool,
+  conflicts: Map<string, string>,
+  held: QuarantineSpool,
+  seen: SeenIds,
+  name: string,
+): Promise<BulkSpool> {
+  const kept = new BulkSpool(name);
+  try {
+    for await (const doc of spool.docs()) {
+      const reason = conflicts.get(doc.id);
+      const wait = reason
+        ? held.add({ line: seen.lineOf(doc.id) ?? 0, raw: doc.json, reasons: [reason] })
+        : kept.add(doc.id, JSON.parse(doc.json));
+      if (wait) await wait;
+    }
+    await kept.close();
+  } catch (err) {
+    await kept.remove();
+    throw err;
+  }
+  await spool.remove();
+  return kept;
 }
 
 /** Hands the held rows to the caller in batches of 500. */
