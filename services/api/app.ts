@@ -9,6 +9,9 @@ import {
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError } from './errors.ts';
+import { createAccess } from './access/access.ts';
+import { registerAccess } from './access/register.ts';
+import { usageRoute } from './routes/account/route.ts';
 import { healthRoute } from './routes/health/route.ts';
 
 export function requestId(): string {
@@ -30,6 +33,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   // The only place an error envelope is written (spec 2.11). 5xx details stay in the log.
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.code(err.status).send(errorEnvelope(err.code, err.message, request.id, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -53,5 +57,15 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   );
 
   await app.register(healthRoute(deps));
+
+  const access = createAccess(deps);
+  await app.register(
+    async (v1) => {
+      // One hook for every /api/v1 route: authenticate, rate-limit, gate, charge (services/api/access).
+      registerAccess(v1, access);
+      await v1.register(usageRoute(access));
+    },
+    { prefix: '/api/v1' },
+  );
   return app;
 }

@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'unauthorized'
   | 'payment_required'
   | 'rest_disabled'
+  | 'mcp_disabled'
+  | 'csv_disabled'
   | 'not_found'
   | 'rate_limited'
   | 'internal_error'
@@ -18,6 +20,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthorized: 401,
   payment_required: 402,
   rest_disabled: 403,
+  mcp_disabled: 403,
+  csv_disabled: 403,
   not_found: 404,
   rate_limited: 429,
   internal_error: 500,
@@ -30,6 +34,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Response headers the error carries (Retry-After, the rate-limit headers); app.ts sets them. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
