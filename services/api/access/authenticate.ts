@@ -3,7 +3,7 @@ import { hashKey, type KeyEnv, keyPattern } from '../../control/api-keys.ts';
 import type { Client, ClientRow } from '../../control/clients.ts';
 import { mapClientRow } from '../../control/clients.ts';
 import type { Account } from '../../control/ledger.ts';
-import { mapPlanRow, type Plan, type PlanRow } from '../../control/plans.ts';
+import { mapPlanRow, type Plan } from '../../control/plans.ts';
 import { UnauthorizedError } from './errors.ts';
 
 /**
