@@ -7,6 +7,7 @@ import { readManifest } from '../../../indexer/manifest.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
+import { ensureDemoKey } from '../../control/demo-key.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
@@ -37,8 +38,9 @@ export function startCommand(program: Command): void {
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
+          const demo = ensureDemoKey(runtime.db, config);
           const { app, url } = await startServer(runtime);
-          process.stderr.write(`\nTax certificate data service: ${url}  (health: ${url}/healthz)\nCtrl-C stops everything.\n\n`);
+          process.stderr.write(`\nTax certificate data service: ${url}  (health: ${url}/healthz)\n${demoBanner(url, demo.key)}Ctrl-C stops everything.\n\n`);
           const signal = await untilSignal();
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
@@ -50,6 +52,14 @@ export function startCommand(program: Command): void {
         await node?.stop();
       }
     });
+}
+
+/** The demo key goes to the terminal only (never through the logger), with a first request to copy. */
+function demoBanner(url: string, key: string): string {
+  return (
+    `Demo API key (Enterprise plan, kept in the data folder): ${key}\n` +
+    `  curl -H "Authorization: Bearer ${key}" "${url}/api/v1/certificates/search?county=miami-dade&limit=2"\n`
+  );
 }
 
 async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
