@@ -59,6 +59,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(healthRoute(deps));
 
   const access = createAccess(deps);
+  // Exposed for the MCP endpoint and for reading the rate-limit store's failure count.
+  app.decorate('access', access);
   await app.register(
     async (v1) => {
       // One hook for every /api/v1 route: authenticate, rate-limit, gate, charge (services/api/access).

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createAccess } from '../../services/api/access/access.ts';
 import { registerAccess } from '../../services/api/access/register.ts';
 import { buildApp } from '../../services/api/app.ts';
 import { createKey, type KeyEnv } from '../../services/control/api-keys.ts';
@@ -15,7 +14,7 @@ import { type TestContext, testContext } from './context.ts';
  */
 export async function buildProbeApp(runtime: Runtime): Promise<FastifyInstance> {
   const app = await buildApp(runtime);
-  const access = createAccess(runtime);
+  const access = app.access;
   await app.register(
     async (scope) => {
       registerAccess(scope, access);

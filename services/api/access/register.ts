@@ -4,6 +4,10 @@ import { type Access, wantsCsv } from './access.ts';
 import type { Principal } from './authenticate.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The access layer built once per app (services/api/access/access.ts). */
+    access: Access;
+  }
   interface FastifyContextConfig {
     /** false: the route costs no credit (still authenticated and rate-limited). */
     charge?: boolean;
