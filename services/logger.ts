@@ -2,10 +2,6 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-/**
- * Logs go to stderr so that stdout stays free for command output (and for the one
- * JSON document of --json). Pretty output only on a terminal in development.
- */
 /** Secrets never reach a log line: key headers are censored and ?api_key= values masked in URLs. */
 const redact = {
   paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]'],
@@ -35,6 +31,10 @@ const serializers = {
   }),
 };
 
+/**
+ * Logs go to stderr so that stdout stays free for command output (and for the one
+ * JSON document of --json). Pretty output only on a terminal in development.
+ */
 export function createLogger(level: string, options: { name?: string; pretty?: boolean } = {}): Logger {
   const pretty = options.pretty ?? (process.stderr.isTTY === true && process.env.NODE_ENV !== 'production');
   if (pretty) {

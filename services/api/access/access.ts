@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
 import { createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
 import { nextMonthStart, secondsToNextMonth } from '../../control/periods.ts';
-import { type Authenticate, type AuthHeaders, createAuthenticate, type Principal } from './authenticate.ts';
+import { type Authenticate, createAuthenticate, type Principal } from './authenticate.ts';
 import { FeatureDisabledError, PaymentRequiredError, RateLimitedError } from './errors.ts';
 import { rateHeaders, retryAfterSeconds } from './headers.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
@@ -20,7 +20,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 
 export interface AdmitRequest {
   surface: 'rest' | 'mcp';
-  /** The request asks for CSV (format=csv or Accept: text/csv). */
+  /** The request asks for CSV (services/api/reply.ts isCsvRequest). */
   csv: boolean;
   /** False for requests that cost nothing (GET /account/usage). */
   charge: boolean;
@@ -78,12 +78,4 @@ export function createAccess(deps: AccessDeps): Access {
       throw new RateLimitedError(wait, headers, { reason: 'monthly_quota_exhausted', reset_date: nextMonthStart(at).toISOString() });
     },
   };
-}
-
-/** True when a request asks for CSV: ?format=csv or an Accept header naming text/csv. */
-export function wantsCsv(query: unknown, headers: AuthHeaders): boolean {
-  const format = (query as Record<string, unknown> | undefined)?.format;
-  if (format === 'csv' || (Array.isArray(format) && format.includes('csv'))) return true;
-  const accept = headers.accept;
-  return typeof accept === 'string' && /\btext\/csv\b/i.test(accept);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Reservation } from '../../control/ledger.ts';
-import { type Access, wantsCsv } from './access.ts';
+import { isCsvRequest } from '../reply.ts';
+import type { Access } from './access.ts';
 import type { Principal } from './authenticate.ts';
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     request.principal = principal;
     const admission = await access.admit(
       principal,
-      { surface: 'rest', csv: wantsCsv(request.query, request.headers), charge: request.routeOptions.config.charge !== false },
+      { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false },
       request.id,
     );
     request.reservation = admission.reservation;

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { runDailyBilling } from '../../control/billing.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { dayOf } from '../../control/periods.ts';
 import { dayArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -15,7 +16,7 @@ export function billingCommand(program: Command): void {
     .option('--date <day>', 'UTC day YYYY-MM-DD (default: today so far)')
     .action((opts: { date?: string }, command: Command) => {
       const day = opts.date === undefined ? dayOf(new Date()) : dayArg('--date', opts.date);
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         createOutput(wantsJson(command)).result(runDailyBilling(db, day), (r) =>
           r.lines.length === 0

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { type ClientChange, createClient, getClient, setClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { countArg, instantArg, planArg, statusArg, subscriptionArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
@@ -18,7 +19,7 @@ export function clientsCommand(program: Command): void {
       const plan = planArg(opts.plan);
       const createdAt = opts.createdAt === undefined ? undefined : instantArg('--created-at', opts.createdAt);
       if (opts.name.trim() === '') throw new CliError('--name must not be empty', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         const client = createClient(db, { name: opts.name, plan, createdAt });
         createOutput(wantsJson(command)).result({ id: client.id }, (r) => r.id);
@@ -49,7 +50,7 @@ export function clientsCommand(program: Command): void {
         };
         if (Object.values(change).every((v) => v === undefined))
           throw new CliError('nothing to change: give --plan, --status, --subscription, --monthly-credits or --rpm', 2);
-        const db = openDatabase(loadConfig().DATABASE_PATH);
+        const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
         try {
           if (!getClient(db, id)) throw new CliError(`no client ${id}`);
           const client = setClient(db, id, change)!;

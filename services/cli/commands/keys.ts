@@ -3,6 +3,7 @@ import { loadConfig } from '../../config.ts';
 import { createKey, type KeyEnv, listKeys, revokeKey } from '../../control/api-keys.ts';
 import { getClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
@@ -17,7 +18,7 @@ export function keysCommand(program: Command): void {
     .action((opts: { client: string; env: string }, command: Command) => {
       if (opts.env !== 'live' && opts.env !== 'test') throw new CliError('--env must be live or test', 2);
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH);
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry() });
       try {
         if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
         const { key, raw } = createKey(db, {
@@ -38,7 +39,7 @@ export function keysCommand(program: Command): void {
     .command('revoke <keyId>')
     .description('revoke a key; its next request is a 401')
     .action((keyId: string, _opts: unknown, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         const key = revokeKey(db, keyId);
         if (!key) throw new CliError(`no key ${keyId}`);
@@ -52,7 +53,7 @@ export function keysCommand(program: Command): void {
     .description("a client's keys (ids and last four characters; never the key)")
     .requiredOption('--client <id>', 'client id')
     .action((opts: { client: string }, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
         const rows = listKeys(db, opts.client);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { grantPack, isPackName, PACK_NAMES } from '../../control/packs.ts';
 import { instantArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -18,7 +19,7 @@ export function packsCommand(program: Command): void {
     .action((opts: { client: string; pack: string; purchasedAt?: string }, command: Command) => {
       if (!isPackName(opts.pack)) throw new CliError(`unknown pack "${opts.pack}": one of ${PACK_NAMES.join(', ')}`, 2);
       const purchasedAt = opts.purchasedAt === undefined ? undefined : instantArg('--purchased-at', opts.purchasedAt);
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
         const pack = grantPack(db, { clientId: opts.client, pack: opts.pack, purchasedAt });

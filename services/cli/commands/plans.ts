@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { listPlans, type Plan, setPlan } from '../../control/plans.ts';
 import { countArg, planArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -17,7 +18,7 @@ export function plansCommand(program: Command): void {
     .command('list')
     .description('every plan with its numbers and flags')
     .action((_opts: unknown, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         createOutput(wantsJson(command)).result({ plans: listPlans(db) }, (r) => r.plans.map(line).join('\n'));
       } finally {
@@ -34,7 +35,7 @@ export function plansCommand(program: Command): void {
       const monthlyCredits = opts.monthlyCredits === undefined ? undefined : countArg('--monthly-credits', opts.monthlyCredits, 0);
       const rpm = opts.rpm === undefined ? undefined : countArg('--rpm', opts.rpm, 1);
       if (monthlyCredits === undefined && rpm === undefined) throw new CliError('nothing to change: give --monthly-credits or --rpm', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         createOutput(wantsJson(command)).result(setPlan(db, plan, { monthlyCredits, rpm }), line);
       } finally {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { clientUsage } from '../../control/usage.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
@@ -13,7 +14,7 @@ export function usageCommand(program: Command): void {
     .description("this month's usage of a client")
     .requiredOption('--client <id>', 'client id')
     .action((opts: { client: string }, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         const client = getClient(db, opts.client);
         if (!client) throw new CliError(`no client ${opts.client}`);

@@ -3,6 +3,7 @@ import { createKey, hashKey, listKeys, revokeKey } from '../../../services/contr
 import { runDailyBilling } from '../../../services/control/billing.ts';
 import { createClient, getClient, setClient } from '../../../services/control/clients.ts';
 import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 import { ensureDemoKey } from '../../../services/control/demo-key.ts';
 import { createLedger } from '../../../services/control/ledger.ts';
 import { getPlan } from '../../../services/control/plans.ts';
@@ -12,7 +13,7 @@ let ctx: TestContext;
 let db: Database;
 beforeAll(() => {
   ctx = testContext(import.meta.url);
-  db = openDatabase(ctx.config.DATABASE_PATH);
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry: loadRegistry() });
 });
 afterAll(() => {
   closeDatabase(db);

@@ -1,25 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Ledger } from '../../../control/ledger.ts';
-import { objectEnvelope } from '../../envelope.ts';
+import type { Access } from '../../access/access.ts';
+import { ErrorSchema, objectResponse } from '../../envelope.ts';
+import { sendObject } from '../../reply.ts';
 import { UsageParams } from './params.ts';
 import { readUsage } from './read.ts';
-import { UsageResponse } from './row.ts';
+import { Usage } from './row.ts';
 
-/** GET /account/usage: free of charge, so a client out of credits can still see why. */
-export function usageRoute(deps: { ledger: Ledger }): FastifyPluginAsyncZod {
+/** GET /account/usage: free of charge (still authenticated and rate-limited), so a client out of credits can see why. */
+export function usageRoute(access: Pick<Access, 'ledger'>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/account/usage',
       {
         config: { charge: false },
         schema: {
-          summary: "The calling key's credit usage this calendar month (UTC)",
+          summary: "The calling key's credit usage this calendar month (UTC); costs no credit",
           tags: ['account'],
           querystring: UsageParams,
-          response: { 200: UsageResponse },
+          response: { 200: objectResponse(Usage), 400: ErrorSchema },
         },
       },
-      async (request) => objectEnvelope(readUsage(deps.ledger, request.principal!), request.id),
+      async (request, reply) => sendObject(request, reply, { data: readUsage(access.ledger, request.principal!) }),
     );
   };
 }

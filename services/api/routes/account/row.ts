@@ -9,8 +9,3 @@ export const Usage = z.object({
   plan: z.string().describe('plan code, e.g. free_trial, developer, pro, enterprise'),
 });
 export type Usage = z.infer<typeof Usage>;
-
-export const UsageResponse = z.object({
-  data: Usage,
-  meta: z.object({ request_id: z.string(), dataset_status: z.literal('live') }),
-});

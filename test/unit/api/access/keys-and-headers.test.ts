@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { wantsCsv } from '../../../../services/api/access/access.ts';
 import { presentedKey } from '../../../../services/api/access/authenticate.ts';
 import { rateHeaders, retryAfterSeconds } from '../../../../services/api/access/headers.ts';
 import { formatKey, hashKey, keyPattern, randomBase62 } from '../../../../services/control/api-keys.ts';
@@ -61,16 +60,6 @@ describe('rate headers', () => {
     });
     expect(retryAfterSeconds(d)).toBe(42);
     expect(retryAfterSeconds({ ...d, resetInMs: 0 })).toBe(1);
-  });
-});
-
-describe('CSV requests', () => {
-  it('are format=csv or an Accept naming text/csv', () => {
-    expect(wantsCsv({ format: 'csv' }, {})).toBe(true);
-    expect(wantsCsv({}, { accept: 'text/csv' })).toBe(true);
-    expect(wantsCsv({}, { accept: 'application/json, text/csv;q=0.5' })).toBe(true);
-    expect(wantsCsv({ format: 'json' }, { accept: 'application/json' })).toBe(false);
-    expect(wantsCsv(undefined, {})).toBe(false);
   });
 });
 
