@@ -71,3 +71,18 @@ export async function deleteRateKeys(runtime: Runtime, prefix: string): Promise<
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/**
+ * Headers with a fresh key of a new client (Enterprise: every feature, 10,000 RPM),
+ * for route tests that are not about access: every /api/v1 request needs a key.
+ */
+export function apiKeyHeaders(runtime: Pick<Runtime, 'db' | 'config'>, plan: PlanCode = 'enterprise'): { authorization: string } {
+  const client = createClient(runtime.db, { name: `route tests ${plan}`, plan });
+  const { raw } = createKey(runtime.db, {
+    clientId: client.id,
+    env: 'live',
+    prefix: runtime.config.KEY_PREFIX,
+    secret: runtime.config.KEY_HASH_SECRET,
+  });
+  return bearer(raw);
+}
