@@ -1,6 +1,6 @@
 -- The credit ledger is the truth: every grant, charge, refund, cap, pack purchase,
 -- pack expiry and overage credit is one row, and every balance below can be
--- recomputed from it (services/control/ledger.ts recomputeBalances). The balance
+-- recomputed from it (services/control/balances.ts recomputeBalances). The balance
 -- tables exist so a request reads one row instead of summing history.
 --
 -- bucket: 'monthly' (live keys, per calendar month), 'test' (test keys, per month),

@@ -66,7 +66,7 @@ describe('daily overage billing', () => {
       lines: [
         { client_id: a.id, credits: 11, amount_usd: 0.1 },
         { client_id: b.id, credits: 1, amount_usd: 0.05 },
-      ].sort((x, y) => x.client_id.localeCompare(y.client_id)),
+      ].sort((x, y) => (x.client_id < y.client_id ? -1 : 1)), // SQLite's binary order
     });
     expect(runDailyBilling(db, '2026-03-10')).toEqual(first);
     expect(runDailyBilling(db, '2026-03-11').lines).toEqual([{ client_id: a.id, credits: 10, amount_usd: 0.05 }]);

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClient } from '../../../../services/control/clients.ts';
-import { recomputeBalances, storedBalances } from '../../../../services/control/ledger.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 import { childEnv } from '../../../helpers/cli.ts';
 
