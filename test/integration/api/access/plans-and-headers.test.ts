@@ -95,3 +95,19 @@ describe('rate headers on every response once the key is known (spec 8.6)', () =
     expect(Number(bad.headers['x-ratelimit-remaining'])).toBe(remaining - 3);
   });
 });
+
+describe('the same functions serve MCP (surface mcp)', () => {
+  it('MCP Starter is admitted and charged on MCP; a plan without MCP gets 403 mcp_disabled', async () => {
+    const access = t.app.access;
+    const starter = t.client('mcp_starter');
+    const principal = access.authenticate(bearer(starter.key));
+    const admitted = await access.admit(principal, { surface: 'mcp', csv: false, charge: true }, 'req_mcp_1');
+    expect(admitted.reservation).toMatchObject({ clientId: starter.client.id, bucket: 'monthly' });
+    expect(admitted.headers['x-ratelimit-limit']).toBe('30');
+    const trial = t.client('free_trial');
+    await expect(
+      access.admit(access.authenticate(bearer(trial.key)), { surface: 'mcp', csv: false, charge: true }, 'req_mcp_2'),
+    ).rejects.toMatchObject({ code: 'mcp_disabled', status: 403 });
+    expect(() => access.authenticate({ authorization: 'Bearer nope' })).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+  });
+});
