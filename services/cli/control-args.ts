@@ -1,3 +1,4 @@
+import { type Command, CommanderError } from 'commander';
 import { CLIENT_STATUSES, type ClientStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../control/clients.ts';
 import { isPlanCode, PLAN_CODES, type PlanCode } from '../control/plans.ts';
 import { CliError } from './output.ts';
@@ -40,4 +41,17 @@ export function dayArg(name: string, value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
     throw new CliError(`${name} must be a calendar date YYYY-MM-DD`, 2);
   return value;
+}
+
+/**
+ * Operator commands are called by scripts: a usage error commander finds itself
+ * (a missing option or argument, an unknown option) exits 2 with one line, like
+ * the checks above, instead of 1 and the help text. Set on a group before its
+ * subcommands are added: commander copies both settings to them.
+ */
+export function scriptFriendly(group: Command): Command {
+  return group.showHelpAfterError(false).exitOverride((err) => {
+    if (err.exitCode === 0) throw err; // --help, --version
+    throw new CommanderError(2, err.code, err.message);
+  });
 }

@@ -4,12 +4,12 @@ import { runDailyBilling } from '../../control/billing.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { dayOf } from '../../control/periods.ts';
-import { dayArg } from '../control-args.ts';
+import { dayArg, scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
 
 export function billingCommand(program: Command): void {
-  const billing = program.command('billing').description('overage invoice lines');
+  const billing = scriptFriendly(program.command('billing')).description('overage invoice lines');
   billing
     .command('run-daily')
     .description("compute each client's overage line for a UTC day (idempotent: a rerun recomputes the same line)")

@@ -3,12 +3,12 @@ import { loadConfig } from '../../config.ts';
 import { type ClientChange, createClient, getClient, setClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
-import { countArg, instantArg, planArg, statusArg, subscriptionArg } from '../control-args.ts';
+import { countArg, instantArg, planArg, scriptFriendly, statusArg, subscriptionArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
 export function clientsCommand(program: Command): void {
-  const clients = program.command('clients').description('API clients (workspaces): plan, status, subscription');
+  const clients = scriptFriendly(program.command('clients')).description('API clients (workspaces): plan, status, subscription');
   clients
     .command('create')
     .description('create a client; prints its id')

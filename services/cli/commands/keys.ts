@@ -4,12 +4,13 @@ import { createKey, type KeyEnv, listKeys, revokeKey } from '../../control/api-k
 import { getClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
+import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
 /** Until the account page exists (spec 5.6), operators create keys here. The raw key is printed once. */
 export function keysCommand(program: Command): void {
-  const keys = program.command('keys').description('API keys: create (shown once), revoke, list');
+  const keys = scriptFriendly(program.command('keys')).description('API keys: create (shown once), revoke, list');
   keys
     .command('create')
     .description('create a key for a client; prints the raw key once')

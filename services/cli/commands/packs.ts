@@ -4,12 +4,12 @@ import { getClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { grantPack, isPackName, PACK_NAMES } from '../../control/packs.ts';
-import { instantArg } from '../control-args.ts';
+import { instantArg, scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
 export function packsCommand(program: Command): void {
-  const packs = program.command('packs').description('one-time credit packs (valid 12 months)');
+  const packs = scriptFriendly(program.command('packs')).description('one-time credit packs (valid 12 months)');
   packs
     .command('grant')
     .description('record a pack purchase for a client')

@@ -3,7 +3,7 @@ import { loadConfig } from '../../config.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { listPlans, type Plan, setPlan } from '../../control/plans.ts';
-import { countArg, planArg } from '../control-args.ts';
+import { countArg, planArg, scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
@@ -13,7 +13,7 @@ const line = (p: Plan) =>
   `${p.priceUsdCents === null ? 'custom' : `${(p.priceUsdCents / 100).toFixed(2)} USD/month`}`;
 
 export function plansCommand(program: Command): void {
-  const plans = program.command('plans').description('plans: monthly credits, RPM and features');
+  const plans = scriptFriendly(program.command('plans')).description('plans: monthly credits, RPM and features');
   plans
     .command('list')
     .description('every plan with its numbers and flags')

@@ -4,11 +4,12 @@ import { getClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { clientUsage } from '../../control/usage.ts';
+import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
 export function usageCommand(program: Command): void {
-  const usage = program.command('usage').description("a client's credits: events, buckets, packs, overage");
+  const usage = scriptFriendly(program.command('usage')).description("a client's credits: events, buckets, packs, overage");
   usage
     .command('show')
     .description("this month's usage of a client")

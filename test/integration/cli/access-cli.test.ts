@@ -83,6 +83,9 @@ describe('operator CLI (forms and --json outputs scripts depend on)', () => {
     [['packs', 'grant', '--client', 'cli_x', '--pack', 'huge']],
     [['plans', 'set', 'pro', '--rpm', '0']],
     [['billing', 'run-daily', '--date', '2026-02-30']],
+    [['clients', 'create', '--plan', 'pro']],
+    [['keys', 'revoke']],
+    [['usage', 'show', '--client', 'cli_x', '--bogus']],
   ])('usage error exits 2 with one line: %j', async (args) => {
     const r = await cli(args);
     expect(r.code).toBe(2);
