@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAccess } from '../access/register.ts';
 import type { ApiDeps } from '../deps.ts';
 import { usageRoute } from './account/route.ts';
+import { salesRoutes } from './certificate-sales/route.ts';
 import { countiesRoutes } from './counties/route.ts';
+import { holdersRoutes } from './holders/route.ts';
+import { landsRoutes } from './lands-available/route.ts';
+import { sourcesRoutes } from './sources/route.ts';
 
 /**
  * The one /api/v1 scope. Its hooks (authenticate, rate-limit, charge) wrap every
@@ -18,6 +22,10 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
         throw new Error(`route ${String(route.method)} ${route.url} has no querystring schema`);
     });
     await v1.register(countiesRoutes(deps));
+    await v1.register(salesRoutes(deps));
+    await v1.register(holdersRoutes(deps));
+    await v1.register(landsRoutes(deps));
+    await v1.register(sourcesRoutes(deps));
     await v1.register(usageRoute(v1.access));
   };
 }
