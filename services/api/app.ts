@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EngineError } from '../engine/search.ts';
+import { createAccess } from './access/access.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
@@ -96,6 +97,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
   await app.register(healthRoute(deps));
+  // The access layer, built once: the /api/v1 scope hooks it in, the MCP endpoint calls it.
+  app.decorate('access', createAccess(deps));
   await app.register(v1Routes(deps), { prefix: '/api/v1' });
   // /api/mcp sits outside the /api/v1 scope: its own body handling and its own access gate.
   await app.register(mcpRoutes(deps));

@@ -23,7 +23,12 @@ export function bannerLines(url: string, demoKey?: string): string[] {
   return [
     '',
     `Tax certificate data service: ${url}  (health: ${url}/healthz, docs: ${url}/docs)`,
-    ...(demoKey ? [`Demo API key: ${demoKey}`] : []),
+    ...(demoKey
+      ? [
+          `Demo API key: ${demoKey}  (Enterprise plan, kept in the data folder; never in the logs)`,
+          `  curl -H "Authorization: Bearer ${demoKey}" "${url}/api/v1/certificates/search?county=miami-dade&limit=2"`,
+        ]
+      : []),
     'Ctrl-C stops everything.',
     '',
   ];

@@ -7,6 +7,7 @@ import { readManifest } from '../../../indexer/manifest.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
+import { ensureDemoKey } from '../../control/demo-key.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
@@ -40,11 +41,12 @@ export function startCommand(program: Command): void {
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
+          const demo = ensureDemoKey(runtime.db, config);
           const { app, url } = await startServer(
             runtime,
             quiet ? { requestLine: (r) => process.stderr.write(`${requestLine({ ...r, at: new Date() })}\n`) } : {},
           );
-          process.stderr.write(`${bannerLines(url).join('\n')}\n`);
+          process.stderr.write(`${bannerLines(url, demo.key).join('\n')}\n`);
           const signal = await untilSignal();
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
@@ -57,6 +59,8 @@ export function startCommand(program: Command): void {
       }
     });
 }
+
+/** The demo key goes to the terminal only (never through the logger), with a first request to copy. */
 
 async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
   if ((await countCertificates(runtime.opensearch, runtime.config.INDEX_PREFIX)) > 0) return;

@@ -25,6 +25,11 @@ describe('npm start on a console', () => {
       'Ctrl-C stops everything.',
       '',
     ]);
-    expect(bannerLines('http://x', 'txc_test_abc')).toContain('Demo API key: txc_test_abc');
+    expect(bannerLines('http://x', 'txc_test_abc')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Demo API key: txc_test_abc /),
+        '  curl -H "Authorization: Bearer txc_test_abc" "http://x/api/v1/certificates/search?county=miami-dade&limit=2"',
+      ]),
+    );
   });
 });
