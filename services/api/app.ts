@@ -12,6 +12,7 @@ import { createAccess } from './access/access.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
+import { accessGate } from './mcp/gate.ts';
 import { mcpRoutes } from './mcp/route.ts';
 import { registerOpenApi } from './openapi.ts';
 import { parseQueryString } from './params/query-string.ts';
@@ -101,7 +102,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   app.decorate('access', createAccess(deps));
   await app.register(v1Routes(deps), { prefix: '/api/v1' });
   // /api/mcp sits outside the /api/v1 scope: its own body handling and its own access gate.
-  await app.register(mcpRoutes(deps));
+  await app.register(mcpRoutes(deps, accessGate(app.access)));
   return app;
 }
 

@@ -1,4 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Ledger } from '../../control/ledger.ts';
+import type { Access } from '../access/access.ts';
+import type { Principal } from '../access/authenticate.ts';
 
 /**
  * The access check of /api/mcp: the same keys, header rules, plans, window and
@@ -7,10 +10,16 @@ import type { IncomingHttpHeaders } from 'node:http';
  *   identify(headers)                  onRequest, before the body is read: the one 401
  *   admit(caller, charge, requestId)   once the body says whether this is a tools/call:
  *                                      the per-minute window (every request), the plan's
- *                                      MCP flag (403), and 1 credit for a tools/call
+ *                                      MCP flag (403 mcp_disabled), 1 credit for a tools/call
  * The credit is settled when the HTTP exchange ends: kept if the call answered a
  * result, given back otherwise (REST keeps only 2xx answers, likewise).
  */
+
+/** Who is calling, as the tools see it (get_usage reads the caller's bucket). */
+export interface Caller {
+  principal: Principal;
+  ledger: Ledger;
+}
 
 export interface Admission {
   /** Rate-limit headers for the response (spec 8.6). */
@@ -19,23 +28,16 @@ export interface Admission {
   settle(succeeded: boolean): void;
 }
 
-export interface McpGate<Caller = unknown> {
+export interface McpGate {
   identify(headers: IncomingHttpHeaders): Caller;
   admit(caller: Caller, charge: boolean, requestId: string): Promise<Admission>;
 }
 
-/** The slice of the access layer (services/api/access/access.ts) this gate calls. */
-export interface AccessFunctions<P, R> {
-  authenticate(headers: IncomingHttpHeaders): P;
-  admit(principal: P, request: { surface: 'mcp'; csv: boolean; charge: boolean }, requestId: string): Promise<{ headers: Record<string, string>; reservation: R | null }>;
-  refund(reservation: R): void;
-}
-
-export function accessGate<P, R>(access: AccessFunctions<P, R>): McpGate<P> {
+export function accessGate(access: Access): McpGate {
   return {
-    identify: (headers) => access.authenticate(headers),
-    async admit(principal, charge, requestId) {
-      const { headers, reservation } = await access.admit(principal, { surface: 'mcp', csv: false, charge }, requestId);
+    identify: (headers) => ({ principal: access.authenticate(headers), ledger: access.ledger }),
+    async admit(caller, charge, requestId) {
+      const { headers, reservation } = await access.admit(caller.principal, { surface: 'mcp', csv: false, charge }, requestId);
       let settled = false;
       return {
         headers,
@@ -48,9 +50,3 @@ export function accessGate<P, R>(access: AccessFunctions<P, R>): McpGate<P> {
     },
   };
 }
-
-/** No access layer in this app (tests of the MCP machinery alone): every request is let in, nothing is charged. */
-export const openGate: McpGate<null> = {
-  identify: () => null,
-  admit: async () => ({ headers: {}, settle: () => undefined }),
-};

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { responseMode } from './accept.ts';
-import { type McpGate, openGate } from './gate.ts';
+import type { Admission, Caller, McpGate } from './gate.ts';
 import { calledTool, checkBody, RPC, rpcError } from './protocol.ts';
 import { createMcpServer } from './server.ts';
 import type { Tool } from './tool.ts';
@@ -20,9 +20,9 @@ export const MCP_PATH = '/api/mcp';
  * wraps) answers a Response that Fastify sends like any other reply, so the
  * request id, rate-limit headers and logging stay Fastify's.
  */
-export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGate<C>, tools: readonly Tool[] = TOOLS) {
+export function mcpRoutes(deps: ApiDeps, gate: McpGate, tools: readonly Tool[] = TOOLS) {
   return async (app: FastifyInstance) => {
-    const callers = new WeakMap<FastifyRequest, C>();
+    const callers = new WeakMap<FastifyRequest, Caller>();
     const free = new Set(tools.filter((t) => t.free).map((t) => t.name));
 
     // The body is read as text and parsed here, after admission, so a malformed body is
@@ -40,7 +40,7 @@ export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGa
       // Not a REST operation: the OpenAPI document describes /api/v1; the README describes MCP.
       schema: { hide: true },
       handler: async (request, reply) => {
-        const caller = callers.get(request) as C;
+        const caller = callers.get(request)!;
         const post = request.method === 'POST';
         const checked = post ? checkBody(request.body as string | undefined, header(request, 'mcp-protocol-version')) : undefined;
         // Each tools/call costs 1 credit (an unknown tool too, refunded with its error); free tools and
@@ -48,7 +48,7 @@ export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGa
         const tool = checked?.ok ? calledTool(checked.message) : null;
         const charge = tool !== null && !free.has(tool);
 
-        let admission: Awaited<ReturnType<McpGate<C>['admit']>>;
+        let admission: Admission;
         try {
           admission = await gate.admit(caller, charge, request.id);
         } catch (err) {
@@ -72,7 +72,7 @@ export function mcpRoutes<C>(deps: ApiDeps, gate: McpGate<C> = openGate as McpGa
         if (!mode)
           return reply.code(406).send(rpcError(RPC.serverError, 'Not Acceptable: accept application/json or text/event-stream'));
 
-        const server = createMcpServer(tools, { deps, requestId: request.id, log: request.log }, outcome);
+        const server = createMcpServer(tools, { deps, requestId: request.id, log: request.log, access: caller }, outcome);
         const transport = new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: undefined,
           enableJsonResponse: mode === 'json',

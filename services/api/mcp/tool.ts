@@ -5,6 +5,7 @@ import type { ApiDeps } from '../deps.ts';
 import { type ListResult, listEnvelope, type ObjectResult, objectEnvelope } from '../envelope.ts';
 import { type ApiError, InvalidParamsError, type ParamIssue } from '../errors.ts';
 import { unknownMessage, zodIssues } from '../params/query-string.ts';
+import type { Caller } from './gate.ts';
 
 /**
  * One MCP tool = one REST read: its input is the route's own zod parameter schema
@@ -19,6 +20,8 @@ export interface ToolContext {
   requestId: string;
   /** The request's logger (its lines carry request_id). */
   log: FastifyBaseLogger;
+  /** The authenticated caller (get_usage reads its bucket). */
+  access: Caller;
 }
 
 export type ReadResult = ListResult<unknown> | ObjectResult<unknown>;

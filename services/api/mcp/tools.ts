@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { County } from '../../control/counties.ts';
 import { listResponse, objectResponse } from '../envelope.ts';
+import { UsageParams } from '../routes/account/params.ts';
+import { readUsage } from '../routes/account/read.ts';
+import { Usage } from '../routes/account/row.ts';
 import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
 import { searchSales } from '../routes/certificate-sales/read.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
@@ -96,5 +99,17 @@ export const TOOLS: readonly Tool[] = [
     output: listResponse(SourceRow),
     noun: 'sources',
     run: (ctx, params) => readSources(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_usage',
+    title: 'Credit usage this month',
+    description:
+      "The calling key's credit usage this calendar month (UTC): calls charged, monthly quota, percent used, reset date and plan. Same as GET /api/v1/account/usage. Free: costs no credit. Takes no arguments.",
+    input: UsageParams,
+    output: objectResponse(Usage),
+    noun: 'usage',
+    free: true,
+    summarize: (u: Usage) => `${u.events_count} of ${u.monthly_quota} credits used (${u.percent_used}%) on ${u.plan}; resets ${u.reset_date}.`,
+    run: (ctx) => ({ data: readUsage(ctx.access.ledger, ctx.access.principal) }),
   }),
 ];

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { migrate } from '../../../../services/control/migrate.ts';
+import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { connectMcp, errorBody } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
@@ -18,8 +19,8 @@ describe('MCP endpoint: protocol', () => {
   let base: string;
   const clients: Client[] = [];
 
-  /** The one place requests get their credentials (a key once the access layer is on). */
-  const auth: Record<string, string> = {};
+  /** The one place requests get their credentials. */
+  let auth: Record<string, string> = {};
 
   async function connect(): Promise<Client> {
     const client = await connectMcp(base, auth);
@@ -59,12 +60,14 @@ describe('MCP endpoint: protocol', () => {
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     migrate(t.runtime.db);
+    auth = apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     for (const c of clients) await c.close();
     await app.close();
+    await deleteRateKeys(t.runtime, t.config.INDEX_PREFIX);
     await t.teardown();
   });
 

@@ -10,6 +10,7 @@ import { migrate } from '../../../../services/control/migrate.ts';
 import { upsertSource } from '../../../../services/control/sources.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { openRuntime } from '../../../../services/runtime.ts';
+import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { connectMcp, errorBody, texts } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
@@ -56,7 +57,7 @@ describe('MCP tools answer what their REST routes answer', () => {
   let base: string;
   let client: Client;
   /** The one place requests get their credentials. */
-  const auth: Record<string, string> = {};
+  let auth: Record<string, string> = {};
 
   const rest = async (path: string) => {
     const res = await fetch(new URL(path, base), { headers: auth });
@@ -82,6 +83,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     // Source rows as `ingest --manifest` registers them: enough to page through.
     for (const [county, year, vendor] of SOURCES)
       upsertSource(t.runtime.db, t.runtime.registry, { countySlug: county, taxYear: year, vendor, sourceKind: 'cert_sale_portal' });
+    auth = apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     client = await connectMcp(base, auth);
@@ -89,6 +91,7 @@ describe('MCP tools answer what their REST routes answer', () => {
   afterAll(async () => {
     await client?.close();
     await app?.close();
+    await deleteRateKeys(t.runtime, t.config.INDEX_PREFIX);
     await t.teardown();
   });
 
