@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import type { Registry } from '../domain/registry.ts';
 import type { Logger } from '../logger.ts';
 
 /** Everything a request may touch, built once in server.ts (or a test) and passed in. */
@@ -11,4 +12,6 @@ export interface ApiDeps {
   opensearch: Client;
   redis: Redis;
   db: Database;
+  /** County and sale-channel registry, loaded once at start-up (county slugs, vendor codes). */
+  registry: Registry;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps.ts';
+import { certificatesRoutes } from './certificates/route.ts';
 import { countiesRoutes } from './counties/route.ts';
 
 /**
@@ -15,5 +16,6 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
         throw new Error(`route ${String(route.method)} ${route.url} has no querystring schema`);
     });
     await v1.register(countiesRoutes(deps));
+    await v1.register(certificatesRoutes(deps));
   };
 }
