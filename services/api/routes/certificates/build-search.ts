@@ -43,8 +43,10 @@ const TIE_BREAK: SortKey = { field: 'id', order: 'asc' };
 export const CERTIFICATE_SORT_KEYS: Record<CertificateSort, SortKey[]> = {
   // With no query every score is equal, so relevance falls back to the default order.
   relevance: [{ score: true, order: 'desc' }, { field: 'sale_date', order: 'desc' }, TIE_BREAK],
-  face_desc: [{ field: 'face_amount', order: 'desc' }, TIE_BREAK],
-  face_asc: [{ field: 'face_amount', order: 'asc' }, TIE_BREAK],
+  // face_amount.sort is a double copy of the scaled_float: the engine's point-based sort
+  // shortcut returns wrong top hits on scaled_float (OpenSearch issues 12433, 17833).
+  face_desc: [{ field: 'face_amount.sort', order: 'desc' }, TIE_BREAK],
+  face_asc: [{ field: 'face_amount.sort', order: 'asc' }, TIE_BREAK],
   year_newest: [{ field: 'tax_year', order: 'desc' }, { field: 'sale_date', order: 'desc' }, TIE_BREAK],
   sale_date_desc: [{ field: 'sale_date', order: 'desc' }, TIE_BREAK],
   sale_newest: [{ field: 'sale_date', order: 'desc' }, TIE_BREAK],
