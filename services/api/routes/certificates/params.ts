@@ -80,9 +80,16 @@ export const CertificateSearchParams = z
   );
 export type CertificateSearchParams = z.infer<typeof CertificateSearchParams>;
 
+/** A required string parameter whose absence is reported as "is required", not as a type error. */
+function required<T extends z.ZodType<unknown, string>>(what: string, schema: T) {
+  return z.string(`is required: ${what}`).pipe(schema);
+}
+
 export const ByParcelParams = z.strictObject({
-  county: countySlug.describe('County slug of the parcel (required), e.g. miami-dade.'),
-  parcel_id: text(60).describe('Parcel id (required); dashes, dots and spaces do not matter.'),
+  county: required('the county slug of the parcel, e.g. miami-dade', countySlug).describe(
+    'County slug of the parcel (required), e.g. miami-dade.',
+  ),
+  parcel_id: required('the parcel id', text(60)).describe('Parcel id (required); dashes, dots and spaces do not matter.'),
   limit: limit(25),
   offset,
   format,

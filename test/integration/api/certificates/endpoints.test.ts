@@ -61,6 +61,7 @@ describe('certificate endpoints besides search', () => {
         const body = await json(`/api/v1/certificates/by-parcel?${qs}`, 400);
         expect(body.error.code).toBe('bad_request');
         expect(body.error.details.issues.map((i: { parameter: string }) => i.parameter), qs).toEqual(parameters);
+        if (!qs.includes('county=')) expect(body.error.details.issues[0].message).toMatch(/^is required/);
       }
     });
 
