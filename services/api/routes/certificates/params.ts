@@ -107,6 +107,6 @@ export const NoParams = z.strictObject({});
 export type NoParams = z.infer<typeof NoParams>;
 
 export const CertificateIdPath = z.strictObject({
-  id: z.string().min(1).max(200).describe('Certificate id, form cert_<id>.'),
+  id: z.string().describe('Certificate id, form cert_<id> (anything else is a 404: no certificate has it).'),
 });
 export type CertificateIdPath = z.infer<typeof CertificateIdPath>;
