@@ -48,20 +48,27 @@ function certificatesIndex(deps: CertificatesDeps): string {
 export async function readCertificateSearch(deps: CertificatesDeps, params: CertificateSearchParams): Promise<ListResult<CertificateRow>> {
   assertCounties(deps.registry, 'county', params.county);
   const plan = buildCertificateSearch(params);
-  const page = await readPage<CertificateDocument>(deps.opensearch, certificatesIndex(deps), {
-    query: plan.query,
-    sort: plan.sort,
-    limit: params.limit,
-    offset: params.offset,
-    source: CERTIFICATE_SOURCE,
-    ...(plan.aggs ? { aggs: plan.aggs } : {}),
-  });
+  const index = certificatesIndex(deps);
+  // Facets are counted by their own size-0 search, in parallel with the page: the engine's
+  // shard request cache keeps size-0 answers until the next refresh, so the counts of a
+  // filter set are computed once while a user pages through it, and a deep page plan never
+  // has to carry aggregations.
+  const [page, counted] = await Promise.all([
+    readPage<CertificateDocument>(deps.opensearch, index, {
+      query: plan.query,
+      sort: plan.sort,
+      limit: params.limit,
+      offset: params.offset,
+      source: CERTIFICATE_SOURCE,
+    }),
+    plan.aggs ? search<never>(deps.opensearch, index, { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs }) : undefined,
+  ]);
   return {
     rows: page.hits.map((h) => mapCertificate(h._source, deps.config.PARCEL_BASE_URL)),
     limit: params.limit,
     offset: params.offset,
     total: page.total,
-    ...(plan.facets.length > 0 ? { facets: readFacets(plan.facets, page.aggregations) } : {}),
+    ...(counted ? { facets: readFacets(plan.facets, counted.aggregations) } : {}),
   };
 }
 
