@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listResponse, objectResponse } from '../../../../services/api/envelope.ts';
+import { FieldDictionary } from '../../../../services/api/routes/certificates/fields.ts';
+import {
+  CertificateCountsObject,
+  CertificateRow,
+  FreshnessObject,
+} from '../../../../services/api/routes/certificates/row.ts';
 import { markIngested } from '../../../../services/control/freshness.ts';
 import { CERTIFICATE_STATUSES } from '../../../../services/domain/records.ts';
 import { type CertificatesApi, openCertificatesApi } from './seed.ts';
@@ -32,6 +39,7 @@ describe('certificate endpoints besides search', () => {
         expect(body.data.map((r: { id: string }) => r.id), parcel).toEqual(walker());
         expect(body.pagination).toEqual({ limit: 25, offset: 0, total: 3, has_more: false });
         expect(body.meta).toEqual({ request_id: expect.stringMatching(/^req_/), dataset_status: 'live' });
+        expect(listResponse(CertificateRow).parse(body)).toEqual(body);
       }
       // Paged: limit and offset apply.
       const second = await json('/api/v1/certificates/by-parcel?county=broward&parcel_id=1234560001&limit=1&offset=1');
@@ -80,6 +88,7 @@ describe('certificate endpoints besides search', () => {
       const target = api.records.find((r) => r.owner_name === 'Parcel Walker')!;
       const one = await json(`/api/v1/certificates/${target.id}`);
       expect(Object.keys(one)).toEqual(['data', 'meta']);
+      expect(objectResponse(CertificateRow).parse(one)).toEqual(one);
       const fromSearch = await json(`/api/v1/certificates/search?query=${encodeURIComponent(target.certificate_number)}`);
       const fromParcel = await json(`/api/v1/certificates/by-parcel?county=broward&parcel_id=${encodeURIComponent(target.parcel_id)}`);
       expect(fromSearch.data[0]).toEqual(one.data);
@@ -107,6 +116,7 @@ describe('certificate endpoints besides search', () => {
     it('gives all seven statuses by count descending then name, echoing the scope', async () => {
       const all = await json('/api/v1/certificates/counts');
       expect(all.data).toEqual({ county: null, tax_year: null, counts: expected(() => true) });
+      expect(objectResponse(CertificateCountsObject).parse(all)).toEqual(all);
       const scoped = await json('/api/v1/certificates/counts?county=Duval&tax_year=2022');
       expect(scoped.data).toEqual({ county: 'duval', tax_year: 2022, counts: expected((r) => r.county_slug === 'duval' && r.tax_year === 2022) });
       const year = await json('/api/v1/certificates/counts?tax_year=2021');
@@ -127,6 +137,7 @@ describe('certificate endpoints besides search', () => {
   describe('GET /certificates/fields', () => {
     it('describes every 2.2 field in order with its type, status values and vendor list', async () => {
       const body = await json('/api/v1/certificates/fields');
+      expect(objectResponse(FieldDictionary).parse(body)).toEqual(body);
       const fields = body.data.fields as { name: string; type: string; description: string; values?: string[] }[];
       const row = await json('/api/v1/certificates/search?limit=1');
       expect(fields.map((f) => f.name)).toEqual(Object.keys(row.data[0]));
@@ -160,6 +171,7 @@ describe('certificate endpoints besides search', () => {
         last_source_success_at: null,
       });
       expect(Object.keys(body)).toEqual(['data', 'meta']);
+      expect(objectResponse(FreshnessObject).parse(body)).toEqual(body);
     });
   });
 });

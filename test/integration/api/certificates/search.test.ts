@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listResponse } from '../../../../services/api/envelope.ts';
+import { CertificateRow } from '../../../../services/api/routes/certificates/row.ts';
 import type { CertificateRecord } from '../../../../services/domain/records.ts';
 import { holderKey, sortedIds } from './expected.ts';
 import { type CertificatesApi, openCertificatesApi, PARCEL_BASE_URL } from './seed.ts';
@@ -65,6 +67,7 @@ describe('GET /api/v1/certificates/search', () => {
     expect(Object.keys(body)).toEqual(['data', 'pagination', 'meta']);
     expect(body.pagination).toEqual({ limit: 3, offset: 0, total: records.length, has_more: true });
     expect(body.meta).toEqual({ request_id: expect.stringMatching(/^req_/), dataset_status: 'live' });
+    expect(listResponse(CertificateRow, true).parse(body)).toEqual(body);
     for (const row of body.data) {
       expect(Object.keys(row)).toEqual(COLUMNS);
       const rec = records.find((r) => r.id === row.id)!;
