@@ -92,7 +92,13 @@ export const CertificateSaleRecord = z.object({
   county_slug: z.string(),
   county_name: z.string(),
   tax_year: Year,
+  /** First day of the county's sale. */
   sale_date: IsoDate,
+  /**
+   * Last day of the sale. With sale_date it decides the status on the day a sale
+   * is read (the API derives it then); status below is the one seen at ingest.
+   */
+  last_sale_date: IsoDate,
   vendor: z.string(),
   sale_url: z.url(),
   certificates_offered: z.number().int().nonnegative(),

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps.ts';
+import { salesRoutes } from './certificate-sales/route.ts';
 import { certificatesRoutes } from './certificates/route.ts';
 import { countiesRoutes } from './counties/route.ts';
+import { holdersRoutes } from './holders/route.ts';
+import { landsRoutes } from './lands-available/route.ts';
+import { sourcesRoutes } from './sources/route.ts';
 
 /**
  * The one /api/v1 scope. Its hooks (authenticate, rate-limit, charge) wrap every
@@ -17,5 +21,9 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     });
     await v1.register(countiesRoutes(deps));
     await v1.register(certificatesRoutes(deps));
+    await v1.register(salesRoutes(deps));
+    await v1.register(holdersRoutes(deps));
+    await v1.register(landsRoutes(deps));
+    await v1.register(sourcesRoutes(deps));
   };
 }
