@@ -16,7 +16,7 @@ export interface SaleContext {
   countyName: string;
   taxYear: number;
   vendor: string;
-  saleUrl: string;
+  saleUrl: string | null;
   /** YYYY-MM-DD in the county's calendar; the status is derived against it. */
   today: string;
   updatedAt: string;

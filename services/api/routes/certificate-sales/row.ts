@@ -9,7 +9,10 @@ export const SaleRow = z.object({
   tax_year: z.number().int(),
   sale_date: z.iso.date().describe('First day of the sale, YYYY-MM-DD.'),
   vendor: z.string().describe('Sale platform code.'),
-  sale_url: z.string().describe('Portal URL of the sale.'),
+  sale_url: z
+    .string()
+    .nullable()
+    .describe('Portal URL of the sale; null where the county sells on its own site and we know no URL we can stand behind.'),
   certificates_offered: z.number().int(),
   certificates_sold: z.number().int(),
   face_value_offered: z.number(),
