@@ -47,6 +47,8 @@ export function seedCertificates(count = 240): CertificateRecord[] {
     const holder_name = HOLDERS[n % HOLDERS.length]!;
     const redeemed = status === 'redeemed';
     const deed = status === 'tax_deed_applied' || status === 'lands_available';
+    // Every tenth face amount repeats, so ties are broken by id.
+    const face_amount = n % 10 === 0 ? 500 : 100 + ((n * 37) % 900) + 0.25;
     out.push(
       sampleCertificate(
         {
@@ -55,16 +57,17 @@ export function seedCertificates(count = 240): CertificateRecord[] {
           county_name: county.name,
           tax_year,
           status,
-          // Every tenth face amount repeats, so ties are broken by id.
-          face_amount: n % 10 === 0 ? 500 : 100 + ((n * 37) % 900) + 0.25,
+          face_amount,
           sale_date,
           holder_name,
           holder_id: holderId(holder_name),
           vendor: VENDORS[n % VENDORS.length]!,
           redeemed,
           redeemed_date: redeemed ? `${tax_year + 2}-01-15` : null,
-          redemption_amount: redeemed ? 123.45 : null,
-          tax_deed_application_date: deed ? `${tax_year + 3}-02-01` : null,
+          // At least the face plus the 5% mandatory charge (s. 197.472(2)).
+          redemption_amount: redeemed ? Math.round(face_amount * 110) / 100 : null,
+          // Two years after April 1 of the sale year at the earliest (s. 197.502(1)).
+          tax_deed_application_date: deed ? `${tax_year + 3}-05-01` : null,
           owner_name: OWNERS[n % OWNERS.length]!,
           // A frozen URL from another base: responses must build their own.
           parcel_url: 'https://old-parcels.example.com/frozen',
