@@ -31,7 +31,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'request_id',
-      disableRequestLogging: deps.config.NODE_ENV === 'test',
+      disableRequestLogging: deps.config.NODE_ENV === 'test' || deps.requestLine !== undefined,
     }),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     // The router's own refusals (a path whose %-encoding is broken) still get the envelope.
@@ -53,6 +53,11 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const requestLine = deps.requestLine;
+  if (requestLine)
+    app.addHook('onResponse', async (request, reply) => {
+      requestLine({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime });
+    });
 
   // Paths of every GET route, to tell a wrong method on a real path (405) from a wrong path (404).
   const getRoutes: RegExp[] = [];

@@ -14,4 +14,6 @@ export interface ApiDeps {
   db: Database;
   /** County and sale-channel registry, loaded once at start-up (county slugs, vendor codes). */
   registry: Registry;
+  /** When set, each request is reported as one line here instead of the logger's entries (npm start on a terminal). */
+  requestLine?: (facts: { method: string; url: string; statusCode: number; ms: number }) => void;
 }

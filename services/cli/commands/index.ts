@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import { countiesCommand } from './counties.ts';
 import { fixturesCommand } from './fixtures.ts';
 import { holdersCommand } from './holders.ts';
 import { ingestCommand } from './ingest.ts';
+import { jobsCommand } from './jobs.ts';
 import { migrateCommand } from './migrate.ts';
 import { quarantineCommand } from './quarantine.ts';
 import { reindexCommand } from './reindex.ts';
@@ -22,4 +24,6 @@ export function registerCommands(program: Command): void {
   quarantineCommand(program);
   reindexCommand(program);
   statusCommand(program);
+  countiesCommand(program);
+  jobsCommand(program);
 }

@@ -10,6 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
+import { bannerLines, isQuietConsole, requestLine } from '../console.ts';
 import { ensureLocalOpenSearch } from '../local-opensearch.ts';
 import { untilSignal } from '../signals.ts';
 
@@ -28,17 +29,22 @@ export function startCommand(program: Command): void {
     .option('--no-demo', 'do not load the demo data set into empty indices')
     .action(async (opts: { demo: boolean }) => {
       const config = loadConfig();
+      // On a terminal (and no LOG_LEVEL): warnings only, one progress bar, the banner, one line per request.
+      const quiet = isQuietConsole({ isTTY: process.stderr.isTTY === true, logLevelSet: config.LOG_LEVEL_SET, nodeEnv: config.NODE_ENV });
       await requireRedis(config);
       const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
       let runtime: Runtime | null = null;
       try {
-        runtime = openRuntime(config, { name: 'taxcert' });
+        runtime = openRuntime(quiet ? { ...config, LOG_LEVEL: 'warn' } : config, { name: 'taxcert' });
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
-          const { app, url } = await startServer(runtime);
-          process.stderr.write(`\nTax certificate data service: ${url}  (health: ${url}/healthz)\nCtrl-C stops everything.\n\n`);
+          const { app, url } = await startServer(
+            runtime,
+            quiet ? { requestLine: (r) => process.stderr.write(`${requestLine({ ...r, at: new Date() })}\n`) } : {},
+          );
+          process.stderr.write(`${bannerLines(url).join('\n')}\n`);
           const signal = await untilSignal();
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
