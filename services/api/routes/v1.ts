@@ -3,6 +3,7 @@ import { registerAccess } from '../access/register.ts';
 import type { ApiDeps } from '../deps.ts';
 import { usageRoute } from './account/route.ts';
 import { salesRoutes } from './certificate-sales/route.ts';
+import { certificatesRoutes } from './certificates/route.ts';
 import { countiesRoutes } from './counties/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
@@ -22,6 +23,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
         throw new Error(`route ${String(route.method)} ${route.url} has no querystring schema`);
     });
     await v1.register(countiesRoutes(deps));
+    await v1.register(certificatesRoutes(deps));
     await v1.register(salesRoutes(deps));
     await v1.register(holdersRoutes(deps));
     await v1.register(landsRoutes(deps));

@@ -65,12 +65,6 @@ const SAMPLES: Record<string, string[]> = {
 };
 /** Sample paths that another branch adds; until it is merged they are not in the document. */
 const PENDING = new Set([
-  '/api/v1/certificates/search',
-  '/api/v1/certificates/by-parcel',
-  '/api/v1/certificates/{id}',
-  '/api/v1/certificates/counts',
-  '/api/v1/certificates/fields',
-  '/api/v1/certificates/freshness',
   '/api/v1/account/usage',
 ]);
 
