@@ -7,6 +7,11 @@ import { Usage } from '../routes/account/row.ts';
 import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
 import { searchSales } from '../routes/certificate-sales/read.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
+import { FieldDictionary } from '../routes/certificates/fields.ts';
+import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CountsParams, NoParams } from '../routes/certificates/params.ts';
+import { readByParcel, readCertificate, readCertificateSearch } from '../routes/certificates/read.ts';
+import { type CertificateCounts, readCertificateFields, readCertificateFreshness, readCounts } from '../routes/certificates/read-stats.ts';
+import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
 import { CountiesParams, CountyPath } from '../routes/counties/params.ts';
 import { readCounties, readCounty } from '../routes/counties/read.ts';
 import { CountyRow } from '../routes/counties/row.ts';
@@ -31,6 +36,69 @@ import { defineTool, type Tool } from './tool.ts';
 const PAGING = 'Pages with limit (1-500, default 25) and offset; pagination.total is exact and has_more says whether to call again.';
 
 export const TOOLS: readonly Tool[] = [
+  defineTool({
+    name: 'search_certificates',
+    title: 'Search tax certificates',
+    description: `Search Florida tax certificates (first liens for unpaid property taxes; not ownership): free text over certificate number, parcel id, owner, address and legal description, filtered by county, status, tax year, holder, vendor, face amount, sale dates and redemption, sorted, with optional facet counts. Same as GET /api/v1/certificates/search. ${PAGING}`,
+    input: CertificateSearchParams,
+    output: listResponse(CertificateRow, true),
+    noun: 'certificates',
+    run: (ctx, params) => readCertificateSearch(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_certificate',
+    title: 'Get a certificate',
+    description:
+      'One certificate by id (cert_ followed by 20 hex digits, as search results give it). Same as GET /api/v1/certificates/{id}; an unknown id is a not_found error.',
+    input: CertificateIdPath,
+    output: objectResponse(CertificateRow),
+    noun: 'certificates',
+    summarize: (c: CertificateRow) => `Certificate ${c.certificate_number}, ${c.county_name} ${c.tax_year}, ${c.status}, face ${c.face_amount}.`,
+    run: (ctx, params) => readCertificate(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'certificates_by_parcel',
+    title: 'Certificates of one parcel',
+    description: `Every certificate of one parcel across all tax years, newest first: county slug and parcel id (dashes, dots and spaces ignored) are both required. Same as GET /api/v1/certificates/by-parcel; a parcel without certificates is an empty list, never an error. ${PAGING}`,
+    input: ByParcelParams,
+    output: listResponse(CertificateRow),
+    noun: 'certificates',
+    run: (ctx, params) => readByParcel(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'certificate_counts',
+    title: 'Certificate counts by status',
+    description:
+      'How many certificates there are in each of the seven statuses, optionally for one county and one tax year; zeros included, largest first. Same as GET /api/v1/certificates/counts.',
+    input: CountsParams,
+    output: objectResponse(CertificateCountsObject),
+    noun: 'counts',
+    summarize: (d: CertificateCounts) => `${d.counts.reduce((sum, b) => sum + b.count, 0)} certificates in ${d.county ?? 'all counties'}, ${d.tax_year ?? 'all tax years'}.`,
+    run: (ctx, params) => readCounts(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'certificate_fields',
+    title: 'Certificate field dictionary',
+    description:
+      'The certificate fields: name, type, meaning, and the allowed values of enumerated fields (status, vendor). Same as GET /api/v1/certificates/fields. Takes no arguments.',
+    input: NoParams,
+    output: objectResponse(FieldDictionary),
+    noun: 'fields',
+    summarize: (d: FieldDictionary) => `${d.fields.length} certificate fields.`,
+    run: (ctx, params) => readCertificateFields(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'certificate_freshness',
+    title: 'Certificate data freshness',
+    description:
+      'How current the certificate data is: certificate count, newest tax year, last ingest and last successful source check; use it to decide whether to re-pull. Same as GET /api/v1/certificates/freshness. Takes no arguments.',
+    input: NoParams,
+    output: objectResponse(FreshnessObject),
+    noun: 'freshness',
+    summarize: (d: z.infer<typeof FreshnessObject>) =>
+      `${d.certificate_count} certificates, newest tax year ${d.latest_tax_year ?? 'none'}, last ingested ${d.last_ingested_at ?? 'never'}.`,
+    run: (ctx, params) => readCertificateFreshness(ctx.deps, params),
+  }),
   defineTool({
     name: 'search_certificate_sales',
     title: 'Search annual certificate sales',

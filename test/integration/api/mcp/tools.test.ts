@@ -58,6 +58,7 @@ describe('MCP tools answer what their REST routes answer', () => {
   let client: Client;
   /** The one place requests get their credentials. */
   let auth: Record<string, string> = {};
+  let certificateId: string;
 
   const rest = async (path: string) => {
     const res = await fetch(new URL(path, base), { headers: auth });
@@ -87,6 +88,8 @@ describe('MCP tools answer what their REST routes answer', () => {
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     client = await connectMcp(base, auth);
+    const first = await rest('/api/v1/certificates/search?county=miami-dade&limit=1');
+    certificateId = (first.body.data as { id: string }[])[0]!.id;
   });
   afterAll(async () => {
     await client?.close();
@@ -96,6 +99,22 @@ describe('MCP tools answer what their REST routes answer', () => {
   });
 
   const cases = (): Case[] => [
+    q('search_certificates', '/api/v1/certificates/search'),
+    q('search_certificates', '/api/v1/certificates/search', { limit: 7, offset: 20 }),
+    q('search_certificates', '/api/v1/certificates/search', { county: ['alachua', 'miami-dade'], sort: 'face_desc', limit: 50 }),
+    q('search_certificates', '/api/v1/certificates/search', { sort: 'face_asc', face_min: 150, face_max: 600, offset: 5 }),
+    q('search_certificates', '/api/v1/certificates/search', { query: 'smith' }),
+    q('search_certificates', '/api/v1/certificates/search', {
+      redeemed: false,
+      tax_year: [2023, 2024],
+      facets: ['county', 'status', 'tax_year', 'vendor', 'redeemed'],
+    }),
+    { tool: 'get_certificate', args: { id: certificateId }, url: `/api/v1/certificates/${certificateId}` },
+    q('certificates_by_parcel', '/api/v1/certificates/by-parcel', { county: 'miami-dade', parcel_id: '01-3125-041-0010' }),
+    q('certificate_counts', '/api/v1/certificates/counts'),
+    q('certificate_counts', '/api/v1/certificates/counts', { county: 'alachua', tax_year: 2023 }),
+    q('certificate_fields', '/api/v1/certificates/fields'),
+    q('certificate_freshness', '/api/v1/certificates/freshness'),
     q('search_certificate_sales', '/api/v1/certificate-sales/search'),
     q('search_certificate_sales', '/api/v1/certificate-sales/search', { county: ['miami-dade'], tax_year: [2024], sort: 'year_newest' }),
     q('search_holders', '/api/v1/holders/search', { query: 'gulf' }),
@@ -155,6 +174,14 @@ describe('MCP tools answer what their REST routes answer', () => {
     expect(holder.isError).toBe(true);
     expect(errorBody(holder).error).toEqual({ ...(restHolder.body.error as object), request_id: errorBody(holder).error.request_id });
 
+    const slug = await client.callTool({ name: 'search_certificates', arguments: { county: ['atlantis'] } });
+    const restSlug = await rest('/api/v1/certificates/search?county=atlantis');
+    expect(restSlug.status).toBe(400);
+    expect(errorBody(slug).error.details).toEqual((restSlug.body.error as { details: unknown }).details);
+
+    const id = await client.callTool({ name: 'get_certificate', arguments: { id: 'cert_0000' } });
+    expect(errorBody(id).error.code).toBe('not_found');
+
     const range = await client.callTool({
       name: 'search_certificate_sales',
       arguments: { sale_after: '2025-01-01', sale_before: '2024-01-01', limit: 501 },
@@ -193,6 +220,8 @@ describe('MCP tools answer what their REST routes answer', () => {
       ['search_certificate_sales', { county: ['alachua,broward'] }, 'county'],
       ['search_certificate_sales', { tax_year: [2023.5] }, 'tax_year'],
       ['list_sources', { active: 'true' }, 'active'],
+      ['search_certificates', { redeemed: 'true' }, 'redeemed'],
+      ['search_certificates', { facets: ['owner'] }, 'facets'],
       ['search_holders', { county: ['alachua'], min_certificates: -1 }, 'min_certificates'],
     ];
     for (const [tool, args, parameter] of cases) {
