@@ -3,9 +3,9 @@ import { type County as CountyRow, updateCountyCoverage } from '../services/cont
 import type { Database } from '../services/control/db.ts';
 import { markIngested } from '../services/control/freshness.ts';
 import { getSource, recordCheck, upsertSource } from '../services/control/sources.ts';
-import { aliasName } from './indices/names.ts';
-import type { Channel, County, Registry } from './registry/index.ts';
-import type { CertificateSaleRecord } from './record.ts';
+import { aliasName } from '../services/domain/datasets.ts';
+import type { Channel, Registry, RegistryCounty } from '../services/domain/registry.ts';
+import type { CertificateSaleRecord } from '../services/domain/records.ts';
 import { buildSaleQuery } from './sales/build-sale-query.ts';
 import { mapSale, type SaleAggregations } from './sales/map-sale.ts';
 
@@ -38,7 +38,7 @@ export async function countCertificates(client: Client, prefix: string, countySl
  */
 export async function recordCertificateIngest(
   deps: BookkeepingDeps,
-  run: { county: County; taxYear: number; vendor: string; channel: Channel; at: string; today: string },
+  run: { county: RegistryCounty; taxYear: number; vendor: string; channel: Channel; at: string; today: string },
 ): Promise<BookkeepingResult> {
   const { county, taxYear, channel } = run;
   const certificateCount = await countCertificates(deps.opensearch, deps.prefix, county.slug);
@@ -47,7 +47,7 @@ export async function recordCertificateIngest(
   const updated = deps.db
     .transaction(() => {
       if (!getSource(deps.db, county.slug, taxYear))
-        upsertSource(deps.db, {
+        upsertSource(deps.db, deps.registry, {
           countySlug: county.slug,
           taxYear,
           vendor: channel.channel,
@@ -80,7 +80,7 @@ export function recordFailedIngest(db: Database, countySlug: string, taxYear: nu
 
 export async function deriveSale(
   deps: BookkeepingDeps,
-  county: County,
+  county: RegistryCounty,
   taxYear: number,
   channel: Channel,
   today: string,

@@ -1,31 +1,25 @@
 import type { CertificateInput } from './adapters/types.ts';
 import { FileRejectedError } from './errors.ts';
-import { certificateId, holderId, normalizeKey } from './ids.ts';
-import { CertificateRecord, MAX_INTEREST_RATE } from './record.ts';
-import type { County } from './registry/index.ts';
+import { countyHolderName, parcelUrl } from '../services/domain/county-facts.ts';
+import { certificateId, type HolderIds, normalizeKey } from '../services/domain/ids.ts';
+import { CertificateRecord, MAX_INTEREST_RATE } from '../services/domain/records.ts';
+import type { RegistryCounty } from '../services/domain/registry.ts';
 
 export interface BuildContext {
-  county: County;
+  county: RegistryCounty;
   taxYear: number;
   /** certificate.vendor: a platform code or tax_collector. */
   vendor: string;
   parcelBaseUrl: string;
   /** ISO timestamp stamped on every record of one run. */
   ingestedAt: string;
+  /** holderId with a per-job memory (createHolderIds). */
+  holderIds: HolderIds;
 }
 
 export type Built = { ok: true; record: CertificateRecord } | { ok: false; reasons: string[] };
 
-/** The name a county uses when it holds its own certificates (struck at the sale). */
-export function countyHolderName(county: County): string {
-  return `${county.name} County`;
-}
-
-export function parcelUrl(base: string, countySlug: string, parcelId: string): string {
-  return `${base.replace(/\/+$/, '')}/${countySlug}/${encodeURIComponent(parcelId)}`;
-}
-
-function matchesCounty(ref: string, county: County): boolean {
+function matchesCounty(ref: string, county: RegistryCounty): boolean {
   const r = ref.trim().toLowerCase().replace(/\s+county$/, '');
   return (
     r === county.slug ||
@@ -63,7 +57,7 @@ export function buildCertificate(input: CertificateInput, adapterReasons: string
   const unsold = status === 'available' || status === 'advertised';
   const struck = input.struck_to_county ?? false;
   const countyHeld = struck || unsold;
-  const holderName = input.holder_name ?? (countyHeld ? countyHolderName(ctx.county) : null);
+  const holderName = input.holder_name ?? (countyHeld ? countyHolderName(ctx.county.name) : null);
   const interestRate = input.interest_rate ?? (countyHeld ? MAX_INTEREST_RATE : null);
   need('holder_name', holderName);
   need('interest_rate', interestRate);
@@ -88,7 +82,7 @@ export function buildCertificate(input: CertificateInput, adapterReasons: string
     delinquent_amount: input.delinquent_amount,
     interest_rate: interestRate,
     sale_date: input.sale_date,
-    holder_id: holderId(holderName ?? ''),
+    holder_id: ctx.holderIds(holderName ?? ''),
     holder_name: holderName,
     struck_to_county: struck,
     vendor: ctx.vendor,

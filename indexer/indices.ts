@@ -8,5 +8,5 @@ export { dropIndices, describeIndices, type IndexDescription } from './indices/d
 export { aliasTargets, type EnsuredIndex, ensureIndices } from './indices/ensure.ts';
 export { type IndexLifecycleCode, IndexLifecycleError } from './indices/errors.ts';
 export { loadMapping, type MappingFile } from './indices/mapping-file.ts';
-export { aliasName, DATASETS, type Dataset, physicalName } from './indices/names.ts';
+export { aliasName, DATASETS, type Dataset, physicalName } from '../services/domain/datasets.ts';
 export { type ReindexOptions, type ReindexProgress, type ReindexResult, reindex } from './indices/reindex.ts';

@@ -5,8 +5,9 @@ import { type BookkeepingResult, recordCertificateIngest } from './bookkeeping.t
 import { buildCertificate } from './build-certificate.ts';
 import { FileRejectedError } from './errors.ts';
 import type { IngestJobData } from './queue.ts';
-import type { CertificateRecord } from './record.ts';
-import type { Registry } from './registry/index.ts';
+import { createHolderIds } from '../services/domain/ids.ts';
+import type { CertificateRecord } from '../services/domain/records.ts';
+import type { Registry } from '../services/domain/registry.ts';
 import { type DatasetFileOutcome, type LoadDeps, loadTwoPass, type QuarantinedRow } from './two-pass-load.ts';
 
 export type { QuarantinedRow };
@@ -42,7 +43,14 @@ export async function processCertificateFile(
   if (!adapter) throw new FileRejectedError('unknown_format', `format "${channel.format}" has no adapter`);
 
   const ingestedAt = (deps.now?.() ?? new Date()).toISOString();
-  const ctx = { county, taxYear: job.taxYear, vendor: channel.certificateVendor, parcelBaseUrl: deps.parcelBaseUrl, ingestedAt };
+  const ctx = {
+    county,
+    taxYear: job.taxYear,
+    vendor: channel.certificateVendor,
+    parcelBaseUrl: deps.parcelBaseUrl,
+    ingestedAt,
+    holderIds: createHolderIds(),
+  };
   const loaded = await loadTwoPass<CertificateRecord>(
     job.file,
     job.jobId,

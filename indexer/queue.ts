@@ -2,6 +2,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../services/config.ts';
+import { FILE_DATASETS, type FileDataset } from '../services/domain/datasets.ts';
 
 /**
  * The ingest queue. Its Redis keys live under INDEX_PREFIX so two stacks on one
@@ -9,10 +10,8 @@ import type { Config } from '../services/config.ts';
  */
 export const QUEUE_NAME = 'ingest';
 
-export const DATASETS = ['certificates', 'holders', 'lands-available'] as const;
-
 export const IngestJobData = z.object({
-  dataset: z.enum(DATASETS),
+  dataset: z.enum(FILE_DATASETS),
   /** Absolute path of the file to load; the worker reads it from the same filesystem. */
   file: z.string().min(1),
   /** A platform code, county_local, manual or tax_collector. */
@@ -24,7 +23,7 @@ export type IngestJobData = z.infer<typeof IngestJobData>;
 
 export interface IngestResult {
   jobId: string;
-  dataset: IngestJobData['dataset'];
+  dataset: FileDataset;
   file: string;
   county: string;
   taxYear: number;

@@ -6,7 +6,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { RawRow } from './adapters/types.ts';
 import { type BulkFailure, type BulkTotals, createBulkWriter } from './bulk.ts';
 import { FileRejectedError } from './errors.ts';
-import { aliasName, type Dataset } from './indices/names.ts';
+import { aliasName, type Dataset } from '../services/domain/datasets.ts';
 import { createLanes, type Lanes, lanesIdle } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
 import { SeenIds } from './seen-ids.ts';

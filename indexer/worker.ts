@@ -1,7 +1,7 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Runtime } from '../services/runtime.ts';
-import { controlDataset, finishRun, startRun } from '../services/control/ingest-runs.ts';
+import { finishRun, startRun } from '../services/control/ingest-runs.ts';
 import { addQuarantined } from '../services/control/quarantine.ts';
 import { recordFailedIngest } from './bookkeeping.ts';
 import { FileRejectedError } from './errors.ts';
@@ -9,7 +9,6 @@ import { processHolderFile } from './holders/process-holder-file.ts';
 import { processLandsAvailableFile } from './lands-available/process-lands-file.ts';
 import { processCertificateFile } from './process-file.ts';
 import {
-  DATASETS,
   type IngestJobData,
   type IngestResult,
   IngestJobData as JobSchema,
@@ -17,10 +16,9 @@ import {
   queuePrefix,
   redisConnection,
 } from './queue.ts';
-import { aliasName } from './indices/names.ts';
+import { aliasName, controlName, FILE_DATASETS } from '../services/domain/datasets.ts';
 import { createLanes } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
-import { loadRegistry } from './registry/index.ts';
 import { SharedBulkMode } from './shared-bulk-mode.ts';
 
 export interface WorkerOptions {
@@ -51,10 +49,9 @@ const PROCESSORS = {
  * and because ids come from natural keys a retry ends where one clean run would.
  */
 export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
-  const { config, db, logger, opensearch } = runtime;
-  const registry = loadRegistry();
+  const { config, db, logger, opensearch, registry } = runtime;
   const bulkModes = Object.fromEntries(
-    DATASETS.map((dataset) => {
+    FILE_DATASETS.map((dataset) => {
       const mode = new SharedBulkMode(opensearch, {
         index: aliasName(config.INDEX_PREFIX, dataset),
         dataset,
@@ -74,7 +71,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
   // validating, one sending. The delay bounds how long a job's completion waits for company.
   const refreshPolicy = { maxWaiting: Math.max(1, options.concurrency - 2), maxDelayMs: REFRESH_DELAY_MS };
   const refreshGroups = Object.fromEntries(
-    DATASETS.map((d) => [d, new RefreshGroup(opensearch, aliasName(config.INDEX_PREFIX, d), refreshPolicy)]),
+    FILE_DATASETS.map((d) => [d, new RefreshGroup(opensearch, aliasName(config.INDEX_PREFIX, d), refreshPolicy)]),
   ) as Record<IngestJobData['dataset'], RefreshGroup>;
 
   const processor = async (job: Job<IngestJobData, IngestResult>): Promise<IngestResult> => {
@@ -86,7 +83,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
     const log = logger.child({ jobId, county: data.county, taxYear: data.taxYear, file: data.file });
     startRun(db, {
       jobId,
-      dataset: controlDataset(data.dataset),
+      dataset: controlName(data.dataset),
       filePath: data.file,
       countySlug: data.county,
       taxYear: data.taxYear,

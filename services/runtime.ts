@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { closeDatabase, openDatabase, type Database } from './control/db.ts';
+import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
 import { createLogger, type Logger } from './logger.ts';
 
@@ -12,6 +13,8 @@ import { createLogger, type Logger } from './logger.ts';
 export interface Runtime {
   config: Config;
   logger: Logger;
+  /** The county and sale-channel registry, loaded once here and passed down. */
+  registry: Registry;
   db: Database;
   opensearch: Client;
   /** A non-blocking connection for commands and health checks (gives up after one retry when Redis is down). */
@@ -19,9 +22,11 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function openRuntime(config: Config, options: { name?: string } = {}): Runtime {
+export function openRuntime(config: Config, options: { name?: string; registry?: Registry } = {}): Runtime {
   const logger = createLogger(config.LOG_LEVEL, { name: options.name });
-  const db = openDatabase(config.DATABASE_PATH);
+  // A command that validated its arguments against the registry hands that one in.
+  const registry = options.registry ?? loadRegistry();
+  const db = openDatabase(config.DATABASE_PATH, { registry });
   const opensearch = createOpenSearch(config);
   // Commands issued while connecting wait for the connection (health checks bound them with a timer).
   const redis = new Redis(config.REDIS_URL, {
@@ -35,6 +40,7 @@ export function openRuntime(config: Config, options: { name?: string } = {}): Ru
   return {
     config,
     logger,
+    registry,
     db,
     opensearch,
     redis,

@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import type { CertificateRecord } from '../record.ts';
-import type { County } from '../registry/index.ts';
+import type { CertificateRecord } from '../../services/domain/records.ts';
+import type { RegistryCounty } from '../../services/domain/registry.ts';
 
 /** One row as it stood in the file: kept whole for the quarantine. */
 export interface RawRow {
@@ -45,7 +45,7 @@ export interface Adapted {
 }
 
 export interface AdapterContext {
-  county: County;
+  county: RegistryCounty;
   taxYear: number;
   /** YYYY-MM-DD the export is dated (writers only); keeps generated files byte-identical per seed. */
   asOf?: string;

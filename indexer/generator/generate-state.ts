@@ -1,7 +1,7 @@
-import { countyHolderName, parcelUrl } from '../build-certificate.ts';
-import { certificateId, holderId, normalizeKey } from '../ids.ts';
-import { type CertificateRecord, MAX_INTEREST_RATE } from '../record.ts';
-import { type Channel, type County, loadRegistry, type Registry } from '../registry/index.ts';
+import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.ts';
+import { certificateId, holderId, normalizeKey } from '../../services/domain/ids.ts';
+import { type CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
+import { type Channel, type RegistryCounty as County, loadRegistry, type Registry } from '../../services/domain/registry.ts';
 import { individualBidders, struckChance, winningBid } from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
 import { addYears, dayOf, isoDay, parseDay, weekday } from './dates.ts';
@@ -171,7 +171,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
       profile,
       cities: cityTable(profile),
       individuals: individualBidders(rng, Math.min(4000, Math.max(60, Math.ceil(countyRows / 25)))),
-      countyHolder: countyHolderName(c.county),
+      countyHolder: countyHolderName(c.county.name),
       parcelSeed: seedOf(countySeed, 2),
       parcelUniverse: universe,
       parcelOffset: rng.int(10 ** profile.parcelDigits),

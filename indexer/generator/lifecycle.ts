@@ -1,4 +1,4 @@
-import type { CertificateStatus } from '../record.ts';
+import type { CertificateStatus } from '../../services/domain/records.ts';
 import { weekday } from './dates.ts';
 import type { Prng } from './prng.ts';
 

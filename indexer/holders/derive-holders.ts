@@ -1,11 +1,11 @@
 import type { Client } from '@opensearch-project/opensearch';
-import { countyHolderName } from '../build-certificate.ts';
+import { countyHolderName } from '../../services/domain/county-facts.ts';
 import { createBulkWriter } from '../bulk.ts';
-import { holderId } from '../ids.ts';
+import { holderId } from '../../services/domain/ids.ts';
 import { withBulkMode } from '../indices/bulk-mode.ts';
-import { aliasName } from '../indices/names.ts';
-import { HolderRecord } from '../record.ts';
-import { loadRegistry, type Registry } from '../registry/index.ts';
+import { aliasName } from '../../services/domain/datasets.ts';
+import { HolderRecord } from '../../services/domain/records.ts';
+import type { Registry } from '../../services/domain/registry.ts';
 import { buildHoldersQuery } from './build-holders-query.ts';
 import { type HolderBucket, mapHolder } from './map-holder.ts';
 
@@ -15,8 +15,8 @@ export interface DeriveHoldersDeps {
   /** The configured OPENSEARCH_REPLICAS, restored after the bulk load. */
   replicas: number;
   now?: () => Date;
-  /** Where the county names come from; the repo's registry when omitted. */
-  registry?: Registry;
+  /** Where the county names come from (the process's one registry). */
+  registry: Registry;
   /** Holders per aggregation page. */
   pageSize?: number;
 }
@@ -39,8 +39,8 @@ const PAGE_SIZE = 500;
  * document (nothing in the product deletes certificates today).
  */
 export async function deriveHolders(deps: DeriveHoldersDeps): Promise<DeriveHoldersResult> {
-  const registry = deps.registry ?? loadRegistry();
-  const countyHolderIds = registry.counties.map((c) => holderId(countyHolderName(c)));
+  const { registry } = deps;
+  const countyHolderIds = registry.counties.map((c) => holderId(countyHolderName(c.name)));
   const updatedAt = (deps.now?.() ?? new Date()).toISOString();
   const alias = aliasName(deps.prefix, 'holders');
   const rejected: DeriveHoldersResult['rejected'] = [];

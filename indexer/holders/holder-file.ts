@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import { FieldReader, parseYear, ROW_PROBLEM } from '../adapters/fields.ts';
 import { readCsv } from '../adapters/read-csv.ts';
 import type { RawRow } from '../adapters/types.ts';
-import { countyHolderName } from '../build-certificate.ts';
-import { holderId, normalizeHolderName } from '../ids.ts';
+import { countyHolderName } from '../../services/domain/county-facts.ts';
+import { holderId, normalizeHolderName } from '../../services/domain/ids.ts';
 import { type Parsed, parseDollars } from '../normalize/money.ts';
-import { HolderRecord } from '../record.ts';
-import type { Registry } from '../registry/index.ts';
+import { HolderRecord } from '../../services/domain/records.ts';
+import type { Registry } from '../../services/domain/registry.ts';
 import type { DatasetBuilt } from '../two-pass-load.ts';
 
 /**
@@ -55,7 +55,7 @@ export interface HolderBuildContext {
 export function holderBuildContext(registry: Registry, updatedAt: string): HolderBuildContext {
   return {
     countySlugs: new Set(registry.counties.map((c) => c.slug)),
-    countyHolderNames: new Set(registry.counties.map((c) => normalizeHolderName(countyHolderName(c)))),
+    countyHolderNames: new Set(registry.counties.map((c) => normalizeHolderName(countyHolderName(c.name)))),
     updatedAt,
   };
 }

@@ -1,6 +1,6 @@
-import { normalizeHolderName } from '../ids.ts';
+import { normalizeHolderName } from '../../services/domain/ids.ts';
 import { roundCents } from '../normalize/money.ts';
-import type { HolderRecord } from '../record.ts';
+import type { HolderRecord } from '../../services/domain/records.ts';
 
 /** One composite bucket of build-holders-query.ts, as OpenSearch answers it. */
 export interface HolderBucket {

@@ -1,7 +1,7 @@
 import { markIngested } from '../../services/control/freshness.ts';
 import type { ProcessDeps, QuarantinedRow } from '../process-file.ts';
 import type { IngestJobData } from '../queue.ts';
-import type { HolderRecord } from '../record.ts';
+import type { HolderRecord } from '../../services/domain/records.ts';
 import { buildHolder, HOLDER_FORMAT, holderBuildContext, readHolderRows, toHolderInput } from './holder-file.ts';
 import { type DatasetFileOutcome, loadTwoPass } from '../two-pass-load.ts';
 

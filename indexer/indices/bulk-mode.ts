@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { loadMapping, searchRefreshInterval } from './mapping-file.ts';
-import type { Dataset } from './names.ts';
+import type { Dataset } from '../../services/domain/datasets.ts';
 
 export interface BulkModeTarget {
   /** Alias or physical index name. */

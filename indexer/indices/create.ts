@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { MappingFile } from './mapping-file.ts';
-import type { Dataset } from './names.ts';
+import type { Dataset } from '../../services/domain/datasets.ts';
 
 export interface CreateOptions {
   replicas: number;

@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { aliasTargets } from './ensure.ts';
 import { loadMapping } from './mapping-file.ts';
-import { aliasName, DATASETS, type Dataset, physicalPattern } from './names.ts';
+import { aliasName, DATASETS, type Dataset, physicalPattern } from '../../services/domain/datasets.ts';
 
 export interface IndexDescription {
   dataset: Dataset;

@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { createPhysicalIndex, errorInfo } from './create.ts';
 import { loadMapping } from './mapping-file.ts';
-import { aliasName, DATASETS, type Dataset, physicalName } from './names.ts';
+import { aliasName, DATASETS, type Dataset, physicalName } from '../../services/domain/datasets.ts';
 
 /** The physical indices an alias points to today; [] when the alias does not exist. */
 export async function aliasTargets(client: Client, alias: string): Promise<string[]> {

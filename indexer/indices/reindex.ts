@@ -4,7 +4,7 @@ import { createPhysicalIndex, deleteIndexQuietly } from './create.ts';
 import { aliasTargets } from './ensure.ts';
 import { IndexLifecycleError } from './errors.ts';
 import { loadMapping, type MappingFile, searchRefreshInterval } from './mapping-file.ts';
-import { aliasName, type Dataset, physicalName } from './names.ts';
+import { aliasName, type Dataset, physicalName } from '../../services/domain/datasets.ts';
 
 export interface ReindexProgress {
   created: number;

@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import { FieldReader, parseYear, ROW_PROBLEM } from '../adapters/fields.ts';
 import { readCsv } from '../adapters/read-csv.ts';
 import type { RawRow } from '../adapters/types.ts';
-import { parcelUrl } from '../build-certificate.ts';
-import { certificateId, normalizeKey } from '../ids.ts';
+import { parcelUrl } from '../../services/domain/county-facts.ts';
+import { certificateId, normalizeKey } from '../../services/domain/ids.ts';
 import { parseDollars } from '../normalize/money.ts';
-import { LandsAvailableRecord } from '../record.ts';
-import type { County } from '../registry/index.ts';
+import { LandsAvailableRecord } from '../../services/domain/records.ts';
+import type { RegistryCounty } from '../../services/domain/registry.ts';
 import type { DatasetBuilt } from '../two-pass-load.ts';
 
 /**
@@ -50,7 +50,7 @@ export interface LandsAdapted {
 }
 
 export interface LandsBuildContext {
-  county: County;
+  county: RegistryCounty;
   parcelBaseUrl: string;
   /** ISO timestamp stamped on every record of one load. */
   ingestedAt: string;

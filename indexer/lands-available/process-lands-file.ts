@@ -1,9 +1,10 @@
 import { markIngested } from '../../services/control/freshness.ts';
+import { controlName } from '../../services/domain/datasets.ts';
 import { FileRejectedError } from '../errors.ts';
 import { type DatasetFileOutcome, loadTwoPass } from '../two-pass-load.ts';
 import type { ProcessDeps, QuarantinedRow } from '../process-file.ts';
 import type { IngestJobData } from '../queue.ts';
-import type { LandsAvailableRecord } from '../record.ts';
+import type { LandsAvailableRecord } from '../../services/domain/records.ts';
 import { buildLandsRecord, LANDS_FORMAT, readLandsRows, toLandsInput } from './lands-file.ts';
 
 /**
@@ -40,6 +41,6 @@ export async function processLandsAvailableFile(
     deps,
     onQuarantine,
   );
-  markIngested(deps.db, 'lands_available', at);
+  markIngested(deps.db, controlName('lands-available'), at);
   return outcome;
 }

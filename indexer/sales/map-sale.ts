@@ -1,6 +1,6 @@
-import { saleId } from '../ids.ts';
+import { saleId } from '../../services/domain/ids.ts';
 import { roundCents } from '../normalize/money.ts';
-import type { CertificateSaleRecord } from '../record.ts';
+import type { CertificateSaleRecord } from '../../services/domain/records.ts';
 
 export interface SaleAggregations {
   total: number;

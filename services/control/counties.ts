@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import type { Registry } from '../../indexer/registry/index.ts';
+import type { Registry } from '../domain/registry.ts';
 
 /** The county directory (spec 2.6) and the rule that derives each county's coverage. */
 

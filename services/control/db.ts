@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { loadRegistry, type Registry } from '../../indexer/registry/index.ts';
+import type { Registry } from '../domain/registry.ts';
 import { seedCounties } from './counties.ts';
 import { migrate } from './migrate.ts';
 
 export type { Database };
 
 export interface OpenOptions {
-  /** The county facts and sale channels to seed from; read from the repo when omitted. */
-  registry?: Registry;
+  /** The county facts and sale channels to seed from, loaded once by the process (loadRegistry). */
+  registry: Registry;
   /** Milliseconds a writer waits for another process's lock before SQLITE_BUSY. */
   busyTimeoutMs?: number;
   /** Told which migration versions this open applied (empty when current), e.g. to log them. */
@@ -21,7 +21,7 @@ export interface OpenOptions {
  * date and upserts the county directory. The server, the worker and the CLI each
  * open their own handle on the same file and pass it down; there is no shared one.
  */
-export function openDatabase(path: string, options: OpenOptions = {}): Database {
+export function openDatabase(path: string, options: OpenOptions): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new BetterSqlite3(path);
   try {
@@ -34,7 +34,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
     db.pragma('foreign_keys = ON');
     const applied = migrate(db);
     options.onMigrated?.(applied);
-    seedCounties(db, options.registry ?? loadRegistry());
+    seedCounties(db, options.registry);
     return db;
   } catch (err) {
     db.close();

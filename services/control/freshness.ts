@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { isoTimestamp } from './counties.ts';
-import type { Dataset } from './ingest-runs.ts';
+import type { ControlDataset } from '../domain/datasets.ts';
 
 /**
  * What SQLite knows for the freshness object (spec 2.8). certificate_count and
@@ -8,7 +8,7 @@ import type { Dataset } from './ingest-runs.ts';
  */
 
 export interface DatasetState {
-  dataset: Dataset;
+  dataset: ControlDataset;
   lastIngestedAt: string | null;
   /** Latest successful check of any source. */
   lastSourceSuccessAt: string | null;
@@ -18,7 +18,7 @@ export interface DatasetState {
  * Records that a dataset received data at `at`. Keeps the later of the stored and
  * given times, so a slow job finishing after a newer one cannot move freshness back.
  */
-export function markIngested(db: Database, dataset: Dataset, at: Date | string = new Date()): void {
+export function markIngested(db: Database, dataset: ControlDataset, at: Date | string = new Date()): void {
   db.prepare(`
     INSERT INTO dataset_state (dataset, last_ingested_at) VALUES (@dataset, @at)
     ON CONFLICT (dataset) DO UPDATE SET
@@ -26,7 +26,7 @@ export function markIngested(db: Database, dataset: Dataset, at: Date | string =
       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).run({ dataset, at: isoTimestamp(at) });
 }
 
-export function getDatasetState(db: Database, dataset: Dataset): DatasetState {
+export function getDatasetState(db: Database, dataset: ControlDataset): DatasetState {
   const row = db
     .prepare<[string], { last_ingested_at: string | null; last_source_success_at: string | null }>(`
       SELECT

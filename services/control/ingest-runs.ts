@@ -1,21 +1,15 @@
 import type { Database } from 'better-sqlite3';
+import type { ControlDataset } from '../domain/datasets.ts';
 import { isoTimestamp } from './counties.ts';
 
 /** One row per ingest job (one file); a retry of the same job id reuses the row. */
 
-export const DATASETS = ['certificates', 'sales', 'holders', 'lands_available'] as const;
-export type Dataset = (typeof DATASETS)[number];
-
-/** The control plane spells datasets with underscores; index aliases use the dashed names. */
-export function controlDataset(indexDataset: 'certificates' | 'sales' | 'holders' | 'lands-available'): Dataset {
-  return indexDataset === 'lands-available' ? 'lands_available' : indexDataset;
-}
 export type RunStatus = 'running' | 'succeeded' | 'failed';
 
 export interface IngestRun {
   id: string;
   jobId: string;
-  dataset: Dataset;
+  dataset: ControlDataset;
   countySlug: string | null;
   taxYear: number | null;
   vendor: string | null;
@@ -37,7 +31,7 @@ export interface IngestRun {
 interface RunRow {
   id: number;
   job_id: string;
-  dataset: Dataset;
+  dataset: ControlDataset;
   county_slug: string | null;
   tax_year: number | null;
   vendor: string | null;
@@ -88,7 +82,7 @@ export function mapRunRow(row: RunRow): IngestRun {
 
 export interface StartRun {
   jobId: string;
-  dataset: Dataset;
+  dataset: ControlDataset;
   filePath: string;
   fileSha256?: string | null;
   countySlug?: string | null;
@@ -181,7 +175,7 @@ export function getRun(db: Database, jobId: string): IngestRun | null {
 
 export interface RunFilters {
   limit?: number;
-  dataset?: Dataset;
+  dataset?: ControlDataset;
   countySlug?: string;
   status?: RunStatus;
 }

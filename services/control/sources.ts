@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { loadRegistry } from '../../indexer/registry/index.ts';
+import type { Registry } from '../domain/registry.ts';
 import { isoTimestamp, refreshCoverage, UnknownCountyError } from './counties.ts';
 
 /** The feed registry (spec 2.7): one row per county and tax year, and its check results. */
@@ -81,13 +81,6 @@ export function mapSourceRow(row: SourceRow): Source {
   };
 }
 
-let vendorCodes: ReadonlySet<string> | undefined;
-/** The channel codes of the registry (platforms, county_local, manual): repo data, read once. */
-function knownVendors(): ReadonlySet<string> {
-  vendorCodes ??= new Set([...loadRegistry().platforms.map((p) => p.code), 'county_local', 'manual']);
-  return vendorCodes;
-}
-
 export interface SourceInput {
   countySlug: string;
   taxYear: number;
@@ -111,11 +104,11 @@ const SELECT = `SELECT s.*, c.county_slug FROM sources s JOIN counties c ON c.id
  * The county's coverage status is refreshed in the same transaction, since an
  * active source makes a county vendor_tracked.
  */
-export function upsertSource(db: Database, input: SourceInput): Source {
+export function upsertSource(db: Database, registry: Pick<Registry, 'vendorCodes'>, input: SourceInput): Source {
   if (!Number.isInteger(input.taxYear) || input.taxYear < 1900 || input.taxYear > 2200)
     throw new InvalidSourceError(`taxYear must be a year, got ${input.taxYear}`);
-  if (!knownVendors().has(input.vendor))
-    throw new InvalidSourceError(`vendor must be one of ${[...knownVendors()].join(', ')}; got ${JSON.stringify(input.vendor)}`);
+  if (!registry.vendorCodes.has(input.vendor))
+    throw new InvalidSourceError(`vendor must be one of ${[...registry.vendorCodes].join(', ')}; got ${JSON.stringify(input.vendor)}`);
   if (!/^[a-z][a-z0-9_]*$/.test(input.sourceKind))
     throw new InvalidSourceError(`sourceKind must be a snake_case code, got ${JSON.stringify(input.sourceKind)}`);
 

@@ -1,5 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
-import { aliasName } from '../../indexer/indices/names.ts';
+import { aliasName } from '../domain/datasets.ts';
 import type { Database } from '../control/db.ts';
 import { getDatasetState } from '../control/freshness.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { normalizeKey } from '../../indexer/ids.ts';
-import { CertificateRecord } from '../../indexer/record.ts';
+import { normalizeKey } from '../../services/domain/ids.ts';
+import { CertificateRecord } from '../../services/domain/records.ts';
 
 const hex20 = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 20);
 

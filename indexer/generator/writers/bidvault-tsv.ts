@@ -3,7 +3,7 @@ import { BIDVAULT_HEADER, BIDVAULT_STATUS } from '../../adapters/bidvault-tsv.ts
 import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
 import { formatDate } from '../../normalize/dates.ts';
 import { formatCents } from '../../normalize/money.ts';
-import type { CertificateRecord } from '../../record.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { escapeField, holderCell, Sink } from './sink.ts';
 
 /** Layout: see indexer/adapters/bidvault-tsv.ts. Tabs, escaped text, cents, county by slug. */

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { CERTBID_STATUS, FEED_NAME } from '../../adapters/certbid-jsonl.ts';
 import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
 import { roundCents } from '../../normalize/money.ts';
-import type { CertificateRecord } from '../../record.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { holderCell, Sink } from './sink.ts';
 
 /** Layout: see indexer/adapters/certbid-jsonl.ts. Header line, one object per certificate, trailer with the count. */

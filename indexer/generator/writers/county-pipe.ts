@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { COUNTY_PIPE_HEADER, COUNTY_PIPE_STATUS, COUNTY_PIPE_TRAILER } from '../../adapters/county-pipe.ts';
 import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
 import { formatGrouped } from '../../normalize/money.ts';
-import type { CertificateRecord } from '../../record.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { escapeField, holderCell, Sink } from './sink.ts';
 
 /** Layout: see indexer/adapters/county-pipe.ts. Pipes, escaped text, county by upper-case name, EOF trailer. */

@@ -3,7 +3,7 @@ import { LIENPORT_HEADER, LIENPORT_STATUS } from '../../adapters/lienport-csv.ts
 import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
 import { formatDate } from '../../normalize/dates.ts';
 import { formatUsd } from '../../normalize/money.ts';
-import type { CertificateRecord } from '../../record.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { csvField, holderCell, Sink } from './sink.ts';
 
 /** Layout: see indexer/adapters/lienport-csv.ts. CRLF, quoted only where needed, county by name. */

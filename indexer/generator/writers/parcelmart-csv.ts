@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { PARCELMART_HEADER, PARCELMART_STATUS } from '../../adapters/parcelmart-csv.ts';
 import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
 import { formatPlain } from '../../normalize/money.ts';
-import type { CertificateRecord } from '../../record.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { csvField, holderCell, Sink } from './sink.ts';
 
 /** Layout: see indexer/adapters/parcelmart-csv.ts. LF, every field quoted, county by FIPS. */

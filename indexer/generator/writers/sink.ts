@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { countyHolderName } from '../../build-certificate.ts';
-import type { CertificateRecord } from '../../record.ts';
-import type { County } from '../../registry/index.ts';
+import { countyHolderName } from '../../../services/domain/county-facts.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
+import type { RegistryCounty as County } from '../../../services/domain/registry.ts';
 
 /**
  * Batches small strings into ~64 KB writes and waits for 'drain' when the
@@ -44,7 +44,7 @@ export function csvField(value: string, alwaysQuote = false): string {
  */
 export function holderCell(r: CertificateRecord, county: County): string {
   const countyHeld = r.struck_to_county || r.status === 'available' || r.status === 'advertised';
-  return countyHeld && r.holder_name === countyHolderName(county) ? '' : r.holder_name;
+  return countyHeld && r.holder_name === countyHolderName(county.name) ? '' : r.holder_name;
 }
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '|': '\\|' };

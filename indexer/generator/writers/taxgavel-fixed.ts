@@ -3,7 +3,7 @@ import { D_FIELDS, L_TEXT, TAXGAVEL_STATUS } from '../../adapters/taxgavel-fixed
 import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
 import { formatDate } from '../../normalize/dates.ts';
 import { formatCents, toCents } from '../../normalize/money.ts';
-import type { CertificateRecord } from '../../record.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { holderCell, Sink } from './sink.ts';
 
 /**

@@ -22,6 +22,7 @@ export function holdersCommand(program: Command): void {
           opensearch: runtime.opensearch,
           prefix: config.INDEX_PREFIX,
           replicas: config.OPENSEARCH_REPLICAS,
+          registry: runtime.registry,
           now: () => at,
         });
         markIngested(runtime.db, 'holders', at);

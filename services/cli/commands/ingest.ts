@@ -2,8 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readManifest } from '../../../indexer/manifest.ts';
-import { DATASETS, type IngestJobData } from '../../../indexer/queue.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import type { IngestJobData } from '../../../indexer/queue.ts';
+import { FILE_DATASETS } from '../../domain/datasets.ts';
+import { loadRegistry, type Registry } from '../../domain/registry.ts';
 import { loadConfig } from '../../config.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
@@ -25,19 +26,20 @@ export function ingestCommand(program: Command): void {
     .command('ingest')
     .description('queue portal export files for indexing (one job per file)')
     .argument('[files...]', 'export files of one county and tax year')
-    .option('--vendor <code>', 'sale platform code, county_local or tax_collector (see indexer/registry/platforms.json)')
+    .option('--vendor <code>', 'sale platform code, county_local or tax_collector (see services/domain/data/platforms.json)')
     .option('--county <slug>', 'county slug, e.g. miami-dade')
     .option('--tax-year <yyyy>', 'tax year the certificates were issued for')
     .option('--manifest <path>', 'load every file listed in a generated manifest.json (and its sources)')
-    .option('--dataset <name>', `dataset the files hold: ${DATASETS.join(', ')}`, 'certificates')
+    .option('--dataset <name>', `dataset the files hold: ${FILE_DATASETS.join(', ')}`, 'certificates')
     .option('--wait', 'wait until every file is searchable (or failed) and print the results')
     .action(async (files: string[], opts: IngestOptions, command: Command) => {
       const config = loadConfig();
-      const { jobs, sources, expectedRows } = plan(files, opts);
+      const registry = loadRegistry();
+      const { jobs, sources, expectedRows } = plan(files, opts, registry);
       await requireRedis(config);
-      const runtime = openRuntime(config, { name: 'ingest' });
+      const runtime = openRuntime(config, { name: 'ingest', registry });
       try {
-        for (const source of sources) upsertSource(runtime.db, source);
+        for (const source of sources) upsertSource(runtime.db, registry, source);
         const outcomes = await enqueueFiles(runtime, jobs, { wait: opts.wait === true, expectedRows });
         const summary = summarize(outcomes);
         createOutput(wantsJson(command)).result(summary, render);
@@ -48,27 +50,31 @@ export function ingestCommand(program: Command): void {
     });
 }
 
-function plan(files: string[], opts: IngestOptions) {
-  if (!(DATASETS as readonly string[]).includes(opts.dataset))
-    throw new CliError(`--dataset must be one of ${DATASETS.join(', ')}; got "${opts.dataset}"`, 2);
+function plan(files: string[], opts: IngestOptions, registry: Registry) {
+  if (!(FILE_DATASETS as readonly string[]).includes(opts.dataset))
+    throw new CliError(`--dataset must be one of ${FILE_DATASETS.join(', ')}; got "${opts.dataset}"`, 2);
   const dataset = opts.dataset as IngestJobData['dataset'];
   if (opts.manifest) {
     if (files.length > 0 || opts.vendor || opts.county || opts.taxYear)
       throw new CliError('--manifest takes no files, --vendor, --county or --tax-year (the manifest names them)', 2);
     const { manifest, sources } = readManifest(opts.manifest);
-    const jobs = manifest.files.map((f) => job(dataset, f.path, f.vendor, f.county, String(f.tax_year)));
+    const jobs = manifest.files.map((f) => job(registry, dataset, f.path, f.vendor, f.county, String(f.tax_year)));
     return { jobs, sources, expectedRows: manifest.files.reduce((n, f) => n + f.rows, 0) };
   }
   if (files.length === 0) throw new CliError('give one or more FILEs, or --manifest', 2);
   if (!opts.vendor || !opts.county || !opts.taxYear)
     throw new CliError('--vendor, --county and --tax-year are required with FILEs', 2);
-  return { jobs: files.map((f) => job(dataset, f, opts.vendor!, opts.county!, opts.taxYear!)), sources: [], expectedRows: undefined };
+  return { jobs: files.map((f) => job(registry, dataset, f, opts.vendor!, opts.county!, opts.taxYear!)), sources: [], expectedRows: undefined };
 }
 
-let registry: ReturnType<typeof loadRegistry> | undefined;
-
-function job(dataset: IngestJobData['dataset'], file: string, vendor: string, county: string, taxYear: string): IngestJobData {
-  registry ??= loadRegistry();
+function job(
+  registry: Registry,
+  dataset: IngestJobData['dataset'],
+  file: string,
+  vendor: string,
+  county: string,
+  taxYear: string,
+): IngestJobData {
   const known = registry.county(county);
   if (!known) throw new CliError(`--county: unknown county slug "${county}" (see taxcert counties or the registry)`, 2);
   if (!registry.channelForVendor(vendor, known))

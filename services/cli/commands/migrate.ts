@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { listAppliedMigrations } from '../../control/migrate.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
@@ -11,7 +12,7 @@ export function migrateCommand(program: Command): void {
     .description('apply pending SQLite migrations and seed the 67 counties (safe to run any time)')
     .action((_opts, command: Command) => {
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH);
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry() });
       try {
         const applied = listAppliedMigrations(db);
         createOutput(wantsJson(command)).result({ database: config.DATABASE_PATH, migrations: applied }, (r) =>

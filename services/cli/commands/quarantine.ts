@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
 import { countQuarantine, listQuarantine } from '../../control/quarantine.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
@@ -19,7 +20,7 @@ export function quarantineCommand(program: Command): void {
       const offset = Number(opts.offset);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be an integer 1-10000', 2);
       if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be an integer >= 0', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
       try {
         const filters = { file: opts.file, runId: opts.run };
         const rows = listQuarantine(db, { ...filters, limit, offset });

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { reindex } from '../../../indexer/indices/reindex.ts';
-import { DATASETS, type Dataset } from '../../../indexer/indices/names.ts';
+import { DATASETS, type Dataset } from '../../domain/datasets.ts';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';

@@ -56,7 +56,7 @@ async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
   if ((await countCertificates(runtime.opensearch, runtime.config.INDEX_PREFIX)) > 0) return;
   if (!existsSync(DEMO_MANIFEST)) throw new Error(`demo data missing: ${DEMO_MANIFEST}`);
   const { manifest, sources } = readManifest(DEMO_MANIFEST);
-  for (const source of sources) upsertSource(runtime.db, source);
+  for (const source of sources) upsertSource(runtime.db, runtime.registry, source);
   const jobs = manifest.files.map((f) => ({
     dataset: 'certificates' as const,
     file: f.path,

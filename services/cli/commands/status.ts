@@ -3,7 +3,7 @@ import { describeIndices } from '../../../indexer/indices/describe.ts';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
 import { getDatasetState } from '../../control/freshness.ts';
-import { controlDataset } from '../../control/ingest-runs.ts';
+import { controlName } from '../../domain/datasets.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
@@ -22,7 +22,7 @@ export function statusCommand(program: Command): void {
         const indices = await describeIndices(runtime.opensearch, config.INDEX_PREFIX);
         const datasets = indices.map((d) => ({
           ...d,
-          lastIngestedAt: getDatasetState(runtime.db, controlDataset(d.dataset)).lastIngestedAt,
+          lastIngestedAt: getDatasetState(runtime.db, controlName(d.dataset)).lastIngestedAt,
         }));
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
         const failedJobs = (await queue.getFailed(0, 9)).map((j) => ({

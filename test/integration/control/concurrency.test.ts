@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCounty, updateCountyCoverage } from '../../../services/control/counties.ts';
 import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
 import { testContext } from '../../helpers/context.ts';
+import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 const path = ctx.config.DATABASE_PATH;
 let db: Database;
 beforeAll(() => {
-  db = openDatabase(path);
+  db = openDatabase(path, { registry });
 });
 afterAll(() => {
   closeDatabase(db);
@@ -27,7 +28,7 @@ describe('two connections on one file', () => {
   });
 
   it('a second connection reads while the first holds a write transaction', () => {
-    const reader = openDatabase(path);
+    const reader = openDatabase(path, { registry });
     try {
       db.exec('BEGIN IMMEDIATE');
       updateCountyCoverage(db, 'leon', { certificateCount: 7 });
@@ -68,8 +69,8 @@ describe('two connections on one file', () => {
   });
 
   it('with no busy timeout the same situation fails at once (what the timeout prevents)', async () => {
-    const impatient = openDatabase(path, { busyTimeoutMs: 0 });
-    const other = openDatabase(path);
+    const impatient = openDatabase(path, { registry, busyTimeoutMs: 0 });
+    const other = openDatabase(path, { registry });
     try {
       other.exec('BEGIN IMMEDIATE');
       expect(() => updateCountyCoverage(impatient, 'bay', { certificateCount: 4 })).toThrow(/locked|busy/i);

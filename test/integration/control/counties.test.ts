@@ -12,13 +12,14 @@ import {
 } from '../../../services/control/counties.ts';
 import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
 import { upsertSource } from '../../../services/control/sources.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 import { testContext } from '../../helpers/context.ts';
+import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 let db: Database;
 beforeAll(() => {
-  db = openDatabase(ctx.config.DATABASE_PATH);
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
 });
 afterAll(() => {
   closeDatabase(db);
@@ -76,7 +77,7 @@ describe('county directory', () => {
     updateCountyCoverage(db, 'leon', { certificateCount: 12, lastImportAt: '2026-01-02T03:04:05.000Z' });
     const before = getCounty(db, 'leon');
     expect(seedCounties(db, loadRegistry())).toBe(0);
-    const reopened = openDatabase(ctx.config.DATABASE_PATH);
+    const reopened = openDatabase(ctx.config.DATABASE_PATH, { registry });
     expect(getCounty(reopened, 'leon')).toEqual(before);
     expect(listCounties(reopened)).toHaveLength(67);
     closeDatabase(reopened);
@@ -101,7 +102,7 @@ describe('coverage status', () => {
   it('directory_only -> vendor_tracked -> certificate_level -> back as the data changes', () => {
     expect(getCounty(db, 'alachua')?.coverageStatus).toBe('directory_only');
 
-    upsertSource(db, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
+    upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
     expect(getCounty(db, 'alachua')?.coverageStatus).toBe('vendor_tracked');
 
     const at = new Date('2026-06-01T12:00:00Z');
@@ -114,12 +115,12 @@ describe('coverage status', () => {
       lastImportAt: at.toISOString(),
     });
 
-    upsertSource(db, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
+    upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
     expect(getCounty(db, 'alachua')?.coverageStatus).toBe('directory_only');
   });
 
   it('an inactive source does not make a county vendor_tracked; refreshCoverage recomputes after a direct change', () => {
-    upsertSource(db, { countySlug: 'baker', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
+    upsertSource(db, registry, { countySlug: 'baker', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
     expect(getCounty(db, 'baker')?.coverageStatus).toBe('directory_only');
     db.prepare('UPDATE sources SET active = 1 WHERE county_id = (SELECT id FROM counties WHERE county_slug = ?)').run('baker');
     expect(refreshCoverage(db, 'baker').coverageStatus).toBe('vendor_tracked');

@@ -5,11 +5,12 @@ import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../..
 import { addQuarantined, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/quarantine.ts';
 import { recordCheck, upsertSource } from '../../../services/control/sources.ts';
 import { testContext } from '../../helpers/context.ts';
+import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 let db: Database;
 beforeAll(() => {
-  db = openDatabase(ctx.config.DATABASE_PATH);
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
 });
 afterAll(() => {
   closeDatabase(db);
@@ -93,8 +94,8 @@ describe('freshness', () => {
 
     markIngested(db, 'certificates', '2026-05-02T00:00:00Z');
     markIngested(db, 'certificates', new Date('2026-05-01T00:00:00Z')); // a slower, older job finishing late
-    upsertSource(db, { countySlug: 'bay', taxYear: 2025, vendor: 'certbid', sourceKind: 'cert_sale_portal' });
-    upsertSource(db, { countySlug: 'leon', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
+    upsertSource(db, registry, { countySlug: 'bay', taxYear: 2025, vendor: 'certbid', sourceKind: 'cert_sale_portal' });
+    upsertSource(db, registry, { countySlug: 'leon', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
     recordCheck(db, 'bay', 2025, { ok: true, at: '2026-04-01T00:00:00Z' });
     recordCheck(db, 'leon', 2025, { ok: true, at: '2026-04-03T00:00:00Z' });
     recordCheck(db, 'leon', 2025, { ok: false, error: 'timeout', at: '2026-04-05T00:00:00Z' });

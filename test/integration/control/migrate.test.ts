@@ -6,12 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../../services/control/db.ts';
 import { loadMigrations, MigrationError, migrate } from '../../../services/control/migrate.ts';
 import { testContext } from '../../helpers/context.ts';
+import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 const dir = dirname(ctx.config.DATABASE_PATH);
 afterAll(() => ctx.cleanupFiles());
 
 const dbModule = fileURLToPath(new URL('../../../services/control/db.ts', import.meta.url));
+const registryModule = fileURLToPath(new URL('../../../services/domain/registry.ts', import.meta.url));
 const versions = loadMigrations().map((m) => m.version);
 
 /** Runs openDatabase in a separate Node process, as the CLI beside the server would. */
@@ -20,8 +22,9 @@ function openInChild(path: string): Promise<number[]> {
   writeFileSync(
     script,
     `import { openDatabase } from ${JSON.stringify(dbModule)};
+import { loadRegistry } from ${JSON.stringify(registryModule)};
 let applied: number[] = [];
-openDatabase(process.argv[2]!, { onMigrated: (v) => { applied = v; } }).close();
+openDatabase(process.argv[2]!, { registry: loadRegistry(), onMigrated: (v) => { applied = v; } }).close();
 process.stdout.write(JSON.stringify(applied));
 `,
   );
@@ -42,13 +45,13 @@ process.stdout.write(JSON.stringify(applied));
 describe('migrate', () => {
   it('applies every migration once, then nothing on a second run', () => {
     const path = join(dir, 'idempotent.db');
-    const db = openDatabase(path);
+    const db = openDatabase(path, { registry });
     const rows = db.prepare('SELECT version, name, applied_at, checksum FROM schema_migrations ORDER BY version').all();
     expect(rows.map((r) => (r as { version: number }).version)).toEqual(versions);
     expect(migrate(db)).toEqual([]);
     closeDatabase(db);
 
-    const again = openDatabase(path);
+    const again = openDatabase(path, { registry });
     expect(migrate(again)).toEqual([]);
     expect(again.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: versions.length });
     expect(again.prepare('SELECT count(*) AS n FROM counties').get()).toEqual({ n: 67 });
@@ -57,8 +60,8 @@ describe('migrate', () => {
 
   it('two handles on one file: the schema is applied once', () => {
     const path = join(dir, 'two-handles.db');
-    const a = openDatabase(path);
-    const b = openDatabase(path);
+    const a = openDatabase(path, { registry });
+    const b = openDatabase(path, { registry });
     expect(b.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: versions.length });
     expect(b.prepare('SELECT count(*) AS n FROM counties').get()).toEqual({ n: 67 });
     closeDatabase(a);
@@ -69,14 +72,14 @@ describe('migrate', () => {
     const path = join(dir, 'race.db');
     const results = await Promise.all([openInChild(path), openInChild(path)]);
     expect(results.flat().sort((x, y) => x - y)).toEqual(versions);
-    const db = openDatabase(path);
+    const db = openDatabase(path, { registry });
     expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: versions.length });
     expect(db.prepare('SELECT count(*) AS n FROM counties').get()).toEqual({ n: 67 });
     closeDatabase(db);
   });
 
   it('refuses an applied migration whose file changed, naming it', () => {
-    const db = openDatabase(join(dir, 'edited.db'));
+    const db = openDatabase(join(dir, 'edited.db'), { registry });
     const edited = loadMigrations().map((m) => (m.version === 2 ? { ...m, checksum: 'f'.repeat(64) } : m));
     expect(() => migrate(db, edited)).toThrow(MigrationError);
     expect(() => migrate(db, edited)).toThrow(/002-sources was edited after it was applied/);
@@ -84,7 +87,7 @@ describe('migrate', () => {
   });
 
   it('refuses a database that is ahead of this build', () => {
-    const db = openDatabase(join(dir, 'ahead.db'));
+    const db = openDatabase(join(dir, 'ahead.db'), { registry });
     expect(() => migrate(db, loadMigrations().slice(0, 2))).toThrow(/does not know/);
     closeDatabase(db);
   });

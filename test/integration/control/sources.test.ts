@@ -12,11 +12,12 @@ import {
   upsertSource,
 } from '../../../services/control/sources.ts';
 import { testContext } from '../../helpers/context.ts';
+import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 let db: Database;
 beforeAll(() => {
-  db = openDatabase(ctx.config.DATABASE_PATH);
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
   const rows: [string, number, string, string, boolean][] = [
     ['alachua', 2023, 'lienport', 'cert_sale_portal', true],
     ['alachua', 2024, 'lienport', 'cert_sale_portal', true],
@@ -28,7 +29,7 @@ beforeAll(() => {
     ['miami-dade', 2025, 'certbid', 'cert_sale_portal', true],
   ];
   for (const [countySlug, taxYear, vendor, sourceKind, active] of rows)
-    upsertSource(db, { countySlug, taxYear, vendor, sourceKind, active });
+    upsertSource(db, registry, { countySlug, taxYear, vendor, sourceKind, active });
 });
 afterAll(() => {
   closeDatabase(db);
@@ -38,7 +39,7 @@ afterAll(() => {
 describe('sources', () => {
   it('keeps one row per county and tax year: a second upsert updates it', () => {
     const first = getSource(db, 'bay', 2025)!;
-    const again = upsertSource(db, {
+    const again = upsertSource(db, registry, {
       countySlug: 'bay',
       taxYear: 2025,
       vendor: 'certbid',
@@ -53,7 +54,7 @@ describe('sources', () => {
     expect(SourceSchema.parse(again)).toEqual(again);
 
     // Omitted optional fields keep their stored values.
-    const partial = upsertSource(db, { countySlug: 'bay', taxYear: 2025, vendor: 'certbid', sourceKind: 'cert_sale_portal' });
+    const partial = upsertSource(db, registry, { countySlug: 'bay', taxYear: 2025, vendor: 'certbid', sourceKind: 'cert_sale_portal' });
     expect(partial).toMatchObject({ saleUrl: 'https://www.certbid.com/fl/bay', requiresLogin: true, notes: 'registration opens in April' });
     expect(db.prepare('SELECT count(*) AS n FROM sources').get()).toEqual({ n: 8 });
   });
@@ -114,9 +115,9 @@ describe('sources', () => {
 
   it('refuses unknown counties, vendors outside the registry and bad years', () => {
     const base = { taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' };
-    expect(() => upsertSource(db, { ...base, countySlug: 'atlantis' })).toThrow(UnknownCountyError);
-    expect(() => upsertSource(db, { ...base, countySlug: 'leon', vendor: 'ebay' })).toThrow(InvalidSourceError);
-    expect(() => upsertSource(db, { ...base, countySlug: 'leon', taxYear: 25 })).toThrow(InvalidSourceError);
+    expect(() => upsertSource(db, registry, { ...base, countySlug: 'atlantis' })).toThrow(UnknownCountyError);
+    expect(() => upsertSource(db, registry, { ...base, countySlug: 'leon', vendor: 'ebay' })).toThrow(InvalidSourceError);
+    expect(() => upsertSource(db, registry, { ...base, countySlug: 'leon', taxYear: 25 })).toThrow(InvalidSourceError);
     expect(sourcesForCounty(db, 'leon')).toEqual([]);
   });
 });

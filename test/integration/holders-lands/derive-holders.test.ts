@@ -3,11 +3,11 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/bulk.ts';
 import { deriveHolders } from '../../../indexer/holders/derive-holders.ts';
-import { holderId } from '../../../indexer/ids.ts';
+import { holderId } from '../../../services/domain/ids.ts';
 import { aliasName, dropIndices, ensureIndices } from '../../../indexer/indices.ts';
 import { processCertificateFile } from '../../../indexer/process-file.ts';
-import type { CertificateRecord } from '../../../indexer/record.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { createLogger } from '../../../services/logger.ts';
@@ -102,7 +102,7 @@ async function holders(): Promise<unknown[]> {
 
 beforeAll(async () => {
   client = createOpenSearch(ctx.config);
-  db = openDatabase(ctx.config.DATABASE_PATH);
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
   await ensureIndices(client, prefix, 0);
 });
 

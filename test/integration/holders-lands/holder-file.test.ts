@@ -3,16 +3,17 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileRejectedError } from '../../../indexer/errors.ts';
 import { processHolderFile } from '../../../indexer/holders/process-holder-file.ts';
-import { holderId } from '../../../indexer/ids.ts';
+import { holderId } from '../../../services/domain/ids.ts';
 import { aliasName, dropIndices, ensureIndices } from '../../../indexer/indices.ts';
 import type { QuarantinedRow } from '../../../indexer/process-file.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
 import { getDatasetState } from '../../../services/control/freshness.ts';
 import { addQuarantined, listQuarantine } from '../../../services/control/quarantine.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { createLogger } from '../../../services/logger.ts';
 import { testContext } from '../../helpers/context.ts';
+import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 const prefix = ctx.config.INDEX_PREFIX;
@@ -62,7 +63,7 @@ async function rejection(p: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   client = createOpenSearch(ctx.config);
-  db = openDatabase(ctx.config.DATABASE_PATH);
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
   await ensureIndices(client, prefix, 0);
 });
 

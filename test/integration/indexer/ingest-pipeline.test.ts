@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/bookkeeping.ts';
-import { aliasName } from '../../../indexer/indices/names.ts';
+import { aliasName } from '../../../services/domain/datasets.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { getCounty } from '../../../services/control/counties.ts';
 import { getDatasetState } from '../../../services/control/freshness.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aliasName } from '../../../indexer/indices/names.ts';
+import { aliasName } from '../../../services/domain/datasets.ts';
 import { SharedBulkMode } from '../../../indexer/shared-bulk-mode.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 

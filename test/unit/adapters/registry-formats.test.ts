@@ -3,7 +3,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { adapterFor, FORMATS } from '../../../indexer/adapters/index.ts';
 import { WRITER_FORMATS, writerFor } from '../../../indexer/generator/writers/index.ts';
-import type { CertificateRecord } from '../../../indexer/record.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { ctx, registry, sampleRecords } from './sample-records.ts';
 
 describe('format lookups', () => {

@@ -1,11 +1,12 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import type { AdapterContext, FormatAdapter, FormatWriter, RawRow } from '../../../indexer/adapters/types.ts';
-import { buildCertificate, parcelUrl } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { parcelUrl } from '../../../services/domain/county-facts.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
-import { certificateId, holderId, normalizeKey } from '../../../indexer/ids.ts';
-import { CertificateRecord } from '../../../indexer/record.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { certificateId, createHolderIds, holderId, normalizeKey } from '../../../services/domain/ids.ts';
+import { CertificateRecord } from '../../../services/domain/records.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 
 /**
  * Hand-made canonical records for the writer -> parser round trips, and the
@@ -23,7 +24,7 @@ export const INGESTED_AT = '2024-07-01T12:00:00.000Z';
 export const fixture = (format: string, name: string) => new URL(`../../../fixtures/files/${format}/${name}`, import.meta.url);
 
 export function buildCtx(vendor: string) {
-  return { county, taxYear: 2024, vendor, parcelBaseUrl: PARCEL_BASE, ingestedAt: INGESTED_AT };
+  return { county, taxYear: 2024, vendor, parcelBaseUrl: PARCEL_BASE, ingestedAt: INGESTED_AT, holderIds: createHolderIds() };
 }
 
 type Shape = Omit<

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countyHolderName } from '../../../indexer/build-certificate.ts';
+import { countyHolderName } from '../../../services/domain/county-facts.ts';
 import { apportion, type GeneratedState, generateState } from '../../../indexer/generator/generate-state.ts';
 import { redemptionAmountOn } from '../../../indexer/generator/redemption.ts';
-import { CERTIFICATE_STATUSES, CertificateRecord } from '../../../indexer/record.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { CERTIFICATE_STATUSES, CertificateRecord } from '../../../services/domain/records.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 
 const registry = loadRegistry();
 const TODAY = '2026-11-22';
@@ -150,7 +150,7 @@ describe('5,000 records', () => {
     const countyHeld = records.filter((r) => r.struck_to_county || r.status === 'available' || r.status === 'advertised');
     expect(records.filter((r) => r.struck_to_county).length).toBeGreaterThan(100);
     for (const r of countyHeld) {
-      expect(r.holder_name).toBe(countyHolderName(registry.county(r.county_slug)!));
+      expect(r.holder_name).toBe(countyHolderName(registry.county(r.county_slug)!.name));
       expect(r.interest_rate).toBe(18);
     }
     for (const r of records.filter((x) => x.status === 'lands_available')) expect(r.struck_to_county).toBe(true);

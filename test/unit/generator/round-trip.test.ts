@@ -4,8 +4,9 @@ import { adapterFor } from '../../../indexer/adapters/index.ts';
 import { buildCertificate } from '../../../indexer/build-certificate.ts';
 import { generateState } from '../../../indexer/generator/generate-state.ts';
 import { writerFor } from '../../../indexer/generator/writers/index.ts';
-import type { CertificateRecord } from '../../../indexer/record.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { createHolderIds } from '../../../services/domain/ids.ts';
+import type { CertificateRecord } from '../../../services/domain/records.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 
 /**
  * Generated records written in each county's platform format and read back by
@@ -15,6 +16,7 @@ import { loadRegistry } from '../../../indexer/registry/index.ts';
  */
 const state = generateState({ certificates: 6000, seed: 99, today: '2026-11-22', registry: loadRegistry() });
 const PARCEL_BASE = 'https://parcels.taxcert.dev/api/v1/parcels';
+const holderIds = createHolderIds();
 
 describe.each(state.files.filter((f) => f.taxYear === 2019 || f.taxYear === 2025))('$county.slug $taxYear', (file) => {
   const writer = writerFor(file.channel.format);
@@ -33,6 +35,7 @@ describe.each(state.files.filter((f) => f.taxYear === 2019 || f.taxYear === 2025
         ...ctx,
         vendor: file.channel.certificateVendor,
         parcelBaseUrl: PARCEL_BASE,
+        holderIds,
         ingestedAt: '2026-11-22T00:00:00.000Z',
       });
       expect(built).toMatchObject({ ok: true });

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { RawRow } from '../../../indexer/adapters/types.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
 import { buildHolder, holderBuildContext, readHolderRows, toHolderInput } from '../../../indexer/holders/holder-file.ts';
-import { holderId } from '../../../indexer/ids.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { holderId } from '../../../services/domain/ids.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 
 const AT = '2025-01-02T03:04:05.000Z';
 const ctx = holderBuildContext(loadRegistry(), AT);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type HolderBucket, mapHolder } from '../../../indexer/holders/map-holder.ts';
-import { HolderRecord } from '../../../indexer/record.ts';
+import { HolderRecord } from '../../../services/domain/records.ts';
 
 const AT = '2025-01-02T03:04:05.000Z';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateId } from '../../../indexer/ids.ts';
+import { certificateId } from '../../../services/domain/ids.ts';
 import { SeenIds } from '../../../indexer/seen-ids.ts';
 
 describe('SeenIds', () => {

@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RawRow } from '../../../indexer/adapters/types.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
-import { certificateId } from '../../../indexer/ids.ts';
+import { certificateId } from '../../../services/domain/ids.ts';
 import { buildLandsRecord, readLandsRows, toLandsInput } from '../../../indexer/lands-available/lands-file.ts';
-import { loadRegistry } from '../../../indexer/registry/index.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
 
 const county = loadRegistry().county('alachua')!;
 const ctx = { county, parcelBaseUrl: 'https://parcels.example.com/v1/parcels', ingestedAt: '2025-01-02T03:04:05.000Z' };

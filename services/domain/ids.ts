@@ -29,22 +29,32 @@ export function certificateId(countySlug: string, taxYear: number, certificateNu
   return `cert_${digest(`${countySlug}|${taxYear}|${normalizeKey(certificateNumber)}`)}`;
 }
 
-/**
- * A few thousand holders own millions of certificates, so the digest of each
- * name is remembered; the map is dropped whole when it grows past its bound,
- * which keeps memory flat whatever the file.
- */
-const holderIds = new Map<string, string>();
+/** The holder id of a name: the digest of its normalized form. */
+export function holderId(holderName: string): string {
+  return `hld_${digest(normalizeHolderName(holderName))}`;
+}
+
+export type HolderIds = (holderName: string) => string;
+
 const HOLDER_CACHE_MAX = 50_000;
 
-export function holderId(holderName: string): string {
-  let id = holderIds.get(holderName);
-  if (id === undefined) {
-    id = `hld_${digest(normalizeHolderName(holderName))}`;
-    if (holderIds.size >= HOLDER_CACHE_MAX) holderIds.clear();
-    holderIds.set(ownCopy(holderName), id);
-  }
-  return id;
+/**
+ * holderId with a memory, for the ingest hot path: a few thousand holders own
+ * millions of certificates, so the digest of each name is remembered. The map is
+ * dropped whole when it grows past its bound, which keeps memory flat whatever the
+ * file. One per job (built with the job's build context), never shared module state.
+ */
+export function createHolderIds(max = HOLDER_CACHE_MAX): HolderIds {
+  const ids = new Map<string, string>();
+  return (holderName) => {
+    let id = ids.get(holderName);
+    if (id === undefined) {
+      id = holderId(holderName);
+      if (ids.size >= max) ids.clear();
+      ids.set(ownCopy(holderName), id);
+    }
+    return id;
+  };
 }
 
 /**

@@ -3,8 +3,10 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 
 /**
- * The sale-channel registry (platforms.json) and the county facts (the seed CSV)
- * are data kept in the repo; this module is their only reader.
+ * The sale-channel registry (data/platforms.json) and the county facts
+ * (data/florida-counties.csv) are data kept in the repo; this module is their only
+ * reader. A process loads them once at start-up (loadRegistry) and passes the
+ * Registry down to whatever needs it.
  */
 
 const Platform = z.object({
@@ -28,14 +30,15 @@ const RegistryFile = z.object({
   counties: z.record(z.string(), z.object({ channel: z.string().nullable() })),
 });
 
-const CountyRow = z.object({
+const CountySeedRow = z.object({
   county_name: z.string().min(1),
   county_slug: z.string().regex(/^[a-z][a-z-]+$/),
   county_fips: z.string().regex(/^\d{5}$/),
   dor_county_number: z.string().regex(/^\d{1,2}$/),
 });
 
-export interface County {
+/** A county as the registry knows it (facts and channel); the control plane's county record is County in services/control/counties.ts. */
+export interface RegistryCounty {
   name: string;
   slug: string;
   fips: string;
@@ -57,20 +60,22 @@ export interface Channel {
 
 export interface Registry {
   platforms: Platform[];
-  counties: County[];
-  county(slug: string): County | undefined;
-  channel(county: County): Channel | null;
+  counties: RegistryCounty[];
+  /** The channel codes a source may name: every platform code, county_local and manual. */
+  vendorCodes: ReadonlySet<string>;
+  county(slug: string): RegistryCounty | undefined;
+  channel(county: RegistryCounty): Channel | null;
   /** The channel for an explicit vendor code (a platform, tax_collector, county_local or manual). */
-  channelForVendor(vendor: string, county: County): Channel | null;
+  channelForVendor(vendor: string, county: RegistryCounty): Channel | null;
 }
 
-const here = new URL('.', import.meta.url);
-const seedCsv = new URL('../../services/control/seed/florida-counties.csv', import.meta.url);
+const platformsJson = new URL('data/platforms.json', import.meta.url);
+const countiesCsv = new URL('data/florida-counties.csv', import.meta.url);
 
 export function loadRegistry(): Registry {
-  const file = RegistryFile.parse(JSON.parse(readFileSync(new URL('platforms.json', here), 'utf8')));
-  const rows = z.array(CountyRow).parse(parse(readFileSync(seedCsv), { columns: true, skip_empty_lines: true }));
-  const counties: County[] = rows.map((r) => ({
+  const file = RegistryFile.parse(JSON.parse(readFileSync(platformsJson, 'utf8')));
+  const rows = z.array(CountySeedRow).parse(parse(readFileSync(countiesCsv), { columns: true, skip_empty_lines: true }));
+  const counties: RegistryCounty[] = rows.map((r) => ({
     name: r.county_name,
     slug: r.county_slug,
     fips: r.county_fips,
@@ -79,9 +84,9 @@ export function loadRegistry(): Registry {
   }));
   const bySlug = new Map(counties.map((c) => [c.slug, c]));
   const byCode = new Map(file.platforms.map((p) => [p.code, p]));
-  const url = (template: string, county: County) => template.replace('{county}', county.slug.replace(/-/g, ''));
+  const url = (template: string, county: RegistryCounty) => template.replace('{county}', county.slug.replace(/-/g, ''));
 
-  const channelForVendor = (vendor: string, county: County): Channel | null => {
+  const channelForVendor = (vendor: string, county: RegistryCounty): Channel | null => {
     const platform = byCode.get(vendor);
     if (platform)
       return {
@@ -105,6 +110,7 @@ export function loadRegistry(): Registry {
   return {
     platforms: file.platforms,
     counties,
+    vendorCodes: new Set([...file.platforms.map((p) => p.code), 'county_local', 'manual']),
     county: (slug) => bySlug.get(slug),
     channel: (county) => (county.channel === null ? null : channelForVendor(county.channel, county)),
     channelForVendor,
