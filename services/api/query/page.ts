@@ -1,5 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
-import { fieldTypes, multiSearch, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
+import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
 import { InvalidParamsError } from '../errors.ts';
 import { beforeCut, cutAbove, cutBelow, type KeyKind, type NumberKind, rangeOf, stringSpace } from './page-cuts.ts';
 import {
@@ -41,6 +41,17 @@ import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.
 export type { PageRequest } from './page-plan.ts';
 export { type SortKey, sortClause } from './sort.ts';
 
+/**
+ * Each engine call is bounded (services/engine/search.ts); a deep page makes a few
+ * of them, so the page as a whole is bounded too: an engine that is merely slow
+ * gives a 500 in seconds, not after every call has used its own timeout.
+ */
+export const PAGE_DEADLINE_MS = SEARCH_TIMEOUT_MS + 2000;
+
+function checkDeadline(deadline: number): void {
+  if (Date.now() > deadline) throw new EngineError('page', 'timeout', `page: no answer within ${PAGE_DEADLINE_MS} ms`);
+}
+
 export async function readPage<T>(
   client: Client,
   index: string,
@@ -51,6 +62,7 @@ export async function readPage<T>(
   if (req.offset + req.limit <= options.window) return search<T>(client, index, shallowBody(req, sort));
 
   // Deep: the total, the facets and the first key's distribution in one request, then the plan.
+  const deadline = Date.now() + PAGE_DEADLINE_MS;
   const kinds = sort.length > 0 && !isScoreKey(sort[0]!) ? await keyKinds(client, index, sort) : [];
   const first = sort[0];
   const firstKind = kinds[0];
@@ -59,6 +71,7 @@ export async function readPage<T>(
   const result = { total: counted.total, aggregations: withoutPlanAggs(counted.aggregations) };
 
   const plan = deepPlan(req, sort, counted.total, options);
+  checkDeadline(deadline);
   switch (plan.kind) {
     case 'empty':
       return { ...result, hits: [] };
@@ -78,7 +91,7 @@ export async function readPage<T>(
         },
       ]);
     case 'select': {
-      const hits = await select<T>(client, index, req, sort, kinds, counted.aggregations, plan.size, options);
+      const hits = await select<T>(client, index, req, sort, kinds, counted.aggregations, plan.size, options, deadline);
       return { ...result, hits };
     }
   }
@@ -124,6 +137,7 @@ async function select<T>(
   firstAggs: Record<string, unknown> | undefined,
   size: number,
   options: PagePlanOptions,
+  deadline: number,
 ): Promise<SearchHit<T>[]> {
   const fixed: Cursor['fixed'] = [];
   let base = 0;
@@ -131,11 +145,13 @@ async function select<T>(
   let bracket: Record<string, unknown> | null = null;
   let known = firstAggs;
   const finish = async (cursor: Cursor, before: number) => {
+    checkDeadline(deadline);
     const page = await search<T>(client, index, selectedBody(req, sort, cursor, req.offset - before, size));
     return page.hits;
   };
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
+    checkDeadline(deadline);
     const key = sort[level] as FieldKey | undefined;
     const kind = kinds[level];
     if (!key || !kind) break;
@@ -144,7 +160,7 @@ async function select<T>(
     const query = within(req.query, filters);
 
     if (kind === 'string') {
-      const found = await selectString(client, index, query, key, t, options);
+      const found = await selectString(client, index, query, key, t, options, deadline);
       if (!found) break;
       const cut = found.before === 0 ? null : { ...key, kind, value: found.cut };
       return finish({ fixed, cut }, base + found.before);
@@ -195,6 +211,7 @@ async function selectString(
   key: FieldKey,
   t: number,
   options: PagePlanOptions,
+  deadline: number,
 ): Promise<StringCut | null> {
   const ends = await multiSearch(client, index, [
     { query, size: 1, sort: [{ [key.field]: 'asc' }], _source: false, track_total_hits: true },
@@ -211,6 +228,7 @@ async function selectString(
   let hi: StringCut = key.order === 'asc' ? { cut: top, before: n } : { cut: min, before: n };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (t - lo.before <= options.skipMax) return lo;
+    checkDeadline(deadline);
     const cuts = stringCuts(space, lo, hi, t, options.skipMax);
     if (cuts.length === 0) return null;
     const counts = await multiSearch(
