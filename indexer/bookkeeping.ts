@@ -91,7 +91,6 @@ export async function deriveSale(
     body: buildSaleQuery(county.slug, taxYear) as Record<string, unknown>,
   });
   const body = res.body as unknown as { hits: { total: { value: number } }; aggregations: Omit<SaleAggregations, 'total'> };
-  const direct = deps.registry.channelForVendor('county_local', county);
   const sale = mapSale(
     { total: body.hits.total.value, ...body.aggregations },
     {
@@ -99,8 +98,8 @@ export async function deriveSale(
       countyName: county.name,
       taxYear,
       vendor: channel.certificateVendor,
-      // A manual channel has no portal; the tax collector's page is where the sale is announced.
-      saleUrl: channel.saleUrl ?? direct?.saleUrl ?? '',
+      // Null when the county sells on its own (county_local) or keys lists by hand: no URL is invented.
+      saleUrl: channel.saleUrl,
       today,
       updatedAt: at,
     },

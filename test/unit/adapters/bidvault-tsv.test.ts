@@ -28,7 +28,7 @@ describe('bidvault-tsv: good file', () => {
         face_amount: 1234.56,
         delinquent_amount: 1180.1,
         interest_rate: 0.25,
-        sale_date: '2024-06-01',
+        sale_date: '2025-05-28',
         holder_name: 'Gulf Coast Lien Fund II, LLC',
         struck_to_county: false,
         redeemed: null,
@@ -48,9 +48,9 @@ describe('bidvault-tsv: good file', () => {
     const [, redeemed, tda, struck, advertised] = (await readFixture(adapter, 'good.tsv')).map((r) => build(r));
     expect(redeemed).toMatchObject({
       ok: true,
-      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36 },
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2025-09-15', redemption_amount: 537.6 },
     });
-    expect(tda).toMatchObject({ ok: true, record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30' } });
+    expect(tda).toMatchObject({ ok: true, record: { status: 'tax_deed_applied', tax_deed_application_date: '2027-04-06' } });
     expect(struck).toMatchObject({
       ok: true,
       record: { struck_to_county: true, holder_name: 'Miami-Dade County', face_amount: 98765.43 },
