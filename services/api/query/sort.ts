@@ -12,13 +12,15 @@ export function isScoreKey(key: SortKey): key is { score: true; order: SortOrder
 }
 
 /**
- * The DSL sort. Documents without a value sort last in the builders' order; a
- * reversed sort puts them first, so reversing the whole order is exact even then.
+ * The DSL sort. Documents without a value sort last in the builders' order (the
+ * engine's default either way); a reversed sort puts them first, so reversing the
+ * whole order is exact even then.
  */
 export function sortClause(sort: readonly SortKey[], reversed = false): Record<string, unknown>[] {
   return sort.map((k) => {
     const order = reversed ? flip(k.order) : k.order;
-    return isScoreKey(k) ? { _score: { order } } : { [k.field]: { order, missing: reversed ? '_first' : '_last' } };
+    if (isScoreKey(k)) return { _score: { order } };
+    return { [k.field]: reversed ? { order, missing: '_first' } : { order } };
   });
 }
 
