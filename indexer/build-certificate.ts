@@ -1,4 +1,5 @@
 import type { CertificateInput } from './adapters/types.ts';
+import { describeCountyRef, describeJobCounty } from './county-ref.ts';
 import { FileRejectedError } from './errors.ts';
 import { countyHolderName, parcelUrl } from '../services/domain/county-facts.ts';
 import { certificateId, type HolderIds, normalizeKey } from '../services/domain/ids.ts';
@@ -39,7 +40,7 @@ export function buildCertificate(input: CertificateInput, adapterReasons: string
   if (input.county_ref !== null && !matchesCounty(input.county_ref, ctx.county))
     throw new FileRejectedError(
       'wrong_county',
-      `file names county "${input.county_ref}" but the job is for ${ctx.county.slug}`,
+      `file names county ${describeCountyRef(input.county_ref)} but the job is for ${describeJobCounty(ctx.county)}`,
     );
 
   const reasons = [...adapterReasons];

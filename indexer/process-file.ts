@@ -4,7 +4,9 @@ import { adapterFor } from './adapters/index.ts';
 import { type BookkeepingResult, recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
 import { FileRejectedError } from './errors.ts';
+import { findParcelConflicts } from './parcel-conflicts.ts';
 import type { IngestJobData } from './queue.ts';
+import { aliasName } from '../services/domain/datasets.ts';
 import { createHolderIds } from '../services/domain/ids.ts';
 import type { CertificateRecord } from '../services/domain/records.ts';
 import type { Registry } from '../services/domain/registry.ts';
@@ -64,6 +66,7 @@ export async function processCertificateFile(
       },
       repeated: (record, firstLine) =>
         `certificate_number: ${record.certificate_number} is listed again (first on line ${firstLine})`,
+      conflicts: (docs) => findParcelConflicts(deps.opensearch, aliasName(deps.prefix, 'certificates'), county.slug, job.taxYear, docs),
     },
     deps,
     onQuarantine,

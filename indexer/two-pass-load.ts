@@ -35,6 +35,11 @@ export interface DatasetFormat<T extends { id: string }> {
   build(row: RawRow): DatasetBuilt<T>;
   /** The reason given to a row whose id an earlier line of the file already produced. */
   repeated(record: T, firstLine: number): string;
+  /**
+   * Valid documents that must not replace what the index holds (id -> reason), read from the
+   * spool between the passes; they are quarantined instead of sent. Certificates: a changed parcel.
+   */
+  conflicts?(docs: AsyncIterable<{ id: string; json: string }>): Promise<Map<string, string>>;
 }
 
 export interface DatasetFileOutcome {
@@ -89,13 +94,33 @@ export async function loadTwoPass<T extends { id: string }>(
 
   const startedAt = Date.now();
   const spoolName = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-  const spool = new BulkSpool(spoolName);
+  let spool = new BulkSpool(spoolName);
   const held = new QuarantineSpool(`${spoolName}-quarantine`);
   try {
     const lanes = deps.lanes ?? createLanes();
     // Pass 1 opens the file only when its turn comes, so files queued behind it hold no read buffers.
     const { rowsRead, fileSha256, seen } = await lanes.validate.run(() => validate(file, format, spool, held, deps));
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
+    // A file whose every row was refused is no load (issue 12, item 2): it reported success and
+    // left a source row with lastSuccessAt. It fails, its quarantined rows recorded to say why.
+    if (spool.count === 0) {
+      await deliverQuarantined(held, fileSha256, onQuarantine);
+      throw new FileRejectedError(
+        'no_valid_rows',
+        `none of the ${rowsRead} ${format.dataset} rows of ${file} is valid: all were quarantined (taxcert quarantine list --run ${jobId} says why)`,
+      );
+    }
+    if (format.conflicts) {
+      const conflicts = await format.conflicts(spool.docs());
+      if (conflicts.size > 0) spool = await setAside(spool, conflicts, held, seen, `${spoolName}-kept`);
+      if (spool.count === 0) {
+        await deliverQuarantined(held, fileSha256, onQuarantine);
+        throw new FileRejectedError(
+          'no_valid_rows',
+          `none of the ${rowsRead} ${format.dataset} rows of ${file} can load: all were quarantined (taxcert quarantine list --run ${jobId} says why)`,
+        );
+      }
+    }
     const validatedAt = Date.now();
 
     const alias = aliasName(deps.prefix, format.dataset);
@@ -107,16 +132,7 @@ export async function loadTwoPass<T extends { id: string }>(
     // Searchable before the job completes: one refresh, shared with the files that finish near this one.
     await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
 
-    await held.close();
-    let batch: QuarantinedRow[] = [];
-    for await (const row of held.rows()) {
-      batch.push(row);
-      if (batch.length === 500) {
-        onQuarantine(batch, fileSha256);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) onQuarantine(batch, fileSha256);
+    await deliverQuarantined(held, fileSha256, onQuarantine);
     return {
       format: format.format,
       fileSha256,
@@ -130,6 +146,50 @@ export async function loadTwoPass<T extends { id: string }>(
     await spool.remove();
     await held.remove();
   }
+}
+
+/** A spool without the conflicting documents, which go to the quarantine with their line and reason. */
+async function setAside(
+  spool: BulkSpool,
+  conflicts: Map<string, string>,
+  held: QuarantineSpool,
+  seen: SeenIds,
+  name: string,
+): Promise<BulkSpool> {
+  const kept = new BulkSpool(name);
+  try {
+    for await (const doc of spool.docs()) {
+      const reason = conflicts.get(doc.id);
+      const wait = reason
+        ? held.add({ line: seen.lineOf(doc.id) ?? 0, raw: doc.json, reasons: [reason] })
+        : kept.add(doc.id, JSON.parse(doc.json));
+      if (wait) await wait;
+    }
+    await kept.close();
+  } catch (err) {
+    await kept.remove();
+    throw err;
+  }
+  await spool.remove();
+  return kept;
+}
+
+/** Hands the held rows to the caller in batches of 500. */
+async function deliverQuarantined(
+  held: QuarantineSpool,
+  fileSha256: string,
+  onQuarantine: (rows: QuarantinedRow[], fileSha256: string) => void,
+): Promise<void> {
+  await held.close();
+  let batch: QuarantinedRow[] = [];
+  for await (const row of held.rows()) {
+    batch.push(row);
+    if (batch.length === 500) {
+      onQuarantine(batch, fileSha256);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) onQuarantine(batch, fileSha256);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { describeCountyRef, describeJobCounty } from '../county-ref.ts';
 import type { Readable } from 'node:stream';
 import { FileRejectedError } from '../errors.ts';
 import { parseDollars } from '../normalize/money.ts';
@@ -76,7 +77,7 @@ async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawR
       if (String(header.county).toLowerCase() !== ctx.county.slug)
         throw new FileRejectedError(
           'wrong_county',
-          `certbid-jsonl header names county ${JSON.stringify(header.county)} but the job is for ${ctx.county.slug}`,
+          `certbid-jsonl header names county ${describeCountyRef(String(header.county))} but the job is for ${describeJobCounty(ctx.county)}`,
         );
       continue;
     }

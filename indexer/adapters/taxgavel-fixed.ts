@@ -1,3 +1,4 @@
+import { describeCountyRef, describeJobCounty } from '../county-ref.ts';
 import type { Readable } from 'node:stream';
 import { FileRejectedError } from '../errors.ts';
 import type { Parsed } from '../normalize/money.ts';
@@ -145,7 +146,7 @@ async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawR
       if (trailer.dor !== ctx.county.dor)
         throw new FileRejectedError(
           'wrong_county',
-          `taxgavel-fixed trailer names DOR county ${trailer.dor} but the job is for ${ctx.county.slug} (${ctx.county.dor})`,
+          `taxgavel-fixed trailer names county ${describeCountyRef(trailer.dor)} but the job is for ${describeJobCounty(ctx.county)}, revenue county ${Number(ctx.county.dor)}`,
         );
       continue;
     }

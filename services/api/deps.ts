@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import type { Registry } from '../domain/registry.ts';
 import type { Logger } from '../logger.ts';
 
 /** Everything a request may touch, built once in server.ts (or a test) and passed in. */
@@ -11,4 +12,8 @@ export interface ApiDeps {
   opensearch: Client;
   redis: Redis;
   db: Database;
+  /** County and sale-channel registry, loaded once at start-up (county slugs, vendor codes). */
+  registry: Registry;
+  /** When set, each request is reported as one line here instead of the logger's entries (npm start on a terminal). */
+  requestLine?: (facts: { method: string; url: string; statusCode: number; ms: number }) => void;
 }

@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { aliasName } from '../domain/datasets.ts';
 import type { Database } from '../control/db.ts';
 import { getDatasetState } from '../control/freshness.ts';
+import { search } from './search.ts';
 
 /** The freshness object of spec 2.8: counts from the index, times from the control plane. */
 export interface Freshness {
@@ -13,19 +14,20 @@ export interface Freshness {
 
 /**
  * certificate_count is the unfiltered search total (documents, not rows read), so
- * it always equals what certificate search returns without filters.
+ * it always equals what certificate search returns without filters. The search
+ * goes through engine/search.ts: bounded, and a failure is one typed EngineError.
  */
 export async function readFreshness(opensearch: Client, db: Database, prefix: string): Promise<Freshness> {
-  const res = await opensearch.search({
-    index: aliasName(prefix, 'certificates'),
-    // The client's types omit `field` on metric aggregations; the DSL is right.
-    body: { size: 0, track_total_hits: true, aggs: { latest: { max: { field: 'tax_year' } } } } as Record<string, unknown>,
+  const res = await search<never>(opensearch, aliasName(prefix, 'certificates'), {
+    size: 0,
+    track_total_hits: true,
+    aggs: { latest: { max: { field: 'tax_year' } } },
   });
-  const body = res.body as unknown as { hits: { total: { value: number } }; aggregations: { latest: { value: number | null } } };
+  const latest = (res.aggregations?.latest as { value: number | null } | undefined)?.value ?? null;
   const state = getDatasetState(db, 'certificates');
   return {
-    certificate_count: body.hits.total.value,
-    latest_tax_year: body.aggregations.latest.value === null ? null : Math.round(body.aggregations.latest.value),
+    certificate_count: res.total,
+    latest_tax_year: latest === null ? null : Math.round(latest),
     last_ingested_at: state.lastIngestedAt,
     last_source_success_at: state.lastSourceSuccessAt,
   };

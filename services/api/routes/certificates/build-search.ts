@@ -1,0 +1,100 @@
+import { normalizeKey } from '../../../domain/ids.ts';
+import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
+import { type FacetField, facetAggs } from '../../query/facets.ts';
+import { anyOf, anyOfIgnoringCase, type Clause, inclusiveRange, listQuery, type NamedFilter, namedFilters } from '../../query/filters.ts';
+import type { SortKey } from '../../query/page.ts';
+import { allWordsAcross, allWordsWithTypos, containsMatch, exactKey } from '../../query/text.ts';
+import type { CertificateFacet, CertificateSearchParams, CertificateSort } from './params.ts';
+
+/**
+ * GET /certificates/search: parsed parameters -> Query DSL. Pure (no client,
+ * clock or config); fixture-tested in fixtures/queries/certificates-search/.
+ */
+
+export interface CertificateSearchPlan {
+  query: Clause;
+  sort: SortKey[];
+  /** Present only when facets were asked for. */
+  aggs?: Clause;
+  facets: FacetField[];
+}
+
+const FLORIDA_COUNTIES = 67;
+/** Tax years a record may carry (1990-2100, as the record schema bounds them). */
+const TAX_YEARS = 2100 - 1990 + 1;
+/**
+ * vendor is free-form (spec 2.2.2), so its values are not a closed set; sale
+ * channels number a handful. 1,000 is far above any real count and costs nothing
+ * unused; it stays well inside the engine's max_buckets.
+ */
+const VENDORS = 1000;
+
+export const CERTIFICATE_FACET_FIELDS: Record<CertificateFacet, FacetField> = {
+  county: { name: 'county', field: 'county_slug', kind: 'string', size: FLORIDA_COUNTIES },
+  status: { name: 'status', field: 'status', kind: 'string', size: CERTIFICATE_STATUSES.length },
+  tax_year: { name: 'tax_year', field: 'tax_year', kind: 'integer', size: TAX_YEARS },
+  vendor: { name: 'vendor', field: 'vendor', kind: 'string', size: VENDORS },
+  redeemed: { name: 'redeemed', field: 'redeemed', kind: 'boolean', size: 2 },
+};
+
+const TIE_BREAK: SortKey = { field: 'id', order: 'asc' };
+
+/** Every order ends with the id, so pages never overlap or skip (issue 9 item 4). */
+export const CERTIFICATE_SORT_KEYS: Record<CertificateSort, SortKey[]> = {
+  // With no query every score is equal, so relevance falls back to the default order.
+  relevance: [{ score: true, order: 'desc' }, { field: 'sale_date', order: 'desc' }, TIE_BREAK],
+  // face_amount.sort is a double copy of the scaled_float: the engine's point-based sort
+  // shortcut returns wrong top hits on scaled_float (OpenSearch issues 12433, 17833).
+  face_desc: [{ field: 'face_amount.sort', order: 'desc' }, TIE_BREAK],
+  face_asc: [{ field: 'face_amount.sort', order: 'asc' }, TIE_BREAK],
+  year_newest: [{ field: 'tax_year', order: 'desc' }, { field: 'sale_date', order: 'desc' }, TIE_BREAK],
+  sale_date_desc: [{ field: 'sale_date', order: 'desc' }, TIE_BREAK],
+  sale_newest: [{ field: 'sale_date', order: 'desc' }, TIE_BREAK],
+};
+
+/**
+ * Free text over the identifying and descriptive fields (issue 9 item 5). An exact
+ * certificate number or parcel id (punctuation ignored) scores far above any text
+ * match; otherwise every word must appear in owner, address or legal description,
+ * or every word in the owner's name with a typo allowed.
+ */
+export function certificateText(query: string): Clause {
+  const key = normalizeKey(query);
+  const exact = key.length > 0 ? [exactKey('certificate_number_normalized', key), exactKey('parcel_id_normalized', key)] : [];
+  return {
+    bool: {
+      should: [
+        ...exact,
+        allWordsAcross(query, ['owner_name^3', 'site_address_full^2', 'legal_description']),
+        allWordsWithTypos('owner_name', query),
+      ],
+      minimum_should_match: 1,
+    },
+  };
+}
+
+export function certificateFilters(p: CertificateSearchParams): NamedFilter[] {
+  return namedFilters([
+    ['county', p.county && anyOf('county_slug', p.county)],
+    ['status', p.status && anyOf('status', p.status)],
+    ['tax_year', p.tax_year && anyOf('tax_year', p.tax_year)],
+    ['holder', p.holder === undefined ? undefined : containsMatch('holder_name.contains', p.holder)],
+    ['vendor', p.vendor && anyOfIgnoringCase('vendor', p.vendor)],
+    ['face', inclusiveRange('face_amount', p.face_min, p.face_max)],
+    ['sale_date', inclusiveRange('sale_date', p.sale_after, p.sale_before)],
+    ['redeemed', p.redeemed === undefined ? undefined : anyOf('redeemed', [p.redeemed])],
+  ]);
+}
+
+export function buildCertificateSearch(p: CertificateSearchParams): CertificateSearchPlan {
+  const text = p.query === undefined ? undefined : certificateText(p.query);
+  const filters = certificateFilters(p);
+  const sort = p.sort ?? (p.query !== undefined ? 'relevance' : 'sale_date_desc');
+  const facets = [...new Set(p.facets ?? [])].map((f) => CERTIFICATE_FACET_FIELDS[f]);
+  return {
+    query: listQuery(text, filters),
+    sort: CERTIFICATE_SORT_KEYS[sort],
+    ...(facets.length > 0 ? { aggs: facetAggs(facets, text, filters) } : {}),
+    facets,
+  };
+}

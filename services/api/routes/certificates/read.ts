@@ -1,0 +1,113 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Config } from '../../../config.ts';
+import { aliasName } from '../../../domain/datasets.ts';
+import type { Registry } from '../../../domain/registry.ts';
+import { search } from '../../../engine/search.ts';
+import type { ListResult, ObjectResult } from '../../envelope.ts';
+import { InvalidParamsError, NotFoundError } from '../../errors.ts';
+import { readFacets } from '../../query/facets.ts';
+import { readPage } from '../../query/page.ts';
+import { buildByParcel } from './build-by-parcel.ts';
+import { buildCertificateSearch } from './build-search.ts';
+import { mapCertificate } from './map-row.ts';
+import type { ByParcelParams, CertificateIdPath, CertificateSearchParams } from './params.ts';
+import { CERTIFICATE_SOURCE, type CertificateDocument, type CertificateRow } from './row.ts';
+
+/**
+ * Certificate reads: parameters in, rows and totals out, no Fastify. The REST
+ * routes and the MCP tools call these same functions, so both return the same
+ * rows in the same order.
+ */
+
+export interface CertificatesDeps {
+  opensearch: Client;
+  config: Pick<Config, 'INDEX_PREFIX' | 'PARCEL_BASE_URL'>;
+  registry: Pick<Registry, 'county'>;
+}
+
+/**
+ * A slug that names no Florida county is a mistake, not an empty county: a 400
+ * naming it (a typo must never look like "no data"). A real county without
+ * certificates is a 200 with no rows.
+ */
+export function assertCounties(registry: Pick<Registry, 'county'>, parameter: string, slugs: readonly string[] | undefined): void {
+  const unknown = (slugs ?? []).filter((s) => registry.county(s) === undefined);
+  if (unknown.length > 0)
+    throw new InvalidParamsError(
+      unknown.map((slug) => ({
+        parameter,
+        message: `unknown county slug ${JSON.stringify(slug)}; GET /api/v1/counties lists the 67 county slugs`,
+      })),
+    );
+}
+
+function certificatesIndex(deps: CertificatesDeps): string {
+  return aliasName(deps.config.INDEX_PREFIX, 'certificates');
+}
+
+export async function readCertificateSearch(deps: CertificatesDeps, params: CertificateSearchParams): Promise<ListResult<CertificateRow>> {
+  assertCounties(deps.registry, 'county', params.county);
+  const plan = buildCertificateSearch(params);
+  const index = certificatesIndex(deps);
+  // Facets are counted by their own size-0 search, in parallel with the page: the engine's
+  // shard request cache keeps size-0 answers until the next refresh, so the counts of a
+  // filter set are computed once while a user pages through it, and a deep page plan never
+  // has to carry aggregations.
+  const [page, counted] = await Promise.all([
+    readPage<CertificateDocument>(deps.opensearch, index, {
+      query: plan.query,
+      sort: plan.sort,
+      limit: params.limit,
+      offset: params.offset,
+      source: CERTIFICATE_SOURCE,
+    }),
+    plan.aggs ? search<never>(deps.opensearch, index, { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs }) : undefined,
+  ]);
+  return {
+    rows: page.hits.map((h) => mapCertificate(h._source, deps.config.PARCEL_BASE_URL)),
+    limit: params.limit,
+    offset: params.offset,
+    total: page.total,
+    ...(counted ? { facets: readFacets(plan.facets, counted.aggregations) } : {}),
+  };
+}
+
+/** Every tax year of one parcel; an unknown parcel or a county without a feed is an empty list, never a 404. */
+export async function readByParcel(deps: CertificatesDeps, params: ByParcelParams): Promise<ListResult<CertificateRow>> {
+  assertCounties(deps.registry, 'county', [params.county]);
+  const plan = buildByParcel(params);
+  const page = await readPage<CertificateDocument>(deps.opensearch, certificatesIndex(deps), {
+    query: plan.query,
+    sort: plan.sort,
+    limit: params.limit,
+    offset: params.offset,
+    source: CERTIFICATE_SOURCE,
+  });
+  return {
+    rows: page.hits.map((h) => mapCertificate(h._source, deps.config.PARCEL_BASE_URL)),
+    limit: params.limit,
+    offset: params.offset,
+    total: page.total,
+  };
+}
+
+const CERTIFICATE_ID = /^cert_[0-9a-f]{20}$/;
+
+/**
+ * One certificate. An id not of the form cert_<20 hex digits> names no
+ * certificate: the same 404 as an unknown id (it is a path, and no certificate is
+ * there), with the form spelled out; it never reaches the engine.
+ */
+export async function readCertificate(deps: CertificatesDeps, params: CertificateIdPath): Promise<ObjectResult<CertificateRow>> {
+  const missing = () =>
+    new NotFoundError(`no certificate has the id ${JSON.stringify(params.id)}; certificate ids look like cert_ followed by 20 hex digits`);
+  if (!CERTIFICATE_ID.test(params.id)) throw missing();
+  const res = await search<CertificateDocument>(deps.opensearch, certificatesIndex(deps), {
+    query: { ids: { values: [params.id] } },
+    size: 1,
+    _source: CERTIFICATE_SOURCE,
+  });
+  const doc = res.hits[0]?._source;
+  if (!doc) throw missing();
+  return { data: mapCertificate(doc, deps.config.PARCEL_BASE_URL) };
+}
