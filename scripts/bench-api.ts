@@ -23,6 +23,10 @@ import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { readPage } from '../services/api/query/page.ts';
 import { DEFAULT_PAGE_OPTIONS } from '../services/api/query/page-plan.ts';
 import { type SortKey, sortClause } from '../services/api/query/sort.ts';
+import { buildByParcel } from '../services/api/routes/certificates/build-by-parcel.ts';
+import { buildCertificateSearch } from '../services/api/routes/certificates/build-search.ts';
+import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/certificates/params.ts';
+import { CERTIFICATE_SOURCE } from '../services/api/routes/certificates/row.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
 import { loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
@@ -134,50 +138,39 @@ interface Scenario {
 }
 
 const newestSale: SortKey[] = [{ field: 'sale_date', order: 'desc' }, { field: 'id', order: 'asc' }];
-const facetAggs = {
-  county: { terms: { field: 'county_slug', size: 67 } },
-  status: { terms: { field: 'status', size: 7 } },
-};
-
-function engineSearch(body: Record<string, unknown>) {
-  return () => runtime.opensearch.search({ index, body: body as never });
+/**
+ * The engine twin of a search: the route's own builder output sent straight to
+ * OpenSearch (page and facet counts in parallel, as the read function does).
+ */
+function engineOf(params: Record<string, unknown>) {
+  const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
+  const page = { query: plan.query, sort: plan.sort, limit: 25, source: CERTIFICATE_SOURCE };
+  return () =>
+    Promise.all([
+      readPage(runtime.opensearch, index, { ...page, offset: Number(params.offset ?? 0) }),
+      plan.aggs ? runtime.opensearch.search({ index, body: { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs } as never }) : undefined,
+    ]);
 }
 
 function mix(s: Sample[], total: number): Scenario[] {
   const out: Scenario[] = [];
   s.forEach((x, i) => {
-    const text = {
-      multi_match: { query: x.owner, fields: ['owner_name', 'site_address_full', 'legal_description', 'certificate_number', 'parcel_id'] },
-    };
-    const filter = { bool: { filter: [{ terms: { county_slug: [x.county] } }, { term: { redeemed: false } }] } };
-    const deep = Math.floor(((i * 7919) % 97) / 97 * total);
+    const deep = Math.floor((((i * 7919) % 97) / 97) * total);
+    const parcel = buildByParcel(ByParcelParams.parse({ county: x.county, parcel_id: x.parcel }));
     const byKind: Scenario[] = [
-      {
-        kind: 'free text',
-        path: `/api/v1/certificates/search?query=${encodeURIComponent(x.owner)}`,
-        engine: engineSearch({ query: text, size: 25, track_total_hits: true, sort: sortClause([{ score: true, order: 'desc' }, { field: 'id', order: 'asc' }]) }),
-      },
+      { kind: 'free text', path: `/api/v1/certificates/search?query=${encodeURIComponent(x.owner)}`, engine: engineOf({ query: x.owner }) },
       {
         kind: 'filters + facets',
         path: `/api/v1/certificates/search?county=${x.county}&redeemed=false&facets=county,status`,
-        engine: engineSearch({ query: filter, size: 25, track_total_hits: true, sort: sortClause(newestSale), aggs: facetAggs }),
+        engine: engineOf({ county: [x.county], redeemed: false, facets: ['county', 'status'] }),
       },
       {
         kind: 'by-parcel',
         path: `/api/v1/certificates/by-parcel?county=${x.county}&parcel_id=${encodeURIComponent(x.parcel)}`,
-        engine: engineSearch({
-          query: { bool: { filter: [{ term: { county_slug: x.county } }, { term: { parcel_id: x.parcel } }] } },
-          size: 25,
-          track_total_hits: true,
-          sort: sortClause([{ field: 'tax_year', order: 'desc' }, { field: 'id', order: 'asc' }]),
-        }),
+        engine: () => readPage(runtime.opensearch, index, { query: parcel.query, sort: parcel.sort, offset: 0, limit: 25, source: CERTIFICATE_SOURCE }),
       },
       { kind: 'id lookup', path: `/api/v1/certificates/${x.id}`, engine: () => runtime.opensearch.get({ index, id: x.id }) },
-      {
-        kind: 'deep offset',
-        path: `/api/v1/certificates/search?offset=${deep}`,
-        engine: () => readPage(runtime.opensearch, index, { query: { match_all: {} }, sort: newestSale, offset: deep, limit: 25 }),
-      },
+      { kind: 'deep offset', path: `/api/v1/certificates/search?offset=${deep}`, engine: engineOf({ offset: deep }) },
       { kind: 'counties (SQLite)', path: '/api/v1/counties', engine: null },
     ];
     out.push(byKind[i % byKind.length]!);
@@ -188,7 +181,15 @@ function mix(s: Sample[], total: number): Scenario[] {
 // --- measuring -----------------------------------------------------------------------------
 
 let base = '';
-const headers: Record<string, string> = opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {};
+const headers: Record<string, string> = {};
+
+/** An Enterprise client and key made by the taxcert CLI, unless --api-key gives one. */
+function apiKey(): string {
+  if (opts.apiKey) return opts.apiKey;
+  const cli = (args: string[]) => JSON.parse(execFileSync(bin, [...args, '--json'], { env, encoding: 'utf8' })) as Record<string, string>;
+  const client = cli(['clients', 'create', '--name', 'bench-api', '--plan', 'enterprise']);
+  return cli(['keys', 'create', '--client', client.id!]).key!;
+}
 
 async function get(path: string): Promise<number> {
   const res = await fetch(`${base}${path}`, { headers });
@@ -223,6 +224,7 @@ const round = (x: number) => Math.round(x * 10) / 10;
 try {
   if (!opts.reuse) await ingest();
   base = await startApi();
+  headers.authorization = `Bearer ${apiKey()}`;
   const total = (await runtime.opensearch.count({ index })).body.count;
   console.error(`index ${index}: ${total} certificates; API at ${base}`);
 

@@ -20,8 +20,11 @@ const options: PagePlanOptions = { window: WINDOW, skipMax: 200, relevanceWindow
 const id: SortKey = { field: 'id', order: 'asc' };
 
 const SORTS: Record<string, SortKey[]> = {
-  face_desc: [{ field: 'face_amount', order: 'desc' }, id],
-  face_asc: [{ field: 'face_amount', order: 'asc' }, id],
+  // face_amount.sort: the double copy the certificate routes sort on (a scaled_float sorts wrongly).
+  face_desc: [{ field: 'face_amount.sort', order: 'desc' }, id],
+  face_asc: [{ field: 'face_amount.sort', order: 'asc' }, id],
+  // Three keys, as the route's year_newest: a group of equal years, then of equal sale days, then ids.
+  year_then_sale: [{ field: 'tax_year', order: 'desc' }, { field: 'sale_date', order: 'desc' }, id],
   // ~2,700 certificates per tax year and a few hundred per sale day: groups far larger than skipMax.
   year_newest: [{ field: 'tax_year', order: 'desc' }, id],
   sale_date_desc: [{ field: 'sale_date', order: 'desc' }, id],
