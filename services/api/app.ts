@@ -34,7 +34,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
       requestIdLogLabel: 'request_id',
       disableRequestLogging: deps.config.NODE_ENV === 'test' || deps.requestLine !== undefined,
     }),
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // A long path parameter reaches its route (an unknown id is a 404 like any other), not the router's 414.
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 2000 },
     // The router's own refusals (a path whose %-encoding is broken) still get the envelope.
     frameworkErrors: (err, request, rawReply) => {
       const reply = rawReply as unknown as FastifyReply;

@@ -11,6 +11,7 @@ import { holderId } from '../../../../services/domain/ids.ts';
 import type { CertificateRecord, CertificateStatus } from '../../../../services/domain/records.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
+import { apiKeyHeaders } from '../../../helpers/access.ts';
 
 /**
  * The certificates the /certificates tests search: varied over every filtered and
@@ -140,11 +141,12 @@ export async function openCertificatesApi(fileUrl: string): Promise<Certificates
   const records = seedCertificates();
   await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, records);
   const app = await buildApp(t.runtime);
+  const key = apiKeyHeaders(t.runtime);
   return {
     t,
     app,
     records,
-    get: (url, headers = {}) => app.inject({ method: 'GET', url, headers }),
+    get: (url, headers = {}) => app.inject({ method: 'GET', url, headers: { ...key, ...headers } }),
     async close() {
       await app.close();
       await t.teardown();
