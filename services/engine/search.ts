@@ -99,6 +99,17 @@ export async function count(client: Client, index: string, query?: Record<string
   }
 }
 
+/** Mapped types of some fields of an index (field caps): what the page plan may cut on. */
+export async function fieldTypes(client: Client, index: string, fields: readonly string[]): Promise<Record<string, string>> {
+  try {
+    const res = await client.fieldCaps({ index, fields: fields.join(','), ignore_unavailable: true }, requestOptions);
+    const caps = (res.body as { fields?: Record<string, Record<string, unknown>> }).fields ?? {};
+    return Object.fromEntries(Object.entries(caps).map(([name, byType]) => [name, Object.keys(byType).join(',')]));
+  } catch (err) {
+    throw classify('field_caps', err);
+  }
+}
+
 /** One document by id, or null; a missing index is "no document", not an error. */
 export async function getById<T>(client: Client, index: string, id: string): Promise<T | null> {
   try {

@@ -1,39 +1,247 @@
 import type { Client } from '@opensearch-project/opensearch';
-import { type SearchResult, search } from '../../engine/search.ts';
+import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
+import { InvalidParamsError } from '../errors.ts';
+import { beforeCut, cutAbove, cutBelow, type KeyKind, type NumberKind, rangeOf, stringSpace } from './page-cuts.ts';
+import {
+  countBody,
+  countOnly,
+  type Cursor,
+  type CutBucket,
+  cutsAggs,
+  DEFAULT_PAGE_OPTIONS,
+  deepPlan,
+  forwardBody,
+  groupFilters,
+  type KeyStats,
+  keyStatsAggs,
+  locate,
+  narrow,
+  numberCuts,
+  PLAN_AGG,
+  type PagePlanOptions,
+  type PageRequest,
+  reversedBody,
+  type StringCut,
+  selectedBody,
+  shallowBody,
+  stringCuts,
+  withoutPlanAggs,
+  within,
+} from './page-plan.ts';
+import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
 
 /**
  * One page of a list endpoint: the seam between the pure query builders and the
  * engine. Builders say what matches (query), in what order (sort, ending with a
  * unique tie-breaker so pages never overlap or skip), and which facets to count;
- * this module decides how to fetch rows offset..offset+limit cheaply at any depth.
+ * this module decides how to fetch rows offset..offset+limit cheaply at any depth
+ * (the plan and its reasons: page-plan.ts).
  */
 
-export type SortKey = { field: string; order: 'asc' | 'desc' } | { score: true; order: 'asc' | 'desc' };
+export type { PageRequest } from './page-plan.ts';
+export { type SortKey, sortClause } from './sort.ts';
 
-export interface PageRequest {
-  query: Record<string, unknown>;
-  /** The last key must be unique per document (the id), so the order is total. */
-  sort: SortKey[];
-  limit: number;
-  offset: number;
-  aggs?: Record<string, unknown>;
-  /** Only these source fields are fetched (the row's fields), when given. */
-  source?: readonly string[];
+/**
+ * Each engine call is bounded (services/engine/search.ts); a deep page makes a few
+ * of them, so the page as a whole is bounded too: an engine that is merely slow
+ * gives a 500 in seconds, not after every call has used its own timeout.
+ */
+export const PAGE_DEADLINE_MS = SEARCH_TIMEOUT_MS + 2000;
+
+function checkDeadline(deadline: number): void {
+  if (Date.now() > deadline) throw new EngineError('page', 'timeout', `page: no answer within ${PAGE_DEADLINE_MS} ms`);
 }
 
-export function sortClause(sort: SortKey[]): Record<string, unknown>[] {
-  return sort.map((k) => ('score' in k ? { _score: { order: k.order } } : { [k.field]: { order: k.order } }));
+export async function readPage<T>(
+  client: Client,
+  index: string,
+  req: PageRequest,
+  options: PagePlanOptions = DEFAULT_PAGE_OPTIONS,
+): Promise<SearchResult<T>> {
+  const sort = effectiveSort(req.sort, req.query);
+  if (req.offset + req.limit <= options.window) return search<T>(client, index, shallowBody(req, sort));
+
+  // Deep: the total, the facets and the first key's distribution in one request, then the plan.
+  const deadline = Date.now() + PAGE_DEADLINE_MS;
+  const kinds = sort.length > 0 && !isScoreKey(sort[0]!) ? await keyKinds(client, index, sort) : [];
+  const first = sort[0];
+  const firstKind = kinds[0];
+  const statsAggs = first && !isScoreKey(first) && firstKind && firstKind !== 'string' ? keyStatsAggs(first.field) : {};
+  const counted = await search<T>(client, index, countBody(req, statsAggs));
+  const result = { total: counted.total, aggregations: withoutPlanAggs(counted.aggregations) };
+
+  const plan = deepPlan(req, sort, counted.total, options);
+  checkDeadline(deadline);
+  switch (plan.kind) {
+    case 'empty':
+      return { ...result, hits: [] };
+    case 'far-end': {
+      const page = await search<T>(client, index, reversedBody(req, sort, plan.from, plan.size));
+      return { ...result, hits: page.hits.reverse() };
+    }
+    case 'near-end': {
+      const page = await search<T>(client, index, forwardBody(req, sort, plan.from, plan.size));
+      return { ...result, hits: page.hits };
+    }
+    case 'too-deep':
+      throw new InvalidParamsError([
+        {
+          parameter: 'offset',
+          message: `in relevance order a page can start at most ${plan.reachable} rows from either end of the ${counted.total} results; narrow the query or sort by a field`,
+        },
+      ]);
+    case 'select': {
+      const hits = await select<T>(client, index, req, sort, kinds, counted.aggregations, plan.size, options, deadline);
+      return { ...result, hits };
+    }
+  }
 }
 
-/** Today: a plain from+size page. The deep-page plan replaces the body of this function, not its callers. */
-export async function readPage<T>(client: Client, index: string, req: PageRequest): Promise<SearchResult<T>> {
-  return search<T>(client, index, {
-    query: req.query,
-    sort: sortClause(req.sort),
-    from: req.offset,
-    size: req.limit,
-    track_total_hits: true,
-    ...(req.source ? { _source: req.source } : {}),
-    ...(req.aggs ? { aggs: req.aggs } : {}),
+const INTEGER = new Set(['long', 'integer', 'short', 'byte', 'unsigned_long']);
+const DECIMAL = new Set(['double', 'float', 'half_float', 'scaled_float']);
+
+async function keyKinds(client: Client, index: string, sort: readonly SortKey[]): Promise<KeyKind[]> {
+  const fields = sort.flatMap((k) => (isScoreKey(k) ? [] : [k.field]));
+  const types = await fieldTypes(client, index, fields);
+  return fields.map((f) => {
+    const type = types[f];
+    if (type === 'keyword' || type === 'constant_keyword') return 'string';
+    if (type === 'date') return 'date';
+    if (type && INTEGER.has(type)) return 'integer';
+    if (type && DECIMAL.has(type)) return 'decimal';
+    // A sort field of another type (or one mapped differently in two indices) cannot be cut.
+    throw new Error(`page plan: cannot select on sort field ${f} of type ${type ?? 'unmapped'}`);
   });
+}
+
+/** Rounds of counting a selection may take before it is a bug, not bad luck. */
+const MAX_ROUNDS = 24;
+
+interface FieldKey {
+  field: string;
+  order: SortOrder;
+}
+
+/**
+ * The rows at positions offset..offset+size-1 of a field order, found with exact
+ * counts (page-plan.ts). `base` counts the documents before the current working
+ * set: a group of equal values on the keys fixed so far, narrowed to a bracket of
+ * the current key.
+ */
+async function select<T>(
+  client: Client,
+  index: string,
+  req: PageRequest,
+  sort: readonly SortKey[],
+  kinds: readonly KeyKind[],
+  firstAggs: Record<string, unknown> | undefined,
+  size: number,
+  options: PagePlanOptions,
+  deadline: number,
+): Promise<SearchHit<T>[]> {
+  const fixed: Cursor['fixed'] = [];
+  let base = 0;
+  let level = 0;
+  let bracket: Record<string, unknown> | null = null;
+  let known = firstAggs;
+  const finish = async (cursor: Cursor, before: number) => {
+    checkDeadline(deadline);
+    const page = await search<T>(client, index, selectedBody(req, sort, cursor, req.offset - before, size));
+    return page.hits;
+  };
+
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    checkDeadline(deadline);
+    const key = sort[level] as FieldKey | undefined;
+    const kind = kinds[level];
+    if (!key || !kind) break;
+    const t = req.offset - base;
+    const filters = [...groupFilters(fixed), ...(bracket ? [bracket] : [])];
+    const query = within(req.query, filters);
+
+    if (kind === 'string') {
+      const found = await selectString(client, index, query, key, t, options, deadline);
+      if (!found) break;
+      const cut = found.before === 0 ? null : { ...key, kind, value: found.cut };
+      return finish({ fixed, cut }, base + found.before);
+    }
+
+    // A number or a date: its distribution proposes cuts, a range aggregation counts them.
+    const aggs = known ?? (await search(client, index, { query, size: 0, aggs: keyStatsAggs(key.field) })).aggregations;
+    known = undefined;
+    const stats = aggs?.[PLAN_AGG.stats] as KeyStats | undefined;
+    const percentiles = aggs?.[PLAN_AGG.percentiles] as { values: Record<string, number | null> } | undefined;
+    if (!stats || stats.min === null || stats.max === null || t >= stats.count) break;
+    if (stats.min === stats.max) {
+      // One value: the working set is a group of equal keys; split it on the next key.
+      fixed.push({ ...key, kind, value: stats.min });
+      bracket = null;
+      level++;
+      continue;
+    }
+    const ascRank = key.order === 'asc' ? t : stats.count - 1 - t;
+    const cuts = numberCuts(kind, Object.values(percentiles?.values ?? {}), ascRank, stats.count);
+    const counted = await search(client, index, { query, size: 0, aggs: cutsAggs(key.field, cuts) });
+    const buckets = (counted.aggregations?.[PLAN_AGG.cuts] as { buckets: CutBucket[] } | undefined)?.buckets ?? [];
+    const at = locate(buckets, t, key.order);
+    if (!at) break;
+    if (t - at.before <= options.skipMax) {
+      const cut = at.cut === null ? null : { ...key, kind, value: at.cut };
+      return finish({ fixed, cut }, base + at.before);
+    }
+    base += at.before;
+    if (at.min === at.max) {
+      fixed.push({ ...key, kind, value: at.min });
+      bracket = null;
+      level++;
+    } else {
+      const numberKind = kind as NumberKind;
+      bracket = rangeOf(key.field, kind, { gte: cutBelow(numberKind, at.min), lt: cutAbove(numberKind, at.max) });
+    }
+  }
+  // Unreachable while every sort ends with a unique key present on every document.
+  throw new Error(`page plan: no cut found for offset ${req.offset} after ${MAX_ROUNDS} rounds`);
+}
+
+/** The best string cut before position t of the working set, with its count, by rounds of exact counts. */
+async function selectString(
+  client: Client,
+  index: string,
+  query: Record<string, unknown>,
+  key: FieldKey,
+  t: number,
+  options: PagePlanOptions,
+  deadline: number,
+): Promise<StringCut | null> {
+  const ends = await multiSearch(client, index, [
+    { query, size: 1, sort: [{ [key.field]: 'asc' }], _source: false, track_total_hits: true },
+    { query, size: 1, sort: [{ [key.field]: 'desc' }], _source: false, track_total_hits: false },
+  ]);
+  const n = ends[0]!.total;
+  const min = ends[0]!.hits[0]?.sort?.[0];
+  const max = ends[1]!.hits[0]?.sort?.[0];
+  if (typeof min !== 'string' || typeof max !== 'string' || t >= n) return null;
+  // Just past the largest value: nothing is at or above it.
+  const top = `${max}\u0000`;
+  const space = stringSpace(min, max);
+  let lo: StringCut = key.order === 'asc' ? { cut: min, before: 0 } : { cut: top, before: 0 };
+  let hi: StringCut = key.order === 'asc' ? { cut: top, before: n } : { cut: min, before: n };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    if (t - lo.before <= options.skipMax) return lo;
+    checkDeadline(deadline);
+    const cuts = stringCuts(space, lo, hi, t, options.skipMax);
+    if (cuts.length === 0) return null;
+    const counts = await multiSearch(
+      client,
+      index,
+      cuts.map((c) => countOnly(within(query, [beforeCut(key.field, 'string', key.order, c)]))),
+    );
+    ({ lo, hi } = narrow(
+      lo,
+      hi,
+      cuts.map((cut, i) => ({ cut, before: counts[i]!.total })),
+      t,
+    ));
+  }
+  return null;
 }

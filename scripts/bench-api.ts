@@ -1,0 +1,334 @@
+/**
+ * API benchmark (a script, not a test): latency and throughput of a realistic
+ * request mix through the API over real HTTP, against the same Query DSL sent
+ * straight to OpenSearch in the same run, and what a deep page costs.
+ *
+ *   npm run bench:api -- --certificates 1000000          generate + ingest through the real pipeline
+ *   npm run bench:api -- --reuse bench-api-1000000 --keep  reuse a kept data set (indices + bench-out/<prefix>)
+ *
+ * The data set is generated and loaded by the taxcert CLI itself (migrate, worker,
+ * ingest --manifest --wait) under its own INDEX_PREFIX; `taxcert serve` runs as a
+ * child process so the load generator never shares the API's event loop. Requests
+ * go through one small helper (`get`), where an API key header is added (--api-key).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
+import { dropIndices } from '../indexer/indices/describe.ts';
+import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
+import { readPage } from '../services/api/query/page.ts';
+import { DEFAULT_PAGE_OPTIONS } from '../services/api/query/page-plan.ts';
+import { type SortKey, sortClause } from '../services/api/query/sort.ts';
+import { buildByParcel } from '../services/api/routes/certificates/build-by-parcel.ts';
+import { buildCertificateSearch } from '../services/api/routes/certificates/build-search.ts';
+import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/certificates/params.ts';
+import { CERTIFICATE_SOURCE } from '../services/api/routes/certificates/row.ts';
+import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
+import { loadConfig } from '../services/config.ts';
+import { aliasName } from '../services/domain/datasets.ts';
+import { openRuntime } from '../services/runtime.ts';
+
+const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
+const SEED = 4242;
+const AS_OF = '2026-11-22';
+
+const opts = new Command('bench-api')
+  .option('--certificates <n>', 'certificates to generate and ingest', '1000000')
+  .option('--reuse <prefix>', 'reuse the data set kept under this INDEX_PREFIX (bench-out/<prefix>/taxcert.db)')
+  .option('--keep', 'keep the data set for a later --reuse')
+  .option('--requests <n>', 'requests per measured pass', '400')
+  .option('--concurrency <n>', 'concurrency of the throughput pass', '8')
+  .option('--api-key <key>', 'API key sent as Authorization: Bearer (once the access layer is on)')
+  .parse()
+  .opts<{ certificates: string; reuse?: string; keep?: boolean; requests: string; concurrency: string; apiKey?: string }>();
+
+const n = Number(opts.certificates);
+const requests = Number(opts.requests);
+const concurrency = Number(opts.concurrency);
+const prefix = opts.reuse ?? `bench-api-${n}`;
+const dir = join(process.cwd(), 'bench-out', prefix);
+mkdirSync(dir, { recursive: true });
+const env = { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: join(dir, 'taxcert.db'), LOG_LEVEL: 'warn', NODE_ENV: 'production', KEY_HASH_SECRET: process.env.KEY_HASH_SECRET ?? 'bench-only-secret-bench-only-secret' };
+const config = loadConfig(env);
+const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
+const runtime = openRuntime(config, { name: 'bench-api' });
+const index = aliasName(prefix, 'certificates');
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Generate the files and load them through the real queue and worker, as production does. */
+async function ingest(): Promise<void> {
+  const files = join(dir, 'files');
+  let t = Date.now();
+  await generateFixtures({ out: files, certificates: n, seed: SEED, today: AS_OF });
+  console.error(`generated ${n} certificates in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  execFileSync(bin, ['migrate'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const worker = spawn(bin, ['worker'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(worker);
+  t = Date.now();
+  execFileSync(bin, ['ingest', '--manifest', join(files, 'manifest.json'), '--wait'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.error(`ingested in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  worker.kill('SIGTERM');
+  rmSync(files, { recursive: true, force: true });
+}
+
+async function startApi(): Promise<string> {
+  const port = await freePort();
+  const api = spawn(bin, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(api);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).status === 200) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the API did not become healthy within 60 s');
+}
+
+// --- the request mix -----------------------------------------------------------------------
+
+interface Sample {
+  id: string;
+  county: string;
+  parcel: string;
+  owner: string;
+}
+
+/** Real values to ask for, spread over the index by a seeded random score. */
+async function samples(count: number): Promise<Sample[]> {
+  const res = await runtime.opensearch.search({
+    index,
+    body: {
+      size: count,
+      query: { function_score: { query: { match_all: {} }, random_score: { seed: SEED, field: '_seq_no' } } },
+      _source: ['id', 'county_slug', 'parcel_id', 'owner_name'],
+    } as never,
+  });
+  return (res.body.hits.hits as unknown as { _source: { id: string; county_slug: string; parcel_id: string; owner_name: string } }[]).map(
+    (h) => ({ id: h._source.id, county: h._source.county_slug, parcel: h._source.parcel_id, owner: h._source.owner_name.split(' ')[0] ?? 'smith' }),
+  );
+}
+
+/**
+ * One request of the mix: the API path and the engine request that answers it.
+ * The engine side is the DSL the certificate routes send (free text over the
+ * searchable fields, filters with facets, parcel lookups, id gets); when the
+ * route builders of issue 9 change, this list follows them.
+ */
+interface Scenario {
+  kind: string;
+  path: string;
+  /** null: the route reads SQLite only; it is timed through the API but has no engine twin. */
+  engine: (() => Promise<unknown>) | null;
+}
+
+const newestSale: SortKey[] = [{ field: 'sale_date', order: 'desc' }, { field: 'id', order: 'asc' }];
+/**
+ * The engine twin of a search: the route's own builder output sent straight to
+ * OpenSearch (page and facet counts in parallel, as the read function does).
+ */
+function engineOf(params: Record<string, unknown>) {
+  const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
+  const page = { query: plan.query, sort: plan.sort, limit: 25, source: CERTIFICATE_SOURCE };
+  return () =>
+    Promise.all([
+      readPage(runtime.opensearch, index, { ...page, offset: Number(params.offset ?? 0) }),
+      plan.aggs ? runtime.opensearch.search({ index, body: { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs } as never }) : undefined,
+    ]);
+}
+
+function mix(s: Sample[], total: number): Scenario[] {
+  const out: Scenario[] = [];
+  s.forEach((x, i) => {
+    const deep = Math.floor((((i * 7919) % 97) / 97) * total);
+    const parcel = buildByParcel(ByParcelParams.parse({ county: x.county, parcel_id: x.parcel }));
+    const byKind: Scenario[] = [
+      { kind: 'free text', path: `/api/v1/certificates/search?query=${encodeURIComponent(x.owner)}`, engine: engineOf({ query: x.owner }) },
+      {
+        kind: 'filters + facets',
+        path: `/api/v1/certificates/search?county=${x.county}&redeemed=false&facets=county,status`,
+        engine: engineOf({ county: [x.county], redeemed: false, facets: ['county', 'status'] }),
+      },
+      {
+        kind: 'by-parcel',
+        path: `/api/v1/certificates/by-parcel?county=${x.county}&parcel_id=${encodeURIComponent(x.parcel)}`,
+        engine: () => readPage(runtime.opensearch, index, { query: parcel.query, sort: parcel.sort, offset: 0, limit: 25, source: CERTIFICATE_SOURCE }),
+      },
+      { kind: 'id lookup', path: `/api/v1/certificates/${x.id}`, engine: () => runtime.opensearch.get({ index, id: x.id }) },
+      { kind: 'deep offset', path: `/api/v1/certificates/search?offset=${deep}`, engine: engineOf({ offset: deep }) },
+      { kind: 'counties (SQLite)', path: '/api/v1/counties', engine: null },
+    ];
+    out.push(byKind[i % byKind.length]!);
+  });
+  return out;
+}
+
+// --- measuring -----------------------------------------------------------------------------
+
+let base = '';
+const headers: Record<string, string> = {};
+
+/** An Enterprise client and key made by the taxcert CLI, unless --api-key gives one. */
+function apiKey(): string {
+  if (opts.apiKey) return opts.apiKey;
+  const cli = (args: string[]) => JSON.parse(execFileSync(bin, [...args, '--json'], { env, encoding: 'utf8' })) as Record<string, string>;
+  const client = cli(['clients', 'create', '--name', 'bench-api', '--plan', 'enterprise']);
+  return cli(['keys', 'create', '--client', client.id!]).key!;
+}
+
+async function get(path: string): Promise<number> {
+  const res = await fetch(`${base}${path}`, { headers });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Runs every task with the given concurrency; latencies per task and the wall time. */
+async function run(tasks: (() => Promise<unknown>)[], parallel: number): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = new Array(tasks.length);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let i = next++; i < tasks.length; i = next++) {
+        const t = performance.now();
+        await tasks[i]!();
+        latencies[i] = performance.now() - t;
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+const round = (x: number) => Math.round(x * 10) / 10;
+
+try {
+  if (!opts.reuse) await ingest();
+  base = await startApi();
+  headers.authorization = `Bearer ${apiKey()}`;
+  const total = (await runtime.opensearch.count({ index })).body.count;
+  console.error(`index ${index}: ${total} certificates; API at ${base}`);
+
+  // Which routes exist on this build: a 404 route is left out of the mix and named.
+  const all = mix(await samples(Math.max(60, requests)), total);
+  const present = new Map<string, boolean>();
+  for (const s of all) if (!present.has(s.kind)) present.set(s.kind, (await get(s.path)) !== 404);
+  const missing = [...present].filter(([, ok]) => !ok).map(([k]) => k);
+  if (missing.length > 0) console.error(`routes not served by this build (left out): ${missing.join(', ')}`);
+  const served = all.filter((s) => present.get(s.kind)).slice(0, requests);
+  const sqliteOnly = served.filter((s) => s.engine === null);
+  // The API-versus-engine comparison runs on the engine-backed routes only.
+  const scenarios = served.filter((s) => s.engine !== null) as (Scenario & { engine: () => Promise<unknown> })[];
+  if (sqliteOnly.length > 0) {
+    const r = await run(sqliteOnly.map((s) => () => get(s.path)), 1);
+    console.log(`SQLite-only routes through the API: p50 ${round(percentile(r.latencies, 50))} ms, p99 ${round(percentile(r.latencies, 99))} ms`);
+  }
+  if (scenarios.length === 0) console.log('no engine-backed certificate route is served by this build yet');
+  else await compare(scenarios, total);
+
+  // What a deep page costs: the page plan against a plain from+size at the same offset.
+  await deepCosts(total, present.get('deep offset') === true);
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  if (!opts.keep && !opts.reuse) await dropAll();
+  await runtime.close();
+  await node?.stop();
+}
+
+async function compare(scenarios: (Scenario & { engine: () => Promise<unknown> })[], total: number): Promise<void> {
+  // Warm both sides (JIT, caches), then measure.
+  await run(scenarios.slice(0, 50).map((s) => () => get(s.path)), 2);
+  await run(scenarios.slice(0, 50).map((s) => s.engine), 2);
+
+  const statuses = new Map<number, number>();
+  const apiTask = (s: Scenario) => async () => {
+    const status = await get(s.path);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  };
+  const api1 = await run(scenarios.map(apiTask), 1);
+  const eng1 = await run(scenarios.map((s) => s.engine), 1);
+  const apiN = await run(scenarios.map(apiTask), concurrency);
+  const engN = await run(scenarios.map((s) => s.engine), concurrency);
+
+  const byKind = [...new Set(scenarios.map((s) => s.kind))].map((kind) => {
+    const idx = scenarios.flatMap((s, i) => (s.kind === kind ? [i] : []));
+    const a = idx.map((i) => api1.latencies[i]!);
+    const e = idx.map((i) => eng1.latencies[i]!);
+    return { kind, requests: idx.length, 'api p50 ms': round(percentile(a, 50)), 'engine p50 ms': round(percentile(e, 50)), 'api p99 ms': round(percentile(a, 99)) };
+  });
+  console.log(`\nAPI benchmark: ${total} certificates, ${scenarios.length} requests per pass, concurrency 1 and ${concurrency}`);
+  console.table(byKind);
+  const summary = {
+    'p50 ms (c=1)': { api: round(percentile(api1.latencies, 50)), engine: round(percentile(eng1.latencies, 50)) },
+    'p99 ms (c=1)': { api: round(percentile(api1.latencies, 99)), engine: round(percentile(eng1.latencies, 99)) },
+    [`req/s (c=${concurrency})`]: { api: round(scenarios.length / apiN.seconds), engine: round(scenarios.length / engN.seconds) },
+  };
+  console.table(summary);
+  console.log(
+    `ratios: p50 api/engine ${round(percentile(api1.latencies, 50) / percentile(eng1.latencies, 50))} (target <= 1.25), ` +
+      `api p99 ${round(percentile(api1.latencies, 99))} ms (target < 100), ` +
+      `throughput api/engine ${round((engN.seconds / apiN.seconds) * 100)}% (target >= 80%); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+}
+
+async function deepCosts(total: number, viaApi: boolean): Promise<void> {
+  const deep = [10_000, 100_000, 500_000, 990_000].map((o) => Math.min(o, Math.max(0, total - 25))).filter((o, i, a) => a.indexOf(o) === i);
+  const physical = Object.keys((await runtime.opensearch.indices.getAlias({ name: index })).body)[0]!;
+  const setWindow = (w: number) => runtime.opensearch.indices.putSettings({ index: physical, body: { index: { max_result_window: w } } as never });
+  const rows = [];
+  for (const offset of deep) {
+    const median = async (f: () => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        await f();
+        ms.push(performance.now() - t);
+      }
+      return round(percentile(ms, 50));
+    };
+    const plan = await median(() => readPage(runtime.opensearch, index, { query: { match_all: {} }, sort: newestSale, offset, limit: 25 }));
+    const api = viaApi ? await median(() => get(`/api/v1/certificates/search?offset=${offset}`)) : Number.NaN;
+    await setWindow(total + 1000);
+    const plain = await median(() =>
+      runtime.opensearch.search(
+        { index, body: { query: { match_all: {} }, sort: sortClause(newestSale), from: offset, size: 25 } as never },
+        { requestTimeout: 120_000 },
+      ),
+    );
+    rows.push({ offset, 'page plan ms': plan, 'through the API ms': api, 'plain from+size ms': plain });
+  }
+  await setWindow(DEFAULT_PAGE_OPTIONS.relevanceWindow);
+  console.log('\nwhat a deep page costs (sale_date desc, id asc; median of 3)');
+  console.table(rows);
+}
+
+async function dropAll(): Promise<void> {
+  {
+    await dropIndices(runtime.opensearch, prefix).catch(() => undefined);
+    const connection = redisConnection(config);
+    const queue = createIngestQueue(config, connection);
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    connection.disconnect();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

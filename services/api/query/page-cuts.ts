@@ -1,0 +1,117 @@
+import type { SortOrder } from './sort.ts';
+
+/**
+ * Cuts: points on a sort key's value line that split the matching documents in
+ * two, counted exactly by the engine. A deep page is found by narrowing a pair of
+ * cuts around the wanted position (page-plan.ts); this file holds the value
+ * arithmetic and the Query DSL of a cut, pure.
+ *
+ * A numeric cut sits halfway between two storable values (half a cent, half a
+ * day), so "below the cut" means the same to a range query, a range aggregation
+ * and the sort, whatever each does with an inclusive or rounded bound (a
+ * scaled_float range rounds its bound to the scaling factor; 2019.995 is below
+ * 2020 for every one of them). Every sortable number holds whole cents or whole
+ * units (money, counts, years) and every sortable date whole days.
+ */
+
+export type KeyKind = 'integer' | 'decimal' | 'date' | 'string';
+export type NumberKind = Exclude<KeyKind, 'string'>;
+
+const DAY_MS = 86_400_000;
+
+/** The cut just above the storable step that holds v. */
+export function cutAbove(kind: NumberKind, v: number): number {
+  if (kind === 'date') return Math.floor(v / DAY_MS) * DAY_MS + DAY_MS / 2;
+  // Integer fields are cut at whole numbers: the engine's range aggregation truncates a
+  // fractional bound on an integer field when it counts from the index (OpenSearch 3.8).
+  if (kind === 'integer') return Math.floor(v) + 1;
+  return (Math.floor(v * 100 + 1e-6) + 0.5) / 100;
+}
+
+/** The cut just below the storable step that holds v. */
+export function cutBelow(kind: NumberKind, v: number): number {
+  if (kind === 'date') return Math.floor(v / DAY_MS) * DAY_MS - DAY_MS / 2;
+  if (kind === 'integer') return Math.floor(v);
+  return (Math.floor(v * 100 + 1e-6) - 0.5) / 100;
+}
+
+type Bound = 'lt' | 'gte' | 'gt' | 'lte';
+
+export function rangeOf(field: string, kind: KeyKind, bounds: Partial<Record<Bound, number | string>>): Record<string, unknown> {
+  // Dates are cut in epoch milliseconds; the fields themselves are written as calendar days.
+  return { range: { [field]: { ...bounds, ...(kind === 'date' ? { format: 'epoch_millis' } : {}) } } };
+}
+
+/** Documents before a cut in this key's order: below it ascending, at or above it descending. */
+export function beforeCut(field: string, kind: KeyKind, order: SortOrder, cut: number | string): Record<string, unknown> {
+  return rangeOf(field, kind, order === 'asc' ? { lt: cut } : { gte: cut });
+}
+
+/** Documents whose key equals a stored value. */
+export function equalTo(field: string, kind: KeyKind, value: number | string): Record<string, unknown> {
+  if (kind === 'string') return { term: { [field]: value } };
+  const v = value as number;
+  return rangeOf(field, kind, { gte: cutBelow(kind, v), lt: cutAbove(kind, v) });
+}
+
+/** Documents whose key comes strictly before a stored value in this key's order. */
+export function strictlyBefore(field: string, kind: KeyKind, order: SortOrder, value: number | string): Record<string, unknown> {
+  if (kind === 'string') return rangeOf(field, kind, order === 'asc' ? { lt: value } : { gt: value });
+  const v = value as number;
+  return rangeOf(field, kind, order === 'asc' ? { lt: cutBelow(kind, v) } : { gte: cutAbove(kind, v) });
+}
+
+/**
+ * Strings as numbers, to interpolate between two cuts: the characters after the
+ * two bounds' common prefix read as digits of the smallest alphabet holding them
+ * (hex for our ids, so a uniform hash is interpolated linearly). Only the cost of
+ * the search depends on how good the guess is; the counts decide.
+ */
+export interface StringSpace {
+  toNumber(s: string): number;
+  fromNumber(x: number): string;
+}
+
+const HEX = '0123456789abcdef';
+const ALNUM = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+export function stringSpace(a: string, b: string): StringSpace {
+  let p = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  const prefix = a.slice(0, p);
+  const chars = a.slice(p) + b.slice(p);
+  const alphabet = [...chars].every((c) => HEX.includes(c)) ? HEX : [...chars].every((c) => ALNUM.includes(c)) ? ALNUM : null;
+  const base = alphabet ? alphabet.length : 0x10000;
+  // As many digits as a double holds exactly.
+  const digits = Math.floor(52 / Math.log2(base));
+  const digitOf = (c: string | undefined): number => {
+    if (c === undefined) return 0;
+    if (!alphabet) return c.charCodeAt(0);
+    const i = alphabet.indexOf(c);
+    if (i >= 0) return i;
+    // Outside the alphabet: the number of alphabet characters that sort before it.
+    return [...alphabet].filter((d) => d < c).length - 0.5;
+  };
+  return {
+    toNumber(s) {
+      if (!s.startsWith(prefix)) return s < prefix ? 0 : base ** digits;
+      let x = 0;
+      for (let i = 0; i < digits; i++) x = x * base + Math.max(0, digitOf(s[p + i]));
+      return x;
+    },
+    fromNumber(x) {
+      let n = Math.max(0, Math.min(base ** digits - 1, Math.floor(x)));
+      const out: string[] = [];
+      for (let i = 0; i < digits; i++) {
+        const d = n % base;
+        out.unshift(alphabet ? alphabet[d]! : String.fromCharCode(d));
+        n = Math.floor(n / base);
+      }
+      // Trailing zero digits change nothing but the cut's length.
+      const zero = alphabet ? alphabet[0]! : String.fromCharCode(0);
+      let end = out.length;
+      while (end > 0 && out[end - 1] === zero) end--;
+      return prefix + out.slice(0, end).join('');
+    },
+  };
+}

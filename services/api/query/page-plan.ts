@@ -1,0 +1,282 @@
+import { beforeCut, cutAbove, equalTo, type KeyKind, type NumberKind, type StringSpace, strictlyBefore } from './page-cuts.ts';
+import { isScoreKey, type SortKey, type SortOrder, sortClause } from './sort.ts';
+
+/**
+ * The pure half of the page plan: the Query DSL of every request a page may need
+ * and the decisions taken on the engine's answers. page.ts runs them.
+ *
+ * Plain from+size makes every shard keep a queue of from+size documents, so its
+ * cost grows with the depth (about 190 ms at 100,000 and 2.9 s at 990,000 of a
+ * million documents here) and the index refuses it past max_result_window. A deep
+ * page sorted by a field is instead *selected*: exact counts of the documents
+ * before a few cuts on the first sort key narrow down where the wanted position
+ * lies (percentiles only propose the cuts), a large group of equal values is
+ * split the same way on the next key (the id), and the final search asks for the
+ * documents at or after the best cut with a small from. Only exact counts decide
+ * which rows come back; an estimate only decides how many requests that takes.
+ */
+
+export interface PagePlanOptions {
+  /** The index's max_result_window: no from+size may pass it. */
+  window: number;
+  /** The most rows a selected page's final search skips with from. */
+  skipMax: number;
+  /** max_result_window of an index searched by relevance (certificates): a score-ordered page reads from+size from the nearer end up to it. */
+  relevanceWindow: number;
+}
+
+/** Equal to the mapping files' max_result_window (certificates: relevanceWindow); a unit test keeps them in step. */
+export const DEFAULT_PAGE_OPTIONS: PagePlanOptions = { window: 10_000, skipMax: 2_000, relevanceWindow: 500_500 };
+
+export interface PageRequest {
+  query: Record<string, unknown>;
+  /** The last key must be unique per document (the id), so the order is total. */
+  sort: SortKey[];
+  limit: number;
+  offset: number;
+  aggs?: Record<string, unknown>;
+  /** Only these source fields are fetched (the row's fields), when given. */
+  source?: readonly string[];
+}
+
+type Body = Record<string, unknown>;
+
+function sourceOf(req: PageRequest): Body {
+  return req.source ? { _source: req.source } : {};
+}
+
+/** One request: the page, the exact total and the facets. */
+export function shallowBody(req: PageRequest, sort: readonly SortKey[]): Body {
+  return {
+    query: req.query,
+    sort: sortClause(sort),
+    from: req.offset,
+    size: req.limit,
+    track_total_hits: true,
+    ...sourceOf(req),
+    ...(req.aggs ? { aggs: req.aggs } : {}),
+  };
+}
+
+/** Names of the plan's own aggregations, beside the endpoint's facets; never returned to callers. */
+export const PLAN_AGG = { percentiles: '_page_percentiles', stats: '_page_stats', cuts: '_page_cuts' } as const;
+
+/** Percentile ranks asked for: every half percent. They only propose cuts. */
+export const PERCENTS = Array.from({ length: 199 }, (_, i) => (i + 1) / 2);
+
+/** The first key's distribution, asked for with the total when the key is a number or a date. */
+export function keyStatsAggs(field: string): Body {
+  return {
+    [PLAN_AGG.percentiles]: { percentiles: { field, percents: PERCENTS, tdigest: { compression: 200 } } },
+    [PLAN_AGG.stats]: { stats: { field } },
+  };
+}
+
+/** The total and the facets of the whole query (and the first key's distribution). */
+export function countBody(req: PageRequest, extraAggs: Body = {}): Body {
+  const aggs = { ...(req.aggs ?? {}), ...extraAggs };
+  return { query: req.query, size: 0, track_total_hits: true, ...(Object.keys(aggs).length > 0 ? { aggs } : {}) };
+}
+
+/** The query restricted to a set of documents (a group of equal keys, a bracket), without scores. */
+export function within(query: Body, filters: readonly Body[]): Body {
+  return filters.length === 0 ? query : { bool: { filter: [query, ...filters] } };
+}
+
+/** Exact count of documents matching a query (msearch item). */
+export function countOnly(query: Body): Body {
+  return { query, size: 0, track_total_hits: true };
+}
+
+/**
+ * A page read from the far end: rows offset..offset+size-1 of the order are rows
+ * total-offset-size.. of the reversed order. Returns from and size in the
+ * reversed order; the caller reverses the rows back.
+ */
+export function fromFarEnd(offset: number, limit: number, total: number): { from: number; size: number } {
+  const size = Math.max(0, Math.min(limit, total - offset));
+  return { from: total - offset - size, size };
+}
+
+export function reversedBody(req: PageRequest, sort: readonly SortKey[], from: number, size: number): Body {
+  return { query: req.query, sort: sortClause(sort, true), from, size, track_total_hits: false, ...sourceOf(req) };
+}
+
+export function forwardBody(req: PageRequest, sort: readonly SortKey[], from: number, size: number): Body {
+  return { query: req.query, sort: sortClause(sort), from, size, track_total_hits: false, ...sourceOf(req) };
+}
+
+/** How a page is read once the total is known. */
+export type DeepPlan =
+  | { kind: 'empty' }
+  | { kind: 'far-end'; from: number; size: number }
+  | { kind: 'near-end'; from: number; size: number }
+  | { kind: 'select'; size: number }
+  | { kind: 'too-deep'; reachable: number };
+
+export function deepPlan(req: PageRequest, sort: readonly SortKey[], total: number, options: PagePlanOptions): DeepPlan {
+  if (req.offset >= total) return { kind: 'empty' };
+  const tail = fromFarEnd(req.offset, req.limit, total);
+  if (tail.from + tail.size <= options.window) return { kind: 'far-end', ...tail };
+  if (sort.length > 0 && !isScoreKey(sort[0]!)) return { kind: 'select', size: tail.size };
+  // Scores cannot be cut by a range: read from whichever end is nearer, as far as the index allows.
+  const nearer = Math.min(req.offset, tail.from);
+  if (nearer + tail.size > options.relevanceWindow) return { kind: 'too-deep', reachable: options.relevanceWindow - req.limit };
+  return req.offset <= tail.from ? { kind: 'near-end', from: req.offset, size: tail.size } : { kind: 'far-end', ...tail };
+}
+
+// --- selecting a position on a number or date key -------------------------------------------
+
+export interface KeyStats {
+  count: number;
+  min: number | null;
+  max: number | null;
+}
+
+/**
+ * Cuts to count: one at every percentile, and 48 more spread over the percentile
+ * interval around the wanted rank (where an exact count is worth most).
+ * `ascRank` is the wanted position counted from the smallest value.
+ */
+export function numberCuts(kind: NumberKind, percentiles: readonly (number | null)[], ascRank: number, count: number): number[] {
+  const values = percentiles.filter((v): v is number => v !== null && Number.isFinite(v));
+  const cuts = new Set(values.map((v) => cutAbove(kind, v)));
+  if (values.length > 0 && count > 0) {
+    const at = Math.min(values.length - 1, Math.max(0, Math.floor((ascRank / count) * (values.length + 1)) - 1));
+    const lo = values[Math.max(0, at - 1)]!;
+    const hi = values[Math.min(values.length - 1, at + 2)]!;
+    for (let i = 1; i <= 48; i++) cuts.add(cutAbove(kind, lo + ((hi - lo) * i) / 49));
+  }
+  return [...cuts].sort((a, b) => a - b);
+}
+
+/** Exact counts between consecutive cuts, each with its smallest and largest value. */
+export function cutsAggs(field: string, cuts: readonly number[]): Body {
+  const ranges = [{ to: cuts[0] }, ...cuts.slice(0, -1).map((from, i) => ({ from, to: cuts[i + 1] })), { from: cuts[cuts.length - 1] }];
+  return {
+    [PLAN_AGG.cuts]: {
+      range: { field, ranges: cuts.length === 0 ? [{}] : ranges },
+      aggs: { min: { min: { field } }, max: { max: { field } } },
+    },
+  };
+}
+
+export interface CutBucket {
+  from?: number;
+  to?: number;
+  doc_count: number;
+  min: { value: number | null };
+  max: { value: number | null };
+}
+
+/** Where position t (counted in sort order within the counted documents) falls. */
+export interface Located {
+  /** The cut on the near side of the bucket; null when nothing comes before it. */
+  cut: number | null;
+  /** Documents before that cut. */
+  before: number;
+  count: number;
+  min: number;
+  max: number;
+}
+
+export function locate(buckets: readonly CutBucket[], t: number, order: SortOrder): Located | null {
+  const inOrder = order === 'asc' ? buckets : [...buckets].reverse();
+  let before = 0;
+  for (const b of inOrder) {
+    if (t < before + b.doc_count) {
+      const cut = order === 'asc' ? b.from : b.to;
+      return { cut: cut ?? null, before, count: b.doc_count, min: b.min.value!, max: b.max.value! };
+    }
+    before += b.doc_count;
+  }
+  return null;
+}
+
+// --- selecting a position on a string key ---------------------------------------------------
+
+/** A string cut with the exact number of documents before it. */
+export interface StringCut {
+  cut: string;
+  before: number;
+}
+
+/**
+ * Cuts between two counted ones to count next: aimed a little before position t
+ * (so the final skip is small) and a little after it (so the bracket shrinks),
+ * interpolated in the digit space of the working set's smallest and largest
+ * values; the midpoint too, so a bracket shrinks even when a guess is poor.
+ */
+export function stringCuts(space: StringSpace, lo: StringCut, hi: StringCut, t: number, skipMax: number): string[] {
+  const a = space.toNumber(lo.cut);
+  const b = space.toNumber(hi.cut);
+  // Few cuts: on a large working set each count of a string range costs a pass over its terms.
+  const targets = [t - skipMax / 2, t - skipMax / 8, t + skipMax / 4];
+  const fractions = targets.filter((x) => x > lo.before && x < hi.before).map((x) => (x - lo.before) / (hi.before - lo.before));
+  const out = new Set<string>();
+  const inside = (c: string) => (c > lo.cut && c < hi.cut) || (c < lo.cut && c > hi.cut);
+  for (const f of fractions) {
+    const c = space.fromNumber(a + (b - a) * f);
+    if (inside(c)) out.add(c);
+  }
+  const mid = space.fromNumber((a + b) / 2);
+  if (out.size === 0 && inside(mid)) out.add(mid);
+  return [...out];
+}
+
+/** The tightest bracket around t among counted cuts. */
+export function narrow(lo: StringCut, hi: StringCut, counted: readonly StringCut[], t: number): { lo: StringCut; hi: StringCut } {
+  let l = lo;
+  let h = hi;
+  for (const c of counted) {
+    // Ties move inward: a cut with the same count as a bracket end but inside it still narrows the key range.
+    if (c.before <= t && c.before >= l.before) l = c;
+    if (c.before > t && c.before <= h.before) h = c;
+  }
+  return { lo: l, hi: h };
+}
+
+// --- the final search -----------------------------------------------------------------------
+
+/** Sort keys fixed to one value (a group of equal values) and a cut on the next key. */
+export interface Cursor {
+  fixed: { field: string; kind: KeyKind; order: SortOrder; value: number | string }[];
+  cut: { field: string; kind: KeyKind; order: SortOrder; value: number | string } | null;
+}
+
+/** Every document that comes before the cursor in the sort order; null when none does. */
+export function beforeCursor(cursor: Cursor): Body | null {
+  const clauses: Body[] = [];
+  const equal: Body[] = [];
+  for (const f of cursor.fixed) {
+    clauses.push(conj([...equal, strictlyBefore(f.field, f.kind, f.order, f.value)]));
+    equal.push(equalTo(f.field, f.kind, f.value));
+  }
+  if (cursor.cut) clauses.push(conj([...equal, beforeCut(cursor.cut.field, cursor.cut.kind, cursor.cut.order, cursor.cut.value)]));
+  if (clauses.length === 0) return null;
+  return clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } };
+}
+
+function conj(filters: Body[]): Body {
+  return filters.length === 1 ? filters[0]! : { bool: { filter: filters } };
+}
+
+/** The documents of a group of equal values (the fixed keys), to count within it. */
+export function groupFilters(fixed: Cursor['fixed']): Body[] {
+  return fixed.map((f) => equalTo(f.field, f.kind, f.value));
+}
+
+/** The selected page: the documents at or after the cursor, skipping `from` of them. */
+export function selectedBody(req: PageRequest, sort: readonly SortKey[], cursor: Cursor, from: number, size: number): Body {
+  const before = beforeCursor(cursor);
+  const query = before ? { bool: { filter: [req.query], must_not: [before] } } : req.query;
+  return { query, sort: sortClause(sort), from, size, track_total_hits: false, ...sourceOf(req) };
+}
+
+/** The plan's own aggregations removed, so callers see only the facets they asked for. */
+export function withoutPlanAggs(aggs: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!aggs) return undefined;
+  const own = new Set<string>(Object.values(PLAN_AGG));
+  const rest = Object.fromEntries(Object.entries(aggs).filter(([k]) => !own.has(k)));
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBulkWriter } from '../../../indexer/bulk.ts';
+import { generateState } from '../../../indexer/generator/generate-state.ts';
+import { InvalidParamsError } from '../../../services/api/errors.ts';
+import { readPage } from '../../../services/api/query/page.ts';
+import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
+import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
+import { aliasName } from '../../../services/domain/datasets.ts';
+import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+
+/**
+ * Deep pages on a real index of generated certificates, with max_result_window
+ * lowered to 1,000 so the plans beyond it (far end, selection by counts, groups of
+ * equal years and sale days split on the id) all run on a small index. Ground
+ * truth is a search_after walk of the whole result, itself checked to be in order.
+ */
+const N = 30_000;
+const WINDOW = 1000;
+const options: PagePlanOptions = { window: WINDOW, skipMax: 200, relevanceWindow: WINDOW };
+const id: SortKey = { field: 'id', order: 'asc' };
+
+const SORTS: Record<string, SortKey[]> = {
+  // face_amount.sort: the double copy the certificate routes sort on (a scaled_float sorts wrongly).
+  face_desc: [{ field: 'face_amount.sort', order: 'desc' }, id],
+  face_asc: [{ field: 'face_amount.sort', order: 'asc' }, id],
+  // Three keys, as the route's year_newest: a group of equal years, then of equal sale days, then ids.
+  year_then_sale: [{ field: 'tax_year', order: 'desc' }, { field: 'sale_date', order: 'desc' }, id],
+  // ~2,700 certificates per tax year and a few hundred per sale day: groups far larger than skipMax.
+  year_newest: [{ field: 'tax_year', order: 'desc' }, id],
+  sale_date_desc: [{ field: 'sale_date', order: 'desc' }, id],
+  // "relevance" without a scoring clause: every score is equal, the id decides.
+  relevance_no_query: [{ score: true, order: 'desc' }, id],
+};
+
+const FILTERED = {
+  bool: { filter: [{ terms: { county_slug: ['miami-dade', 'broward', 'orange', 'duval', 'leon'] } }, { term: { redeemed: false } }] },
+};
+
+interface Doc {
+  id: string;
+}
+
+describe('deep pages (services/api/query/page.ts) on a real index', () => {
+  let t: TestRuntime;
+  let index: string;
+  const truths = new Map<string, string[]>();
+
+  /** Every matching id in order, by search_after, checked against the sort values it returns. */
+  async function truth(query: Record<string, unknown>, sort: SortKey[]): Promise<string[]> {
+    const key = JSON.stringify([query, sort]);
+    const known = truths.get(key);
+    if (known) return known;
+    const ids: string[] = [];
+    let after: unknown[] | undefined;
+    let previous: unknown[] | undefined;
+    for (;;) {
+      const res = await t.runtime.opensearch.search({
+        index,
+        body: { query, sort: sortClause(sort), size: WINDOW, _source: false, ...(after ? { search_after: after } : {}) } as never,
+      });
+      const hits = res.body.hits.hits as unknown as { _id: string; sort: unknown[] }[];
+      for (const h of hits) {
+        if (previous) expect(compare(previous, h.sort, sort)).toBeLessThan(0);
+        previous = h.sort;
+        ids.push(h._id);
+      }
+      if (hits.length < WINDOW) break;
+      after = hits[hits.length - 1]!.sort;
+    }
+    truths.set(key, ids);
+    return ids;
+  }
+
+  const page = (query: Record<string, unknown>, sort: SortKey[], offset: number, limit: number) =>
+    readPage<Doc>(t.runtime.opensearch, index, { query, sort, offset, limit, source: ['id'] }, options);
+
+  beforeAll(async () => {
+    t = await openTestRuntime(import.meta.url);
+    index = aliasName(t.config.INDEX_PREFIX, 'certificates');
+    const writer = createBulkWriter(t.runtime.opensearch, { index, refresh: true });
+    const state = generateState({ certificates: N, seed: 99, today: '2026-11-22' });
+    for (const record of state.allRecords()) await writer.add(record.id, record);
+    const totals = await writer.flush();
+    expect(totals.failed).toBe(0);
+    await t.runtime.opensearch.indices.putSettings({ index, body: { index: { max_result_window: WINDOW } } as never });
+  });
+  afterAll(() => t.teardown());
+
+  it('indexes the data set with a lowered window that refuses a plain deep from+size', async () => {
+    const count = await t.runtime.opensearch.count({ index });
+    expect(count.body.count).toBeGreaterThan(N * 0.9);
+    await expect(
+      t.runtime.opensearch.search({ index, body: { from: WINDOW, size: 10, sort: [{ id: 'asc' }] } as never }),
+    ).rejects.toThrow();
+  });
+
+  for (const [name, sort] of Object.entries(SORTS)) {
+    it(`walks every page of ${name}: each row once, in order, past the window`, async () => {
+      const expected = await truth({ match_all: {} }, sort);
+      const seen: string[] = [];
+      for (let offset = 0; offset < expected.length; offset += 500) {
+        const p = await page({ match_all: {} }, sort, offset, 500);
+        expect(p.total).toBe(expected.length);
+        seen.push(...p.hits.map((h) => h._id));
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toEqual(expected);
+    });
+
+    it(`${name} with filters: random deep offsets equal the search_after walk`, async () => {
+      const expected = await truth(FILTERED, sort);
+      expect(expected.length).toBeGreaterThan(2 * WINDOW);
+      const offsets = [WINDOW, expected.length - WINDOW - 7, expected.length - 1, Math.floor(expected.length / 2)];
+      for (let i = 0; i < 6; i++) offsets.push(WINDOW + Math.floor(Math.random() * (expected.length - WINDOW)));
+      for (const offset of offsets) {
+        const p = await page(FILTERED, sort, offset, 37);
+        expect(p.total).toBe(expected.length);
+        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
+      }
+    });
+  }
+
+  it('past the total: an empty page with the exact total', async () => {
+    const p = await page({ match_all: {} }, SORTS.year_newest!, 10_000_000, 25);
+    expect(p.hits).toEqual([]);
+    expect(p.total).toBeGreaterThan(N * 0.9);
+  });
+
+  it('keeps the facets of a deep page computed over the whole result', async () => {
+    const aggs = { county: { terms: { field: 'county_slug', size: 67 } } };
+    const shallow = await readPage(t.runtime.opensearch, index, { query: FILTERED, sort: SORTS.face_desc!, offset: 0, limit: 5, aggs }, options);
+    const deep = await readPage(t.runtime.opensearch, index, { query: FILTERED, sort: SORTS.face_desc!, offset: 5000, limit: 5, aggs }, options);
+    expect(deep.aggregations).toEqual(shallow.aggregations);
+    expect(Object.keys(deep.aggregations ?? {})).toEqual(['county']);
+  });
+
+  it('relevance order: pages from both ends within the window, a 400 naming offset beyond it', async () => {
+    const query = { match: { site_address_full: 'st' } };
+    const sort: SortKey[] = [{ score: true, order: 'desc' }, id];
+    const all = await truth(query, sort);
+    expect(all.length).toBeGreaterThan(2 * WINDOW + 100);
+    const last = await page(query, sort, all.length - 30, 30);
+    expect(last.hits.map((h) => h._id)).toEqual(all.slice(-30));
+    const middle = Math.floor(all.length / 2);
+    if (middle > WINDOW) await expect(page(query, sort, middle, 10)).rejects.toBeInstanceOf(InvalidParamsError);
+  });
+});
+
+/** Sort values in sort order: negative when a comes first. */
+function compare(a: unknown[], b: unknown[], sort: SortKey[]): number {
+  for (let i = 0; i < sort.length; i++) {
+    const k = sort[i]!;
+    const x = a[i] as number | string;
+    const y = b[i] as number | string;
+    if (x === y) continue;
+    const c = x < y ? -1 : 1;
+    return k.order === 'asc' ? c : -c;
+  }
+  return 0;
+}
