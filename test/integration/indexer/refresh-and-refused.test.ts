@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readLines } from '../../../indexer/adapters/read-lines.ts';
-import { createBulkWriter } from '../../../indexer/bulk.ts';
+import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
-import { RefreshGroup } from '../../../indexer/refresh-group.ts';
+import { RefreshGroup } from '../../../indexer/load/refresh-group.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
-import { BulkSpool } from '../../../indexer/spool.ts';
-import { type DatasetFormat, loadTwoPass, type QuarantinedRow } from '../../../indexer/two-pass-load.ts';
+import { BulkSpool } from '../../../indexer/load/spool.ts';
+import { type DatasetFormat, type HeldRow, loadTwoPass } from '../../../indexer/load/two-pass-load.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
@@ -123,9 +123,11 @@ describe('a document the engine refuses after it passed validation', () => {
     const file = join(t.config.DATABASE_PATH, '..', 'refused.jsonl');
     writeFileSync(file, `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`);
 
-    const quarantined: QuarantinedRow[] = [];
-    const deps = { opensearch: t.runtime.opensearch, prefix: t.config.INDEX_PREFIX, replicas: 0 };
-    const outcome = await loadTwoPass(file, 'job-refused', jsonLines, deps, (rows) => quarantined.push(...rows));
+    const deps = { opensearch: t.runtime.opensearch, prefix: t.config.INDEX_PREFIX };
+    const outcome = await loadTwoPass(file, 'job-refused', jsonLines, deps);
+    const quarantined: HeldRow[] = [];
+    for await (const row of outcome.held.rows()) quarantined.push(row);
+    await outcome.held.remove();
 
     expect(outcome).toMatchObject({ rowsRead: 5, indexed: 3, updated: 0, quarantined: 2 });
     expect(await count()).toBe(3);

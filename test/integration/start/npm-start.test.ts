@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCertificates } from '../../../indexer/bookkeeping.ts';
+import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { getCounty, listCounties } from '../../../services/control/counties.ts';
 import { getDatasetState } from '../../../services/control/freshness.ts';
 import { listSources } from '../../../services/control/sources.ts';

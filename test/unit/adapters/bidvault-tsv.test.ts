@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bidvaultTsv as adapter } from '../../../indexer/adapters/bidvault-tsv.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { bidvaultTsvWriter as writer } from '../../../indexer/generator/writers/bidvault-tsv.ts';
 import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certbidJsonl as adapter } from '../../../indexer/adapters/certbid-jsonl.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { certbidJsonlWriter as writer } from '../../../indexer/generator/writers/certbid-jsonl.ts';
 import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 

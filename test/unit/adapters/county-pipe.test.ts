@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countyPipe as adapter } from '../../../indexer/adapters/county-pipe.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { countyPipeWriter as writer } from '../../../indexer/generator/writers/county-pipe.ts';
 import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 

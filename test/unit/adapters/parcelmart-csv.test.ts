@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parcelmartCsv as adapter } from '../../../indexer/adapters/parcelmart-csv.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { parcelmartCsvWriter as writer } from '../../../indexer/generator/writers/parcelmart-csv.ts';
 import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 

@@ -1,7 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import type { AdapterContext, FormatAdapter, FormatWriter, RawRow } from '../../../indexer/adapters/types.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { parcelUrl } from '../../../services/domain/county-facts.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
 import { certificateId, createHolderIds, holderId, normalizeKey } from '../../../services/domain/ids.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { taxgavelFixed as adapter } from '../../../indexer/adapters/taxgavel-fixed.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { taxgavelFixedWriter as writer } from '../../../indexer/generator/writers/taxgavel-fixed.ts';
 import { buildCtx, ctx, fromText, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
 

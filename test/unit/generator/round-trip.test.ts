@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { adapterFor } from '../../../indexer/adapters/index.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { generateState } from '../../../indexer/generator/generate-state.ts';
 import { writerFor } from '../../../indexer/generator/writers/index.ts';
 import { createHolderIds } from '../../../services/domain/ids.ts';

@@ -1,14 +1,10 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  aliasName,
-  DATASETS,
-  describeIndices,
-  dropIndices,
-  ensureIndices,
-  loadMapping,
-  withBulkMode,
-} from '../../../indexer/indices.ts';
+import { BulkMode } from '../../../indexer/indices/bulk-mode.ts';
+import { describeIndices, dropIndices } from '../../../indexer/indices/describe.ts';
+import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { loadMapping } from '../../../indexer/indices/mapping-file.ts';
+import { aliasName, DATASETS } from '../../../services/domain/datasets.ts';
 import { createOpenSearch, pingOpenSearch } from '../../../services/engine/client.ts';
 import { testContext } from '../../helpers/context.ts';
 
@@ -86,11 +82,11 @@ describe('ensureIndices', () => {
   });
 });
 
-describe('withBulkMode', () => {
+describe('BulkMode, one load', () => {
   const target = () => ({ index: aliasName(prefix, 'sales'), dataset: 'sales' as const, replicas: 1 });
 
   it('turns refresh and replicas off during the load and restores both after', async () => {
-    const during = await withBulkMode(client, target(), () => settingsOf(target().index));
+    const during = await new BulkMode(client, target()).run(() => settingsOf(target().index));
     expect(during['index.refresh_interval']).toBe('-1');
     expect(during['index.number_of_replicas']).toBe('0');
     const after = await settingsOf(target().index);
@@ -101,7 +97,7 @@ describe('withBulkMode', () => {
   it('restores them when the load throws, and rethrows the error', async () => {
     const boom = new Error('load failed');
     await expect(
-      withBulkMode(client, { ...target(), replicas: 0 }, async () => {
+      new BulkMode(client, { ...target(), replicas: 0 }).run(async () => {
         throw boom;
       }),
     ).rejects.toBe(boom);

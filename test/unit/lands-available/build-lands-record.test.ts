@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { RawRow } from '../../../indexer/adapters/types.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
 import { certificateId } from '../../../services/domain/ids.ts';
-import { buildLandsRecord, readLandsRows, toLandsInput } from '../../../indexer/lands-available/lands-file.ts';
+import { readLandsRows, toLandsInput } from '../../../indexer/adapters/lands-available-csv.ts';
+import { buildLandsRecord } from '../../../indexer/lands-available/build-lands-record.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
 const county = loadRegistry().county('alachua')!;

@@ -1,80 +1,24 @@
-import { fileURLToPath } from 'node:url';
-import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileRejectedError } from '../../../indexer/errors.ts';
-import { processHolderFile } from '../../../indexer/holders/process-holder-file.ts';
-import { holderId } from '../../../services/domain/ids.ts';
-import { aliasName, dropIndices, ensureIndices } from '../../../indexer/indices.ts';
-import type { QuarantinedRow } from '../../../indexer/process-file.ts';
-import { loadRegistry } from '../../../services/domain/registry.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
 import { getDatasetState } from '../../../services/control/freshness.ts';
-import { addQuarantined, listQuarantine } from '../../../services/control/quarantine.ts';
-import { createOpenSearch } from '../../../services/engine/client.ts';
-import { createLogger } from '../../../services/logger.ts';
-import { testContext } from '../../helpers/context.ts';
-import { registry } from '../../helpers/registry.ts';
+import { listQuarantine } from '../../../services/control/quarantine.ts';
+import { holderId } from '../../../services/domain/ids.ts';
+import { type FileIngest, fixtureFile, openFileIngest, rejection } from '../../helpers/file-ingest.ts';
 
-const ctx = testContext(import.meta.url);
-const prefix = ctx.config.INDEX_PREFIX;
-const alias = aliasName(prefix, 'holders');
-let client: Client;
-let db: Database;
+let t: FileIngest;
+const documents = () => t.documents('holders');
 
-const file = (name: string) => fileURLToPath(new URL(`../../../fixtures/files/holders/${name}`, import.meta.url));
-
-/** Loads a holder file the way the worker would; the job's county, year and vendor are ignored. */
+/** Loads a holder file as the worker would; the job's county, year and vendor are ignored. */
 function load(name: string, jobId: string, at: string) {
-  const path = file(name);
-  return processHolderFile(
-    { dataset: 'holders', file: path, vendor: 'manual', county: 'alachua', taxYear: 2024, jobId },
-    {
-      opensearch: client,
-      db,
-      registry: loadRegistry(),
-      logger: createLogger('silent'),
-      prefix,
-      replicas: 0,
-      parcelBaseUrl: ctx.config.PARCEL_BASE_URL,
-      now: () => new Date(at),
-    },
-    (rows: QuarantinedRow[], fileSha256) =>
-      addQuarantined(
-        db,
-        rows.map((r) => ({ runId: jobId, filePath: path, fileSha256, line: r.line, raw: r.raw, reasons: r.reasons })),
-      ),
-  );
-}
-
-async function documents(): Promise<Array<Record<string, unknown>>> {
-  const res = await client.search({ index: alias, body: { size: 100, sort: [{ id: 'asc' }] } });
-  return (res.body.hits.hits as Array<{ _source: Record<string, unknown> }>).map((h) => h._source);
-}
-
-async function rejection(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof FileRejectedError) return err.code;
-    throw err;
-  }
-  throw new Error('the file was not rejected');
+  const file = fixtureFile('holders', name);
+  return t.load({ dataset: 'holders', file, vendor: 'manual', county: 'alachua', taxYear: 2024, jobId }, at);
 }
 
 beforeAll(async () => {
-  client = createOpenSearch(ctx.config);
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
-  await ensureIndices(client, prefix, 0);
+  t = await openFileIngest(import.meta.url);
 });
+afterAll(() => t.teardown());
 
-afterAll(async () => {
-  await dropIndices(client, prefix);
-  await client.close();
-  closeDatabase(db);
-  ctx.cleanupFiles();
-});
-
-describe('processHolderFile', () => {
+describe('a holder file through processFile', () => {
   it('loads a good holder file: exact documents, freshness marked', async () => {
     const at = '2025-02-01T10:00:00.000Z';
     const outcome = await load('good.csv', 'holders-good', at);
@@ -116,8 +60,8 @@ describe('processHolderFile', () => {
         },
       ].sort((a, b) => a.id.localeCompare(b.id)),
     );
-    expect(getDatasetState(db, 'holders').lastIngestedAt).toBe(at);
-    expect(getDatasetState(db, 'lands_available').lastIngestedAt).toBeNull();
+    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBe(at);
+    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBeNull();
   });
 
   it.each([
@@ -127,11 +71,11 @@ describe('processHolderFile', () => {
     ['other-header.csv', 'unknown_format'],
   ])('%s is refused (%s) and changes nothing', async (name, code) => {
     const before = await documents();
-    const quarantineBefore = listQuarantine(db);
+    const quarantineBefore = listQuarantine(t.runtime.db);
     expect(await rejection(load(name, `holders-${name}`, '2025-02-02T10:00:00.000Z'))).toBe(code);
     expect(await documents()).toEqual(before);
-    expect(listQuarantine(db)).toEqual(quarantineBefore);
-    expect(getDatasetState(db, 'holders').lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
+    expect(listQuarantine(t.runtime.db)).toEqual(quarantineBefore);
+    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
   });
 
   it('loads the good rows of a file with bad rows and quarantines the rest with every reason', async () => {
@@ -139,7 +83,7 @@ describe('processHolderFile', () => {
     const outcome = await load('bad-rows.csv', 'holders-bad', at);
     // Line 3 is the Gulf Coast holder of good.csv spelled in capitals: the same id, replaced.
     expect(outcome).toMatchObject({ rowsRead: 7, indexed: 1, updated: 1, quarantined: 5 });
-    const rows = listQuarantine(db, { runId: 'holders-bad' });
+    const rows = listQuarantine(t.runtime.db, { runId: 'holders-bad' });
     expect(rows.map((r) => ({ line: r.line, raw: r.raw, reasons: r.reasons }))).toEqual([
       {
         line: 4,
@@ -177,6 +121,6 @@ describe('processHolderFile', () => {
       updated_at: at,
     });
     expect(docs.find((d) => d.id === holderId('Acme Tax Fund LLC'))).toMatchObject({ name: 'Acme Tax Fund LLC', certificate_count: 5 });
-    expect(getDatasetState(db, 'holders').lastIngestedAt).toBe(at);
+    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBe(at);
   });
 });

@@ -3,41 +3,44 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
-import type { RawRow } from './adapters/types.ts';
+import type { RawRow } from '../adapters/types.ts';
 import { type BulkFailure, type BulkTotals, createBulkWriter } from './bulk.ts';
-import { FileRejectedError } from './errors.ts';
-import { aliasName, type Dataset } from '../services/domain/datasets.ts';
+import { FileRejectedError } from '../errors.ts';
+import { aliasName, type FileDataset } from '../../services/domain/datasets.ts';
 import { createLanes, type Lanes, lanesIdle } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
 import { SeenIds } from './seen-ids.ts';
-import { SharedBulkMode } from './shared-bulk-mode.ts';
-import { BulkSpool, QuarantineSpool, type QuarantinedRow } from './spool.ts';
+import { BulkSpool, type HeldRow, QuarantineSpool } from './spool.ts';
 
 /**
  * How every dataset file is loaded. A file is read twice: pass 1 validates every
- * row into a spool on local disk (quarantined rows wait on disk too), pass 2
- * bulk-loads the spool only once the whole file proved sound, and quarantined
- * rows reach the caller only then. A FileRejectedError anywhere in pass 1 (empty,
- * not this format, cut off, another county's) leaves the index and the quarantine
- * untouched, in memory that does not grow with the file.
+ * row into a spool on local disk (refused rows wait on disk too), pass 2
+ * bulk-loads the spool only once the whole file proved sound, and the refused
+ * rows are handed to the caller (held) only then. A FileRejectedError anywhere in
+ * pass 1 (empty, not this format, cut off, another county's) leaves the index
+ * and the quarantine untouched, in memory that does not grow with the file.
+ * Bulk mode is the caller's (process-file.ts holds it for the whole job).
  */
 
-export type { QuarantinedRow };
+export type { HeldRow };
 
-export type DatasetBuilt<T> = { ok: true; record: T } | { ok: false; reasons: string[] };
+/** What a builder makes of one row: a validated record, or every reason it cannot be one. */
+export type Built<T> = { ok: true; record: T } | { ok: false; reasons: string[] };
 
+/** One dataset's way of reading and building a file: the reader (adapters/) and the builder beside the dataset. */
 export interface DatasetFormat<T extends { id: string }> {
-  dataset: 'certificates' | 'holders' | 'lands-available';
+  dataset: FileDataset;
   format: string;
   /** Streams the file's rows; throws FileRejectedError for a file that must not load. */
   rows(source: Readable): AsyncIterable<RawRow>;
   /** One row -> a validated record, or every reason it cannot be one. */
-  build(row: RawRow): DatasetBuilt<T>;
+  build(row: RawRow): Built<T>;
   /** The reason given to a row whose id an earlier line of the file already produced. */
   repeated(record: T, firstLine: number): string;
 }
 
-export interface DatasetFileOutcome {
+/** What one load did; the job's result (queue.ts IngestResult) carries the counts on. */
+export interface LoadOutcome {
   format: string;
   fileSha256: string;
   rowsRead: number;
@@ -50,14 +53,24 @@ export interface DatasetFileOutcome {
   timingsMs: { validate: number; index: number };
 }
 
+/** A loaded file's refused rows, on disk until the caller has quarantined them and calls remove(). */
+export interface HeldRows {
+  count: number;
+  rows(): AsyncIterable<HeldRow>;
+  remove(): Promise<void>;
+}
+
+export interface LoadedFile extends LoadOutcome {
+  held: HeldRows;
+}
+
+export type LoadProgress = { phase: 'validating' | 'indexing'; rows: number; of?: number };
+
 export interface LoadDeps {
   opensearch: Client;
   prefix: string;
-  replicas: number;
   /** Called every few thousand rows; the worker forwards it as job progress. */
-  onProgress?: (progress: { phase: 'validating' | 'indexing'; rows: number; of?: number }) => void;
-  /** Refresh off while the worker loads, shared by the files it runs at once; default: this file alone. */
-  bulkMode?: SharedBulkMode;
+  onProgress?: (progress: LoadProgress) => void;
   /** The worker's two lanes, shared by the files it runs at once; default: lanes of this file alone. */
   lanes?: Lanes;
   /** The worker's refresh group for this dataset; default: a refresh for this file alone. */
@@ -77,8 +90,7 @@ export async function loadTwoPass<T extends { id: string }>(
   jobId: string,
   format: DatasetFormat<T>,
   deps: LoadDeps,
-  onQuarantine: (rows: QuarantinedRow[], fileSha256: string) => void,
-): Promise<DatasetFileOutcome> {
+): Promise<LoadedFile> {
   const size = await stat(file).then(
     (s) => s.size,
     (err: NodeJS.ErrnoException) => {
@@ -91,6 +103,7 @@ export async function loadTwoPass<T extends { id: string }>(
   const spoolName = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   const spool = new BulkSpool(spoolName);
   const held = new QuarantineSpool(`${spoolName}-quarantine`);
+  let handedOver = false;
   try {
     const lanes = deps.lanes ?? createLanes();
     // Pass 1 opens the file only when its turn comes, so files queued behind it hold no read buffers.
@@ -99,7 +112,7 @@ export async function loadTwoPass<T extends { id: string }>(
     const validatedAt = Date.now();
 
     const alias = aliasName(deps.prefix, format.dataset);
-    const totals = await lanes.send.run(() => send(spool, alias, format.dataset, deps));
+    const totals = await lanes.send.run(() => send(spool, alias, deps));
     if (totals.failures.length > 0) await quarantineRefused(spool, held, totals.failures, seen);
     // Files waiting for their refresh hold neither the id table nor the spool.
     seen.clear();
@@ -108,15 +121,7 @@ export async function loadTwoPass<T extends { id: string }>(
     await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
 
     await held.close();
-    let batch: QuarantinedRow[] = [];
-    for await (const row of held.rows()) {
-      batch.push(row);
-      if (batch.length === 500) {
-        onQuarantine(batch, fileSha256);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) onQuarantine(batch, fileSha256);
+    handedOver = true;
     return {
       format: format.format,
       fileSha256,
@@ -125,10 +130,11 @@ export async function loadTwoPass<T extends { id: string }>(
       updated: totals.updated,
       quarantined: held.count,
       timingsMs: { validate: validatedAt - startedAt, index: Date.now() - validatedAt },
+      held: { count: held.count, rows: () => held.rows(), remove: () => held.remove() },
     };
   } finally {
     await spool.remove();
-    await held.remove();
+    if (!handedOver) await held.remove();
   }
 }
 
@@ -174,18 +180,15 @@ async function validate<T extends { id: string }>(
 }
 
 /** Pass 2: the file proved sound; the spool goes to the index batch by batch, as pass 1 cut it. */
-async function send(spool: BulkSpool, alias: string, dataset: Dataset, deps: LoadDeps): Promise<BulkTotals> {
+async function send(spool: BulkSpool, alias: string, deps: LoadDeps): Promise<BulkTotals> {
   const writer = createBulkWriter(deps.opensearch, { index: alias });
-  const bulkMode = deps.bulkMode ?? new SharedBulkMode(deps.opensearch, { index: alias, dataset, replicas: deps.replicas });
-  return bulkMode.run(async () => {
-    let sent = 0;
-    for await (const batch of spool.batches()) {
-      await writer.addBatch(batch);
-      sent += batch.docs;
-      deps.onProgress?.({ phase: 'indexing', rows: sent, of: spool.count });
-    }
-    return writer.flush();
-  });
+  let sent = 0;
+  for await (const batch of spool.batches()) {
+    await writer.addBatch(batch);
+    sent += batch.docs;
+    deps.onProgress?.({ phase: 'indexing', rows: sent, of: spool.count });
+  }
+  return writer.flush();
 }
 
 /** A document OpenSearch refused is quarantined with its line and reason, never dropped. */

@@ -1,17 +1,12 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBulkWriter } from '../../../indexer/bulk.ts';
-import {
-  aliasName,
-  aliasTargets,
-  dropIndices,
-  ensureIndices,
-  IndexLifecycleError,
-  loadMapping,
-  type MappingFile,
-  reindex,
-  type ReindexProgress,
-} from '../../../indexer/indices.ts';
+import { createBulkWriter } from '../../../indexer/load/bulk.ts';
+import { dropIndices } from '../../../indexer/indices/describe.ts';
+import { aliasTargets, ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { IndexLifecycleError } from '../../../indexer/indices/errors.ts';
+import { loadMapping, type MappingFile } from '../../../indexer/indices/mapping-file.ts';
+import { reindex, type ReindexProgress } from '../../../indexer/indices/reindex.ts';
+import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { testContext } from '../../helpers/context.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateId } from '../../../services/domain/ids.ts';
-import { SeenIds } from '../../../indexer/seen-ids.ts';
+import { SeenIds } from '../../../indexer/load/seen-ids.ts';
 
 describe('SeenIds', () => {
   it('reports the first line of a repeated id and nothing for new ones', () => {

@@ -1,7 +1,9 @@
 import { type Client, errors } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BulkRequestError, createBulkWriter } from '../../../indexer/bulk.ts';
-import { aliasName, dropIndices, ensureIndices } from '../../../indexer/indices.ts';
+import { BulkRequestError, createBulkWriter } from '../../../indexer/load/bulk.ts';
+import { dropIndices } from '../../../indexer/indices/describe.ts';
+import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { testContext } from '../../helpers/context.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';

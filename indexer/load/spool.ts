@@ -204,7 +204,8 @@ export class BulkSpool {
   }
 }
 
-export interface QuarantinedRow {
+/** A row refused in pass 1 (or by OpenSearch in pass 2), waiting for the file to prove sound. */
+export interface HeldRow {
   line: number;
   raw: string;
   reasons: string[];
@@ -223,7 +224,7 @@ export class QuarantineSpool {
     return this.file.path;
   }
 
-  add(row: QuarantinedRow): Promise<void> | undefined {
+  add(row: HeldRow): Promise<void> | undefined {
     this.count++;
     return this.file.append(`${JSON.stringify(row)}\n`);
   }
@@ -232,9 +233,9 @@ export class QuarantineSpool {
     return this.file.close();
   }
 
-  async *rows(): AsyncGenerator<QuarantinedRow> {
+  async *rows(): AsyncGenerator<HeldRow> {
     if (this.count === 0) return;
-    for await (const text of spoolLines(this.file.path)) yield JSON.parse(text) as QuarantinedRow;
+    for await (const text of spoolLines(this.file.path)) yield JSON.parse(text) as HeldRow;
   }
 
   remove(): Promise<void> {

@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBulkWriter } from '../../../indexer/bulk.ts';
+import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { deriveHolders } from '../../../indexer/holders/derive-holders.ts';
 import { holderId } from '../../../services/domain/ids.ts';
-import { aliasName, dropIndices, ensureIndices } from '../../../indexer/indices.ts';
-import { processCertificateFile } from '../../../indexer/process-file.ts';
+import { dropIndices } from '../../../indexer/indices/describe.ts';
+import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { aliasName } from '../../../services/domain/datasets.ts';
+import { createLoadResources } from '../../../indexer/load/load-resources.ts';
+import { processFile } from '../../../indexer/process-file.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
@@ -116,7 +119,7 @@ afterAll(async () => {
 describe('certificate ingests leave holders and lands-available empty', () => {
   it('a certificate file through the worker path fills certificates only', async () => {
     const file = fileURLToPath(new URL('../../../fixtures/files/lienport-csv/good.csv', import.meta.url));
-    const outcome = await processCertificateFile(
+    const outcome = await processFile(
       { dataset: 'certificates', file, vendor: 'lienport', county: 'miami-dade', taxYear: 2024, jobId: 'certs-1' },
       {
         opensearch: client,
@@ -124,10 +127,9 @@ describe('certificate ingests leave holders and lands-available empty', () => {
         registry,
         logger: createLogger('silent'),
         prefix,
-        replicas: 0,
         parcelBaseUrl: ctx.config.PARCEL_BASE_URL,
+        load: createLoadResources(client, { prefix, replicas: 0, concurrency: 1, logger: createLogger('silent') }),
       },
-      () => undefined,
     );
     expect(outcome.indexed).toBeGreaterThan(0);
     expect(await count('certificates')).toBe(outcome.indexed);

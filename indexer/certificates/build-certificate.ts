@@ -1,9 +1,9 @@
-import type { CertificateInput } from './adapters/types.ts';
-import { FileRejectedError } from './errors.ts';
-import { countyHolderName, parcelUrl } from '../services/domain/county-facts.ts';
-import { certificateId, type HolderIds, normalizeKey } from '../services/domain/ids.ts';
-import { CertificateRecord, MAX_INTEREST_RATE } from '../services/domain/records.ts';
-import type { RegistryCounty } from '../services/domain/registry.ts';
+import type { CertificateInput } from '../adapters/types.ts';
+import { FileRejectedError } from '../errors.ts';
+import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.ts';
+import { certificateId, type HolderIds, normalizeKey } from '../../services/domain/ids.ts';
+import { CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
+import type { RegistryCounty } from '../../services/domain/registry.ts';
 
 export interface BuildContext {
   county: RegistryCounty;

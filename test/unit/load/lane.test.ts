@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLanes, Lane, lanesIdle } from '../../../indexer/lane.ts';
+import { createLanes, Lane, lanesIdle } from '../../../indexer/load/lane.ts';
 
 const deferred = () => {
   let resolve!: () => void;

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RawRow } from '../../../indexer/adapters/types.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
-import { buildHolder, holderBuildContext, readHolderRows, toHolderInput } from '../../../indexer/holders/holder-file.ts';
+import { readHolderRows, toHolderInput } from '../../../indexer/adapters/holders-csv.ts';
+import { buildHolder, holderBuildContext } from '../../../indexer/holders/build-holder.ts';
 import { holderId } from '../../../services/domain/ids.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 

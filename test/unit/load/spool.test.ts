@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BulkSpool, QuarantineSpool } from '../../../indexer/spool.ts';
+import { BulkSpool, QuarantineSpool } from '../../../indexer/load/spool.ts';
 
 const docs = Array.from({ length: 25 }, (_, i) => ({ id: `cert_${String(i).padStart(20, '0')}`, doc: { n: i, owner: `Ówner ${i}` } }));
 const pair = (d: { id: string; doc: object }) => `{"index":{"_id":"${d.id}"}}\n${JSON.stringify(d.doc)}\n`;

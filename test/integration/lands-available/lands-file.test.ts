@@ -1,91 +1,32 @@
-import { fileURLToPath } from 'node:url';
-import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileRejectedError } from '../../../indexer/errors.ts';
-import { certificateId } from '../../../services/domain/ids.ts';
-import { aliasName, dropIndices, ensureIndices } from '../../../indexer/indices.ts';
-import { processLandsAvailableFile } from '../../../indexer/lands-available/process-lands-file.ts';
-import type { ProcessDeps, QuarantinedRow } from '../../../indexer/process-file.ts';
-import { loadRegistry } from '../../../services/domain/registry.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
 import { getDatasetState } from '../../../services/control/freshness.ts';
-import { addQuarantined, listQuarantine } from '../../../services/control/quarantine.ts';
-import { createOpenSearch } from '../../../services/engine/client.ts';
-import { createLogger } from '../../../services/logger.ts';
-import { testContext } from '../../helpers/context.ts';
-import { registry } from '../../helpers/registry.ts';
+import { getRun } from '../../../services/control/ingest-runs.ts';
+import { listQuarantine } from '../../../services/control/quarantine.ts';
+import { certificateId } from '../../../services/domain/ids.ts';
+import { type FileIngest, fixtureFile, openFileIngest, rejection } from '../../helpers/file-ingest.ts';
 
-const ctx = testContext(import.meta.url);
-const prefix = ctx.config.INDEX_PREFIX;
-const alias = aliasName(prefix, 'lands-available');
 const PARCELS = 'https://parcels.example.com/v1/parcels';
-let client: Client;
-let db: Database;
+let t: FileIngest;
+const documents = () => t.documents('lands-available');
 
-const file = (name: string) => fileURLToPath(new URL(`../../../fixtures/files/lands-available/${name}`, import.meta.url));
-
-function deps(at: string): ProcessDeps {
-  return {
-    opensearch: client,
-    db,
-    registry: loadRegistry(),
-    logger: createLogger('silent'),
-    prefix,
-    replicas: 0,
-    parcelBaseUrl: PARCELS,
-    now: () => new Date(at),
-  };
-}
-
-/** Loads a list for Alachua the way the worker would, storing quarantined rows in SQLite. */
-function load(name: string, jobId: string, at: string) {
-  const path = file(name);
-  return processLandsAvailableFile(
-    // The job's taxYear and vendor mean nothing for a lands list: rows carry their own years.
-    { dataset: 'lands-available', file: path, vendor: 'county_local', county: 'alachua', taxYear: 1999, jobId },
-    deps(at),
-    (rows: QuarantinedRow[], fileSha256) =>
-      addQuarantined(
-        db,
-        rows.map((r) => ({ runId: jobId, filePath: path, fileSha256, line: r.line, raw: r.raw, reasons: r.reasons })),
-      ),
-  );
-}
-
-async function documents(): Promise<Array<Record<string, unknown>>> {
-  const res = await client.search({ index: alias, body: { size: 100, sort: [{ id: 'asc' }] } });
-  return (res.body.hits.hits as Array<{ _source: Record<string, unknown> }>).map((h) => h._source);
-}
-
-async function rejection(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof FileRejectedError) return err.code;
-    throw err;
-  }
-  throw new Error('the file was not rejected');
+/** Loads a list for Alachua as the worker would, storing quarantined rows in SQLite. */
+function load(name: string, jobId: string, at: string, county = 'alachua') {
+  const file = fixtureFile('lands-available', name);
+  // The job's taxYear and vendor mean nothing for a lands list: rows carry their own years.
+  return t.load({ dataset: 'lands-available', file, vendor: 'county_local', county, taxYear: 1999, jobId }, at);
 }
 
 beforeAll(async () => {
-  client = createOpenSearch(ctx.config);
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
-  await ensureIndices(client, prefix, 0);
+  t = await openFileIngest(import.meta.url, { PARCEL_BASE_URL: PARCELS });
 });
+afterAll(() => t.teardown());
 
-afterAll(async () => {
-  await dropIndices(client, prefix);
-  await client.close();
-  closeDatabase(db);
-  ctx.cleanupFiles();
-});
-
-describe('processLandsAvailableFile', () => {
+describe('a lands-available list through processFile', () => {
   it('loads a good list: exact documents, freshness marked', async () => {
     const at = '2025-02-01T10:00:00.000Z';
     const outcome = await load('good.csv', 'lands-good', at);
     expect(outcome).toMatchObject({ format: 'lands-available-csv', rowsRead: 2, indexed: 2, updated: 0, quarantined: 0 });
-    expect(outcome.fileSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(getRun(t.runtime.db, 'lands-good')?.fileSha256).toMatch(/^[0-9a-f]{64}$/);
     const expected = [
       {
         id: certificateId('alachua', 2019, '2019-001234'),
@@ -127,17 +68,17 @@ describe('processLandsAvailableFile', () => {
       },
     ].sort((a, b) => a.id.localeCompare(b.id));
     expect(await documents()).toEqual(expected);
-    expect(getDatasetState(db, 'lands_available').lastIngestedAt).toBe(at);
-    expect(getDatasetState(db, 'holders').lastIngestedAt).toBeNull();
+    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBe(at);
+    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBeNull();
   });
 
   it('a truncated list changes nothing: no document, no quarantine row, no freshness', async () => {
     const before = await documents();
-    const quarantineBefore = listQuarantine(db);
+    const quarantineBefore = listQuarantine(t.runtime.db);
     expect(await rejection(load('truncated.csv', 'lands-truncated', '2025-02-02T10:00:00.000Z'))).toBe('truncated_file');
     expect(await documents()).toEqual(before);
-    expect(listQuarantine(db)).toEqual(quarantineBefore);
-    expect(getDatasetState(db, 'lands_available').lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
+    expect(listQuarantine(t.runtime.db)).toEqual(quarantineBefore);
+    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
   });
 
   it.each([
@@ -151,19 +92,14 @@ describe('processLandsAvailableFile', () => {
   });
 
   it('a job for an unknown county is refused', async () => {
-    const p = processLandsAvailableFile(
-      { dataset: 'lands-available', file: file('good.csv'), vendor: 'county_local', county: 'atlantis', taxYear: 2024, jobId: 'x' },
-      deps('2025-02-03T10:00:00.000Z'),
-      () => undefined,
-    );
-    expect(await rejection(p)).toBe('wrong_county');
+    expect(await rejection(load('good.csv', 'x', '2025-02-03T10:00:00.000Z', 'atlantis'))).toBe('wrong_county');
   });
 
   it('loads the good rows of a list with bad rows and quarantines the rest with every reason', async () => {
     const at = '2025-02-04T10:00:00.000Z';
     const outcome = await load('bad-rows.csv', 'lands-bad', at);
     expect(outcome).toMatchObject({ rowsRead: 6, indexed: 0, updated: 1, quarantined: 5 });
-    const rows = listQuarantine(db, { runId: 'lands-bad' });
+    const rows = listQuarantine(t.runtime.db, { runId: 'lands-bad' });
     expect(rows.map((r) => ({ line: r.line, reasons: r.reasons }))).toEqual([
       {
         line: 3,
@@ -192,18 +128,18 @@ describe('processLandsAvailableFile', () => {
       { line: 7, reasons: ['row: has 4 columns, expected 9'] },
     ]);
     expect(rows[1]?.raw).toBe('2018-000999,09999-001-000,2018,$300.00,$950.00,05/01/2022,04/30/2022,ROE RICHARD,"9 OAK LN, NEWBERRY, FL 32669"');
-    expect(rows.every((r) => r.fileSha256 === outcome.fileSha256)).toBe(true);
+    expect(rows.every((r) => r.fileSha256 === getRun(t.runtime.db, 'lands-bad')?.fileSha256)).toBe(true);
     // Line 2 re-listed a certificate of the good list: the same cert_ id, replaced in place.
     const docs = await documents();
     expect(docs).toHaveLength(2);
     expect(docs.find((d) => d.id === certificateId('alachua', 2019, '2019-001234'))).toMatchObject({ ingested_at: at });
-    expect(getDatasetState(db, 'lands_available').lastIngestedAt).toBe(at);
+    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBe(at);
   });
 
   it('reloading the same list is idempotent: documents updated, quarantine rows replaced', async () => {
     const outcome = await load('bad-rows.csv', 'lands-bad-retry', '2025-02-05T10:00:00.000Z');
     expect(outcome).toMatchObject({ indexed: 0, updated: 1, quarantined: 5 });
     expect(await documents()).toHaveLength(2);
-    expect(listQuarantine(db, { file: outcome.fileSha256 })).toHaveLength(5);
+    expect(listQuarantine(t.runtime.db, { file: getRun(t.runtime.db, 'lands-bad-retry')!.fileSha256! })).toHaveLength(5);
   });
 });
