@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.ts';
+import { ConfigError, wantsErrorStacks } from '../config.ts';
 import { CliError } from './output.ts';
 import { registerCommands } from './commands/index.ts';
 
@@ -25,6 +25,6 @@ function exitCodeFor(err: unknown): number {
   }
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`taxcert: ${message.split('\n')[0]}\n`);
-  if (process.env.LOG_LEVEL === 'debug' && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+  if (wantsErrorStacks() && err instanceof Error) process.stderr.write(`${err.stack}\n`);
   return 1;
 }
