@@ -3,6 +3,7 @@ import { addQuarantined, type QuarantineInput } from '../services/control/quaran
 import { getSource, recordCheck } from '../services/control/sources.ts';
 import { controlName, type FileDataset } from '../services/domain/datasets.ts';
 import type { Logger } from '../services/logger.ts';
+import { describeProblem } from './adapters/types.ts';
 import { certificateFile } from './certificates/certificate-file.ts';
 import type { DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
 import { FileRejectedError } from './errors.ts';
@@ -109,7 +110,14 @@ async function quarantine(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, loaded:
   try {
     let batch: QuarantineInput[] = [];
     for await (const row of loaded.held.rows()) {
-      batch.push({ runId: job.jobId, filePath: job.file, fileSha256: loaded.fileSha256, line: row.line, raw: row.raw, reasons: row.reasons });
+      batch.push({
+        runId: job.jobId,
+        filePath: job.file,
+        fileSha256: loaded.fileSha256,
+        line: row.line,
+        raw: row.raw,
+        reasons: row.reasons.map(describeProblem),
+      });
       if (batch.length === QUARANTINE_BATCH) {
         addQuarantined(deps.db, batch);
         batch = [];

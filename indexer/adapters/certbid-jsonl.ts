@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { FileRejectedError } from '../errors.ts';
 import { parseDollars } from '../normalize/money.ts';
-import { FieldReader, parsePercent, parseYear, problemRow, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parsePercent, parseYear, problemRow, statusWords, unreadable } from './fields.ts';
 import { readLines } from './read-lines.ts';
 import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
 
@@ -105,8 +105,7 @@ export const certbidJsonl: FormatAdapter = {
   rows,
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: null,

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { type Parsed, parseDollars } from '../normalize/money.ts';
-import { FieldReader, parseYear, ROW_PROBLEM } from './fields.ts';
+import { FieldReader, parseYear } from './fields.ts';
 import { readCsv } from './read-csv.ts';
-import type { RawRow } from './types.ts';
+import { type RawRow, ROW, type RowProblem } from './types.ts';
 
 /**
  * holders-csv: a holder list supplied whole (one row per holder), for when
@@ -35,7 +35,7 @@ export interface HolderInput {
 
 export interface HolderAdapted {
   input: HolderInput;
-  reasons: string[];
+  reasons: RowProblem[];
 }
 
 function parseCount(text: string): Parsed<number> {
@@ -55,7 +55,6 @@ export function readHolderRows(source: Readable): AsyncIterable<RawRow> {
 }
 
 export function toHolderInput(row: RawRow): HolderAdapted {
-  const problem = row.fields[ROW_PROBLEM];
   const empty: HolderInput = {
     holder_name: null,
     certificate_count: null,
@@ -64,7 +63,7 @@ export function toHolderInput(row: RawRow): HolderAdapted {
     first_seen_tax_year: null,
     last_seen_tax_year: null,
   };
-  if (problem !== undefined) return { input: empty, reasons: [`row: ${problem}`] };
+  if (row.problem !== undefined) return { input: empty, reasons: [{ field: ROW, problem: row.problem }] };
   const f = new FieldReader(row.fields);
   const input: HolderInput = {
     holder_name: f.text('holder_name'),

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { parseDollars } from '../normalize/money.ts';
-import { FieldReader, parseYear, ROW_PROBLEM } from './fields.ts';
+import { FieldReader, parseYear } from './fields.ts';
 import { readCsv } from './read-csv.ts';
-import type { RawRow } from './types.ts';
+import { type RawRow, ROW, type RowProblem } from './types.ts';
 
 /**
  * lands-available-csv: a county clerk's "lands available for taxes" list, one
@@ -41,7 +41,7 @@ export interface LandsInput {
 
 export interface LandsAdapted {
   input: LandsInput;
-  reasons: string[];
+  reasons: RowProblem[];
 }
 
 const EMPTY: LandsInput = {
@@ -61,8 +61,7 @@ export function readLandsRows(source: Readable): AsyncIterable<RawRow> {
 }
 
 export function toLandsInput(row: RawRow): LandsAdapted {
-  const problem = row.fields[ROW_PROBLEM];
-  if (problem !== undefined) return { input: { ...EMPTY }, reasons: [`row: ${problem}`] };
+  if (row.problem !== undefined) return { input: { ...EMPTY }, reasons: [{ field: ROW, problem: row.problem }] };
   const f = new FieldReader(row.fields);
   const input: LandsInput = {
     certificate_number: f.text('Certificate Number'),

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parseDollars } from '../normalize/money.ts';
-import { FieldReader, parsePercent, parseYear, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parsePercent, parseYear, statusWords, unreadable } from './fields.ts';
 import { readCsv } from './read-csv.ts';
 import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
 
@@ -56,8 +56,7 @@ export const lienportCsv: FormatAdapter = {
   },
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: f.text('County'),

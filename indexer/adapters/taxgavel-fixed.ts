@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { FileRejectedError } from '../errors.ts';
 import type { Parsed } from '../normalize/money.ts';
 import { parseCents } from '../normalize/money.ts';
-import { FieldReader, parseYear, problemRow, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parseYear, problemRow, statusWords, unreadable } from './fields.ts';
 import { readLines } from './read-lines.ts';
 import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
 
@@ -172,8 +172,7 @@ export const taxgavelFixed: FormatAdapter = {
   rows,
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: f.text('county'),

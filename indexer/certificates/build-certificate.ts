@@ -1,5 +1,6 @@
-import type { CertificateInput } from '../adapters/types.ts';
+import type { CertificateInput, RowProblem } from '../adapters/types.ts';
 import { FileRejectedError } from '../errors.ts';
+import { type Built, schemaProblems } from '../load/two-pass-load.ts';
 import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.ts';
 import { certificateId, type HolderIds, normalizeKey } from '../../services/domain/ids.ts';
 import { CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
@@ -17,7 +18,6 @@ export interface BuildContext {
   holderIds: HolderIds;
 }
 
-export type Built = { ok: true; record: CertificateRecord } | { ok: false; reasons: string[] };
 
 function matchesCounty(ref: string, county: RegistryCounty): boolean {
   const r = ref.trim().toLowerCase().replace(/\s+county$/, '');
@@ -35,7 +35,7 @@ function matchesCounty(ref: string, county: RegistryCounty): boolean {
  * cannot be one. A row naming another county rejects the whole file: that is a
  * file sent to the wrong job, not one bad row.
  */
-export function buildCertificate(input: CertificateInput, adapterReasons: string[], ctx: BuildContext): Built {
+export function buildCertificate(input: CertificateInput, adapterReasons: RowProblem[], ctx: BuildContext): Built<CertificateRecord> {
   if (input.county_ref !== null && !matchesCounty(input.county_ref, ctx.county))
     throw new FileRejectedError(
       'wrong_county',
@@ -44,7 +44,7 @@ export function buildCertificate(input: CertificateInput, adapterReasons: string
 
   const reasons = [...adapterReasons];
   const need = <T>(name: string, value: T | null): T | null => {
-    if (value === null && !adapterReasons.some((r) => r.startsWith(`${name}:`))) reasons.push(`${name}: required`);
+    if (value === null && !adapterReasons.some((r) => r.field === name)) reasons.push({ field: name, problem: 'required' });
     return value;
   };
 
@@ -52,7 +52,8 @@ export function buildCertificate(input: CertificateInput, adapterReasons: string
   const parcelId = need('parcel_id', input.parcel_id);
   const status = need('status', input.status);
   const taxYear = input.tax_year ?? ctx.taxYear;
-  if (taxYear !== ctx.taxYear) reasons.push(`tax_year: ${taxYear} does not match the job's tax year ${ctx.taxYear}`);
+  if (taxYear !== ctx.taxYear)
+    reasons.push({ field: 'tax_year', problem: `${taxYear} does not match the job's tax year ${ctx.taxYear}` });
 
   const unsold = status === 'available' || status === 'advertised';
   const struck = input.struck_to_county ?? false;
@@ -99,5 +100,5 @@ export function buildCertificate(input: CertificateInput, adapterReasons: string
   };
   const parsed = CertificateRecord.safeParse(candidate);
   if (parsed.success) return { ok: true, record: parsed.data };
-  return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`) };
+  return { ok: false, reasons: schemaProblems(parsed.error.issues) };
 }

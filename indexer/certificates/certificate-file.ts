@@ -38,8 +38,10 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
         const { input, reasons } = adapter.toInput(row);
         return buildCertificate(input, reasons, ctx);
       },
-      repeated: (record, firstLine) =>
-        `certificate_number: ${record.certificate_number} is listed again (first on line ${firstLine})`,
+      repeated: (record, firstLine) => ({
+        field: 'certificate_number',
+        problem: `${record.certificate_number} is listed again (first on line ${firstLine})`,
+      }),
     },
     bookkeep: async () => {
       await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10) });

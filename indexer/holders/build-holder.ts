@@ -3,7 +3,8 @@ import { holderId, normalizeHolderName } from '../../services/domain/ids.ts';
 import { HolderRecord } from '../../services/domain/records.ts';
 import type { Registry } from '../../services/domain/registry.ts';
 import { HOLDER_HEADER, type HolderAdapted, type HolderInput } from '../adapters/holders-csv.ts';
-import type { Built } from '../load/two-pass-load.ts';
+import { type Built, schemaProblems } from '../load/two-pass-load.ts';
+import { ROW, type RowProblem } from '../adapters/types.ts';
 
 /** The builder of holders-csv rows (adapters/holders-csv.ts reads them). */
 
@@ -27,24 +28,28 @@ export function holderBuildContext(registry: Registry, updatedAt: string): Holde
 /** An adapted row -> a holder, or every reason it cannot be one. */
 export function buildHolder(adapted: HolderAdapted, ctx: HolderBuildContext): Built<HolderRecord> {
   const { input } = adapted;
-  const reasons = [...adapted.reasons];
+  const reasons: RowProblem[] = [...adapted.reasons];
   const need = (name: keyof HolderInput) => {
-    if (input[name] === null && !adapted.reasons.some((r) => r.startsWith(`${name}:`) || r.startsWith('row:')))
-      reasons.push(`${name}: required`);
+    if (input[name] === null && !adapted.reasons.some((r) => r.field === name || r.field === ROW))
+      reasons.push({ field: name, problem: 'required' });
   };
   for (const key of HOLDER_HEADER) need(key);
 
   const name = input.holder_name;
   const normalized = name === null ? '' : normalizeHolderName(name);
-  if (name !== null && normalized === '') reasons.push(`holder_name: ${JSON.stringify(name)} has no letters or digits`);
+  if (name !== null && normalized === '')
+    reasons.push({ field: 'holder_name', problem: `${JSON.stringify(name)} has no letters or digits` });
   if (ctx.countyHolderNames.has(normalized))
-    reasons.push(`holder_name: ${JSON.stringify(name)} is a county; county-held certificates have no holder record`);
+    reasons.push({
+      field: 'holder_name',
+      problem: `${JSON.stringify(name)} is a county; county-held certificates have no holder record`,
+    });
   const counties = [...new Set(input.counties ?? [])].sort();
   for (const slug of counties)
-    if (!ctx.countySlugs.has(slug)) reasons.push(`counties: ${JSON.stringify(slug)} is not a county slug`);
+    if (!ctx.countySlugs.has(slug)) reasons.push({ field: 'counties', problem: `${JSON.stringify(slug)} is not a county slug` });
   const { first_seen_tax_year: first, last_seen_tax_year: last } = input;
   if (first !== null && last !== null && last < first)
-    reasons.push(`last_seen_tax_year: ${last} is before first_seen_tax_year ${first}`);
+    reasons.push({ field: 'last_seen_tax_year', problem: `${last} is before first_seen_tax_year ${first}` });
   if (reasons.length > 0 || name === null) return { ok: false, reasons };
 
   const parsed = HolderRecord.safeParse({
@@ -59,5 +64,5 @@ export function buildHolder(adapted: HolderAdapted, ctx: HolderBuildContext): Bu
     updated_at: ctx.updatedAt,
   });
   if (parsed.success) return { ok: true, record: parsed.data };
-  return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`) };
+  return { ok: false, reasons: schemaProblems(parsed.error.issues) };
 }

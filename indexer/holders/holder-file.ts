@@ -20,7 +20,10 @@ export function holderFile(_job: IngestJob, deps: DatasetFileDeps, at: string): 
       format: HOLDER_FORMAT,
       rows: readHolderRows,
       build: (row) => buildHolder(toHolderInput(row), ctx),
-      repeated: (h, firstLine) => `holder_name: ${JSON.stringify(h.name)} is listed again (first on line ${firstLine})`,
+      repeated: (h, firstLine) => ({
+        field: 'holder_name',
+        problem: `${JSON.stringify(h.name)} is listed again (first on line ${firstLine})`,
+      }),
     },
     bookkeep: async () => markIngested(deps.db, controlName('holders'), at),
   };

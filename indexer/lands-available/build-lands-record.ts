@@ -3,7 +3,8 @@ import { certificateId, normalizeKey } from '../../services/domain/ids.ts';
 import { LandsAvailableRecord } from '../../services/domain/records.ts';
 import type { RegistryCounty } from '../../services/domain/registry.ts';
 import type { LandsAdapted } from '../adapters/lands-available-csv.ts';
-import type { Built } from '../load/two-pass-load.ts';
+import { type Built, schemaProblems } from '../load/two-pass-load.ts';
+import { ROW, type RowProblem } from '../adapters/types.ts';
 
 /** The builder of lands-available-csv rows (adapters/lands-available-csv.ts reads them). */
 
@@ -21,14 +22,14 @@ export interface LandsBuildContext {
  */
 export function buildLandsRecord(adapted: LandsAdapted, ctx: LandsBuildContext): Built<LandsAvailableRecord> {
   const { input } = adapted;
-  const reasons = [...adapted.reasons];
-  if (!reasons.some((r) => r.startsWith('row:')))
+  const reasons: RowProblem[] = [...adapted.reasons];
+  if (!reasons.some((r) => r.field === ROW))
     for (const [name, value] of Object.entries(input))
-      if (value === null && !reasons.some((r) => r.startsWith(`${name}:`))) reasons.push(`${name}: required`);
+      if (value === null && !reasons.some((r) => r.field === name)) reasons.push({ field: name, problem: 'required' });
   const { tax_deed_application_date: applied, available_since: since } = input;
   // A parcel reaches the list only after a holder applied for the tax deed.
   if (applied !== null && since !== null && since < applied)
-    reasons.push(`available_since: ${since} is before tax_deed_application_date ${applied}`);
+    reasons.push({ field: 'available_since', problem: `${since} is before tax_deed_application_date ${applied}` });
   const { certificate_number: number, parcel_id: parcel, tax_year: year } = input;
   if (reasons.length > 0 || number === null || parcel === null || year === null) return { ok: false, reasons };
 
@@ -52,5 +53,5 @@ export function buildLandsRecord(adapted: LandsAdapted, ctx: LandsBuildContext):
     ingested_at: ctx.ingestedAt,
   });
   if (parsed.success) return { ok: true, record: parsed.data };
-  return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`) };
+  return { ok: false, reasons: schemaProblems(parsed.error.issues) };
 }

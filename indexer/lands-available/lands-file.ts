@@ -25,8 +25,10 @@ export function landsFile(job: IngestJob, deps: DatasetFileDeps, at: string): Da
       format: LANDS_FORMAT,
       rows: readLandsRows,
       build: (row) => buildLandsRecord(toLandsInput(row), ctx),
-      repeated: (r, firstLine) =>
-        `certificate_number: ${r.certificate_number} (tax year ${r.tax_year}) is listed again (first on line ${firstLine})`,
+      repeated: (r, firstLine) => ({
+        field: 'certificate_number',
+        problem: `${r.certificate_number} (tax year ${r.tax_year}) is listed again (first on line ${firstLine})`,
+      }),
     },
     bookkeep: async () => markIngested(deps.db, controlName('lands-available'), at),
   };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
+import type { RowProblem } from '../adapters/types.ts';
 
 /**
  * A file is read twice: the first pass validates every row into spools on local
@@ -208,7 +209,7 @@ export class BulkSpool {
 export interface HeldRow {
   line: number;
   raw: string;
-  reasons: string[];
+  reasons: RowProblem[];
 }
 
 /** Rows refused in pass 1, held on disk until the file is known to load: a rejected file quarantines nothing. */

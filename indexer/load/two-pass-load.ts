@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
-import type { RawRow } from '../adapters/types.ts';
+import { INDEX, type RawRow, ROW, type RowProblem } from '../adapters/types.ts';
 import { type BulkFailure, type BulkTotals, createBulkWriter } from './bulk.ts';
 import { FileRejectedError } from '../errors.ts';
 import { aliasName, type FileDataset } from '../../services/domain/datasets.ts';
@@ -25,7 +25,12 @@ import { BulkSpool, type HeldRow, QuarantineSpool } from './spool.ts';
 export type { HeldRow };
 
 /** What a builder makes of one row: a validated record, or every reason it cannot be one. */
-export type Built<T> = { ok: true; record: T } | { ok: false; reasons: string[] };
+export type Built<T> = { ok: true; record: T } | { ok: false; reasons: RowProblem[] };
+
+/** A record schema's issues as row problems: the path is the field. */
+export function schemaProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): RowProblem[] {
+  return issues.map((i) => ({ field: i.path.map(String).join('.') || ROW, problem: i.message }));
+}
 
 /** One dataset's way of reading and building a file: the reader (adapters/) and the builder beside the dataset. */
 export interface DatasetFormat<T extends { id: string }> {
@@ -35,8 +40,8 @@ export interface DatasetFormat<T extends { id: string }> {
   rows(source: Readable): AsyncIterable<RawRow>;
   /** One row -> a validated record, or every reason it cannot be one. */
   build(row: RawRow): Built<T>;
-  /** The reason given to a row whose id an earlier line of the file already produced. */
-  repeated(record: T, firstLine: number): string;
+  /** The problem of a row whose id an earlier line of the file already produced. */
+  repeated(record: T, firstLine: number): RowProblem;
 }
 
 /** What one load did; the job's result (queue.ts IngestResult) carries the counts on. */
@@ -197,7 +202,11 @@ async function quarantineRefused(spool: BulkSpool, held: QuarantineSpool, failur
   for await (const doc of spool.docs()) {
     const failure = refused.get(doc.id);
     if (failure)
-      await held.add({ line: seen.lineOf(doc.id) ?? 0, raw: doc.json, reasons: [`index: ${failure.type}: ${failure.reason}`] });
+      await held.add({
+        line: seen.lineOf(doc.id) ?? 0,
+        raw: doc.json,
+        reasons: [{ field: INDEX, problem: `${failure.type}: ${failure.reason}` }],
+      });
   }
 }
 

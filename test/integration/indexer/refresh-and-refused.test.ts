@@ -113,7 +113,7 @@ describe('a document the engine refuses after it passed validation', () => {
       for await (const l of readLines(source, 'test-json-lines')) yield { line: l.line, raw: l.text, fields: {} };
     },
     build: (row) => ({ ok: true, record: JSON.parse(row.raw) as CertificateRecord }),
-    repeated: (_record, firstLine) => `listed again (first on line ${firstLine})`,
+    repeated: (_record, firstLine) => ({ field: 'row', problem: `listed again (first on line ${firstLine})` }),
   };
 
   it('is quarantined with its line, its document and the engine reason; the rest load', async () => {
@@ -134,8 +134,10 @@ describe('a document the engine refuses after it passed validation', () => {
     expect(quarantined.map((q) => q.line)).toEqual([2, 4]);
     expect(quarantined.map((q) => JSON.parse(q.raw))).toEqual([docs[1], docs[3]]);
     expect(quarantined[0]!.reasons).toEqual([
-      expect.stringMatching(/^index: strict_dynamic_mapping_exception: .*not_in_mapping/),
+      { field: 'index', problem: expect.stringMatching(/^strict_dynamic_mapping_exception: .*not_in_mapping/) },
     ]);
-    expect(quarantined[1]!.reasons).toEqual([expect.stringMatching(/^index: mapper_parsing_exception: .*face_amount/)]);
+    expect(quarantined[1]!.reasons).toEqual([
+      { field: 'index', problem: expect.stringMatching(/^mapper_parsing_exception: .*face_amount/) },
+    ]);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bidvaultTsv as adapter } from '../../../indexer/adapters/bidvault-tsv.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { bidvaultTsvWriter as writer } from '../../../indexer/generator/writers/bidvault-tsv.ts';
-import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { buildCtx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
   const { input, reasons } = adapter.toInput(row);
@@ -62,7 +63,7 @@ describe('bidvault-tsv: good file', () => {
 describe('bidvault-tsv: bad rows', () => {
   it('reports each bad field and keeps loading', async () => {
     const rows = await readFixture(adapter, 'bad-rows.tsv');
-    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+    expect(rows.map((r) => adapter.toInput(r).reasons.map(describeProblem))).toEqual([
       ['face_amount: "123.45" is not an amount in cents'],
       ['sale_date: "2024-06-01" is not a date (MM/DD/YYYY)', 'struck_to_county: "Y" is not 1 or 0'],
       ['status: "Sold Out" is not a known status', 'interest_rate: "18%" is not a percent'],
@@ -70,7 +71,7 @@ describe('bidvault-tsv: bad rows', () => {
       ['row: has 5 columns, expected 18'],
       [],
     ]);
-    expect(build(rows[3]!)).toEqual({
+    expect(readable(build(rows[3]!))).toEqual({
       ok: false,
       reasons: [
         'redeemed_date: a redeemed certificate needs redeemed_date',

@@ -3,6 +3,7 @@ import { certbidJsonl as adapter } from '../../../indexer/adapters/certbid-jsonl
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { certbidJsonlWriter as writer } from '../../../indexer/generator/writers/certbid-jsonl.ts';
 import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
   const { input, reasons } = adapter.toInput(row);
@@ -59,7 +60,7 @@ describe('certbid-jsonl: good feed', () => {
 describe('certbid-jsonl: bad rows', () => {
   it('reports each bad field and keeps loading', async () => {
     const rows = await readFixture(adapter, 'bad-rows.jsonl');
-    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+    expect(rows.map((r) => adapter.toInput(r).reasons.map(describeProblem))).toEqual([
       ['face_amount: "$12,3x4" is not a dollar amount'],
       ['sale_date: "06/01/2024" is not a date (YYYY-MM-DD)', 'struck_to_county: "yes" is not true or false'],
       ['tax_year: "2024x" is not a four-digit year', 'status: "won" is not a known status'],

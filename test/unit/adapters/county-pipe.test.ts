@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countyPipe as adapter } from '../../../indexer/adapters/county-pipe.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { countyPipeWriter as writer } from '../../../indexer/generator/writers/county-pipe.ts';
-import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { buildCtx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
   const { input, reasons } = adapter.toInput(row);
@@ -59,7 +60,7 @@ describe('county-pipe: good file', () => {
 describe('county-pipe: bad rows', () => {
   it('reports each bad field and keeps loading', async () => {
     const rows = await readFixture(adapter, 'bad-rows.pipe');
-    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+    expect(rows.map((r) => adapter.toInput(r).reasons.map(describeProblem))).toEqual([
       ['face_amount: "$1.234,56" is not a dollar amount'],
       ['sale_date: "2024-02-30" is not a real calendar date', 'redeemed: "1" is not Y or N'],
       ['tax_year: "FY24" is not a four-digit year', 'status: "XXX" is not a known status'],
@@ -67,7 +68,7 @@ describe('county-pipe: bad rows', () => {
       ['row: has 7 columns, expected 19'],
       [],
     ]);
-    expect(build(rows[3]!)).toEqual({
+    expect(readable(build(rows[3]!))).toEqual({
       ok: false,
       reasons: ['tax_deed_application_date: status tax_deed_applied needs tax_deed_application_date'],
     });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { lienportCsv as adapter } from '../../../indexer/adapters/lienport-csv.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { lienportCsvWriter as writer } from '../../../indexer/generator/writers/lienport-csv.ts';
-import { buildCtx, fixture, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { buildCtx, fixture, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
   const { input, reasons } = adapter.toInput(row);
@@ -70,7 +71,7 @@ describe('lienport-csv: good file', () => {
 describe('lienport-csv: bad rows', () => {
   it('reports each bad field and keeps loading', async () => {
     const rows = await readFixture(adapter, 'bad-rows.csv');
-    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+    expect(rows.map((r) => adapter.toInput(r).reasons.map(describeProblem))).toEqual([
       ['face_amount: "$12,3x4" is not a dollar amount'],
       ['sale_date: "02/30/2024" is not a real calendar date'],
       ['status: "PENDING" is not a known status', 'struck_to_county: "X" is not Y or N'],
@@ -83,7 +84,7 @@ describe('lienport-csv: bad rows', () => {
       [],
     ]);
     expect(rows[4]).toMatchObject({ line: 6, raw: '2024-000205,2024,Miami-Dade,01-0000-000-0005,SOLD,$100.00' });
-    expect(build(rows[3]!)).toMatchObject({ ok: false, reasons: expect.arrayContaining(['certificate_number: required']) });
+    expect(readable(build(rows[3]!))).toMatchObject({ ok: false, reasons: expect.arrayContaining(['certificate_number: required']) });
     expect(build(rows[5]!)).toMatchObject({ ok: true });
   });
 });

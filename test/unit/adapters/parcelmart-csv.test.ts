@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parcelmartCsv as adapter } from '../../../indexer/adapters/parcelmart-csv.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { parcelmartCsvWriter as writer } from '../../../indexer/generator/writers/parcelmart-csv.ts';
-import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { buildCtx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
   const { input, reasons } = adapter.toInput(row);
@@ -62,7 +63,7 @@ describe('parcelmart-csv: good file', () => {
 describe('parcelmart-csv: bad rows', () => {
   it('reports each bad field and keeps loading', async () => {
     const rows = await readFixture(adapter, 'bad-rows.csv');
-    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+    expect(rows.map((r) => adapter.toInput(r).reasons.map(describeProblem))).toEqual([
       ['face_amount: "1,234.5x" is not a dollar amount'],
       [
         'sale_date: "06/01/2024" is not a date (YYYY-MM-DD)',
@@ -74,7 +75,7 @@ describe('parcelmart-csv: bad rows', () => {
       ['tax_year: "24" is not a four-digit year'],
       [],
     ]);
-    expect(build(rows[4]!)).toEqual({
+    expect(readable(build(rows[4]!))).toEqual({
       ok: false,
       reasons: ['tax_year: "24" is not a four-digit year', 'holder_name: required'],
     });

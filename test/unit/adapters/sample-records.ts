@@ -1,6 +1,13 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
-import type { AdapterContext, FormatAdapter, FormatWriter, RawRow } from '../../../indexer/adapters/types.ts';
+import {
+  type AdapterContext,
+  describeProblem,
+  type FormatAdapter,
+  type FormatWriter,
+  type RawRow,
+  type RowProblem,
+} from '../../../indexer/adapters/types.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { parcelUrl } from '../../../services/domain/county-facts.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
@@ -208,4 +215,11 @@ export async function roundTrip(writer: FormatWriter, adapter: FormatAdapter, ve
 
 export function fixtureText(format: string, name: string): string {
   return readFileSync(fixture(format, name), 'utf8');
+}
+
+/** A build or adapter result with its problems as the quarantine shows them ("field: problem"). */
+export function readable(result: object): object {
+  return 'reasons' in result && Array.isArray(result.reasons)
+    ? { ...result, reasons: (result.reasons as RowProblem[]).map(describeProblem) }
+    : result;
 }

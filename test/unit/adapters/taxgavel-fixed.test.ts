@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { taxgavelFixed as adapter } from '../../../indexer/adapters/taxgavel-fixed.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { taxgavelFixedWriter as writer } from '../../../indexer/generator/writers/taxgavel-fixed.ts';
-import { buildCtx, ctx, fromText, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
+import { buildCtx, ctx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
   const { input, reasons } = adapter.toInput(row);
@@ -64,7 +65,7 @@ describe('taxgavel-fixed: bad rows', () => {
   it('reports each bad field or record and keeps loading', async () => {
     const rows = await readFixture(adapter, 'bad-rows.dat');
     expect(rows.map((r) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 9]);
-    expect(rows.map((r) => adapter.toInput(r).reasons)).toEqual([
+    expect(rows.map((r) => adapter.toInput(r).reasons.map(describeProblem))).toEqual([
       ['face_amount: "00001234X678" is not an amount in cents'],
       ['sale_date: "20240230" is not a real calendar date', 'struck_to_county: "?" is not Y or N'],
       ['status: "ZZ" is not a known status', 'interest_rate: "018.0" is not a rate in hundredths of a percent'],
@@ -74,7 +75,7 @@ describe('taxgavel-fixed: bad rows', () => {
       ["row: legal description has no closing 'E' record"],
       [],
     ]);
-    expect(build(rows[3]!)).toEqual({ ok: false, reasons: ["tax_year: 2023 does not match the job's tax year 2024"] });
+    expect(readable(build(rows[3]!))).toEqual({ ok: false, reasons: ["tax_year: 2023 does not match the job's tax year 2024"] });
     expect(build(rows[7]!)).toMatchObject({ ok: true });
   });
 });

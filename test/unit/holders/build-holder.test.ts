@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawRow } from '../../../indexer/adapters/types.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
 import { readHolderRows, toHolderInput } from '../../../indexer/adapters/holders-csv.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 import { buildHolder, holderBuildContext } from '../../../indexer/holders/build-holder.ts';
 import { holderId } from '../../../services/domain/ids.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
@@ -88,7 +89,7 @@ describe('holders-csv: bad rows', () => {
   it('gives every reason of each bad row', async () => {
     const rows = await read('bad-rows.csv');
     expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8]);
-    expect(rows.map((r) => build(r)).map((b) => (b.ok ? 'ok' : b.reasons))).toEqual([
+    expect(rows.map((r) => build(r)).map((b) => (b.ok ? 'ok' : b.reasons.map(describeProblem)))).toEqual([
       'ok',
       'ok',
       [

@@ -4,6 +4,8 @@ import type { RawRow } from '../../../indexer/adapters/types.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
 import { certificateId } from '../../../services/domain/ids.ts';
 import { readLandsRows, toLandsInput } from '../../../indexer/adapters/lands-available-csv.ts';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
+import { readable } from '../adapters/sample-records.ts';
 import { buildLandsRecord } from '../../../indexer/lands-available/build-lands-record.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
@@ -104,7 +106,7 @@ describe('lands-available-csv: bad rows', () => {
     expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7]);
     const results = rows.map((r) => build(r));
     expect(results.map((r) => r.ok)).toEqual([true, false, false, false, true, false]);
-    expect(results.map((r) => (r.ok ? [] : r.reasons))).toEqual([
+    expect(results.map((r) => (r.ok ? [] : r.reasons.map(describeProblem)))).toEqual([
       [],
       [
         'opening_bid: "-$10.00" is negative',
@@ -131,7 +133,7 @@ describe('lands-available-csv: bad rows', () => {
 
   it('an unparsable value is null in the input, with its reason', async () => {
     const rows = await read('bad-rows.csv');
-    expect(toLandsInput(rows[1]!)).toEqual({
+    expect(readable(toLandsInput(rows[1]!))).toEqual({
       input: {
         certificate_number: '2019-000555',
         parcel_id: '05555-001-000',

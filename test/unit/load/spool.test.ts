@@ -91,8 +91,15 @@ describe('QuarantineSpool', () => {
   it('holds rows with line, raw text (tabs, quotes, line breaks) and every reason, in order', async () => {
     const spool = new QuarantineSpool('unit-held');
     const rows = [
-      { line: 4, raw: 'a\t"b"\r\nc', reasons: ['face_amount: "x" is not a dollar amount', 'sale_date: required'] },
-      { line: 9, raw: '', reasons: ['row: empty'] },
+      {
+        line: 4,
+        raw: 'a\t"b"\r\nc',
+        reasons: [
+          { field: 'face_amount', problem: '"x" is not a dollar amount' },
+          { field: 'sale_date', problem: 'required' },
+        ],
+      },
+      { line: 9, raw: '', reasons: [{ field: 'row', problem: 'empty' }] },
     ];
     try {
       for (const r of rows) await spool.add(r);
