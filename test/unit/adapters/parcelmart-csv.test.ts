@@ -11,40 +11,6 @@ const build = (row: Parameters<typeof adapter.toInput>[0]) => {
 };
 
 describe('parcelmart-csv: good file', () => {
-  it('reads rows spanning lines with the line each starts on, and builds each', async () => {
-    const rows = await readFixture(adapter, 'good.csv');
-    expect(rows.map((r) => r.line)).toEqual([2, 5, 6, 7, 8]);
-    for (const row of rows) expect(build(row)).toMatchObject({ ok: true });
-  });
-
-  it('maps a sold row with quotes, commas and line breaks', async () => {
-    const [row] = await readFixture(adapter, 'good.csv');
-    expect(adapter.toInput(row!)).toEqual({
-      input: {
-        county_ref: '12086',
-        certificate_number: '2024-000301',
-        parcel_id: '01-3125-041-0010',
-        tax_year: 2024,
-        status: 'sold',
-        face_amount: 1234.56,
-        delinquent_amount: 1180.1,
-        interest_rate: 0.25,
-        sale_date: '2024-06-01',
-        holder_name: 'Gulf Coast Lien Fund II, LLC',
-        struck_to_county: false,
-        redeemed: false,
-        redeemed_date: null,
-        redemption_amount: null,
-        tax_deed_application_date: null,
-        owner_name: 'SMITH, JOHN "JACK" & MARY',
-        site_address_full: '123 NW 5TH ST, MIAMI, FL 33101',
-        legal_description: 'LOT 5, BLK 3, "PALM ESTATES"\nPB 12-34\nLESS N 10 FT',
-        batch_number: 'B-07',
-      },
-      reasons: [],
-    });
-  });
-
   it('maps redeemed, tax deed, struck and advertised rows', async () => {
     const [, redeemed, tda, struck, advertised] = (await readFixture(adapter, 'good.csv')).map((r) => build(r));
     expect(redeemed).toMatchObject({
