@@ -47,13 +47,18 @@ started=$SECONDS
 tmp_dir="$LIB_DIR.tmp.$$"
 trap 'rm -rf "$tmp_dir"' EXIT
 
+# Debian's Maven 3.8 writes colour codes (resets on both streams, bold in -v) even in batch mode
+# with -Dstyle.color=never, and they ended up in CI and npm start logs: strip every escape
+# sequence from both streams, keeping each on its own stream.
+no_colour() { sed -u $'s/\x1b\\[[0-9;]*[A-Za-z]//g'; }
+mvn_plain() { mvn "$@" > >(no_colour) 2> >(no_colour >&2); }
+
 attempt=1
-until mvn -q -B -ntp -Dstyle.color=never \
+until mvn_plain -q -B -ntp -Dstyle.color=never \
   -Dmaven.repo.local="$M2_REPO" \
   -f "$POM" \
   dependency:copy-dependencies \
-  -DoutputDirectory="$tmp_dir" </dev/null |
-  sed 's/\x1b\[0m//g'; do # Debian's Maven 3.8 prints colour resets even in batch mode
+  -DoutputDirectory="$tmp_dir" </dev/null; do
   if ((attempt >= 3)); then
     echo "opensearch: Maven failed $attempt times; giving up" >&2
     exit 1

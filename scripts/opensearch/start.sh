@@ -4,7 +4,9 @@
 # If an OpenSearch already answers on the port, this is a no-op.
 #
 # Environment:
-#   OPENSEARCH_PORT           HTTP port (default 9200); the cluster is named taxcert-<port>
+#   OPENSEARCH_PORT           HTTP port (default 9200), any free port above 1024; the cluster is
+#                             named taxcert-<port>
+#   OPENSEARCH_TRANSPORT_PORT transport port (default: a free loopback port chosen at launch)
 #   OPENSEARCH_HEAP           JVM heap, -Xms and -Xmx (default 1g)
 #   OPENSEARCH_DATA_DIR       node folder: config, data, logs, pid (default <repo>/.cache/opensearch/node-<port>)
 #   OPENSEARCH_JAVA_HOME      a JDK >= 21 to use (default: the newest Temurin >= 21 under /usr/lib/jvm)
@@ -104,6 +106,16 @@ find_java_home() {
   return 1
 }
 
+# The node's own reason for failing, last on the console whatever the log's tail holds: the
+# launcher's one-line summary, else the log's last ERROR or exception line.
+show_reason() {
+  local reason
+  reason="$(grep -a 'node-launcher: failed: ' "$LOG_FILE" 2>/dev/null | tail -n 1 | sed 's/.*node-launcher: failed: //')"
+  [[ -n "$reason" ]] || reason="$(grep -aE '\[ERROR\]|Exception: ' "$LOG_FILE" 2>/dev/null | tail -n 1)"
+  [[ -n "$reason" ]] && echo "opensearch: the node failed to start: $reason" >&2
+  return 0
+}
+
 started=$SECONDS
 wait_ready() { # $1: pid to watch (or empty: a node this run did not launch)
   local pid="${1:-}" h st deadline=$((SECONDS + TIMEOUT))
@@ -122,6 +134,7 @@ wait_ready() { # $1: pid to watch (or empty: a node this run did not launch)
     if [[ -n "$pid" ]] && ! running "$pid"; then
       echo "opensearch: the node (pid $pid) exited before it was ready; last lines of $LOG_FILE:" >&2
       tail -n 40 "$LOG_FILE" >&2 || true
+      show_reason
       rm -f "$PID_FILE"
       return 1
     fi
@@ -129,6 +142,7 @@ wait_ready() { # $1: pid to watch (or empty: a node this run did not launch)
   done
   echo "opensearch: no yellow/green cluster health at $URL after $TIMEOUT s; last lines of $LOG_FILE:" >&2
   tail -n 40 "$LOG_FILE" >&2 || true
+  show_reason
   return 1
 }
 
@@ -163,6 +177,24 @@ JAVA_HOME_OS="$(find_java_home)"
 JAVA="$JAVA_HOME_OS/bin/java"
 JAVA_MAJOR="$(java_major "$JAVA_HOME_OS")"
 
+# The launcher (NodeLauncher.java), compiled once per source version into a jar in the cache: run
+# from source, the JVM's class data sharing archive never matched (nor does it accept a folder
+# of classes on the class path) and was rebuilt at every stop.
+LAUNCHER_SRC="$SCRIPT_DIR/NodeLauncher.java"
+LAUNCHER_JAR="$CACHE_DIR/opensearch/launcher/node-launcher-$(sha256sum "$LAUNCHER_SRC" | cut -c1-12)-java$JAVA_MAJOR.jar"
+if [[ ! -f "$LAUNCHER_JAR" ]]; then
+  mkdir -p "$(dirname "$LAUNCHER_JAR")"
+  launcher_tmp="$(mktemp -d "$(dirname "$LAUNCHER_JAR")/.build.XXXXXX")"
+  if ! "$JAVA_HOME_OS/bin/javac" -nowarn -cp "$LIB_DIR/*" -d "$launcher_tmp/classes" "$LAUNCHER_SRC" >&2 ||
+    ! "$JAVA_HOME_OS/bin/jar" --create --file "$launcher_tmp/launcher.jar" -C "$launcher_tmp/classes" . >&2; then
+    rm -rf "$launcher_tmp"
+    echo "opensearch: could not build the node launcher from $LAUNCHER_SRC" >&2
+    exit 1
+  fi
+  mv -f "$launcher_tmp/launcher.jar" "$LAUNCHER_JAR" # atomic: a concurrent start sees all or nothing
+  rm -rf "$launcher_tmp"
+fi
+
 # 4. The node's settings. The runner copies its own (all commented out) opensearch.yml only when
 #    none exists, so ours wins; the runner then sets cluster.name, node.name, http.port and paths.
 mkdir -p "$DATA_DIR/config" "$DATA_DIR/tmp"
@@ -178,8 +210,7 @@ cluster.routing.allocation.disk.threshold_enabled: false
 YAML
 
 # 5. Launch, detached from this shell (own session, no stdin, output to a log file).
-#    The runner gives node 1 the HTTP port baseHttpPort + 1, and its transport port is the
-#    first free one from 9300.
+#    HTTP on exactly $PORT; transport on OPENSEARCH_TRANSPORT_PORT or a free loopback port.
 [[ -f "$LOG_FILE" ]] && mv -f "$LOG_FILE" "$LOG_FILE.1"
 java_args=(
   "$MARKER"
@@ -210,9 +241,11 @@ if [[ "${OPENSEARCH_CDS:-$cds_default}" != 0 ]]; then
 fi
 # shellcheck disable=SC2206 # word splitting of extra options is intended
 [[ -n "${OPENSEARCH_JAVA_OPTS:-}" ]] && java_args+=(${OPENSEARCH_JAVA_OPTS})
+# NodeLauncher sets the node's HTTP and transport ports itself: the runner's own main() finds
+# HTTP ports only up to 9299 and hides why it failed.
 java_args+=(
-  -cp "$LIB_DIR/*"
-  org.codelibs.opensearch.runner.OpenSearchRunner
+  -cp "$LAUNCHER_JAR:$LIB_DIR/*"
+  NodeLauncher "$PORT"
   -basePath "$DATA_DIR"
   -confPath "$DATA_DIR/config"
   -numOfNode 1
@@ -239,19 +272,6 @@ if [[ -z "$pid" ]]; then
   exit 1
 fi
 echo "opensearch: starting OpenSearch (pid $pid, cluster $CLUSTER, heap $HEAP, Java $JAVA_MAJOR) on $URL; log: $LOG_FILE"
-
-# The runner moves to the next free HTTP port when its port is taken; fail fast if it did.
-for _ in $(seq 1 100); do
-  got="$(sed -n 's/^HTTP Port: *\([0-9]*\).*/\1/p' "$LOG_FILE" | head -n 1)"
-  [[ -n "$got" ]] && break
-  running "$pid" || break
-  sleep 0.1
-done
-if [[ -n "${got:-}" && "$got" != "$PORT" ]]; then
-  echo "opensearch: port $PORT was taken, the runner chose $got; stopping it" >&2
-  OPENSEARCH_PORT="$PORT" OPENSEARCH_DATA_DIR="$DATA_DIR" bash "$SCRIPT_DIR/stop.sh" >&2 || true
-  exit 1
-fi
 
 if ! wait_ready "$pid"; then
   echo "opensearch: stopping the node that did not become ready" >&2

@@ -1,57 +1,111 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EngineError } from '../engine/search.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
+import { registerOpenApi } from './openapi.ts';
+import { parseQueryString } from './params/query-string.ts';
 import { healthRoute } from './routes/health/route.ts';
+import { v1Routes } from './routes/v1.ts';
+import { validatorCompiler } from './validation.ts';
 
 export function requestId(): string {
   return `req_${randomBytes(12).toString('base64url')}`;
 }
 
+const READ_METHODS = ['GET', 'HEAD'];
+
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     genReqId: requestId,
+    // The id is ours (req_<id>); a client's X-Request-Id is not trusted as a correlation id.
+    requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'request_id',
       disableRequestLogging: deps.config.NODE_ENV === 'test',
     }),
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // The router's own refusals (a path whose %-encoding is broken) still get the envelope.
+    frameworkErrors: (err, request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void reply
+        .code(status)
+        .header('x-request-id', request.id)
+        .send(errorEnvelope(CODE_BY_STATUS.get(status) ?? 'bad_request', 'malformed URL: check its percent-encoding', request.id));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are built by our own mappers from schema-shaped values; re-validating every row
+  // on the way out would cost more than the search. Live responses are checked against the
+  // published OpenAPI document in the tests instead.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Paths of every GET route, to tell a wrong method on a real path (405) from a wrong path (404).
+  const getRoutes: RegExp[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('GET')) getRoutes.push(routePattern(route.url ?? route.path));
+  });
 
   // The only place an error envelope is written (spec 2.11). 5xx details stay in the log.
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
+      for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
       return reply.code(err.status).send(errorEnvelope(err.code, err.message, request.id, err.details));
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        parameter: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue ?? ''),
-        message: v.message ?? 'invalid',
-      }));
-      const first = issues[0];
-      const message = first ? `${first.parameter}: ${first.message}` : 'invalid parameters';
-      return reply.code(400).send(errorEnvelope('bad_request', message, request.id, { issues }));
+    if (err instanceof EngineError) {
+      request.log.error({ err, operation: err.operation, reason: err.reason }, 'engine call failed');
+      return reply.code(500).send(errorEnvelope('internal_error', 'internal server error; retry with backoff', request.id));
     }
-    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(400).send(errorEnvelope('bad_request', err.message, request.id));
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    const code = CODE_BY_STATUS.get(status);
+    if (status >= 400 && status < 500 && code) {
+      // The framework's own 4xx (415, 413, ...): its status, our envelope, a plain message.
+      return reply.code(status).send(errorEnvelope(code, frameworkMessage(status), request.id));
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send(errorEnvelope('internal_error', 'internal server error', request.id));
+    return reply.code(500).send(errorEnvelope('internal_error', 'internal server error; retry with backoff', request.id));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorEnvelope('not_found', `no route ${request.method} ${request.url.split('?')[0]}`, request.id)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (!READ_METHODS.includes(request.method) && getRoutes.some((re) => re.test(path)))
+      throw new MethodNotAllowedError(request.method, READ_METHODS);
+    return reply.code(404).send(errorEnvelope('not_found', `no route ${request.method} ${path}`, request.id));
+  });
 
+  await registerOpenApi(app);
   await app.register(healthRoute(deps));
+  await app.register(v1Routes(deps), { prefix: '/api/v1' });
   return app;
+}
+
+/** /api/v1/certificates/:id -> a pattern matching any one path segment for :id. */
+function routePattern(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+function frameworkMessage(status: number): string {
+  if (status === 413) return 'request body too large; this API takes no request bodies';
+  if (status === 415) return 'unsupported media type; this API takes no request bodies';
+  if (status === 406) return 'not acceptable: this endpoint answers application/json (lists also text/csv)';
+  return 'bad request';
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The response shapes of spec 2.1 and 2.11; route handlers build bodies only through these. */
 
 export interface Meta {
@@ -13,27 +15,92 @@ export interface Pagination {
   has_more: boolean;
 }
 
-export function meta(requestId: string, extra: Partial<Omit<Meta, 'request_id'>> = {}): Meta {
-  return { request_id: requestId, dataset_status: 'live', ...extra };
+/** A facet: every value with a non-zero count, most frequent first, written as its filter accepts it. */
+export interface FacetBucket {
+  value: string | number | boolean;
+  count: number;
 }
 
-export function objectEnvelope<T>(data: T, requestId: string, extra?: Partial<Omit<Meta, 'request_id'>>) {
-  return { data, meta: meta(requestId, extra) };
+/** What a read function returns for a list; the same object feeds REST and MCP. */
+export interface ListResult<T> {
+  rows: T[];
+  limit: number;
+  offset: number;
+  total: number;
+  facets?: Record<string, FacetBucket[]>;
+  /** True while the dataset holds no documents at all (spec 4.8, 4.9). */
+  notYetIngested?: boolean;
 }
 
-export function listEnvelope<T>(
-  data: T[],
-  page: { limit: number; offset: number; total: number },
-  requestId: string,
-  extra?: Partial<Omit<Meta, 'request_id'>>,
-) {
+export interface ObjectResult<T> {
+  data: T;
+  notYetIngested?: boolean;
+}
+
+export function meta(requestId: string, notYetIngested = false): Meta {
+  return notYetIngested
+    ? { request_id: requestId, dataset_status: 'live', coverage: { status: 'not_yet_ingested' } }
+    : { request_id: requestId, dataset_status: 'live' };
+}
+
+export function objectEnvelope<T>(result: ObjectResult<T>, requestId: string) {
+  return { data: result.data, meta: meta(requestId, result.notYetIngested) };
+}
+
+export function listEnvelope<T>(result: ListResult<T>, requestId: string) {
+  const { rows, limit, offset, total } = result;
   return {
-    data,
-    pagination: { ...page, has_more: page.offset + data.length < page.total },
-    meta: meta(requestId, extra),
+    data: rows,
+    pagination: { limit, offset, total, has_more: offset + rows.length < total },
+    ...(result.facets ? { facets: result.facets } : {}),
+    meta: meta(requestId, result.notYetIngested),
   };
 }
 
 export function errorEnvelope(code: string, message: string, requestId: string, details?: Record<string, unknown>) {
   return { error: { code, message, request_id: requestId, ...(details ? { details } : {}) } };
 }
+
+// Response schemas for the OpenAPI document, built from each resource's row schema.
+
+export const MetaSchema = z.object({
+  request_id: z.string().regex(/^req_/).describe('Correlation id, also sent as the X-Request-Id header.'),
+  dataset_status: z.literal('live'),
+  coverage: z
+    .object({ status: z.literal('not_yet_ingested') })
+    .optional()
+    .describe('Present only while the dataset holds no documents (holders and lands-available today).'),
+});
+
+export const PaginationSchema = z.object({
+  limit: z.number().int(),
+  offset: z.number().int(),
+  total: z.number().int().describe('Exact total of matching rows, at any size.'),
+  has_more: z.boolean(),
+});
+
+export const FacetsSchema = z
+  .record(z.string(), z.array(z.object({ value: z.union([z.string(), z.number(), z.boolean()]), count: z.number().int() })))
+  .describe('Only when facets= was asked for: per field, every value with its count, most frequent first.');
+
+export function listResponse<T extends z.ZodType>(row: T, withFacets = false) {
+  return z.object({
+    data: z.array(row),
+    pagination: PaginationSchema,
+    ...(withFacets ? { facets: FacetsSchema.optional() } : {}),
+    meta: MetaSchema,
+  });
+}
+
+export function objectResponse<T extends z.ZodType>(data: T) {
+  return z.object({ data, meta: MetaSchema });
+}
+
+export const ErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    request_id: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});

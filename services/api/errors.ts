@@ -9,6 +9,10 @@ export type ErrorCode =
   | 'payment_required'
   | 'rest_disabled'
   | 'not_found'
+  | 'method_not_allowed'
+  | 'not_acceptable'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal_error'
   | 'service_unavailable';
@@ -19,10 +23,19 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payment_required: 402,
   rest_disabled: 403,
   not_found: 404,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
 };
+
+/** The framework's own 4xx statuses keep their status; each gets the code of that status. */
+export const CODE_BY_STATUS = new Map<number, ErrorCode>(
+  (Object.entries(STATUS_BY_CODE) as [ErrorCode, number][]).map(([code, status]) => [status, code]),
+);
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -30,6 +43,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Response headers that belong to the error (Retry-After on a 429, Allow on a 405). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -45,8 +60,31 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/** One problem with one parameter; a 400 lists every one of them. */
+export interface ParamIssue {
+  parameter: string;
+  message: string;
+}
+
 export class BadRequestError extends ApiError {
   constructor(message: string, details?: Record<string, unknown>) {
     super('bad_request', message, details);
+  }
+}
+
+/** A 400 naming each parameter and what is wrong with it: details.issues. */
+export class InvalidParamsError extends BadRequestError {
+  constructor(readonly issues: ParamIssue[]) {
+    const first = issues[0];
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+    super(first ? `${first.parameter}: ${first.message}${more}` : 'invalid parameters', { issues });
+  }
+}
+
+export class MethodNotAllowedError extends ApiError {
+  constructor(method: string, allow: string[]) {
+    super('method_not_allowed', `method ${method} is not allowed here; this API is read-only (allowed: ${allow.join(', ')})`, undefined, {
+      allow: allow.join(', '),
+    });
   }
 }

@@ -1,0 +1,38 @@
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * CSV answers of the list endpoints: the same rows as JSON, one header line of
+ * the row's field names in the row schema's order. Arrays are joined with ';'
+ * and null is an empty cell, so every cell is one plain value a spreadsheet reads.
+ */
+export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
+  const cells = rows.map((row) => columns.map((c) => cell(row[c])));
+  return stringify([columns, ...cells]);
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(';');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** CSV when format=csv, or when the client's Accept prefers text/csv over JSON. */
+export function wantsCsv(format: string | undefined, accept: string | undefined): boolean {
+  if (format !== undefined) return format === 'csv';
+  if (!accept) return false;
+  const csv = quality(accept, 'text/csv');
+  const json = Math.max(quality(accept, 'application/json'), quality(accept, '*/*'));
+  return csv > 0 && csv >= json;
+}
+
+function quality(accept: string, type: string): number {
+  let best = 0;
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.trim().split(';');
+    if (range?.trim().toLowerCase() !== type) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    best = Math.max(best, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  return best;
+}

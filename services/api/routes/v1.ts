@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiDeps } from '../deps.ts';
+import { countiesRoutes } from './counties/route.ts';
+
+/**
+ * The one /api/v1 scope. Its hooks (authenticate, rate-limit, charge) wrap every
+ * route registered here and nothing outside it (/healthz, /docs, openapi.json).
+ */
+export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (v1) => {
+    // Every route must declare its query parameters: the validator refuses unknown ones only
+    // where there is a schema, and a route without one would silently accept typos.
+    v1.addHook('onRoute', (route) => {
+      if (!route.schema?.querystring)
+        throw new Error(`route ${String(route.method)} ${route.url} has no querystring schema`);
+    });
+    await v1.register(countiesRoutes(deps));
+  };
+}

@@ -1,0 +1,111 @@
+import type { Client } from '@opensearch-project/opensearch';
+
+/**
+ * The only way the API reads OpenSearch. Every call is bounded (the engine's own
+ * timeout plus the client's request timeout), and every failure becomes one typed
+ * EngineError, so an engine that is down, hung or refusing a query is a 500 to the
+ * client and never leaks the engine's message.
+ */
+
+/** A search longer than this is a failure for an interactive API; the client retries. */
+export const SEARCH_TIMEOUT_MS = 4000;
+
+export class EngineError extends Error {
+  override name = 'EngineError';
+  constructor(
+    readonly operation: string,
+    readonly reason: 'timeout' | 'unavailable' | 'refused',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface SearchHit<T> {
+  _id: string;
+  _score: number | null;
+  _source: T;
+  sort?: unknown[];
+}
+
+export interface SearchResult<T> {
+  hits: SearchHit<T>[];
+  total: number;
+  aggregations?: Record<string, unknown>;
+}
+
+const requestOptions = { requestTimeout: SEARCH_TIMEOUT_MS, maxRetries: 0 } as const;
+
+function classify(operation: string, err: unknown): EngineError {
+  const e = err as { name?: string; meta?: { statusCode?: number } };
+  if (e?.name === 'TimeoutError') return new EngineError(operation, 'timeout', `${operation}: no answer within ${SEARCH_TIMEOUT_MS} ms`, { cause: err });
+  if (e?.name === 'ConnectionError' || e?.name === 'NoLivingConnectionsError')
+    return new EngineError(operation, 'unavailable', `${operation}: engine unavailable`, { cause: err });
+  return new EngineError(operation, 'refused', `${operation}: engine refused the request (status ${e?.meta?.statusCode ?? 'none'})`, {
+    cause: err,
+  });
+}
+
+export async function search<T>(client: Client, index: string, body: Record<string, unknown>): Promise<SearchResult<T>> {
+  try {
+    const res = await client.search(
+      { index, ignore_unavailable: true, body: { timeout: `${SEARCH_TIMEOUT_MS - 500}ms`, ...body } as never },
+      requestOptions,
+    );
+    const hits = res.body.hits;
+    if (res.body.timed_out) throw new EngineError('search', 'timeout', 'search: the engine timed out and returned partial results');
+    const total = typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? 0);
+    return {
+      hits: hits.hits as unknown as SearchHit<T>[],
+      total,
+      aggregations: res.body.aggregations as Record<string, unknown> | undefined,
+    };
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw classify('search', err);
+  }
+}
+
+interface MsearchItem<T> {
+  error?: unknown;
+  timed_out?: boolean;
+  hits: { total?: number | { value: number }; hits: SearchHit<T>[] };
+  aggregations?: Record<string, unknown>;
+}
+
+/** Several searches in one round trip; each answer in the order asked. */
+export async function multiSearch<T>(client: Client, index: string, bodies: Record<string, unknown>[]): Promise<SearchResult<T>[]> {
+  try {
+    const lines = bodies.flatMap((body) => [{ index, ignore_unavailable: true }, { timeout: `${SEARCH_TIMEOUT_MS - 500}ms`, ...body }]);
+    const res = await client.msearch({ body: lines as never }, requestOptions);
+    return (res.body.responses as unknown as MsearchItem<T>[]).map((r) => {
+      if (r.error || r.timed_out) throw new EngineError('msearch', r.timed_out ? 'timeout' : 'refused', 'msearch: one search failed');
+      const total = typeof r.hits.total === 'number' ? r.hits.total : (r.hits.total?.value ?? 0);
+      return { hits: r.hits.hits, total, aggregations: r.aggregations };
+    });
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw classify('msearch', err);
+  }
+}
+
+export async function count(client: Client, index: string, query?: Record<string, unknown>): Promise<number> {
+  try {
+    const res = await client.count({ index, ignore_unavailable: true, body: query ? ({ query } as never) : undefined }, requestOptions);
+    return res.body.count;
+  } catch (err) {
+    throw classify('count', err);
+  }
+}
+
+/** One document by id, or null; a missing index is "no document", not an error. */
+export async function getById<T>(client: Client, index: string, id: string): Promise<T | null> {
+  try {
+    const res = await client.get({ index, id }, { ...requestOptions, ignore: [404] });
+    const body = res.body as { found?: boolean; _source?: T };
+    return body.found ? (body._source as T) : null;
+  } catch (err) {
+    throw classify('get', err);
+  }
+}
