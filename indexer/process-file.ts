@@ -33,7 +33,7 @@ export interface ProcessDeps extends DatasetFileDeps {
 
 /**
  * The one ingest job, for every dataset, top to bottom: start the run -> the
- * dataset's reader and builder -> the two-pass load in the dataset's bulk mode ->
+ * dataset's reader and builder -> (in the dataset's bulk mode) the two-pass load ->
  * quarantine the refused rows -> the dataset's bookkeeping -> finish the run.
  * Throws FileRejectedError when the file must not load at all (nothing is indexed
  * or quarantined then; the worker makes it unrecoverable); any other error is the
@@ -55,19 +55,20 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
     const at = (deps.now?.() ?? new Date()).toISOString();
     const file = DATASET_FILES[job.dataset](job, deps, at);
 
-    // Bulk mode is held for the whole job, pass 1 included, so a worker busy with a queue
-    // of files switches settings once per busy period instead of once per file.
-    const loaded = await deps.load.bulkModes[job.dataset].run(() =>
-      loadTwoPass(job.file, job.jobId, file.format, {
+    // Bulk mode is held for the whole job, pass 1 to bookkeeping, so a worker busy with a
+    // queue of files switches settings once per busy period instead of once per file.
+    const loaded = await deps.load.bulkModes[job.dataset].run(async () => {
+      const loaded = await loadTwoPass(job.file, job.jobId, file.format, {
         opensearch: deps.opensearch,
         prefix: deps.prefix,
         lanes: deps.load.lanes,
         refresh: deps.load.refreshGroups[job.dataset],
         onProgress: deps.onProgress,
-      }),
-    );
-    await quarantine(deps, job, loaded);
-    await file.bookkeep();
+      });
+      await quarantine(deps, job, loaded);
+      await file.bookkeep();
+      return loaded;
+    });
 
     const result: IngestResult = {
       jobId: job.jobId,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { BulkMode } from '../../../indexer/indices/bulk-mode.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
@@ -25,8 +25,8 @@ describe('BulkMode on a real index', () => {
       releaseFirst = r;
     });
     const first = mode.run(() => firstHolds);
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await settings()).refresh).toBe('-1');
+    // Entering is one settings update; a busy node may take longer than any fixed sleep.
+    await vi.waitFor(async () => expect((await settings()).refresh).toBe('-1'), { timeout: 10_000, interval: 100 });
 
     await mode.run(async () => {
       expect((await settings()).refresh).toBe('-1');
