@@ -7,9 +7,10 @@
  *   npx tsx scripts/make-demo-fixtures.ts
  */
 import { fileURLToPath } from 'node:url';
+import { DEMO_SET } from '../indexer/generator/demo-set.ts';
 import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
 
 // Relative to the repository, wherever the script is run from.
 const out = fileURLToPath(new URL('../fixtures/demo', import.meta.url));
-const summary = await generateFixtures({ out, certificates: 1500, seed: 20261122, today: '2026-11-22' });
+const summary = await generateFixtures({ out, ...DEMO_SET });
 console.log(`fixtures/demo: ${summary.certificates} certificates in ${summary.files} files across ${summary.counties} counties`);

@@ -1,3 +1,4 @@
+import { type CountyPlaces, COUNTY_PLACES, type Str, strIn } from './places.ts';
 import type { Prng } from './prng.ts';
 
 /**
@@ -20,18 +21,25 @@ export interface CountyProfile {
   /** Relative size: the county's share of the generated certificates. */
   weight: number;
   cities: readonly City[];
-  /** Grid counties (NW 27TH AVE) versus named streets (OCEAN DR). */
-  gridStreets: number;
-  /** Days after May 24 of the sale year when the sale opens (moved to a weekday). */
+  /** ZIP codes, survey box and street naming of the county (places.ts). */
+  places: CountyPlaces;
+  /** Business days after the sale window opens (May 18) when this county's sale usually starts. */
   saleOffset: number;
+  /** Business days the online sale runs. */
   saleDays: number;
+  /** Share of bidder-won certificates that institutions (funds and their numbered entities) take. */
+  institutionalShare: number;
   batchesPerDay: number;
   /** Advertising cost added to the face of each certificate, dollars. */
   advertisingFee: number;
-  /** parcel id of the parcel with index `scrambled` (already a bijection of the index). */
-  parcelId(scrambled: number, city: City, rng: Prng): string;
-  /** Digits of `scrambled` that parcelId consumes: the bijection's modulus is 10^parcelDigits. */
-  parcelDigits: number;
+  /** The parcel's section-township-range: the one its id encodes, or one in the county's survey box. */
+  str(scrambled: number, city: City, rng: Prng): Str;
+  /** parcel id of the parcel with index `scrambled` (already a bijection of the index), at `str`. */
+  parcelId(scrambled: number, city: City, str: Str, rng: Prng): string;
+  /** Values `scrambled` takes: the bijection's modulus. parcelId is one-to-one on [0, parcelSpace). */
+  parcelSpace: number;
+  /** The section-township-range a parcel id encodes, or null for counties whose ids carry none. */
+  strOfParcelId(parcelId: string): Str | null;
   certificateNumber(taxYear: number, n: number): string;
   batchNumber(saleYear: number, batch: number): string;
   /** Subdivision names typical of the county, for legal descriptions. */
@@ -41,6 +49,12 @@ export interface CountyProfile {
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const digits = (x: number, width: number) => pad(x, width);
 const two = (n: number) => pad(n, 2);
+
+/** Ids that open with SS-TT-RR (Orange, Pinellas). */
+function strLeading(id: string): Str | null {
+  const m = /^(\d{2})-(\d{2})-(\d{2})-/.exec(id);
+  return m ? { section: Number(m[1]), township: Number(m[2]), range: Number(m[3]) } : null;
+}
 
 export const COUNTY_PROFILES: readonly CountyProfile[] = [
   {
@@ -60,13 +74,16 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
       { name: 'FLORIDA CITY', weight: 2, code: '16', zips: [33034] },
       { name: 'CUTLER BAY', weight: 2, code: '36', zips: [33157, 33189, 33190] },
     ],
-    gridStreets: 0.8,
-    saleOffset: 8,
+    places: COUNTY_PLACES['miami-dade']!,
+    saleOffset: 6,
     saleDays: 3,
+    institutionalShare: 0.9,
     batchesPerDay: 8,
     advertisingFee: 9.25,
-    parcelDigits: 11,
-    // 30-4016-001-0290: municipality, then section/sub, block, lot.
+    parcelSpace: 10 ** 11,
+    // 30-4016-001-0290: municipality, then a folio sequence; taken here as carrying no section-township-range.
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES['miami-dade']!, rng),
+    strOfParcelId: () => null,
     parcelId: (x, city) => {
       const d = digits(x, 11);
       return `${city.code}-${d.slice(0, 4)}-${d.slice(4, 7)}-${d.slice(7)}`;
@@ -92,16 +109,23 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
       { name: 'MARGATE', weight: 4, code: '4841', zips: [33063, 33068] },
       { name: 'DANIA BEACH', weight: 3, code: '5042', zips: [33004] },
     ],
-    gridStreets: 0.7,
-    saleOffset: 6,
+    places: COUNTY_PLACES.broward!,
+    saleOffset: 5,
     saleDays: 3,
+    institutionalShare: 0.88,
     batchesPerDay: 6,
     advertisingFee: 7.5,
-    parcelDigits: 8,
-    // 5042 01 02 0100: township/range, section, block, lot, space-separated.
-    parcelId: (x, city) => {
-      const d = digits(x, 8);
-      return `${city.code} ${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4)}`;
+    // 5042 01 02 0100: township and range (the city's code), section, block, lot. The section is
+    // x mod 36, the rest x / 36, so ids stay one-to-one on 36 * 10^6 values.
+    parcelSpace: 36 * 10 ** 6,
+    str: (x, city) => ({ section: (x % 36) + 1, township: Number(city.code.slice(0, 2)), range: Number(city.code.slice(2)) }),
+    strOfParcelId: (id) => {
+      const m = /^(\d{2})(\d{2}) (\d{2}) /.exec(id);
+      return m ? { section: Number(m[3]), township: Number(m[1]), range: Number(m[2]) } : null;
+    },
+    parcelId: (x, city, str) => {
+      const d = digits(Math.floor(x / 36), 6);
+      return `${city.code} ${two(str.section)} ${d.slice(0, 2)} ${d.slice(2)}`;
     },
     certificateNumber: (_y, n) => pad(n, 6),
     batchNumber: (_y, b) => `B${pad(b, 2)}`,
@@ -118,20 +142,26 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
       { name: 'RIVERVIEW', weight: 10, code: 'U', zips: [33569, 33578, 33579] },
       { name: 'RUSKIN', weight: 6, code: 'U', zips: [33570, 33573] },
       { name: 'SEFFNER', weight: 5, code: 'U', zips: [33584] },
-      { name: 'LUTZ', weight: 5, code: 'U', zips: [33548, 33549, 33558, 33559] },
+      { name: 'LUTZ', weight: 5, code: 'U', zips: [33548, 33549, 33558] },
       { name: 'VALRICO', weight: 4, code: 'U', zips: [33594, 33596] },
     ],
-    gridStreets: 0.15,
-    saleOffset: 9,
+    places: COUNTY_PLACES.hillsborough!,
+    saleOffset: 7,
     saleDays: 2,
+    institutionalShare: 0.86,
     batchesPerDay: 5,
     advertisingFee: 8.0,
-    parcelDigits: 11,
+    parcelSpace: 10 ** 11,
     // A-19-28-20-4R3-000012-00034.0: jurisdiction letter, section-township-range, plat code, block, lot.
-    parcelId: (x, city, rng) => {
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.hillsborough!, rng),
+    strOfParcelId: (id) => {
+      const m = /^[A-Z]-(\d{2})-(\d{2})-(\d{2})-/.exec(id);
+      return m ? { section: Number(m[1]), township: Number(m[2]), range: Number(m[3]) } : null;
+    },
+    parcelId: (x, city, str, rng) => {
       const d = digits(x, 11);
       const plat = `${rng.between(1, 9)}${'ABCDEFGHJKMNPRSTVWXYZ'[rng.int(21)]}${rng.between(0, 9)}`;
-      return `${city.code}-${two(rng.between(1, 36))}-${two(rng.between(27, 32))}-${two(rng.between(17, 22))}-${plat}-${d.slice(0, 6)}-${d.slice(6)}.0`;
+      return `${city.code}-${two(str.section)}-${two(str.township)}-${two(str.range)}-${plat}-${d.slice(0, 6)}-${d.slice(6)}.0`;
     },
     certificateNumber: (y, n) => `${pad(n, 6)}-${y}`,
     batchNumber: (y, b) => `${y}-${pad(b, 2)}`,
@@ -151,16 +181,19 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
       { name: 'ZELLWOOD', weight: 2, code: '', zips: [32798] },
       { name: 'CHRISTMAS', weight: 2, code: '', zips: [32709] },
     ],
-    gridStreets: 0.05,
-    saleOffset: 4,
+    places: COUNTY_PLACES.orange!,
+    saleOffset: 3,
     saleDays: 2,
+    institutionalShare: 0.86,
     batchesPerDay: 5,
     advertisingFee: 6.75,
-    parcelDigits: 9,
+    parcelSpace: 10 ** 9,
     // 28-22-29-0000-00-001: section-township-range, subdivision, block, lot.
-    parcelId: (x, _city, rng) => {
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.orange!, rng),
+    strOfParcelId: strLeading,
+    parcelId: (x, _city, str) => {
       const d = digits(x, 9);
-      return `${two(rng.between(1, 36))}-${two(rng.between(20, 24))}-${two(rng.between(27, 31))}-${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
+      return `${two(str.section)}-${two(str.township)}-${two(str.range)}-${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}`;
     },
     certificateNumber: (y, n) => `${y}-${pad(n, 5)}`,
     batchNumber: (_y, b) => pad(b, 3),
@@ -180,16 +213,19 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
       { name: 'GULFPORT', weight: 4, code: '', zips: [33707] },
       { name: 'SAFETY HARBOR', weight: 3, code: '', zips: [34695] },
     ],
-    gridStreets: 0.6,
-    saleOffset: 2,
+    places: COUNTY_PLACES.pinellas!,
+    saleOffset: 1,
     saleDays: 2,
+    institutionalShare: 0.84,
     batchesPerDay: 4,
     advertisingFee: 8.5,
-    parcelDigits: 12,
+    parcelSpace: 10 ** 12,
     // 15-29-16-14310-003-0110: section-township-range, subdivision, block, lot.
-    parcelId: (x, _city, rng) => {
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.pinellas!, rng),
+    strOfParcelId: strLeading,
+    parcelId: (x, _city, str) => {
       const d = digits(x, 12);
-      return `${two(rng.between(1, 36))}-${two(rng.between(27, 31))}-${two(rng.between(14, 16))}-${d.slice(0, 5)}-${d.slice(5, 8)}-${d.slice(8)}`;
+      return `${two(str.section)}-${two(str.township)}-${two(str.range)}-${d.slice(0, 5)}-${d.slice(5, 8)}-${d.slice(8)}`;
     },
     certificateNumber: (y, n) => `C${y}-${pad(n, 5)}`,
     batchNumber: (y, b) => `${y}B${pad(b, 2)}`,
@@ -205,13 +241,16 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
       { name: 'NEPTUNE BEACH', weight: 3, code: '', zips: [32266] },
       { name: 'BALDWIN', weight: 2, code: '', zips: [32234] },
     ],
-    gridStreets: 0,
+    places: COUNTY_PLACES.duval!,
     saleOffset: 0,
-    saleDays: 1,
+    saleDays: 2,
+    institutionalShare: 0.82,
     batchesPerDay: 6,
     advertisingFee: 5.5,
-    parcelDigits: 10,
-    // 012345-0000: real estate number and suffix.
+    parcelSpace: 10 ** 10,
+    // 012345-0000: real estate number and suffix, which carry no section-township-range.
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.duval!, rng),
+    strOfParcelId: () => null,
     parcelId: (x) => {
       const d = digits(x, 10);
       return `${d.slice(0, 6)}-${d.slice(6)}`;

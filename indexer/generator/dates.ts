@@ -49,3 +49,24 @@ export function addYears(day: number, years: number): number {
   const d = new Date(day * MS_PER_DAY);
   return Date.UTC(d.getUTCFullYear() + years, d.getUTCMonth(), d.getUTCDate()) / MS_PER_DAY;
 }
+
+/** The business days from May 18 to June 1 of `year` (weekends and Memorial Day excluded). */
+export function saleWindow(year: number): number[] {
+  const days: number[] = [];
+  for (let d = dayOf(year, 5, 18); d <= dayOf(year, 6, 1); d++) if (weekday(d) === d) days.push(d);
+  return days;
+}
+
+/**
+ * The days of one county's certificate sale in `year`: `length` consecutive business
+ * days starting `startIndex` business days into the last two weeks of May, moved
+ * earlier when needed so the last day is on or before June 1. s. 197.402(3) F.S.
+ * has the sale start by June 1 (or the 60th day after delinquency when taxes
+ * become delinquent late, which we do not model); online sales run a few days.
+ */
+export function saleDaysIn(year: number, startIndex: number, length: number): number[] {
+  const window = saleWindow(year);
+  const n = Math.min(Math.max(1, length), window.length);
+  const start = Math.min(Math.max(0, startIndex), window.length - n);
+  return window.slice(start, start + n);
+}

@@ -77,7 +77,8 @@ export function sourceRows(state: GeneratedState): SourceRow[] {
       taxYear: f.taxYear,
       vendor: f.channel.channel,
       saleUrl: f.channel.saleUrl,
-      downloadUrl: f.channel.saleUrl === null ? null : `${f.channel.saleUrl}/exports/${f.taxYear}.${extensionFor(f.channel.format)}`,
+      // No platform or tax collector publishes an export URL we could stand behind.
+      downloadUrl: null,
       sourceKind: direct ? 'bulk_download' : 'cert_sale_portal',
       requiresLogin: !direct,
       active: true,

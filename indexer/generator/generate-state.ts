@@ -2,10 +2,11 @@ import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.
 import { certificateId, holderId, normalizeKey } from '../../services/domain/ids.ts';
 import { type CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
 import { type Channel, type RegistryCounty as County, loadRegistry, type Registry } from '../../services/domain/registry.ts';
-import { individualBidders, struckChance, winningBid } from './bidding.ts';
+import { type Bidders, type Institutions, individualBidders, institutionsBuyingIn, struckChance, winningBid } from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
-import { addYears, dayOf, isoDay, parseDay, weekday } from './dates.ts';
-import { afterSale } from './lifecycle.ts';
+import { addYears, dayOf, isoDay, parseDay, saleDaysIn } from './dates.ts';
+import { faceParts } from './face.ts';
+import { afterSale, EXPIRY_YEARS } from './lifecycle.ts';
 import { buildParcel, cityTable } from './parcels.ts';
 import { hashString, Prng, seedOf } from './prng.ts';
 import { interestMonths, redemptionAmount } from './redemption.ts';
@@ -15,8 +16,11 @@ import { interestMonths, redemptionAmount } from './redemption.ts';
  * counties, which files, how many rows each) is computed up front; records are
  * produced lazily per (county, tax year), so memory does not grow with N.
  *
- * Certificates for tax year Y are sold at the county's sale in late May or
- * early June of Y+1 (lifecycle.ts models what happens after).
+ * Certificates for tax year Y are sold at the county's sale in the last two
+ * weeks of May of Y+1, all on or before June 1 (dates.ts); the list is
+ * advertised in the weeks before, and a tax year whose list has not been
+ * advertised by `today` has no certificates yet. lifecycle.ts models what
+ * happens after the sale.
  */
 
 export type Coverage = 'certificate_level' | 'vendor_tracked' | 'directory_only';
@@ -67,13 +71,15 @@ const YEAR_WEIGHT: Record<number, number> = {
   2015: 1.3, 2016: 1.2, 2017: 1.1, 2018: 1.0, 2019: 0.95, 2020: 0.85, 2021: 0.85, 2022: 0.9, 2023: 0.95, 2024: 1.0, 2025: 1.05,
 };
 
-/** Share of the latest year's certificates held back (bankruptcy stays, corrections) for a make-up sale after today. */
-const HELD_FOR_MAKEUP_SALE = 0.12;
-const INTEREST_ON_DELINQUENCY = 1.03;
-const COLLECTION_FEE_CENTS = 625;
+/**
+ * Days before the first sale day that the delinquent list is first published: s. 197.402(3)
+ * has it advertised once a week for 3 weeks before the sale. From then on, as of `today`,
+ * the year's certificates exist as `advertised`; before then the year has none.
+ */
+export const ADVERTISING_LEAD_DAYS = 28;
 /** Slots per parcel universe: each parcel carries about 1.8 certificates over 11 years. */
 const PARCELS_PER_YEARLY_CERTIFICATE = 6;
-/** Coprime with 10, so index -> (index * M + C) mod 10^k is a bijection (unique parcel ids). */
+/** Coprime with 2, 3 and 5, so index -> (index * M + C) mod parcelSpace is a bijection (unique parcel ids). */
 const PARCEL_MULTIPLIER = 7_919_993;
 
 /** Largest-remainder split of `total` by weights; ties go to the earlier entry. */
@@ -113,7 +119,6 @@ interface FileModel {
   firstNumber: number;
   stride: number;
   start: number;
-  makeupDay: number;
 }
 
 export function generateState(options: GenerateOptions): GeneratedState {
@@ -138,11 +143,20 @@ export function generateState(options: GenerateOptions): GeneratedState {
   });
   const levelCounties = counties.filter((c) => c.coverage === 'certificate_level');
 
-  const pairs = levelCounties.flatMap((c) => taxYears.map((y) => ({ plan: c, taxYear: y })));
+  // A county-year exists once its delinquent list has been advertised (as of today).
+  const pairs = levelCounties
+    .flatMap((c) => taxYears.map((y) => ({ plan: c, taxYear: y, saleDays: saleDaysOf(c.county.slug, y) })))
+    .filter((p) => todayDay >= p.saleDays[0]! - ADVERTISING_LEAD_DAYS);
   const counts = apportion(
     certificates,
     pairs.map((p) => (profiles.get(p.plan.county.slug)?.weight ?? 0) * (YEAR_WEIGHT[p.taxYear] ?? 1)),
   );
+
+  function saleDaysOf(slug: string, taxYear: number): number[] {
+    const profile = profiles.get(slug)!;
+    const rng = new Prng(seedOf(seed, hashString(slug), taxYear, 3));
+    return saleDaysIn(taxYear + 1, profile.saleOffset + rng.int(3), profile.saleDays);
+  }
 
   const holderIds = new Map<string, string>();
   const holderIdOf = (name: string) => {
@@ -163,7 +177,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
     const countySeed = seedOf(seed, hashString(c.county.slug));
     const rng = new Prng(seedOf(countySeed, 1));
     const universe = Math.max(maxYear, Math.ceil((countyRows / taxYears.length) * PARCELS_PER_YEARLY_CERTIFICATE), 16);
-    if (universe > 10 ** profile.parcelDigits) throw new RangeError(`too many parcels for ${c.county.slug}'s parcel id format`);
+    if (universe > profile.parcelSpace) throw new RangeError(`too many parcels for ${c.county.slug}'s parcel id format`);
     models.set(c.county.slug, {
       index,
       county: c.county,
@@ -174,7 +188,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
       countyHolder: countyHolderName(c.county.name),
       parcelSeed: seedOf(countySeed, 2),
       parcelUniverse: universe,
-      parcelOffset: rng.int(10 ** profile.parcelDigits),
+      parcelOffset: rng.int(profile.parcelSpace),
     });
   });
 
@@ -183,10 +197,9 @@ export function generateState(options: GenerateOptions): GeneratedState {
     const rows = counts[i]!;
     if (rows === 0) return;
     const model = models.get(p.plan.county.slug)!;
-    const rng = new Prng(seedOf(seed, hashString(model.county.slug), p.taxYear, 3));
-    const saleYear = p.taxYear + 1;
-    const saleDays = [weekday(dayOf(saleYear, 5, 24) + model.profile.saleOffset + rng.int(4))];
-    for (let d = 1; d < model.profile.saleDays; d++) saleDays.push(weekday(saleDays[d - 1]! + 1));
+    // Seeded apart from saleDaysOf's generator, so the sale days do not shift these draws.
+    const rng = new Prng(seedOf(seed, hashString(model.county.slug), p.taxYear, 5));
+    const saleDays = p.saleDays;
     let stride = 1 + rng.int(model.parcelUniverse);
     while (gcd(stride, model.parcelUniverse) !== 1) stride++;
     fileModels.push({
@@ -197,10 +210,18 @@ export function generateState(options: GenerateOptions): GeneratedState {
       firstNumber: 1 + rng.int(9000),
       stride,
       start: rng.int(model.parcelUniverse),
-      makeupDay: weekday(todayDay + 14 + rng.int(21)),
     });
   });
   const byPlan = new Map(fileModels.map((f) => [f.plan, f]));
+  const institutionsByYear = new Map<number, Institutions>();
+  const institutionsIn = (saleYear: number) => {
+    let found = institutionsByYear.get(saleYear);
+    if (!found) {
+      found = institutionsBuyingIn(saleYear);
+      institutionsByYear.set(saleYear, found);
+    }
+    return found;
+  };
 
   function* records(plan: FilePlan): Generator<CertificateRecord> {
     const file = byPlan.get(plan);
@@ -209,29 +230,36 @@ export function generateState(options: GenerateOptions): GeneratedState {
     const { profile, county, channel } = model;
     const taxYear = plan.taxYear;
     const saleYear = taxYear + 1;
-    const latest = taxYear === lastTaxYear;
     const rng = new Prng(seedOf(seed, hashString(county.slug), taxYear, 4));
     const parcelRng = new Prng(0);
     const batches = saleDays.length * profile.batchesPerDay;
     const deedEligibleDay = dayOf(saleYear + 2, 4, 1);
     // A certificate expires 7 years after its issue (the sale) unless a tax deed was applied for.
-    const expiryDays = saleDays.map((d) => addYears(d, 7));
+    const expiryDays = saleDays.map((d) => addYears(d, EXPIRY_YEARS));
+    // Months of 18 percent interest from delinquency (April 1) to each sale day.
+    const delinquencyMonths = saleDays.map((d) => interestMonths(`${saleYear}-04-01`, isoDay(d)));
     const growth = 1.04 ** (taxYear - firstTaxYear);
     const advertisingCents = Math.round(profile.advertisingFee * 100);
     const countyHolderId = holderIdOf(model.countyHolder);
+    const bidders: Bidders = {
+      institutionalShare: profile.institutionalShare,
+      institutions: institutionsIn(saleYear),
+      individuals: model.individuals,
+    };
 
     for (let k = 0; k < plan.rows; k++) {
       const parcelIndex = (k * file.stride + file.start) % model.parcelUniverse;
       parcelRng.reseed(seedOf(model.parcelSeed, parcelIndex));
-      const scrambled = (parcelIndex * PARCEL_MULTIPLIER + model.parcelOffset) % 10 ** profile.parcelDigits;
+      const scrambled = (parcelIndex * PARCEL_MULTIPLIER + model.parcelOffset) % profile.parcelSpace;
       const parcel = buildParcel(profile, model.cities, scrambled, parcelRng);
 
       const delinquentCents = Math.max(1800, Math.round(parcel.baseTaxCents * growth * (0.85 + 0.3 * rng.next())));
-      const faceCents = Math.round(delinquentCents * INTEREST_ON_DELINQUENCY) + advertisingCents + COLLECTION_FEE_CENTS;
       const certificateNumber = profile.certificateNumber(taxYear, file.firstNumber + k);
 
-      let saleDay = saleDays[Math.floor((k * saleDays.length) / plan.rows)]!;
-      let batch = profile.batchNumber(saleYear, Math.floor((k * batches) / plan.rows) + 1);
+      const dayIndex = Math.floor((k * saleDays.length) / plan.rows);
+      const saleDay = saleDays[dayIndex]!;
+      const faceCents = faceParts(delinquentCents, advertisingCents, delinquencyMonths[dayIndex]!).faceCents;
+      const batch = profile.batchNumber(saleYear, Math.floor((k * batches) / plan.rows) + 1);
       let status: CertificateRecord['status'];
       let holder = model.countyHolder;
       let rate = MAX_INTEREST_RATE;
@@ -240,20 +268,17 @@ export function generateState(options: GenerateOptions): GeneratedState {
       let applicationDay = -1;
 
       if (saleDay > todayDay) {
+        // Advertised for its day of the sale, which is still ahead.
         status = 'advertised';
-      } else if (latest && rng.chance(HELD_FOR_MAKEUP_SALE)) {
-        status = 'advertised';
-        saleDay = file.makeupDay;
-        batch = profile.batchNumber(saleYear, batches + 1);
       } else {
         struck = rng.chance(struckChance(faceCents, parcel.kind === 'common_area'));
         if (!struck) {
-          const bid = winningBid(faceCents, model.individuals, rng);
+          const bid = winningBid(faceCents, bidders, rng);
           holder = bid.holder;
           rate = bid.rate;
         }
         const outcome = afterSale(
-          { saleDay, deedEligibleDay, expiryDay: expiryDays[saleDays.indexOf(saleDay)]!, todayDay, struck },
+          { saleDay, deedEligibleDay, expiryDay: expiryDays[dayIndex]!, todayDay, struck },
           rng,
         );
         status = outcome.status;

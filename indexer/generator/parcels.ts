@@ -1,16 +1,13 @@
 import type { City, CountyProfile } from './counties.ts';
+import { formatStr, type Str } from './places.ts';
 import type { Prng } from './prng.ts';
 import {
   COMPANY_KINDS,
   COMPANY_SUFFIXES,
   COMPANY_WORDS,
   GIVEN_NAMES,
-  GRID_TYPES,
   MIDDLE_INITIALS,
   ordinal,
-  QUADRANTS,
-  STREET_NAMES,
-  STREET_TYPES,
   SUBDIVISION_KINDS,
   SUBDIVISION_WORDS,
   SURNAMES,
@@ -30,6 +27,9 @@ export interface Parcel {
   owner: string;
   address: string;
   legal: string | null;
+  /** The section-township-range the parcel lies in (encoded in its id where the county does that). */
+  str: Str;
+  zip: number;
   /** Delinquent tax of the first modelled year, in cents. */
   baseTaxCents: number;
 }
@@ -71,11 +71,6 @@ export function ownerName(rng: Prng): string {
   return `${personName(rng)} & ${personName(rng)}`;
 }
 
-function street(profile: CountyProfile, rng: Prng): string {
-  if (rng.chance(profile.gridStreets)) return `${rng.pick(QUADRANTS)} ${ordinal(rng.between(1, 240))} ${rng.pick(GRID_TYPES)}`;
-  return `${rng.pick(STREET_NAMES)} ${rng.pick(STREET_TYPES)}`;
-}
-
 function subdivision(profile: CountyProfile, rng: Prng): string {
   if (rng.chance(0.5)) return rng.pick(profile.subdivisions);
   const name = `${rng.pick(SUBDIVISION_WORDS)} ${rng.pick(SUBDIVISION_KINDS)}`;
@@ -90,7 +85,7 @@ function plat(rng: Prng): string {
   return `PB ${rng.between(1, 180)}-${rng.between(1, 99)}`;
 }
 
-function legalDescription(kind: ParcelKind, profile: CountyProfile, rng: Prng): string | null {
+function legalDescription(kind: ParcelKind, profile: CountyProfile, str: Str, rng: Prng): string | null {
   if (rng.chance(0.03)) return null;
   const sub = subdivision(profile, rng);
   const lot = rng.between(1, 60);
@@ -100,7 +95,8 @@ function legalDescription(kind: ParcelKind, profile: CountyProfile, rng: Prng): 
       return `${sub} CONDO UNIT ${rng.between(101, 1520)}${rng.chance(0.4) ? ` BLDG ${rng.between(1, 12)}` : ''}\nUNDIV ${(rng.between(10, 400) / 100).toFixed(2)}% INT IN COMMON ELEMENTS\nOR ${rng.between(9000, 34000)}-${rng.between(1, 4999)}`;
     case 'vacant':
       if (rng.chance(0.5))
-        return `${two(rng.between(1, 36))}-${rng.between(27, 58)}-${rng.between(15, 42)} ${(rng.between(10, 500) / 100).toFixed(2)} AC M/L\nBEG ${rng.between(25, 660)}FT N OF SW COR OF SE1/4, TH E ${rng.between(50, 330)}FT, N ${rng.between(50, 330)}FT, W TO POB`;
+        // Metes and bounds start from the parcel's own section (the one its id encodes, if any).
+        return `${formatStr(str)} ${(rng.between(10, 500) / 100).toFixed(2)} AC M/L\nBEG ${rng.between(25, 660)}FT N OF SW COR OF SE1/4, TH E ${rng.between(50, 330)}FT, N ${rng.between(50, 330)}FT, W TO POB`;
       return `${sub} ${plat(rng)} LOT ${lot} BLK ${blk}`;
     case 'common_area':
       return rng.chance(0.5)
@@ -119,9 +115,7 @@ function legalDescription(kind: ParcelKind, profile: CountyProfile, rng: Prng): 
   }
 }
 
-function two(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}
+const MAX_ADDRESS = 60;
 
 const KIND_TAX_FACTOR: Record<ParcelKind, number> = { house: 1, condo: 0.8, vacant: 0.3, commercial: 4, common_area: 0.08 };
 
@@ -154,11 +148,26 @@ export function buildParcel(
 ): Parcel {
   const kind = parcelKind(rng);
   const city = pickCity(cities, rng);
-  const zip = city.zips[rng.int(city.zips.length)];
-  const parcelId = profile.parcelId(scrambled, city, rng);
+  const zip = city.zips[rng.int(city.zips.length)]!;
+  const str = profile.str(scrambled, city, rng);
+  const parcelId = profile.parcelId(scrambled, city, str, rng);
   const owner = ownerName(rng);
-  const number = kind === 'vacant' || kind === 'common_area' ? (rng.chance(0.4) ? 0 : rng.between(100, 29999)) : rng.between(100, 29999);
+  const top = profile.places.maxHouseNumber;
+  const number = kind === 'vacant' || kind === 'common_area' ? (rng.chance(0.4) ? 0 : rng.between(100, top)) : rng.between(100, top);
   const unit = kind === 'condo' ? ` UNIT ${rng.between(101, 1520)}` : '';
-  const address = `${number} ${street(profile, rng)}${unit}, ${city.name}, FL ${zip}`;
-  return { parcelId, kind, owner, address, legal: legalDescription(kind, profile, rng), baseTaxCents: baseTaxCents(kind, rng) };
+  // Portals keep 60 characters of an address (taxgavel's fixed width): draw another street if it does not fit.
+  let address = `${number} ${profile.places.street(rng)}${unit}, ${city.name}, FL ${zip}`;
+  for (let tries = 0; address.length > MAX_ADDRESS && tries < 4; tries++)
+    address = `${number} ${profile.places.street(rng)}${unit}, ${city.name}, FL ${zip}`;
+  if (address.length > MAX_ADDRESS) address = `${number} ${profile.places.street(rng)}, ${city.name}, FL ${zip}`;
+  return {
+    parcelId,
+    kind,
+    owner,
+    address,
+    legal: legalDescription(kind, profile, str, rng),
+    str,
+    zip,
+    baseTaxCents: baseTaxCents(kind, rng),
+  };
 }

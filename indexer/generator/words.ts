@@ -42,52 +42,50 @@ export const COMPANY_WORDS = [
 export const COMPANY_KINDS = ['HOLDINGS', 'PROPERTIES', 'INVESTMENTS', 'REALTY', 'ENTERPRISES', 'GROUP', 'VENTURES', 'CAPITAL', 'HOMES', 'DEVELOPMENT'] as const;
 export const COMPANY_SUFFIXES = ['LLC', 'LLC', 'LLC', 'INC', 'CORP', 'LP', 'LLLP', 'CO'] as const;
 
-/** Institutional certificate buyers: invented fund names, most numbered like real bidding entities. */
-export const INSTITUTIONAL_HOLDERS = [
-  'FL TAX LIEN FUND 12 LLC',
-  'SUNSHINE STATE LIEN PARTNERS LP',
-  'PALMETTO CERTIFICATE HOLDINGS 3 LLC',
-  'GULFSTREAM TLC 2019 LLC',
-  'CORAL REEF TAX CERT FUND LLC',
-  'FL TAX LIEN FUND 14 LLC',
-  'MAGNOLIA LIEN INVESTORS 7 LLC',
-  'TLF EVERGLADES 5 LLC',
-  'ATLANTIC BAYOU CAPITAL II LLC',
-  'BLUE HERON TAX FUND LLC',
-  'PELICAN POINT TAX LIENS 21 LLC',
-  'OSPREY LIEN HOLDINGS LLC',
-  'TIDEWATER LIEN FUND IV LP',
-  'SABAL PALM FUNDING 9 LLC',
-  'CAPSTONE FLTC 2021-A LLC',
-  'KEYLIME TAX CERTIFICATES LLC',
-  'CYPRESS HAMMOCK INVESTMENTS LLC',
-  'SEAGRAPE CAPITAL PARTNERS LLC',
-  'ORANGE GROVE LIEN CO LLC',
-  'MANATEE BAY CERT TRUST',
-] as const;
+/**
+ * Institutional certificate buyers (invented names). A fund family bids through
+ * numbered entities (FL TAX LIEN FUND 12 LLC, 14, 15...), and a fund named for a
+ * vintage year (CAPSTONE FLTC 2021-A LLC) exists only from that year on; it
+ * buys in its vintage year and the two after, then winds down.
+ */
+export interface HolderFamily {
+  /** `#` is replaced by the entity number or vintage year. */
+  pattern: string;
+  /** Entity numbers, for numbered families. */
+  numbers?: readonly number[];
+  /** Vintage years, for funds named for a year. */
+  vintages?: readonly number[];
+  /** Relative share of the institutional bids the family wins. */
+  weight: number;
+}
 
-/** Banks holding certificates as custodian for a fund or a self-directed account. */
-export const CUSTODIAN_HOLDERS = [
-  'FIRST PELICAN BANK AS CUSTODIAN FOR SEAGRAPE LIEN TRUST',
-  'HARBORVIEW NATIONAL BANK CUST FOR TLF 2020 LLC',
-  'SOUTHERN PINE TRUST CO CUST FBO MAGNOLIA FUND I',
-  'INTRACOASTAL BANK NA AS CUST FOR OSPREY CERT 4 LLC',
-  'BISCAYNE SAVINGS BANK CUST FOR CORAL LIENS LP',
-  'TAMIAMI TRUST BANK AS CUSTODIAN FOR GULF LIENS 7 LLC',
-] as const;
+export const HOLDER_FAMILIES: readonly HolderFamily[] = [
+  { pattern: 'FL TAX LIEN FUND # LLC', numbers: [11, 12, 14, 15, 16], weight: 14 },
+  { pattern: 'PALMETTO CERTIFICATE HOLDINGS # LLC', numbers: [1, 2, 3, 4], weight: 11 },
+  { pattern: 'CAPSTONE FLTC #-A LLC', vintages: [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026], weight: 10 },
+  { pattern: 'MAGNOLIA LIEN INVESTORS # LLC', numbers: [5, 6, 7, 8], weight: 8 },
+  { pattern: 'GULFSTREAM TLC # LLC', vintages: [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026], weight: 8 },
+  { pattern: 'TLF EVERGLADES # LLC', numbers: [3, 4, 5, 6], weight: 7 },
+  { pattern: 'SUNSHINE STATE LIEN PARTNERS LP', weight: 6 },
+  { pattern: 'PELICAN POINT TAX LIENS # LLC', numbers: [19, 20, 21, 22], weight: 6 },
+  { pattern: 'HARBORVIEW NATIONAL BANK CUST FOR TLF # LLC', vintages: [2016, 2018, 2020, 2022, 2024, 2026], weight: 5 },
+  { pattern: 'SABAL PALM FUNDING # LLC', numbers: [7, 8, 9, 10], weight: 5 },
+  { pattern: 'INTRACOASTAL BANK NA AS CUST FOR OSPREY CERT # LLC', numbers: [2, 3, 4], weight: 4 },
+  { pattern: 'CORAL REEF TAX CERT FUND LLC', weight: 3 },
+  { pattern: 'ATLANTIC BAYOU CAPITAL # LLC', numbers: [1, 2], weight: 3 },
+  { pattern: 'TIDEWATER LIEN FUND # LP', numbers: [3, 4, 5], weight: 3 },
+  { pattern: 'TAMIAMI TRUST BANK AS CUSTODIAN FOR GULF LIENS # LLC', numbers: [6, 7], weight: 2 },
+  { pattern: 'BLUE HERON TAX FUND LLC', weight: 2 },
+  { pattern: 'KEYLIME TAX CERTIFICATES LLC', weight: 2 },
+  { pattern: 'SOUTHERN PINE TRUST CO CUST FBO MAGNOLIA FUND I', weight: 1 },
+  { pattern: 'MANATEE BAY CERT TRUST', weight: 1 },
+];
+
+/** Years a vintage fund buys in, from its vintage on. */
+export const VINTAGE_BUYING_YEARS = 3;
 
 /** Self-directed retirement account custodians (invented) for individual bidders. */
 export const IRA_CUSTODIANS = ['SUNCOAST IRA SERVICES', 'PANHANDLE SELF DIRECTED TRUST CO', 'BAYFRONT RETIREMENT TRUST'] as const;
-
-export const STREET_NAMES = [
-  'OCEAN', 'BAYSHORE', 'PALMETTO', 'MAGNOLIA', 'CYPRESS', 'HIBISCUS', 'ORANGE', 'LAKE', 'PINE', 'OAK',
-  'CORAL', 'SUNSET', 'ROYAL PALM', 'SEMINOLE', 'CITRUS', 'FLAMINGO', 'MANGO', 'GULF', 'HARBOR', 'POINCIANA',
-  'JACARANDA', 'BANYAN', 'MIMOSA', 'COCONUT', 'EGRET', 'HERON', 'SAND PINE', 'LIVE OAK', 'INDIAN', 'RIVERSIDE',
-  'MAIN', 'CHURCH', 'LINCOLN', 'WASHINGTON', 'JEFFERSON', 'MLK JR', 'PARK', 'COLLEGE', 'WOODLAND', 'MEADOW',
-] as const;
-export const STREET_TYPES = ['ST', 'AVE', 'DR', 'RD', 'BLVD', 'CT', 'LN', 'WAY', 'CIR', 'TER', 'PL', 'TRL'] as const;
-export const GRID_TYPES = ['ST', 'AVE', 'CT', 'TER', 'PL', 'RD', 'DR', 'LN'] as const;
-export const QUADRANTS = ['NW', 'NE', 'SW', 'SE'] as const;
 
 export const SUBDIVISION_WORDS = [
   'PALM', 'CORAL', 'LAKE', 'BAY', 'PINE', 'OAK', 'RIVER', 'SUNSET', 'ROYAL', 'GOLDEN',

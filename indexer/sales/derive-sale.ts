@@ -1,13 +1,12 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { aliasName } from '../../services/domain/datasets.ts';
 import type { CertificateSaleRecord } from '../../services/domain/records.ts';
-import type { Channel, Registry, RegistryCounty } from '../../services/domain/registry.ts';
+import type { Channel, RegistryCounty } from '../../services/domain/registry.ts';
 import { buildSaleQuery } from './build-sale-query.ts';
 import { mapSale, type SaleAggregations } from './map-sale.ts';
 
 export interface DeriveSaleDeps {
   opensearch: Client;
-  registry: Registry;
   prefix: string;
 }
 
@@ -34,7 +33,6 @@ export async function deriveSale(deps: DeriveSaleDeps, of: SaleOf): Promise<Cert
     body: buildSaleQuery(county.slug, taxYear) as Record<string, unknown>,
   });
   const body = res.body as unknown as { hits: { total: { value: number } }; aggregations: Omit<SaleAggregations, 'total'> };
-  const direct = deps.registry.channelForVendor('county_local', county);
   const sale = mapSale(
     { total: body.hits.total.value, ...body.aggregations },
     {
@@ -42,8 +40,8 @@ export async function deriveSale(deps: DeriveSaleDeps, of: SaleOf): Promise<Cert
       countyName: county.name,
       taxYear,
       vendor: channel.certificateVendor,
-      // A manual channel has no portal; the tax collector's page is where the sale is announced.
-      saleUrl: channel.saleUrl ?? direct?.saleUrl ?? '',
+      // Null when the county sells on its own (county_local) or keys lists by hand: no URL is invented.
+      saleUrl: channel.saleUrl,
       today: of.today,
       updatedAt: of.at,
     },

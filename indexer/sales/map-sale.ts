@@ -16,7 +16,7 @@ export interface SaleContext {
   countyName: string;
   taxYear: number;
   vendor: string;
-  saleUrl: string;
+  saleUrl: string | null;
   /** YYYY-MM-DD in the county's calendar; the status is derived against it. */
   today: string;
   updatedAt: string;
@@ -42,6 +42,7 @@ export function mapSale(aggs: SaleAggregations, ctx: SaleContext): CertificateSa
     county_name: ctx.countyName,
     tax_year: ctx.taxYear,
     sale_date: firstDay,
+    last_sale_date: lastDay,
     vendor: ctx.vendor,
     sale_url: ctx.saleUrl,
     certificates_offered: aggs.total,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chapter197Problems, landsProblems } from './chapter-197.ts';
 
 /**
  * Canonical records: what every adapter's rows become before they are indexed.
@@ -84,6 +85,8 @@ export const CertificateRecord = z
       issue('tax_deed_application_date', 'tax deed application before the sale date');
     if (c.struck_to_county && c.interest_rate !== MAX_INTEREST_RATE)
       issue('interest_rate', 'a certificate struck to the county carries 18');
+    // Rules of chapter 197 no real record breaks, each naming its statute (chapter-197.ts).
+    for (const p of chapter197Problems(c)) issue(p.field, p.problem);
   });
 export type CertificateRecord = z.infer<typeof CertificateRecord>;
 
@@ -92,9 +95,16 @@ export const CertificateSaleRecord = z.object({
   county_slug: z.string(),
   county_name: z.string(),
   tax_year: Year,
+  /** First day of the county's sale. */
   sale_date: IsoDate,
+  /**
+   * Last day of the sale. With sale_date it decides the status on the day a sale
+   * is read (the API derives it then); status below is the one seen at ingest.
+   */
+  last_sale_date: IsoDate,
   vendor: z.string(),
-  sale_url: z.url(),
+  /** The platform's sale page; null for a tax collector's own sale, whose URL we do not invent. */
+  sale_url: z.url().nullable(),
   certificates_offered: z.number().int().nonnegative(),
   certificates_sold: z.number().int().nonnegative(),
   face_value_offered: Money,
@@ -137,5 +147,7 @@ export const LandsAvailableRecord = z.object({
   site_address_full: Text.max(300),
   parcel_url: z.url(),
   ingested_at: z.iso.datetime(),
+}).superRefine((l, ctx) => {
+  for (const p of landsProblems(l)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.problem });
 });
 export type LandsAvailableRecord = z.infer<typeof LandsAvailableRecord>;

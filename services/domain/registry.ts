@@ -24,7 +24,6 @@ const RegistryFile = z.object({
     certificateVendor: z.literal('tax_collector'),
     channel: z.literal('county_local'),
     format: z.string(),
-    saleUrlTemplate: z.string(),
   }),
   manual: z.object({ channel: z.literal('manual'), certificateVendor: z.string(), format: z.string() }),
   counties: z.record(z.string(), z.object({ channel: z.string().nullable() })),
@@ -100,7 +99,8 @@ export function loadRegistry(): Registry {
         channel: 'county_local',
         certificateVendor: file.direct.certificateVendor,
         format: file.direct.format,
-        saleUrl: url(file.direct.saleUrlTemplate, county),
+        // A tax collector's own sale page is not guessed from a pattern: we do not invent government URLs.
+        saleUrl: null,
       };
     if (vendor === 'manual')
       return { channel: 'manual', certificateVendor: file.manual.certificateVendor, format: file.manual.format, saleUrl: null };

@@ -27,7 +27,8 @@ export function sampleCertificate(overrides: Partial<CertificateRecord> = {}, n 
     face_amount: 100 + (n % 5000) + 0.25,
     delinquent_amount: 90 + (n % 5000),
     interest_rate: 18 - (n % 18),
-    sale_date: '2024-06-01',
+    // Certificates of tax year Y are sold at the sale of Y+1, by June 1 (s. 197.402(3)).
+    sale_date: `${(overrides.tax_year ?? 2023) + 1}-06-01`,
     holder_id: `hld_${hex20(holder_name.toLowerCase())}`,
     holder_name,
     struck_to_county: false,

@@ -107,10 +107,12 @@ function editDistance(a: string, b: string): number {
 
 /** zod's issues, one per parameter and problem, with messages a person can act on. */
 export function zodIssues(error: z.ZodError): ParamIssue[] {
-  return error.issues.map((issue) => ({
-    parameter: issue.path.length > 0 ? String(issue.path[0]) : 'query',
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    // Native input (MCP) reaches the strict schema with unknown names still in it: name each one.
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({ parameter: key, message: 'unknown parameter' }));
+    return [{ parameter: issue.path.length > 0 ? String(issue.path[0]) : 'parameters', message: issue.message }];
+  });
 }
 
 /**

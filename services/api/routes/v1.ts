@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../deps.ts';
+import { salesRoutes } from './certificate-sales/route.ts';
 import { countiesRoutes } from './counties/route.ts';
+import { holdersRoutes } from './holders/route.ts';
+import { landsRoutes } from './lands-available/route.ts';
+import { sourcesRoutes } from './sources/route.ts';
 
 /**
  * The one /api/v1 scope. Its hooks (authenticate, rate-limit, charge) wrap every
@@ -15,5 +19,9 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
         throw new Error(`route ${String(route.method)} ${route.url} has no querystring schema`);
     });
     await v1.register(countiesRoutes(deps));
+    await v1.register(salesRoutes(deps));
+    await v1.register(holdersRoutes(deps));
+    await v1.register(landsRoutes(deps));
+    await v1.register(sourcesRoutes(deps));
   };
 }

@@ -29,7 +29,8 @@ function cert(n: number, o: Partial<CertificateRecord>): CertificateRecord {
   const holder_name = o.holder_name ?? 'Acme Tax Fund LLC';
   return sampleCertificate({ ...o, holder_name, holder_id: holderId(holder_name) }, n);
 }
-const redeemed = { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-01', redemption_amount: 1 } as const;
+// Above face plus the 5% mandatory charge of every certificate redeemed below (s. 197.472).
+const redeemed = { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-01', redemption_amount: 1000 } as const;
 const countyHeld = { interest_rate: 18 } as const;
 
 const certificates = [
@@ -43,7 +44,7 @@ const certificates = [
     face_amount: 0.1,
     holder_name: 'ACME TAX FUND, LLC',
     status: 'tax_deed_applied',
-    tax_deed_application_date: '2026-07-01',
+    tax_deed_application_date: '2027-07-01',
   }),
   // Sunshine: 0.1 + 0.2 held; a cancelled one counts for the years only.
   cert(4, { holder_name: 'Sunshine Liens LP', face_amount: 0.1 }),
@@ -52,8 +53,8 @@ const certificates = [
   // Gator: everything redeemed, still a holder that was seen.
   cert(7, { holder_name: 'Gator Capital', county_slug: 'broward', tax_year: 2019, face_amount: 10, ...redeemed }),
   // County-held, none of which makes a holder:
-  cert(8, { holder_name: 'Alachua County', struck_to_county: true, ...countyHeld }),
-  cert(9, { holder_name: 'Zed Holdings', struck_to_county: true, ...countyHeld }),
+  cert(8, { holder_name: 'Alachua County', struck_to_county: true, status: 'available', ...countyHeld }),
+  cert(9, { holder_name: 'ALACHUA COUNTY TAX COLLECTOR', struck_to_county: true, status: 'available', ...countyHeld }),
   cert(10, { holder_name: 'Waiting LLC', status: 'advertised', ...countyHeld }),
   cert(11, { holder_name: 'Alachua County', status: 'sold' }),
 ];

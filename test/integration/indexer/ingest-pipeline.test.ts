@@ -62,7 +62,7 @@ describe('certificate ingest through the queue, worker and real OpenSearch', () 
       county_slug: 'miami-dade',
       county_name: 'Miami-Dade',
       tax_year: 2024,
-      sale_date: '2024-06-01',
+      sale_date: '2025-05-28',
       vendor: 'lienport',
       certificates_offered: 5,
       certificates_sold: 3, // 104 was struck to the county, 105 is still advertised

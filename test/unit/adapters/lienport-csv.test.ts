@@ -17,19 +17,47 @@ describe('lienport-csv: good file', () => {
     const [, redeemed, tda, struck, advertised] = rows.map((r) => build(r));
     expect(redeemed).toMatchObject({
       ok: true,
-      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36 },
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2025-09-15', redemption_amount: 537.6 },
     });
     expect(tda).toMatchObject({
       ok: true,
-      record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30', legal_description: null },
+      record: { status: 'tax_deed_applied', tax_deed_application_date: '2027-04-06', legal_description: null },
     });
     expect(struck).toMatchObject({
       ok: true,
-      record: { status: 'sold', struck_to_county: true, holder_name: 'Miami-Dade County', interest_rate: 18 },
+      record: { status: 'available', struck_to_county: true, holder_name: 'Miami-Dade County', interest_rate: 18 },
     });
     expect(advertised).toMatchObject({
       ok: true,
       record: { status: 'advertised', holder_name: 'Miami-Dade County', interest_rate: 18, batch_number: null },
+    });
+  });
+});
+
+describe('lienport-csv: rows that break chapter 197 (the good.csv of issue 12 item 4)', () => {
+  it('refuses each, naming the statute it breaks', async () => {
+    const rows = await readFixture(adapter, 'breaks-chapter-197.csv');
+    const built = rows.map((r) => build(r));
+    for (const b of built) expect(b.ok).toBe(false);
+    const reasons = built.map((b) => (b.ok ? [] : b.reasons));
+    // Every row: tax year 2024 sold on 2024-06-01, in its own year. Each reason names its field and its statute.
+    for (const r of reasons)
+      expect(r).toContainEqual({ field: 'sale_date', problem: expect.stringMatching(/^tax year 2024 certificates are sold in 2025.*s\. 197\.432/) });
+    expect(reasons[1]).toContainEqual({
+      field: 'redemption_amount',
+      problem: expect.stringMatching(/537\.60 \(s\. 197\.472\(2\)\); 527\.36 is less$/),
+    });
+    expect(reasons[2]).toContainEqual({
+      field: 'tax_deed_application_date',
+      problem: expect.stringMatching(/from 2026-04-01 \(s\. 197\.502\(1\)\); 2024-11-30 is earlier$/),
+    });
+    expect(reasons[3]).toContainEqual({
+      field: 'status',
+      problem: expect.stringMatching(/^a certificate struck to the county .*s\. 197\.432.*status is sold$/),
+    });
+    // The quarantine shows them as "field: problem".
+    expect(readable(built[2]!)).toMatchObject({
+      reasons: expect.arrayContaining([expect.stringMatching(/^tax_deed_application_date: a tax deed application may be made only after 2 years/)]),
     });
   });
 });

@@ -15,9 +15,9 @@ describe('parcelmart-csv: good file', () => {
     const [, redeemed, tda, struck, advertised] = (await readFixture(adapter, 'good.csv')).map((r) => build(r));
     expect(redeemed).toMatchObject({
       ok: true,
-      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36, face_amount: 512 },
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2025-09-15', redemption_amount: 537.6, face_amount: 512 },
     });
-    expect(tda).toMatchObject({ ok: true, record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30' } });
+    expect(tda).toMatchObject({ ok: true, record: { status: 'tax_deed_applied', tax_deed_application_date: '2027-04-06' } });
     expect(struck).toMatchObject({
       ok: true,
       record: { struck_to_county: true, holder_name: 'Miami-Dade County', interest_rate: 18, batch_number: '12' },

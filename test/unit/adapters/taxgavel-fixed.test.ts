@@ -15,11 +15,11 @@ describe('taxgavel-fixed: good file', () => {
     const [, redeemed, tda, struck, advertised] = (await readFixture(adapter, 'good.dat')).map((r) => build(r));
     expect(redeemed).toMatchObject({
       ok: true,
-      record: { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-15', redemption_amount: 527.36, interest_rate: 3 },
+      record: { status: 'redeemed', redeemed: true, redeemed_date: '2025-09-15', redemption_amount: 537.6, interest_rate: 3 },
     });
     expect(tda).toMatchObject({
       ok: true,
-      record: { status: 'tax_deed_applied', tax_deed_application_date: '2024-11-30', interest_rate: 5.5 },
+      record: { status: 'tax_deed_applied', tax_deed_application_date: '2027-04-06', interest_rate: 5.5 },
     });
     expect(struck).toMatchObject({ ok: true, record: { struck_to_county: true, holder_name: 'Miami-Dade County' } });
     expect(advertised).toMatchObject({ ok: true, record: { status: 'advertised', interest_rate: 18, batch_number: null } });

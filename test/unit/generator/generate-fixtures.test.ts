@@ -62,19 +62,24 @@ describe('generateFixtures', () => {
   it('writes source rows for each file and active rows without files for vendor-tracked counties', () => {
     const sources = JSON.parse(readFileSync(join(root, 'a', 'sources.json'), 'utf8'));
     expect(sources).toHaveLength(66 + 8);
-    const tracked = sources.filter((s: { downloadUrl: string | null }) => s.downloadUrl === null);
+    // Vendor-tracked counties have no file in the manifest.
+    const manifest = JSON.parse(readFileSync(join(root, 'a', 'manifest.json'), 'utf8'));
+    const withFile = new Set(manifest.files.map((f: { county: string; tax_year: number }) => `${f.county}/${f.tax_year}`));
+    const tracked = sources.filter((s: { countySlug: string; taxYear: number }) => !withFile.has(`${s.countySlug}/${s.taxYear}`));
     expect(tracked).toHaveLength(8);
+    // Issue 12 item 6: no invented download URL anywhere.
+    for (const s of sources) expect(s.downloadUrl).toBeNull();
     for (const s of tracked) expect(s).toMatchObject({ taxYear: 2025, active: true, sourceKind: 'cert_sale_portal' });
     expect(sources).toContainEqual({
       countySlug: 'duval',
       taxYear: 2020,
       vendor: 'county_local',
-      saleUrl: 'https://taxcollector.duval.fl.us/tax-certificate-sale',
-      downloadUrl: 'https://taxcollector.duval.fl.us/tax-certificate-sale/exports/2020.txt',
+      saleUrl: null,
+      downloadUrl: null,
       sourceKind: 'bulk_download',
       requiresLogin: false,
       active: true,
-      notes: expect.stringMatching(/^\d+ certificates; sale 2021-\d\d-\d\d$/),
+      notes: expect.stringMatching(/^\d+ certificates; sale 2021-05-\d\d to 2021-(05-\d\d|06-01)$/),
     });
     expect(sources).toContainEqual(
       expect.objectContaining({ countySlug: 'miami-dade', taxYear: 2024, vendor: 'certbid', saleUrl: 'https://www.certbid.com/fl/miamidade', requiresLogin: true }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { limit, multi, offset } from '../../../../services/api/params/common.ts';
-import { coerceQuery, kindOf, parseQueryString } from '../../../../services/api/params/query-string.ts';
+import { coerceQuery, kindOf, parseQueryString, zodIssues } from '../../../../services/api/params/query-string.ts';
 
 const shape = {
   query: z.string().optional(),
@@ -58,5 +58,17 @@ describe('parseQueryString', () => {
     expect(parsed).toEqual({ limit: '5' });
     const { issues } = coerceQuery(shape, parsed);
     expect(issues).toEqual([{ parameter: 'query', message: 'malformed percent-encoding in the query string' }]);
+  });
+});
+
+describe('zodIssues', () => {
+  it('names each unknown key of native input (as MCP passes it) instead of the whole object', () => {
+    const parsed = z.strictObject(shape).safeParse({ limit: 5, countyy: ['x'], sortt: 'a' });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success)
+      expect(zodIssues(parsed.error)).toEqual([
+        { parameter: 'countyy', message: 'unknown parameter' },
+        { parameter: 'sortt', message: 'unknown parameter' },
+      ]);
   });
 });

@@ -1,0 +1,218 @@
+import { countyHolderName } from '../../services/domain/county-facts.ts';
+import type { CertificateRecord } from '../../services/domain/records.ts';
+import { COUNTY_PROFILES } from './counties.ts';
+import { addYears, parseDay } from './dates.ts';
+import { DEED_SALE_DELAY_DAYS, ESCHEAT_YEARS, EXPIRY_YEARS } from './lifecycle.ts';
+import { isCountyZip, placesOf, strOfLegal } from './places.ts';
+
+/**
+ * Checks a certificate data set the way an experienced Florida investor reads it
+ * (issue 12 items 13-19), as counts: what scripts/check-generated-data.ts prints
+ * and what the generator's tests assert. Each `bad` count must be 0. The checks
+ * read only the records (and the county data of places.ts and counties.ts), not
+ * the generator's internals, so they hold for a set read back from its files.
+ */
+
+export interface Check {
+  name: string;
+  /** Records the check applies to. */
+  of: number;
+  /** Records that break it. */
+  bad: number;
+  /** Up to 3 examples of bad records. */
+  examples: string[];
+  note?: string;
+}
+
+export interface DataReport {
+  certificates: number;
+  asOf: string;
+  checks: Check[];
+  /** Figures that describe rather than pass or fail. */
+  figures: Record<string, string>;
+}
+
+/** Words that mark a holder as a company, fund or bank; the rest are people (an IRA "FBO" a person counts as one). */
+const INSTITUTION = /\b(LLC|LP|LLLP|INC|CORP|CO|TRUST|FUND|BANK|NA|CAPITAL|PARTNERS|HOLDINGS|TLC|FLTC|CERTIFICATES)\b/;
+export const isIndividual = (holder: string) => / FBO .* IRA$/.test(holder) || !INSTITUTION.test(holder);
+const VINTAGE = /\b(20\d\d)(-[A-Z])?\b/;
+const QUADRANT_FIRST = /^\d+ (NW|NE|SW|SE) \d+(ST|ND|RD|TH) /;
+const ZIP = /, FL (\d{5})$/;
+
+class Tally {
+  of = 0;
+  bad = 0;
+  examples: string[] = [];
+  see(ok: boolean, example: () => string) {
+    this.of++;
+    if (!ok) {
+      this.bad++;
+      if (this.examples.length < 3) this.examples.push(example());
+    }
+  }
+  check(name: string, note?: string): Check {
+    return { name, of: this.of, bad: this.bad, examples: this.examples, ...(note ? { note } : {}) };
+  }
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+const key = (r: CertificateRecord) => `${r.county_slug} ${r.certificate_number}`;
+
+export interface DataChecker {
+  add(record: CertificateRecord): void;
+  report(): DataReport;
+}
+
+export function checkData(records: Iterable<CertificateRecord>, asOf: string): DataReport {
+  const checker = createDataChecker(asOf);
+  for (const r of records) checker.add(r);
+  return checker.report();
+}
+
+/** A checker fed one record at a time (a set read back from its files arrives asynchronously). */
+export function createDataChecker(asOf: string): DataChecker {
+  const today = parseDay(asOf);
+  const profiles = new Map(COUNTY_PROFILES.map((p) => [p.slug, p]));
+  const saleByJune1 = new Tally();
+  const saleWindow = new Tally();
+  const advertisedAhead = new Tally();
+  const escheat = new Tally();
+  const expiredRedeemed = new Tally();
+  const expiredOpen = new Tally();
+  const face = new Tally();
+  const vintage = new Tally();
+  const zip = new Tally();
+  const str = new Tally();
+  const quadrants = new Map<string, [number, number]>();
+  const holders = new Map<string, [number, number]>();
+  const faceResiduals = new Map<string, Map<number, number>>();
+  const lateSaleYears = new Set<string>();
+  const countyYears = new Set<string>();
+  let certificates = 0;
+  let advertised = 0;
+  let landsAvailable = 0;
+  let landsOlderThanThreeYears = 0;
+
+  function add(r: CertificateRecord): void {
+    certificates++;
+    const monthDay = r.sale_date.slice(5);
+    countyYears.add(`${r.county_slug} ${r.tax_year}`);
+    saleByJune1.see(monthDay <= '06-01', () => `${key(r)} sold ${r.sale_date}`);
+    if (monthDay > '06-01') lateSaleYears.add(`${r.county_slug} ${r.tax_year}`);
+    saleWindow.see(monthDay >= '05-18' && monthDay <= '06-01', () => `${key(r)} sold ${r.sale_date}`);
+
+    if (r.status === 'advertised') {
+      advertised++;
+      advertisedAhead.see(r.sale_date > asOf, () => `${key(r)} advertised for ${r.sale_date}`);
+    }
+
+    // s. 197.502(8): land on the list 3 years escheats. It is listed at the deed sale, at most
+    // DEED_SALE_DELAY_DAYS after the application.
+    if (r.status === 'lands_available' && r.tax_deed_application_date) {
+      landsAvailable++;
+      const applied = parseDay(r.tax_deed_application_date);
+      if (addYears(applied, ESCHEAT_YEARS) <= today) landsOlderThanThreeYears++;
+      const latestListing = applied + DEED_SALE_DELAY_DAYS.min + DEED_SALE_DELAY_DAYS.spread;
+      escheat.see(addYears(latestListing, ESCHEAT_YEARS) > today, () => `${key(r)} applied ${r.tax_deed_application_date}`);
+    }
+
+    // s. 197.482(1): 7 years after issue with no deed application, a certificate is void.
+    const expiry = addYears(parseDay(r.sale_date), EXPIRY_YEARS);
+    const appliedInTime = r.tax_deed_application_date !== null && parseDay(r.tax_deed_application_date) < expiry;
+    if (r.redeemed && r.redeemed_date)
+      expiredRedeemed.see(parseDay(r.redeemed_date) < expiry || appliedInTime, () => `${key(r)} sold ${r.sale_date}, redeemed ${r.redeemed_date}`);
+    if (r.status === 'sold' || r.status === 'available')
+      expiredOpen.see(expiry > today, () => `${key(r)} ${r.status} since ${r.sale_date}`);
+
+    // Face = delinquent + 3% interest + 5% commission + the county's advertising charge.
+    const d = Math.round(r.delinquent_amount * 100);
+    const residual = Math.round(r.face_amount * 100) - d - Math.round((d * 3) / 100) - Math.round((d * 5) / 100);
+    const advertising = Math.round((profiles.get(r.county_slug)?.advertisingFee ?? Number.NaN) * 100);
+    face.see(residual === advertising, () => `${key(r)} face ${r.face_amount} on ${r.delinquent_amount}`);
+    const residuals = faceResiduals.get(r.county_slug) ?? new Map<number, number>();
+    residuals.set(residual, (residuals.get(residual) ?? 0) + 1);
+    faceResiduals.set(r.county_slug, residuals);
+
+    const countyHeld = r.struck_to_county || r.holder_name === countyHolderName(r.county_name);
+    if (!countyHeld) {
+      const h = holders.get(r.county_slug) ?? [0, 0];
+      h[0]++;
+      if (isIndividual(r.holder_name)) h[1]++;
+      holders.set(r.county_slug, h);
+      const m = VINTAGE.exec(r.holder_name);
+      if (m) vintage.see(Number(r.sale_date.slice(0, 4)) >= Number(m[1]), () => `${r.holder_name} bought ${key(r)} on ${r.sale_date}`);
+    }
+
+    const places = placesOf(r.county_slug);
+    const z = ZIP.exec(r.site_address_full);
+    zip.see(z !== null && isCountyZip(places, Number(z[1])), () => `${key(r)}: ${r.site_address_full}`);
+    const q = quadrants.get(r.county_slug) ?? [0, 0];
+    q[0]++;
+    if (QUADRANT_FIRST.test(r.site_address_full)) q[1]++;
+    quadrants.set(r.county_slug, q);
+
+    const legal = strOfLegal(r.legal_description);
+    if (legal) {
+      const encoded = profiles.get(r.county_slug)?.strOfParcelId(r.parcel_id) ?? null;
+      const ok = encoded
+        ? encoded.section === legal.section && encoded.township === legal.township && encoded.range === legal.range
+        : legal.section >= 1 &&
+          legal.section <= 36 &&
+          legal.township >= places.townships[0] &&
+          legal.township <= places.townships[1] &&
+          legal.range >= places.ranges[0] &&
+          legal.range <= places.ranges[1];
+      str.see(ok, () => `${key(r)} parcel ${r.parcel_id}, legal ${r.legal_description?.split('\n')[0]}`);
+    }
+  }
+
+  function report(): DataReport {
+  const figures: Record<string, string> = {
+    'county-years': String(countyYears.size),
+    'county-years with a sale day after June 1': String(lateSaleYears.size),
+    'advertised certificates': String(advertised),
+    'lands available': `${landsAvailable} (${landsOlderThanThreeYears} applied on more than 3 years ago, listed later)`,
+  };
+  for (const [county, residuals] of [...faceResiduals].sort()) {
+    const parts = [...residuals].sort((a, b) => b[1] - a[1]).map(([cents, n]) => `$${(cents / 100).toFixed(2)} x ${n}`);
+    figures[`face - delinquent x 1.08 (advertising), ${county}`] = parts.slice(0, 3).join(', ');
+  }
+  for (const [county, [all, people]] of [...holders].sort())
+    figures[`individuals among bidder-held, ${county}`] = `${pct(people, all)} of ${all}`;
+  for (const [county, [all, grid]] of [...quadrants].sort())
+    figures[`quadrant-first addresses (NW 27TH AVE), ${county}`] = pct(grid, all);
+
+  return {
+    certificates,
+    asOf,
+    checks: [
+      saleByJune1.check('sold on or before June 1 (s. 197.402(3))'),
+      saleWindow.check('sold in the last two weeks of May through June 1'),
+      advertisedAhead.check('advertised only for a sale still ahead of the as-of date'),
+      escheat.check('lands available not past escheat: 3 years on the list (s. 197.502(8))'),
+      expiredRedeemed.check('no redemption after expiry: 7 years from issue without a deed application (s. 197.482)'),
+      expiredOpen.check('no sold or available certificate past expiry (s. 197.482)'),
+      face.check('face = delinquent + 3% interest + 5% commission + advertising (s. 197.432, 197.172, 192.091)'),
+      vintage.check('vintage funds buy only from their vintage year on'),
+      zip.check('address ZIP code in the county'),
+      str.check('metes-and-bounds section-township-range matches the parcel id, or lies in the county'),
+    ],
+    figures,
+  };
+  }
+
+  return { add, report };
+}
+
+export function formatReport(report: DataReport): string {
+  const lines = [`${report.certificates.toLocaleString('en-US')} certificates as of ${report.asOf}`, ''];
+  const width = Math.max(...report.checks.map((c) => c.name.length));
+  for (const c of report.checks) {
+    lines.push(`${c.bad === 0 ? 'ok  ' : 'FAIL'} ${c.name.padEnd(width)}  ${c.bad.toLocaleString('en-US')} bad of ${c.of.toLocaleString('en-US')}`);
+    for (const e of c.examples) lines.push(`       e.g. ${e}`);
+  }
+  lines.push('');
+  const fw = Math.max(...Object.keys(report.figures).map((k) => k.length));
+  for (const [k, v] of Object.entries(report.figures)) lines.push(`${k.padEnd(fw)}  ${v}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,59 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import type { CertificateRecord } from '../../services/domain/records.ts';
+import type { Registry } from '../../services/domain/registry.ts';
+import { createHolderIds } from '../../services/domain/ids.ts';
+import { readManifest } from '../../services/cli/manifest.ts';
+import { adapterFor } from '../adapters/index.ts';
+import type { RowProblem } from '../adapters/types.ts';
+import { buildCertificate } from '../certificates/build-certificate.ts';
+
+/**
+ * Reads a written data set (a folder with manifest.json) back the way the worker
+ * does, file by file through each platform's adapter and the certificate builder,
+ * without any service. Used to check a set as a customer would receive it.
+ */
+
+export interface SetRow {
+  /** The record, or null when the row was refused. */
+  record: CertificateRecord | null;
+  where: string;
+  /** Why the row was refused (describeProblem makes each readable). */
+  reasons: RowProblem[];
+}
+
+export interface WrittenSet {
+  /** YYYY-MM-DD the set was generated for (its manifest's generated_at). */
+  asOf: string | null;
+  rows(): AsyncGenerator<SetRow>;
+}
+
+export function readWrittenSet(dir: string, registry: Registry, parcelBaseUrl = 'https://parcels.taxcert.dev/api/v1/parcels'): WrittenSet {
+  const { manifest } = readManifest(join(dir, 'manifest.json'));
+  const asOf = manifest.generated_at?.slice(0, 10) ?? null;
+  return {
+    asOf,
+    async *rows() {
+      for (const file of manifest.files) {
+        const county = registry.county(file.county);
+        const channel = county ? registry.channelForVendor(file.vendor, county) : null;
+        const adapter = channel ? adapterFor(channel.format) : undefined;
+        if (!county || !channel || !adapter) throw new Error(`${file.path}: no adapter for ${file.vendor} in ${file.county}`);
+        const ctx = {
+          county,
+          taxYear: file.tax_year,
+          vendor: channel.certificateVendor,
+          parcelBaseUrl,
+          ingestedAt: `${asOf ?? '1970-01-01'}T00:00:00.000Z`,
+          holderIds: createHolderIds(),
+        };
+        for await (const row of adapter.rows(createReadStream(file.path), { county, taxYear: file.tax_year })) {
+          const { input, reasons } = adapter.toInput(row);
+          const built = buildCertificate(input, reasons, ctx);
+          const where = `${file.path}:${row.line}`;
+          yield built.ok ? { record: built.record, where, reasons: [] } : { record: null, where, reasons: built.reasons };
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The holder of spec 2.4, exactly its fields. */
+export const HolderRow = z.object({
+  id: z.string().describe('Holder id, form hld_<id>.'),
+  name: z.string(),
+  normalized_name: z.string().describe('Lowercase name without punctuation, "&" written "and".'),
+  certificate_count: z.number().int().describe('Certificates still held (not redeemed).'),
+  outstanding_face_amount: z.number().describe('Face value of the certificates still held.'),
+  counties: z.array(z.string()).describe('Slugs of the counties the holder holds certificates in.'),
+  first_seen_tax_year: z.number().int(),
+  last_seen_tax_year: z.number().int(),
+});
+export type HolderRow = z.infer<typeof HolderRow>;
+
+export const HOLDER_COLUMNS = Object.keys(HolderRow.shape);

@@ -1,0 +1,36 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Config } from '../../../config.ts';
+import { aliasName } from '../../../domain/datasets.ts';
+import { isDatasetEmpty } from '../../coverage.ts';
+import type { ListResult } from '../../envelope.ts';
+import { readPage } from '../../query/page.ts';
+import { buildLandsQuery } from './build-query.ts';
+import { LANDS_SOURCE, type LandsDocument, mapLandsRow } from './map-row.ts';
+import type { LandsSearchParams } from './params.ts';
+import type { LandsRow } from './row.ts';
+
+export interface LandsDeps {
+  opensearch: Client;
+  config: Pick<Config, 'INDEX_PREFIX' | 'PARCEL_BASE_URL'>;
+}
+
+/** GET /lands-available/search (spec 4.9): coverage not_yet_ingested exactly while the dataset is empty. */
+export async function searchLands(deps: LandsDeps, params: LandsSearchParams): Promise<ListResult<LandsRow>> {
+  const { query, sort } = buildLandsQuery(params);
+  const alias = aliasName(deps.config.INDEX_PREFIX, 'lands-available');
+  const page = await readPage<LandsDocument>(deps.opensearch, alias, {
+    query,
+    sort,
+    limit: params.limit,
+    offset: params.offset,
+    source: LANDS_SOURCE,
+  });
+  const notYetIngested = page.total === 0 && (await isDatasetEmpty(deps.opensearch, alias));
+  return {
+    rows: page.hits.map((hit) => mapLandsRow(hit._source, deps.config.PARCEL_BASE_URL)),
+    limit: params.limit,
+    offset: params.offset,
+    total: page.total,
+    ...(notYetIngested ? { notYetIngested } : {}),
+  };
+}

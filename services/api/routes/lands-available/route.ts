@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiDeps } from '../../deps.ts';
+import { ErrorSchema, listResponse } from '../../envelope.ts';
+import { sendList } from '../../reply.ts';
+import { LandsSearchParams } from './params.ts';
+import { searchLands } from './read.ts';
+import { LANDS_COLUMNS, LandsRow } from './row.ts';
+
+export function landsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/lands-available/search',
+      {
+        schema: {
+          summary: 'Parcels on the counties\' lands-available lists',
+          description: 'meta.coverage.status is not_yet_ingested while the dataset holds no records. Parcels are sold as-is, subject to their liens.',
+          tags: ['lands-available'],
+          querystring: LandsSearchParams,
+          response: { 200: listResponse(LandsRow), 400: ErrorSchema },
+        },
+      },
+      async (request, reply) => sendList(request, reply, await searchLands(deps, request.query), LANDS_COLUMNS),
+    );
+  };
+}

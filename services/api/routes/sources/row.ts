@@ -1,0 +1,5 @@
+/** The source row of spec 2.7 is the control plane's own schema: one definition. */
+import { SourceSchema } from '../../../control/sources.ts';
+
+export { SourceSchema as SourceRow };
+export const SOURCE_COLUMNS = Object.keys(SourceSchema.shape);
