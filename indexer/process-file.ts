@@ -10,7 +10,7 @@ import { FileRejectedError } from './errors.ts';
 import { holderFile } from './holders/holder-file.ts';
 import { landsFile } from './lands-available/lands-file.ts';
 import type { LoadResources } from './load/load-resources.ts';
-import { type LoadedFile, type LoadProgress, loadTwoPass } from './load/two-pass-load.ts';
+import { indexFile, type LoadDeps, type LoadOutcome, type LoadProgress, type ValidatedFile, validateFile } from './load/two-pass-load.ts';
 import type { IngestJob, IngestResult } from './queue.ts';
 
 /** Each dataset's reader, builder and bookkeeping (see dataset-file.ts). */
@@ -33,12 +33,14 @@ export interface ProcessDeps extends DatasetFileDeps {
 
 /**
  * The one ingest job, for every dataset, top to bottom: start the run -> the
- * dataset's reader and builder -> (in the dataset's bulk mode) the two-pass load ->
- * quarantine the refused rows -> the dataset's bookkeeping -> finish the run.
- * Throws FileRejectedError when the file must not load at all (nothing is indexed
- * or quarantined then; the worker makes it unrecoverable); any other error is the
- * queue's to retry, and because ids come from natural keys a retry ends where one
- * clean run would.
+ * dataset's reader and builder -> (in the dataset's bulk mode) pass 1 -> fail a file
+ * with no valid row -> the dataset's conflict check -> pass 2 -> quarantine the
+ * refused rows -> the dataset's bookkeeping -> finish the run.
+ * Throws FileRejectedError when the file must not load at all; the worker makes it
+ * unrecoverable. Nothing is indexed then, and nothing quarantined either unless the
+ * file was read whole (no valid rows): its refused rows then say why it failed.
+ * Any other error is the queue's to retry, and because ids come from natural keys
+ * a retry ends where one clean run would.
  */
 export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<IngestResult> {
   const started = Date.now();
@@ -54,20 +56,35 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
   try {
     const at = (deps.now?.() ?? new Date()).toISOString();
     const file = DATASET_FILES[job.dataset](job, deps, at);
+    const loadDeps: LoadDeps = {
+      opensearch: deps.opensearch,
+      prefix: deps.prefix,
+      lanes: deps.load.lanes,
+      refresh: deps.load.refreshGroups[job.dataset],
+      onProgress: deps.onProgress,
+    };
 
     // Bulk mode is held for the whole job, pass 1 to bookkeeping, so a worker busy with a
     // queue of files switches settings once per busy period instead of once per file.
     const loaded = await deps.load.bulkModes[job.dataset].run(async () => {
-      const loaded = await loadTwoPass(job.file, job.jobId, file.format, {
-        opensearch: deps.opensearch,
-        prefix: deps.prefix,
-        lanes: deps.load.lanes,
-        refresh: deps.load.refreshGroups[job.dataset],
-        onProgress: deps.onProgress,
-      });
-      await quarantine(deps, job, loaded);
-      await file.bookkeep();
-      return loaded;
+      // Pass 1: every row read and validated into spools on disk.
+      const validated = await validateFile(job.file, job.jobId, file.format, loadDeps);
+      try {
+        // A file whose every row is refused is no load: it fails, its refused rows saying why.
+        if (validated.valid === 0) await refuseFile(deps, job, validated, 'is valid');
+        // The dataset's conflict check: valid rows that must not replace what the index holds.
+        if (file.conflicts) {
+          await validated.setAside(await file.conflicts(validated.docs()));
+          if (validated.valid === 0) await refuseFile(deps, job, validated, 'can load');
+        }
+        // Pass 2: the spool to the index, searchable when it returns.
+        const loaded = await indexFile(validated, job.dataset, loadDeps);
+        await quarantine(deps, job, validated);
+        await file.bookkeep();
+        return loaded;
+      } finally {
+        await validated.discard();
+      }
     });
 
     const result: IngestResult = {
@@ -106,28 +123,37 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
   }
 }
 
-/** The load's refused rows into the control plane, each with its line, raw text and readable reasons. */
-async function quarantine(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, loaded: LoadedFile): Promise<void> {
-  try {
-    let batch: QuarantineInput[] = [];
-    for await (const row of loaded.held.rows()) {
-      batch.push({
-        runId: job.jobId,
-        filePath: job.file,
-        fileSha256: loaded.fileSha256,
-        line: row.line,
-        raw: row.raw,
-        reasons: row.reasons.map(describeProblem),
-      });
-      if (batch.length === QUARANTINE_BATCH) {
-        addQuarantined(deps.db, batch);
-        batch = [];
-      }
+/** The file's refused rows into the control plane, each with its line, raw text and readable reasons. */
+async function quarantine(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validated: ValidatedFile): Promise<void> {
+  let batch: QuarantineInput[] = [];
+  for await (const row of validated.refusedRows()) {
+    batch.push({
+      runId: job.jobId,
+      filePath: job.file,
+      fileSha256: validated.fileSha256,
+      line: row.line,
+      raw: row.raw,
+      reasons: row.reasons.map(describeProblem),
+    });
+    if (batch.length === QUARANTINE_BATCH) {
+      addQuarantined(deps.db, batch);
+      batch = [];
     }
-    addQuarantined(deps.db, batch);
-  } finally {
-    await loaded.held.remove();
   }
+  addQuarantined(deps.db, batch);
+}
+
+/**
+ * A file read whole whose every row was refused (issue 12, item 2): it reported success and
+ * left a source row with lastSuccessAt. Its refused rows are quarantined under this run to say
+ * why, and the file fails; no source is registered.
+ */
+async function refuseFile(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validated: ValidatedFile, verb: 'is valid' | 'can load'): Promise<never> {
+  await quarantine(deps, job, validated);
+  throw new FileRejectedError(
+    'no_valid_rows',
+    `none of the ${validated.rowsRead} ${job.dataset} rows of ${job.file} ${verb}: all were quarantined (taxcert quarantine list --run ${job.jobId} says why)`,
+  );
 }
 
 /** A rejected file is recorded on its county-year's source row (lastError), when there is one. */
@@ -136,7 +162,7 @@ function recordFailedIngest(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, error
     recordCheck(deps.db, job.county, job.taxYear, { ok: false, error, at: new Date().toISOString() });
 }
 
-function logIngested(log: Logger, result: IngestResult, loaded: LoadedFile): void {
+function logIngested(log: Logger, result: IngestResult, loaded: LoadOutcome): void {
   // Reading memory costs more than a small file's rows; only when the line is written.
   if (!log.isLevelEnabled('info')) return;
   const mem = process.memoryUsage();

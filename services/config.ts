@@ -18,7 +18,8 @@ export const EnvSchema = z.object({
   OPENSEARCH_PORT: port.default(9200),
   OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
-  DATABASE_PATH: z.string().min(1).default('./data/taxcert.db'),
+  /** Default: ./data/<INDEX_PREFIX>.db, so each stack of a checkout has its own (issue 12, item 1). */
+  DATABASE_PATH: z.string().min(1).optional(),
   INDEX_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be lowercase letters, digits, _ or -, starting with a letter')
@@ -32,10 +33,14 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL'> {
+export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH'> {
   OPENSEARCH_URL: string;
+  /** Absolute path of the SQLite control-plane database. */
+  DATABASE_PATH: string;
   /** True when OPENSEARCH_URL was not given and the local node under scripts/ is meant. */
   OPENSEARCH_LOCAL: boolean;
+  /** True when LOG_LEVEL was given: then logs are full and structured even on a terminal. */
+  LOG_LEVEL_SET: boolean;
   KEY_HASH_SECRET: string;
 }
 
@@ -54,11 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`${name}: ${issue?.message ?? 'invalid'}${shown}`);
   }
   const e = parsed.data;
-  const databasePath = resolve(e.DATABASE_PATH);
+  const databasePath = resolve(e.DATABASE_PATH ?? `./data/${e.INDEX_PREFIX}.db`);
   return {
     ...e,
     DATABASE_PATH: databasePath,
     OPENSEARCH_LOCAL: e.OPENSEARCH_URL === undefined,
+    // npm start keeps a terminal quiet unless a level was asked for (issue 12, item 7).
+    LOG_LEVEL_SET: env.LOG_LEVEL !== undefined,
     OPENSEARCH_URL: e.OPENSEARCH_URL ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
     KEY_HASH_SECRET: e.KEY_HASH_SECRET ?? localKeySecret(e.NODE_ENV, databasePath),
   };

@@ -26,7 +26,7 @@ export function openRuntime(config: Config, options: { name?: string; registry?:
   const logger = createLogger(config.LOG_LEVEL, { name: options.name, nodeEnv: config.NODE_ENV });
   // A command that validated its arguments against the registry hands that one in.
   const registry = options.registry ?? loadRegistry();
-  const db = openDatabase(config.DATABASE_PATH, { registry });
+  const db = openDatabase(config.DATABASE_PATH, { registry, indexPrefix: config.INDEX_PREFIX });
   const opensearch = createOpenSearch(config);
   // Commands issued while connecting wait for the connection (health checks bound them with a timer).
   const redis = new Redis(config.REDIS_URL, {
@@ -55,6 +55,12 @@ export function openRuntime(config: Config, options: { name?: string; registry?:
   };
 }
 
+/** A service the command needs (Redis, OpenSearch) does not answer: the operator starts it. */
+export class DependencyUnavailableError extends Error {
+  override name = 'DependencyUnavailableError';
+  readonly code = 'unavailable';
+}
+
 /** Resolves once Redis answers a PING, or rejects with a message that says how to fix it. */
 export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs = 2000): Promise<void> {
   const probe = new Redis(config.REDIS_URL, {
@@ -69,7 +75,7 @@ export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs 
     await probe.connect();
     await probe.ping();
   } catch {
-    throw new Error(
+    throw new DependencyUnavailableError(
       `Redis does not answer at ${config.REDIS_URL}. Start it (redis-server --daemonize yes --port 6379 --save "") or point REDIS_URL at a running Redis.`,
     );
   } finally {

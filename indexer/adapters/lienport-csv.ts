@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { parseDollars } from '../normalize/money.ts';
 import { FieldReader, parsePercent, parseYear, statusWords, unreadable } from './fields.ts';
 import { readCsv } from './read-csv.ts';
-import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
  * lienport-csv: LienPort's "Certificate Export" download, made for Excel users.
@@ -51,7 +51,7 @@ const WORDS = statusWords(LIENPORT_STATUS);
 export const lienportCsv: FormatAdapter = {
   format: 'lienport-csv',
 
-  rows(source: Readable, _ctx: AdapterContext): AsyncIterable<RawRow> {
+  rows(source: Readable, _ctx: ReadContext): AsyncIterable<RawRow> {
     return readCsv(source, { format: 'lienport-csv', delimiter: ',', header: LIENPORT_HEADER, requireFinalNewline: true });
   },
 

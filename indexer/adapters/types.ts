@@ -76,6 +76,11 @@ export interface AdapterContext {
   asOf?: string;
 }
 
+/** What a reader knows: its job's county and year, and every county, to name the one a wrong-county file points at. */
+export interface ReadContext extends AdapterContext {
+  counties: readonly RegistryCounty[];
+}
+
 export interface FormatAdapter {
   readonly format: string;
   /**
@@ -83,7 +88,7 @@ export interface FormatAdapter {
    * empty, truncated, not in this format, or (where the file says) for another
    * county. Must hold only one row at a time in memory.
    */
-  rows(source: Readable, ctx: AdapterContext): AsyncIterable<RawRow>;
+  rows(source: Readable, ctx: ReadContext): AsyncIterable<RawRow>;
   toInput(row: RawRow): Adapted;
 }
 

@@ -1,13 +1,15 @@
 import type { CertificateInput, RowProblem } from '../adapters/types.ts';
 import { FileRejectedError } from '../errors.ts';
 import { type Built, schemaProblems } from '../load/two-pass-load.ts';
-import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.ts';
+import { countyHolderName, describeCountyRef, describeJobCounty, parcelUrl } from '../../services/domain/county-facts.ts';
 import { certificateId, type HolderIds, normalizeKey } from '../../services/domain/ids.ts';
 import { CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
 import type { RegistryCounty } from '../../services/domain/registry.ts';
 
 export interface BuildContext {
   county: RegistryCounty;
+  /** Every county, to name the one a wrong-county row points at. */
+  counties: readonly RegistryCounty[];
   taxYear: number;
   /** certificate.vendor: a platform code or tax_collector. */
   vendor: string;
@@ -39,7 +41,7 @@ export function buildCertificate(input: CertificateInput, adapterReasons: RowPro
   if (input.county_ref !== null && !matchesCounty(input.county_ref, ctx.county))
     throw new FileRejectedError(
       'wrong_county',
-      `file names county "${input.county_ref}" but the job is for ${ctx.county.slug}`,
+      `file names county ${describeCountyRef(input.county_ref, ctx.counties)} but the job is for ${describeJobCounty(ctx.county)}`,
     );
 
   const reasons = [...adapterReasons];

@@ -1,3 +1,4 @@
+import { aliasName } from '../../services/domain/datasets.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import { createHolderIds } from '../../services/domain/ids.ts';
 import { adapterFor } from '../adapters/index.ts';
@@ -6,11 +7,13 @@ import { FileRejectedError } from '../errors.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
+import { findParcelConflicts } from './parcel-conflicts.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
  * format, its adapter in adapters/ reads the rows, buildCertificate makes
- * canonical records, and once searchable the county, its source, freshness and
+ * canonical records, a re-ingested certificate may not change its parcel
+ * (parcel-conflicts.ts), and once searchable the county, its source, freshness and
  * the year's sale summary are read back from the index.
  */
 export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: string): DatasetFile<CertificateRecord> {
@@ -23,6 +26,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
 
   const ctx = {
     county,
+    counties: deps.registry.counties,
     taxYear: job.taxYear,
     vendor: channel.certificateVendor,
     parcelBaseUrl: deps.parcelBaseUrl,
@@ -33,7 +37,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     format: {
       dataset: 'certificates',
       format: channel.format,
-      rows: (source) => adapter.rows(source, { county, taxYear: job.taxYear }),
+      rows: (source) => adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }),
       build: (row) => {
         const { input, reasons } = adapter.toInput(row);
         return buildCertificate(input, reasons, ctx);
@@ -43,6 +47,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
         problem: `${record.certificate_number} is listed again (first on line ${firstLine})`,
       }),
     },
+    conflicts: (docs) => findParcelConflicts(deps.opensearch, aliasName(deps.prefix, 'certificates'), county.slug, job.taxYear, docs),
     bookkeep: async () => {
       await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10) });
     },

@@ -41,13 +41,14 @@ export function readWrittenSet(dir: string, registry: Registry, parcelBaseUrl = 
         if (!county || !channel || !adapter) throw new Error(`${file.path}: no adapter for ${file.vendor} in ${file.county}`);
         const ctx = {
           county,
+          counties: registry.counties,
           taxYear: file.tax_year,
           vendor: channel.certificateVendor,
           parcelBaseUrl,
           ingestedAt: `${asOf ?? '1970-01-01'}T00:00:00.000Z`,
           holderIds: createHolderIds(),
         };
-        for await (const row of adapter.rows(createReadStream(file.path), { county, taxYear: file.tax_year })) {
+        for await (const row of adapter.rows(createReadStream(file.path), { county, counties: registry.counties, taxYear: file.tax_year })) {
           const { input, reasons } = adapter.toInput(row);
           const built = buildCertificate(input, reasons, ctx);
           const where = `${file.path}:${row.line}`;

@@ -13,13 +13,15 @@ import { SeenIds } from './seen-ids.ts';
 import { BulkSpool, type HeldRow, QuarantineSpool } from './spool.ts';
 
 /**
- * How every dataset file is loaded. A file is read twice: pass 1 validates every
- * row into a spool on local disk (refused rows wait on disk too), pass 2
- * bulk-loads the spool only once the whole file proved sound, and the refused
- * rows are handed to the caller (held) only then. A FileRejectedError anywhere in
- * pass 1 (empty, not this format, cut off, another county's) leaves the index
- * and the quarantine untouched, in memory that does not grow with the file.
- * Bulk mode is the caller's (process-file.ts holds it for the whole job).
+ * How every dataset file is loaded. A file is read twice: pass 1 (validateFile)
+ * validates every row into a spool on local disk (refused rows wait on disk too);
+ * between the passes the organizer (process-file.ts) may fail a file with no valid
+ * row or set documents aside (ValidatedFile.setAside); pass 2 (indexFile) bulk-loads
+ * the spool only once the whole file proved sound, and the refused rows are handed
+ * over (refusedRows) only then. A FileRejectedError anywhere in pass 1 (empty, not
+ * this format, cut off, another county's) leaves the index and the quarantine
+ * untouched, in memory that does not grow with the file. Bulk mode is the
+ * caller's (process-file.ts holds it for the whole job).
  */
 
 export type { HeldRow };
@@ -58,17 +60,6 @@ export interface LoadOutcome {
   timingsMs: { validate: number; index: number };
 }
 
-/** A loaded file's refused rows, on disk until the caller has quarantined them and calls remove(). */
-export interface HeldRows {
-  count: number;
-  rows(): AsyncIterable<HeldRow>;
-  remove(): Promise<void>;
-}
-
-export interface LoadedFile extends LoadOutcome {
-  held: HeldRows;
-}
-
 export type LoadProgress = { phase: 'validating' | 'indexing'; rows: number; of?: number };
 
 export interface LoadDeps {
@@ -90,12 +81,102 @@ const PROGRESS_EVERY = 5000;
  */
 const READ_CHUNK_BYTES = 64 * 1024;
 
-export async function loadTwoPass<T extends { id: string }>(
+/**
+ * A file pass 1 read whole: its valid documents in a spool and its refused rows
+ * held, both on local disk. Between the passes the caller may set documents aside
+ * (a dataset's conflict check); indexFile is pass 2; refusedRows() hands the held
+ * rows over once nothing more can be refused; discard() always ends it.
+ */
+export class ValidatedFile {
+  private closed = false;
+
+  constructor(
+    readonly format: string,
+    readonly fileSha256: string,
+    readonly rowsRead: number,
+    /** When pass 1 began and ended (ms since the epoch). */
+    readonly timing: { startedAt: number; validatedAt: number },
+    private spool: BulkSpool,
+    private readonly held: QuarantineSpool,
+    private readonly seen: SeenIds,
+    private readonly name: string,
+  ) {}
+
+  /** Documents waiting for pass 2. */
+  get valid(): number {
+    return this.spool.count;
+  }
+
+  /** Rows refused so far. */
+  get refused(): number {
+    return this.held.count;
+  }
+
+  /** The valid documents as spooled, for a check between the passes. */
+  docs(): AsyncIterable<SpooledDoc> {
+    return this.spool.docs();
+  }
+
+  /** Moves these documents (id -> problem) from the spool to the refused rows, each with its line. */
+  async setAside(problems: ReadonlyMap<string, RowProblem>): Promise<void> {
+    if (problems.size === 0) return;
+    const kept = new BulkSpool(`${this.name}-kept`);
+    try {
+      for await (const doc of this.spool.docs()) {
+        const problem = problems.get(doc.id);
+        const wait = problem
+          ? this.held.add({ line: this.seen.lineOf(doc.id) ?? 0, raw: doc.json, reasons: [problem] })
+          : kept.add(doc.id, JSON.parse(doc.json));
+        if (wait) await wait;
+      }
+      await kept.close();
+    } catch (err) {
+      await kept.remove();
+      throw err;
+    }
+    await this.spool.remove();
+    this.spool = kept;
+  }
+
+  /** Pass 2's side: sends the spool, then quarantines what the engine refused. */
+  async send(alias: string, deps: LoadDeps): Promise<BulkTotals> {
+    const totals = await send(this.spool, alias, deps);
+    if (totals.failures.length > 0) await quarantineRefused(this.spool, this.held, totals.failures, this.seen);
+    // Files waiting for their refresh hold neither the id table nor the spool.
+    this.seen.clear();
+    await this.spool.remove();
+    return totals;
+  }
+
+  /** The refused rows, each with its line, raw text and problems; nothing can be refused after this. */
+  async *refusedRows(): AsyncIterable<HeldRow> {
+    if (!this.closed) {
+      this.closed = true;
+      await this.held.close();
+    }
+    yield* this.held.rows();
+  }
+
+  /** Removes the spools from disk. */
+  async discard(): Promise<void> {
+    this.seen.clear();
+    await this.spool.remove();
+    await this.held.remove();
+  }
+}
+
+export type SpooledDoc = { id: string; json: string };
+
+/**
+ * Pass 1: every row of the file into the spools, hashing the bytes as they are
+ * read. Throws FileRejectedError for a file that must not load, leaving nothing behind.
+ */
+export async function validateFile<T extends { id: string }>(
   file: string,
   jobId: string,
   format: DatasetFormat<T>,
   deps: LoadDeps,
-): Promise<LoadedFile> {
+): Promise<ValidatedFile> {
   const size = await stat(file).then(
     (s) => s.size,
     (err: NodeJS.ErrnoException) => {
@@ -105,42 +186,42 @@ export async function loadTwoPass<T extends { id: string }>(
   if (size === 0) throw new FileRejectedError('empty_file', `${file} is empty`);
 
   const startedAt = Date.now();
-  const spoolName = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-  const spool = new BulkSpool(spoolName);
-  const held = new QuarantineSpool(`${spoolName}-quarantine`);
-  let handedOver = false;
+  const name = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  const spool = new BulkSpool(name);
+  const held = new QuarantineSpool(`${name}-quarantine`);
   try {
     const lanes = deps.lanes ?? createLanes();
     // Pass 1 opens the file only when its turn comes, so files queued behind it hold no read buffers.
     const { rowsRead, fileSha256, seen } = await lanes.validate.run(() => validate(file, format, spool, held, deps));
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
-    const validatedAt = Date.now();
-
-    const alias = aliasName(deps.prefix, format.dataset);
-    const totals = await lanes.send.run(() => send(spool, alias, deps));
-    if (totals.failures.length > 0) await quarantineRefused(spool, held, totals.failures, seen);
-    // Files waiting for their refresh hold neither the id table nor the spool.
-    seen.clear();
+    return new ValidatedFile(format.format, fileSha256, rowsRead, { startedAt, validatedAt: Date.now() }, spool, held, seen, name);
+  } catch (err) {
     await spool.remove();
-    // Searchable before the job completes: one refresh, shared with the files that finish near this one.
-    await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
-
-    await held.close();
-    handedOver = true;
-    return {
-      format: format.format,
-      fileSha256,
-      rowsRead,
-      indexed: totals.created,
-      updated: totals.updated,
-      quarantined: held.count,
-      timingsMs: { validate: validatedAt - startedAt, index: Date.now() - validatedAt },
-      held: { count: held.count, rows: () => held.rows(), remove: () => held.remove() },
-    };
-  } finally {
-    await spool.remove();
-    if (!handedOver) await held.remove();
+    await held.remove();
+    throw err;
   }
+}
+
+/**
+ * Pass 2: the validated documents to the index, batch by batch as pass 1 cut them;
+ * a document the engine refuses joins the refused rows. Searchable when this returns.
+ */
+export async function indexFile(validated: ValidatedFile, dataset: FileDataset, deps: LoadDeps): Promise<LoadOutcome> {
+  const lanes = deps.lanes ?? createLanes();
+  const alias = aliasName(deps.prefix, dataset);
+  const totals = await lanes.send.run(() => validated.send(alias, deps));
+  // Searchable before the job completes: one refresh, shared with the files that finish near this one.
+  await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
+  const { startedAt, validatedAt } = validated.timing;
+  return {
+    format: validated.format,
+    fileSha256: validated.fileSha256,
+    rowsRead: validated.rowsRead,
+    indexed: totals.created,
+    updated: totals.updated,
+    quarantined: validated.refused,
+    timingsMs: { validate: validatedAt - startedAt, index: Date.now() - validatedAt },
+  };
 }
 
 /**

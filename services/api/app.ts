@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EngineError } from '../engine/search.ts';
+import { createAccess } from './access/access.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
@@ -31,7 +32,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'request_id',
-      disableRequestLogging: deps.config.NODE_ENV === 'test',
+      disableRequestLogging: deps.config.NODE_ENV === 'test' || deps.requestLine !== undefined,
     }),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     // The router's own refusals (a path whose %-encoding is broken) still get the envelope.
@@ -53,6 +54,11 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const requestLine = deps.requestLine;
+  if (requestLine)
+    app.addHook('onResponse', async (request, reply) => {
+      requestLine({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime });
+    });
 
   // Paths of every GET route, to tell a wrong method on a real path (405) from a wrong path (404).
   const getRoutes: RegExp[] = [];
@@ -90,6 +96,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
   await app.register(healthRoute(deps));
+  // The access layer, built once: the /api/v1 scope hooks it in, the MCP endpoint calls it.
+  app.decorate('access', createAccess(deps));
   await app.register(v1Routes(deps), { prefix: '/api/v1' });
   return app;
 }

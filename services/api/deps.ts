@@ -11,4 +11,6 @@ export interface ApiDeps {
   opensearch: Client;
   redis: Redis;
   db: Database;
+  /** When set, each request is reported as one line here instead of the logger's entries (npm start on a terminal). */
+  requestLine?: (facts: { method: string; url: string; statusCode: number; ms: number }) => void;
 }

@@ -7,6 +7,8 @@ export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'payment_required'
+  | 'csv_disabled'
+  | 'mcp_disabled'
   | 'rest_disabled'
   | 'not_found'
   | 'method_not_allowed'
@@ -21,6 +23,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   payment_required: 402,
+  // Plan features (services/api/access); rest_disabled stays last so a bare 403 maps to it.
+  csv_disabled: 403,
+  mcp_disabled: 403,
   rest_disabled: 403,
   not_found: 404,
   method_not_allowed: 405,

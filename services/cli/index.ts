@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, wantsErrorStacks } from '../config.ts';
-import { CliError } from './output.ts';
+import { DependencyUnavailableError } from '../runtime.ts';
+import { ManifestError } from './manifest.ts';
 import { registerCommands } from './commands/index.ts';
+import { CliError, errorDocument, USAGE_EXIT } from './output.ts';
 
 const program = new Command('taxcert')
   .description('Florida tax certificate data service: API, indexer worker and operator commands')
@@ -11,20 +13,40 @@ const program = new Command('taxcert')
 
 registerCommands(program);
 
+// --json is known before parsing so that a failure in parsing itself still prints its JSON document.
+const json = process.argv.slice(2).includes('--json');
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  process.exitCode = exitCodeFor(err);
+  const failure = describeFailure(err);
+  if (failure.exitCode !== 0) {
+    if (!failure.printed) process.stderr.write(`taxcert: ${failure.message}\n`);
+    if (json) process.stdout.write(errorDocument(failure.code, failure.message));
+    if (wantsErrorStacks() && err instanceof Error && failure.code === 'internal_error')
+      process.stderr.write(`${err.stack}\n`);
+  }
+  process.exitCode = failure.exitCode;
 }
 
-function exitCodeFor(err: unknown): number {
-  if (err instanceof CommanderError) return err.exitCode; // commander already printed it
-  if (err instanceof ConfigError || err instanceof CliError) {
-    process.stderr.write(`taxcert: ${err.message}\n`);
-    return err instanceof CliError ? err.exitCode : 1;
+interface Failure {
+  exitCode: number;
+  code: string;
+  message: string;
+  /** commander has already written its message (and the help) to stderr. */
+  printed: boolean;
+}
+
+function describeFailure(err: unknown): Failure {
+  if (err instanceof CommanderError) {
+    // --help and --version end in a CommanderError with exit code 0; every other one is a usage error.
+    if (err.exitCode === 0) return { exitCode: 0, code: 'ok', message: '', printed: true };
+    return { exitCode: USAGE_EXIT, code: 'usage_error', message: err.message.replace(/^error: /, ''), printed: true };
   }
+  if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, printed: false };
+  if (err instanceof ConfigError) return { exitCode: 1, code: 'config_error', message: err.message, printed: false };
+  if (err instanceof DependencyUnavailableError) return { exitCode: 1, code: err.code, message: err.message, printed: false };
+  if (err instanceof ManifestError) return { exitCode: USAGE_EXIT, code: 'usage_error', message: err.message, printed: false };
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`taxcert: ${message.split('\n')[0]}\n`);
-  if (wantsErrorStacks() && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-  return 1;
+  return { exitCode: 1, code: 'internal_error', message: message.split('\n')[0] ?? '', printed: false };
 }

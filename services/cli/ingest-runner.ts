@@ -12,6 +12,7 @@ import {
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { startIngestWorker } from '../../indexer/worker.ts';
 import type { Runtime } from '../runtime.ts';
+import { type JobProgressEvent, RowsProgress } from './ingest-progress.ts';
 import { createProgress } from './progress.ts';
 
 export interface FileOutcome {
@@ -38,7 +39,7 @@ async function sha256(file: string): Promise<string> {
 export async function enqueueFiles(
   runtime: Runtime,
   jobs: IngestJobData[],
-  options: { wait: boolean; expectedRows?: number; progressLabel?: string },
+  options: { wait: boolean; expectedRows?: number; progressLabel?: string; onQueued?: () => void },
 ): Promise<FileOutcome[]> {
   const connection = redisConnection(runtime.config);
   connection.on('error', () => undefined);
@@ -62,43 +63,44 @@ export async function enqueueFiles(
       queued.push(await queue.add('ingest', data, { jobId }));
     }
     if (!options.wait) return queued.map((job) => outcome(job, 'queued'));
+    options.onQueued?.();
 
     if ((await queue.getWorkersCount()) === 0) {
       runtime.logger.info('no worker is listening on the queue; running one in this process');
       embedded = startIngestWorker(runtime, { concurrency: runtime.config.WORKER_CONCURRENCY });
     }
-    const total = options.expectedRows ?? jobs.length;
-    const progress = createProgress(options.progressLabel ?? 'ingest', total, options.expectedRows ? 'rows' : 'files');
-    // Rows in flight come from the jobs' progress events; finished files count their rows read.
-    const inFlight = new Map<string, number>();
+    // Rows when the manifest says how many (a demo or generated set), else files: never both in one line.
+    const byRows = options.expectedRows !== undefined;
+    const progress = createProgress(
+      options.progressLabel ?? 'ingest',
+      byRows ? (options.expectedRows ?? 0) : jobs.length,
+      byRows ? 'rows' : 'files',
+    );
+    const counter = new RowsProgress(jobs.length);
     const ids = new Set(queued.map((j) => j.id));
-    let rowsDone = 0;
-    let filesDone = 0;
-    const shown = () => rowsDone + [...inFlight.values()].reduce((a, b) => a + b, 0);
+    const show = () => (byRows ? progress.update(counter.rows, counter.detail) : progress.update(counter.filesDone));
     events!.on('progress', ({ jobId, data }) => {
-      // A file is read twice: validating counts for the first half of its rows, indexing for the second.
-      const p = (typeof data === 'object' && data !== null ? data : {}) as { phase?: string; rows?: number; of?: number };
-      const rows = p.phase === 'indexing' ? ((p.of ?? 0) + (p.rows ?? 0)) / 2 : (p.rows ?? 0) / 2;
-      if (!ids.has(jobId) || !options.expectedRows) return;
-      inFlight.set(jobId, Math.round(rows));
-      progress.update(shown(), `${filesDone}/${jobs.length} files`);
+      if (!ids.has(jobId) || !byRows) return;
+      counter.onEvent(jobId, typeof data === 'object' && data !== null ? (data as JobProgressEvent) : {});
+      show();
     });
     const results = await Promise.all(
       queued.map(async (job) => {
+        let rowsRead: number | undefined;
         try {
           const result = await job.waitUntilFinished(events!);
-          inFlight.delete(job.id ?? '');
-          rowsDone += result.rowsRead;
+          rowsRead = result.rowsRead;
           return { ...outcome(job, 'succeeded'), result };
         } catch (err) {
           return { ...outcome(job, 'failed'), error: err instanceof Error ? err.message : String(err) };
         } finally {
-          filesDone++;
-          progress.update(options.expectedRows ? shown() : filesDone, `${filesDone}/${jobs.length} files`);
+          counter.onFinished(job.id ?? '', rowsRead);
+          show();
         }
       }),
     );
-    progress.stop();
+    // Every file has finished (loaded or failed): the work is over, so the bar ends at 100%.
+    progress.finish(byRows ? counter.detail : '');
     return results;
   } finally {
     await embedded?.close();

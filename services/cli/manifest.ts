@@ -43,12 +43,29 @@ function readJson(path: string, what: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new ManifestError(`cannot read ${what} ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new ManifestError(`${what} ${path} ${unreadable((err as NodeJS.ErrnoException).code, err)}`);
   }
   try {
     return JSON.parse(text);
   } catch {
     throw new ManifestError(`${what} ${path} is not valid JSON`);
+  }
+}
+
+/** Why a file could not be read, in words rather than an errno code (issue 12, item 9). */
+function unreadable(code: string | undefined, err: unknown): string {
+  switch (code) {
+    case 'ENOENT':
+      return 'does not exist';
+    case 'EISDIR':
+      return 'is a folder, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'cannot be read: permission denied';
+    case 'ENOTDIR':
+      return 'does not exist (a part of its path is not a folder)';
+    default:
+      return `cannot be read: ${err instanceof Error ? err.message : String(err)}`;
   }
 }
 

@@ -4,6 +4,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Registry } from '../domain/registry.ts';
 import { seedCounties } from './counties.ts';
 import { migrate } from './migrate.ts';
+import { claimStack } from './stack.ts';
 
 export type { Database };
 
@@ -14,6 +15,11 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
   /** Told which migration versions this open applied (empty when current), e.g. to log them. */
   onMigrated?: (versions: number[]) => void;
+  /**
+   * The stack (INDEX_PREFIX) opening it: the first one claims the database, any other is refused.
+   * Every process of a stack passes it; only tests of the control tables alone leave it out.
+   */
+  indexPrefix?: string;
 }
 
 /**
@@ -34,6 +40,7 @@ export function openDatabase(path: string, options: OpenOptions): Database {
     db.pragma('foreign_keys = ON');
     const applied = migrate(db);
     options.onMigrated?.(applied);
+    if (options.indexPrefix !== undefined) claimStack(db, options.indexPrefix);
     seedCounties(db, options.registry);
     return db;
   } catch (err) {

@@ -43,16 +43,16 @@ export function mapQuarantineRow(row: Row): QuarantinedRow {
 }
 
 /**
- * Stores refused rows in one transaction. (file_sha256, line) is unique: a retried
- * file overwrites its earlier rows in place rather than adding copies.
+ * Stores refused rows in one transaction. (run_id, file_sha256, line) is unique: a retried
+ * job overwrites its own earlier rows in place rather than adding copies, and another run of
+ * the same file keeps rows of its own (migration 007).
  */
 export function addQuarantined(db: Database, rows: readonly QuarantineInput[]): number {
   if (rows.length === 0) return 0;
   const insert = db.prepare(`
     INSERT INTO quarantine (run_id, file_path, file_sha256, line, raw, reasons)
     VALUES (@runId, @filePath, @fileSha256, @line, @raw, @reasons)
-    ON CONFLICT (file_sha256, line) DO UPDATE SET
-      run_id = excluded.run_id,
+    ON CONFLICT (run_id, file_sha256, line) DO UPDATE SET
       file_path = excluded.file_path,
       raw = excluded.raw,
       reasons = excluded.reasons,
@@ -77,6 +77,8 @@ export function addQuarantined(db: Database, rows: readonly QuarantineInput[]): 
 export interface QuarantineFilters {
   /** A file path or a file's sha256. */
   file?: string;
+  /** Also match rows of files with this content, whatever path they were loaded from. */
+  fileSha256?: string;
   runId?: string;
 }
 
@@ -84,8 +86,9 @@ function whereOf(filters: QuarantineFilters): { clause: string; params: Record<s
   const where: string[] = [];
   const params: Record<string, string> = {};
   if (filters.file !== undefined) {
-    where.push('(file_path = @file OR file_sha256 = @file)');
+    where.push(`(file_path = @file OR file_sha256 = @file${filters.fileSha256 !== undefined ? ' OR file_sha256 = @fileSha256' : ''})`);
     params.file = filters.file;
+    if (filters.fileSha256 !== undefined) params.fileSha256 = filters.fileSha256;
   }
   if (filters.runId !== undefined) {
     where.push('run_id = @runId');
@@ -103,7 +106,7 @@ export function listQuarantine(
   const { clause, params } = whereOf(filters);
   return db
     .prepare<[Record<string, string | number>], Row>(
-      `SELECT * FROM quarantine${clause} ORDER BY file_path, line LIMIT @limit OFFSET @offset`,
+      `SELECT * FROM quarantine${clause} ORDER BY file_path, line, id LIMIT @limit OFFSET @offset`,
     )
     .all({ ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 })
     .map(mapQuarantineRow);
@@ -112,6 +115,12 @@ export function listQuarantine(
 export function countQuarantine(db: Database, filters: QuarantineFilters = {}): number {
   const { clause, params } = whereOf(filters);
   return (db.prepare(`SELECT count(*) AS n FROM quarantine${clause}`).get(params) as { n: number }).n;
+}
+
+/** Deletes the rows the filters match (all of them with no filter): only ever on an operator's request. */
+export function clearQuarantine(db: Database, filters: QuarantineFilters = {}): number {
+  const { clause, params } = whereOf(filters);
+  return db.prepare(`DELETE FROM quarantine${clause}`).run(params).changes;
 }
 
 /** SQLite reads a negative LIMIT as "no limit"; refuse instead of returning everything. */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerAccess } from '../access/register.ts';
 import type { ApiDeps } from '../deps.ts';
+import { usageRoute } from './account/route.ts';
 import { salesRoutes } from './certificate-sales/route.ts';
 import { countiesRoutes } from './counties/route.ts';
 import { holdersRoutes } from './holders/route.ts';
@@ -12,6 +14,7 @@ import { sourcesRoutes } from './sources/route.ts';
  */
 export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (v1) => {
+    registerAccess(v1, v1.access);
     // Every route must declare its query parameters: the validator refuses unknown ones only
     // where there is a schema, and a route without one would silently accept typos.
     v1.addHook('onRoute', (route) => {
@@ -23,5 +26,6 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(holdersRoutes(deps));
     await v1.register(landsRoutes(deps));
     await v1.register(sourcesRoutes(deps));
+    await v1.register(usageRoute(v1.access));
   };
 }

@@ -1,13 +1,21 @@
 import type { Command } from 'commander';
+import { billingCommand } from './billing.ts';
+import { clientsCommand } from './clients.ts';
+import { countiesCommand } from './counties.ts';
 import { fixturesCommand } from './fixtures.ts';
 import { holdersCommand } from './holders.ts';
 import { ingestCommand } from './ingest.ts';
+import { jobsCommand } from './jobs.ts';
+import { keysCommand } from './keys.ts';
 import { migrateCommand } from './migrate.ts';
+import { packsCommand } from './packs.ts';
+import { plansCommand } from './plans.ts';
 import { quarantineCommand } from './quarantine.ts';
 import { reindexCommand } from './reindex.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { statusCommand } from './status.ts';
+import { usageCommand } from './usage.ts';
 import { workerCommand } from './worker.ts';
 
 /** Each command lives in its own file and registers itself here. */
@@ -22,4 +30,12 @@ export function registerCommands(program: Command): void {
   quarantineCommand(program);
   reindexCommand(program);
   statusCommand(program);
+  countiesCommand(program);
+  jobsCommand(program);
+  clientsCommand(program);
+  keysCommand(program);
+  packsCommand(program);
+  plansCommand(program);
+  usageCommand(program);
+  billingCommand(program);
 }

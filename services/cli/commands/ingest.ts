@@ -8,6 +8,7 @@ import { loadRegistry, type Registry } from '../../domain/registry.ts';
 import { loadConfig } from '../../config.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
+import { resolveCountyArg } from '../county-arg.ts';
 import { enqueueFiles, type FileOutcome } from '../ingest-runner.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
@@ -40,7 +41,12 @@ export function ingestCommand(program: Command): void {
       const runtime = openRuntime(config, { name: 'ingest', registry });
       try {
         for (const source of sources) upsertSource(runtime.db, registry, source);
-        const outcomes = await enqueueFiles(runtime, jobs, { wait: opts.wait === true, expectedRows });
+        const stopExplaining = opts.wait ? explainInterrupt(jobs.length) : () => {};
+        const outcomes = await enqueueFiles(runtime, jobs, {
+          wait: opts.wait === true,
+          expectedRows,
+          onQueued: () => process.stderr.write(`taxcert: waiting for ${jobs.length} file(s); Ctrl-C stops waiting, not the jobs\n`),
+        }).finally(stopExplaining);
         const summary = summarize(outcomes);
         createOutput(wantsJson(command)).result(summary, render);
         if (summary.failed > 0) process.exitCode = 1;
@@ -48,6 +54,23 @@ export function ingestCommand(program: Command): void {
         await runtime.close();
       }
     });
+}
+
+/**
+ * Ctrl-C during --wait only stops the waiting: the jobs are in the queue and a worker finishes
+ * them (a file this process was loading is retried by the next worker). Say so, rather than let
+ * the operator think the load was cancelled (issue 12, item 9).
+ */
+function explainInterrupt(files: number): () => void {
+  const onInterrupt = () => {
+    process.stderr.write(
+      `\ntaxcert: stopped waiting; the ${files} queued job(s) are not cancelled: they go on in the worker ` +
+        '(taxcert worker or npm start; a file this process was loading is retried there). Follow them with taxcert status.\n',
+    );
+    process.exit(130);
+  };
+  process.once('SIGINT', onInterrupt);
+  return () => process.off('SIGINT', onInterrupt);
 }
 
 function plan(files: string[], opts: IngestOptions, registry: Registry) {
@@ -62,8 +85,14 @@ function plan(files: string[], opts: IngestOptions, registry: Registry) {
     return { jobs, sources, expectedRows: manifest.files.reduce((n, f) => n + f.rows, 0) };
   }
   if (files.length === 0) throw new CliError('give one or more FILEs, or --manifest', 2);
-  if (!opts.vendor || !opts.county || !opts.taxYear)
-    throw new CliError('--vendor, --county and --tax-year are required with FILEs', 2);
+  const missing = (['--vendor', '--county', '--tax-year'] as const).filter(
+    (flag) => !{ '--vendor': opts.vendor, '--county': opts.county, '--tax-year': opts.taxYear }[flag],
+  );
+  if (missing.length > 0)
+    throw new CliError(
+      `${missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`} ${missing.length === 1 ? 'is' : 'are'} required with FILEs`,
+      2,
+    );
   return { jobs: files.map((f) => job(registry, dataset, f, opts.vendor!, opts.county!, opts.taxYear!)), sources: [], expectedRows: undefined };
 }
 
@@ -75,8 +104,7 @@ function job(
   county: string,
   taxYear: string,
 ): IngestJobData {
-  const known = registry.county(county);
-  if (!known) throw new CliError(`--county: unknown county slug "${county}" (see taxcert counties or the registry)`, 2);
+  const known = resolveCountyArg(registry, county);
   if (!registry.channelForVendor(vendor, known))
     throw new CliError(
       `--vendor: unknown vendor "${vendor}"; one of ${[...registry.platforms.map((p) => p.code), 'county_local', 'tax_collector', 'manual'].join(', ')}`,
@@ -85,9 +113,13 @@ function job(
   const year = Number(taxYear);
   if (!/^\d{4}$/.test(taxYear) || year < 1990 || year > 2100)
     throw new CliError(`--tax-year: "${taxYear}" is not a year between 1990 and 2100`, 2);
+  // A tax year's certificates are sold the following spring (197.432): a later year has had no sale.
+  const thisYear = new Date().getUTCFullYear();
+  if (year > thisYear)
+    throw new CliError(`--tax-year: ${year} is later than the current year ${thisYear}; its certificates cannot have been sold yet`, 2);
   const path = resolve(file);
   if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(`${file}: no such file`, 2);
-  return { dataset, file: path, vendor, county, taxYear: year };
+  return { dataset, file: path, vendor, county: known.slug, taxYear: year };
 }
 
 function summarize(outcomes: FileOutcome[]) {

@@ -12,7 +12,7 @@ export function migrateCommand(program: Command): void {
     .description('apply pending SQLite migrations and seed the 67 counties (safe to run any time)')
     .action((_opts, command: Command) => {
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry() });
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
       try {
         const applied = listAppliedMigrations(db);
         createOutput(wantsJson(command)).result({ database: config.DATABASE_PATH, migrations: applied }, (r) =>

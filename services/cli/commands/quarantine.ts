@@ -1,16 +1,32 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilters } from '../../control/quarantine.ts';
 import { loadRegistry } from '../../domain/registry.ts';
-import { countQuarantine, listQuarantine } from '../../control/quarantine.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
+
+/**
+ * --file as typed: a content hash as it is; a path made absolute (runs store absolute paths, so a
+ * relative one matched nothing) and, when the file is there, its content hash too, so rows of
+ * the same file loaded from another path are found (issue 12, item 3).
+ */
+function fileFilter(file: string | undefined): Pick<QuarantineFilters, 'file' | 'fileSha256'> {
+  if (file === undefined) return {};
+  if (/^[0-9a-f]{64}$/.test(file)) return { file };
+  const path = resolve(file);
+  if (!existsSync(path) || !statSync(path).isFile()) return { file: path };
+  return { file: path, fileSha256: createHash('sha256').update(readFileSync(path)).digest('hex') };
+}
 
 export function quarantineCommand(program: Command): void {
   const quarantine = program.command('quarantine').description('rows an ingest refused, with every reason');
   quarantine
     .command('list')
-    .description('list quarantined rows: file, line, raw row and reasons')
+    .description('list quarantined rows: run, file, line, raw row and reasons')
     .option('--file <path-or-sha256>', 'only rows of this file (its path or content hash)')
     .option('--run <jobId>', 'only rows of this ingest job')
     .option('--limit <n>', 'rows to show', '100')
@@ -20,9 +36,10 @@ export function quarantineCommand(program: Command): void {
       const offset = Number(opts.offset);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be an integer 1-10000', 2);
       if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be an integer >= 0', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      const config = loadConfig();
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
       try {
-        const filters = { file: opts.file, runId: opts.run };
+        const filters = { ...fileFilter(opts.file), runId: opts.run };
         const rows = listQuarantine(db, { ...filters, limit, offset });
         const total = countQuarantine(db, filters);
         createOutput(wantsJson(command)).result({ total, limit, offset, rows }, (r) =>
@@ -30,11 +47,30 @@ export function quarantineCommand(program: Command): void {
             ? 'no quarantined rows'
             : [
                 ...r.rows.map(
-                  (q) => `${q.filePath}:${q.line}\n  reasons: ${q.reasons.join('; ')}\n  raw: ${q.raw.replace(/\n/g, '\\n').slice(0, 300)}`,
+                  (q) =>
+                    `${q.filePath}:${q.line}  (run ${q.runId})\n  reasons: ${q.reasons.join('; ')}\n  raw: ${q.raw.replace(/\n/g, '\\n').slice(0, 300)}`,
                 ),
                 `${r.offset + r.rows.length} of ${r.total} shown`,
               ].join('\n'),
         );
+      } finally {
+        closeDatabase(db);
+      }
+    });
+  quarantine
+    .command('clear')
+    .description('delete quarantined rows on purpose: those of a run, of a file, or --all')
+    .option('--file <path-or-sha256>', 'rows of this file (its path or content hash)')
+    .option('--run <jobId>', 'rows of this ingest job')
+    .option('--all', 'every quarantined row')
+    .action((opts: { file?: string; run?: string; all?: boolean }, command: Command) => {
+      const scoped = opts.file !== undefined || opts.run !== undefined;
+      if (scoped === (opts.all === true)) throw new CliError('give --run and/or --file, or --all', 2);
+      const config = loadConfig();
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
+      try {
+        const removed = clearQuarantine(db, opts.all ? {} : { ...fileFilter(opts.file), runId: opts.run });
+        createOutput(wantsJson(command)).result({ removed }, (r) => `removed ${r.removed} quarantined row(s)`);
       } finally {
         closeDatabase(db);
       }

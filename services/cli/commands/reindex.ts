@@ -37,12 +37,15 @@ export function reindexCommand(program: Command): void {
           let progress: ReturnType<typeof createProgress> | null = null;
           const result = await reindex(runtime.opensearch, config.INDEX_PREFIX, dataset, {
             keepOld: opts.keepOld === true,
+            // The task learns its total only once it has started reading (0 before): no bar until then.
             onProgress: ({ created, total }) => {
+              if (total <= 0) return;
               progress ??= createProgress(`reindex ${dataset}`, total, 'docs');
+              progress.setTotal(total);
               progress.update(created);
             },
           });
-          (progress as ReturnType<typeof createProgress> | null)?.stop();
+          (progress as ReturnType<typeof createProgress> | null)?.finish();
           results.push({ dataset, ...result });
         }
         createOutput(wantsJson(command)).result({ reindexed: results }, (r) =>

@@ -7,9 +7,11 @@ import { readManifest } from '../manifest.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
+import { ensureDemoKey } from '../../control/demo-key.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
+import { bannerLines, isQuietConsole, requestLine } from '../console.ts';
 import { ensureLocalOpenSearch } from '../local-opensearch.ts';
 import { untilSignal } from '../signals.ts';
 
@@ -28,17 +30,23 @@ export function startCommand(program: Command): void {
     .option('--no-demo', 'do not load the demo data set into empty indices')
     .action(async (opts: { demo: boolean }) => {
       const config = loadConfig();
+      // On a terminal (and no LOG_LEVEL): warnings only, one progress bar, the banner, one line per request.
+      const quiet = isQuietConsole({ isTTY: process.stderr.isTTY === true, logLevelSet: config.LOG_LEVEL_SET, nodeEnv: config.NODE_ENV });
       await requireRedis(config);
       const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
       let runtime: Runtime | null = null;
       try {
-        runtime = openRuntime(config, { name: 'taxcert' });
+        runtime = openRuntime(quiet ? { ...config, LOG_LEVEL: 'warn' } : config, { name: 'taxcert' });
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
-          const { app, url } = await startServer(runtime);
-          process.stderr.write(`\nTax certificate data service: ${url}  (health: ${url}/healthz)\nCtrl-C stops everything.\n\n`);
+          const demo = ensureDemoKey(runtime.db, config);
+          const { app, url } = await startServer(
+            runtime,
+            quiet ? { requestLine: (r) => process.stderr.write(`${requestLine({ ...r, at: new Date() })}\n`) } : {},
+          );
+          process.stderr.write(`${bannerLines(url, demo.key).join('\n')}\n`);
           const signal = await untilSignal();
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
@@ -51,6 +59,8 @@ export function startCommand(program: Command): void {
       }
     });
 }
+
+/** The demo key goes to the terminal only (never through the logger), with a first request to copy. */
 
 async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
   if ((await countCertificates(runtime.opensearch, runtime.config.INDEX_PREFIX)) > 0) return;

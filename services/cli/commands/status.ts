@@ -5,8 +5,12 @@ import { loadConfig } from '../../config.ts';
 import { getDatasetState } from '../../control/freshness.ts';
 import { controlName } from '../../domain/datasets.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
+import { describeFailedJob, type FailedJob, renderFailedJobs } from '../failed-jobs.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
+
+/** Failed jobs status shows; the count is always there, and `taxcert jobs list` shows the rest. */
+const FAILED_SHOWN = 10;
 
 export function statusCommand(program: Command): void {
   program
@@ -25,14 +29,7 @@ export function statusCommand(program: Command): void {
           lastIngestedAt: getDatasetState(runtime.db, controlName(d.dataset)).lastIngestedAt,
         }));
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
-        const failedJobs = (await queue.getFailed(0, 9)).map((j) => ({
-          id: j.id,
-          file: j.data.file,
-          county: j.data.county,
-          taxYear: j.data.taxYear,
-          reason: j.failedReason,
-          finishedOn: j.finishedOn ? new Date(j.finishedOn).toISOString() : null,
-        }));
+        const failedJobs = (await queue.getFailed(0, FAILED_SHOWN - 1)).map(describeFailedJob);
         const status = {
           prefix: config.INDEX_PREFIX,
           opensearch: config.OPENSEARCH_URL,
@@ -60,7 +57,7 @@ function render(s: {
   prefix: string;
   datasets: { dataset: string; alias: string; index: string | null; documents: number | null; lastIngestedAt: string | null }[];
   queue: { depth: number; active: number; failed: number; completed: number; paused: boolean; workers: number };
-  failedJobs: { id?: string; file: string; reason: string }[];
+  failedJobs: FailedJob[];
 }): string {
   const rows = s.datasets.map(
     (d) =>
@@ -72,6 +69,6 @@ function render(s: {
     ...rows,
     '',
     `queue: ${q.depth} waiting, ${q.active} active, ${q.failed} failed, ${q.completed} completed${q.paused ? ' (paused)' : ''}; ${q.workers} worker(s) listening`,
-    ...s.failedJobs.map((j) => `  failed ${j.id}: ${j.file}: ${j.reason}`),
+    ...renderFailedJobs(s.failedJobs, q.failed, 'taxcert jobs list'),
   ].join('\n');
 }

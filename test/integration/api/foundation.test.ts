@@ -2,17 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { migrate } from '../../../services/control/migrate.ts';
+import { apiKeyHeaders } from '../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 /** What every /api/v1 route shares: envelopes, 400/404/405 paths, request ids, the OpenAPI document. */
 describe('API foundation', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
+  let headers: { authorization: string };
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     migrate(t.runtime.db);
     app = await buildApp(t.runtime);
+    headers = apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app.close();
@@ -20,7 +23,7 @@ describe('API foundation', () => {
   });
 
   it('lists all 67 counties alphabetically in the object envelope, with a req_ id in meta and X-Request-Id', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/counties' });
+    const res = await app.inject({ method: 'GET', url: '/api/v1/counties', headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data).toHaveLength(67);
@@ -31,17 +34,17 @@ describe('API foundation', () => {
   });
 
   it('gives one county by slug and 404 not_found for an unknown slug', async () => {
-    const ok = await app.inject({ method: 'GET', url: '/api/v1/counties/miami-dade' });
+    const ok = await app.inject({ method: 'GET', url: '/api/v1/counties/miami-dade', headers });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ countySlug: 'miami-dade', countyName: 'Miami-Dade', countyFips: '12086' });
-    const missing = await app.inject({ method: 'GET', url: '/api/v1/counties/atlantis' });
+    const missing = await app.inject({ method: 'GET', url: '/api/v1/counties/atlantis', headers });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
     expect(missing.json().error).toMatchObject({ code: 'not_found', request_id: missing.json().error.request_id });
   });
 
   it('refuses an unknown parameter with 400 naming it (and a close match)', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/counties?limt=5&x=1' });
+    const res = await app.inject({ method: 'GET', url: '/api/v1/counties?limt=5&x=1', headers });
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
     expect(error.code).toBe('bad_request');
@@ -52,22 +55,22 @@ describe('API foundation', () => {
   });
 
   it('answers 400 for broken percent-encoding in the query string and in the path', async () => {
-    const q = await app.inject({ method: 'GET', url: '/api/v1/counties?x=%E0%A4%A' });
+    const q = await app.inject({ method: 'GET', url: '/api/v1/counties?x=%E0%A4%A', headers });
     expect(q.statusCode).toBe(400);
     expect(q.json().error.details.issues[0].message).toMatch(/percent-encoding/);
-    const p = await app.inject({ method: 'GET', url: '/api/v1/counties/%E0%A4%A' });
+    const p = await app.inject({ method: 'GET', url: '/api/v1/counties/%E0%A4%A', headers });
     expect(p.statusCode).toBe(400);
     expect(p.json().error.code).toBe('bad_request');
   });
 
   it('answers 405 with an Allow header for other methods on a real path, 404 on an unknown path', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
-      const res = await app.inject({ method, url: '/api/v1/counties/broward' });
+      const res = await app.inject({ method, url: '/api/v1/counties/broward', headers });
       expect(res.statusCode).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD');
       expect(res.json().error.code).toBe('method_not_allowed');
     }
-    const unknown = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    const unknown = await app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('not_found');
   });

@@ -7,6 +7,7 @@ import { buildApp } from '../../../services/api/app.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { certificateId, holderId } from '../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { apiKeyHeaders } from '../../helpers/access.ts';
 
 /**
  * Live responses of every /api/v1 route, checked against the OpenAPI document the
@@ -84,7 +85,9 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
   let doc: OpenApi;
   const validators = new Map<string, ValidateFunction>();
   // One helper for every request, so adding an API key later is a one-line change.
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  // Every /api/v1 request needs a key (an Enterprise client's).
+  let auth: Record<string, string> = {};
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
 
   const documented = () => Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/'));
 
@@ -115,6 +118,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     app = await buildApp(t.runtime);
+    auth = apiKeyHeaders(t.runtime);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
 import { getDatasetState, markIngested } from '../../../services/control/freshness.ts';
 import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../../services/control/ingest-runs.ts';
-import { addQuarantined, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/quarantine.ts';
+import { addQuarantined, clearQuarantine, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/quarantine.ts';
 import { recordCheck, upsertSource } from '../../../services/control/sources.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
@@ -63,22 +63,35 @@ describe('quarantine', () => {
       reasons: ['face_amount: not a number', `line ${i + 2}`],
     }));
 
-  it('stores a batch, and a retried file replaces rather than duplicates', () => {
+  it('stores a batch; a retried job replaces its own rows, another run of the file keeps its own (issue 12, item 3)', () => {
     expect(addQuarantined(db, rows('job-2'))).toBe(250);
-    expect(addQuarantined(db, rows('job-2-retry'))).toBe(250);
+    expect(addQuarantined(db, rows('job-2'))).toBe(250); // the same job, retried
     expect(countQuarantine(db)).toBe(250);
-    expect(countQuarantine(db, { runId: 'job-2' })).toBe(0);
-    expect(countQuarantine(db, { runId: 'job-2-retry' })).toBe(250);
+    expect(addQuarantined(db, rows('job-3'))).toBe(250); // a later run of the same file
+    expect(countQuarantine(db)).toBe(500);
+    expect(countQuarantine(db, { runId: 'job-2' })).toBe(250);
+    expect(countQuarantine(db, { runId: 'job-3' })).toBe(250);
     expect(addQuarantined(db, [])).toBe(0);
   });
 
   it('lists in file order with parsed reasons, by file path or sha and by run', () => {
-    const page = listQuarantine(db, { file: '/in/bay.csv', limit: 2, offset: 1 });
-    expect(page.map((r) => r.line)).toEqual([3, 4]);
-    expect(page[0]).toMatchObject({ runId: 'job-2-retry', raw: '12-345-1,,bad', reasons: ['face_amount: not a number', 'line 3'] });
-    expect(countQuarantine(db, { file: sha })).toBe(250);
+    const page = listQuarantine(db, { file: '/in/bay.csv', limit: 2, offset: 2 });
+    expect(page.map((r) => [r.line, r.runId])).toEqual([
+      [3, 'job-2'],
+      [3, 'job-3'],
+    ]);
+    expect(page[0]).toMatchObject({ raw: '12-345-1,,bad', reasons: ['face_amount: not a number', 'line 3'] });
+    expect(countQuarantine(db, { file: sha })).toBe(500);
     expect(countQuarantine(db, { file: '/in/other.csv' })).toBe(0);
-    expect(listQuarantine(db, { runId: 'job-2-retry' })).toHaveLength(100);
+    expect(countQuarantine(db, { file: '/in/moved.csv', fileSha256: sha })).toBe(500);
+    expect(listQuarantine(db, { runId: 'job-3' })).toHaveLength(100);
+  });
+
+  it('rows go only when cleared on purpose', () => {
+    expect(clearQuarantine(db, { runId: 'job-2' })).toBe(250);
+    expect(countQuarantine(db, { runId: 'job-3' })).toBe(250);
+    expect(clearQuarantine(db, { runId: 'job-3' })).toBe(250);
+    expect(countQuarantine(db)).toBe(0);
   });
 
   it('a batch with a bad row stores nothing', () => {

@@ -136,10 +136,13 @@ describe('a lands-available list through processFile', () => {
     expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBe(at);
   });
 
-  it('reloading the same list is idempotent: documents updated, quarantine rows replaced', async () => {
+  it('reloading the same list is idempotent: documents updated, the new run keeps quarantine rows of its own', async () => {
     const outcome = await load('bad-rows.csv', 'lands-bad-retry', '2025-02-05T10:00:00.000Z');
     expect(outcome).toMatchObject({ indexed: 0, updated: 1, quarantined: 5 });
     expect(await documents()).toHaveLength(2);
-    expect(listQuarantine(t.runtime.db, { file: getRun(t.runtime.db, 'lands-bad-retry')!.fileSha256! })).toHaveLength(5);
+    // Each run's refused rows stay listable by run (issue 12, item 3).
+    expect(listQuarantine(t.runtime.db, { runId: 'lands-bad-retry' })).toHaveLength(5);
+    expect(listQuarantine(t.runtime.db, { runId: 'lands-bad' })).toHaveLength(5);
+    expect(listQuarantine(t.runtime.db, { file: getRun(t.runtime.db, 'lands-bad-retry')!.fileSha256! })).toHaveLength(10);
   });
 });

@@ -7,7 +7,7 @@ import { aliasName } from '../../../services/domain/datasets.ts';
 import { RefreshGroup } from '../../../indexer/load/refresh-group.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { BulkSpool } from '../../../indexer/load/spool.ts';
-import { type DatasetFormat, type HeldRow, loadTwoPass } from '../../../indexer/load/two-pass-load.ts';
+import { type DatasetFormat, type HeldRow, indexFile, validateFile } from '../../../indexer/load/two-pass-load.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
@@ -124,10 +124,16 @@ describe('a document the engine refuses after it passed validation', () => {
     writeFileSync(file, `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`);
 
     const deps = { opensearch: t.runtime.opensearch, prefix: t.config.INDEX_PREFIX };
-    const outcome = await loadTwoPass(file, 'job-refused', jsonLines, deps);
+    const validated = await validateFile(file, 'job-refused', jsonLines, deps);
     const quarantined: HeldRow[] = [];
-    for await (const row of outcome.held.rows()) quarantined.push(row);
-    await outcome.held.remove();
+    let outcome: Awaited<ReturnType<typeof indexFile>>;
+    try {
+      expect(validated).toMatchObject({ rowsRead: 5, valid: 5, refused: 0 });
+      outcome = await indexFile(validated, 'certificates', deps);
+      for await (const row of validated.refusedRows()) quarantined.push(row);
+    } finally {
+      await validated.discard();
+    }
 
     expect(outcome).toMatchObject({ rowsRead: 5, indexed: 3, updated: 0, quarantined: 2 });
     expect(await count()).toBe(3);

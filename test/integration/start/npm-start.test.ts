@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { getCounty, listCounties } from '../../../services/control/counties.ts';
@@ -28,8 +29,19 @@ async function freePort(): Promise<number> {
  * `npm start` runs `taxcert start`. Unattended (stdin closed), it must load the
  * demo data before /healthz first answers 200, and stop cleanly on SIGTERM.
  */
+async function bannerKey(stderr: () => string, timeoutMs = 360_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = /Demo API key[^:]*: (\S+)/.exec(stderr());
+    if (m) return m[1]!;
+    if (Date.now() > deadline) throw new Error(`no demo key in the banner:\n${stderr()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe('taxcert start (npm start)', () => {
   let t: TestRuntime;
+  let demoKey = '';
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
@@ -74,6 +86,37 @@ describe('taxcert start (npm start)', () => {
       expect(getDatasetState(db, 'certificates').lastIngestedAt).not.toBeNull();
       expect(stderr).toContain(`http://127.0.0.1:${port}`);
 
+      // The demo key: printed in the banner with a ready curl line, accepted by the API,
+      // kept beside the database (never in SQLite), and in no structured log line.
+      const key = await bannerKey(() => stderr);
+      expect(stderr).toContain(`curl -H "Authorization: Bearer ${key}" "http://127.0.0.1:${port}/api/v1/certificates/search?county=miami-dade&limit=2"`);
+      const usage = await fetch(`http://127.0.0.1:${port}/api/v1/account/usage`, { headers: { authorization: `Bearer ${key}` } });
+      expect(usage.status).toBe(200);
+      expect(((await usage.json()) as { data: { plan: string } }).data.plan).toBe('enterprise');
+      expect(readFileSync(join(dirname(t.config.DATABASE_PATH), 'demo-api-key'), 'utf8').trim()).toBe(key);
+      for (const line of stderr.split('\n').filter((l) => l.includes(key))) expect(line.startsWith('{')).toBe(false);
+      demoKey = key;
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 400_000);
+
+  it('prints the same demo key again on a later start', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [BIN, 'start'], {
+      env: childEnv(t.config, { PORT: String(port), LOG_LEVEL: 'info' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      expect(await bannerKey(() => stderr)).toBe(demoKey);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

@@ -54,7 +54,7 @@ describe('certbid-jsonl: file rejections', () => {
 
   it('says what it expected and what it found', async () => {
     expect((await rejectFixture(adapter, 'wrong-county.jsonl'))?.message).toBe(
-      'certbid-jsonl header names county "broward" but the job is for miami-dade',
+      'certbid-jsonl header names county "broward" (Broward) but the job is for Miami-Dade (miami-dade)',
     );
     expect((await rejectFixture(adapter, 'bad-count.jsonl'))?.message).toBe(
       'certbid-jsonl trailer says 50 certificates but the feed has 5',

@@ -99,7 +99,7 @@ describe('lienport-csv: file rejections', () => {
     const err = await rejectFixture(adapter, 'other-header.csv');
     expect(err?.message).toMatch(/^expected a lienport-csv header "Cert #","Tax Year",.* but found "Certificate","Year","Parcel"$/);
     expect((await rejectFixture(adapter, 'wrong-county.csv'))?.message).toBe(
-      'file names county "Broward" but the job is for miami-dade',
+      'file names county "Broward" (Broward) but the job is for Miami-Dade (miami-dade)',
     );
   });
 

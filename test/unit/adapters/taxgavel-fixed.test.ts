@@ -64,7 +64,7 @@ describe('taxgavel-fixed: file rejections', () => {
       /^expected taxgavel-fixed records \('D' lines of 316 characters, 'L' of 80, a 'T' trailer of 16\) but line 1 is "\\"Cert #\\",/,
     );
     expect((await rejectFixture(adapter, 'wrong-county-trailer.dat'))?.message).toBe(
-      'taxgavel-fixed trailer names DOR county 16 but the job is for miami-dade (23)',
+      'taxgavel-fixed trailer names county "16" (Broward, revenue county 16) but the job is for Miami-Dade (miami-dade), revenue county 23',
     );
     expect(await rejection(adapter, fromText(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0])))).toMatchObject({
       code: 'unknown_format',

@@ -26,6 +26,18 @@ describe('loadConfig', () => {
     expect(c.PARCEL_BASE_URL).toMatch(/^https:\/\//);
   });
 
+  it('gives each INDEX_PREFIX its own default database (issue 12, item 1)', () => {
+    const secret = { KEY_HASH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret).DATABASE_PATH).toBe(join(process.cwd(), 'data', 'taxcert.db'));
+    expect(loadConfig({ ...secret, INDEX_PREFIX: 'other' }).DATABASE_PATH).toBe(join(process.cwd(), 'data', 'other.db'));
+    expect(loadConfig({ ...secret, INDEX_PREFIX: 'other', DATABASE_PATH: '/tmp/x.db' }).DATABASE_PATH).toBe('/tmp/x.db');
+  });
+
+  it('knows whether LOG_LEVEL was given', () => {
+    expect(loadConfig(base).LOG_LEVEL_SET).toBe(false);
+    expect(loadConfig({ ...base, LOG_LEVEL: 'info' }).LOG_LEVEL_SET).toBe(true);
+  });
+
   it('uses an external OpenSearch when OPENSEARCH_URL is set', () => {
     const c = loadConfig({ ...base, OPENSEARCH_URL: 'https://search.internal:9200' });
     expect(c).toMatchObject({ OPENSEARCH_URL: 'https://search.internal:9200', OPENSEARCH_LOCAL: false });

@@ -9,6 +9,7 @@ import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { CertificateSaleRecord } from '../../../../services/domain/records.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
+import { apiKeyHeaders } from '../../../helpers/access.ts';
 
 interface Sale {
   id: string;
@@ -48,7 +49,9 @@ describe('GET /api/v1/certificate-sales/search', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
   // Requests go through one helper, so adding an API key later is a one-line change.
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  // Every /api/v1 request needs a key (an Enterprise client's: every feature, 10,000 RPM).
+  let auth: Record<string, string> = {};
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
   const rows = async (query: string): Promise<Sale[]> => {
     const res = await get(`/api/v1/certificate-sales/search?limit=500${query ? `&${query}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -90,6 +93,7 @@ describe('GET /api/v1/certificate-sales/search', () => {
     });
     await t.runtime.opensearch.bulk({ index: aliasName(t.config.INDEX_PREFIX, 'sales'), body, refresh: true });
     app = await buildApp(t.runtime);
+    auth = apiKeyHeaders(t.runtime);
     all = await rows('');
   });
   afterAll(async () => {

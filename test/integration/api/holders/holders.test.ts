@@ -8,6 +8,7 @@ import { HOLDER_COLUMNS } from '../../../../services/api/routes/holders/row.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
 import { holderId } from '../../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
+import { apiKeyHeaders } from '../../../helpers/access.ts';
 
 interface Holder {
   id: string;
@@ -35,7 +36,9 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
   let dir: string;
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  // Every /api/v1 request needs a key (an Enterprise client's: every feature, 10,000 RPM).
+  let auth: Record<string, string> = {};
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
   const search = async (query: string) => {
     const res = await get(`/api/v1/holders/search?limit=500${query ? `&${query}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -47,6 +50,7 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
     t = await openTestRuntime(import.meta.url);
     dir = mkdtempSync(join(tmpdir(), 'holders-api-'));
     app = await buildApp(t.runtime);
+    auth = apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app?.close();

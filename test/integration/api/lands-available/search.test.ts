@@ -8,6 +8,7 @@ import { LANDS_COLUMNS } from '../../../../services/api/routes/lands-available/r
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
 import { certificateId } from '../../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
+import { apiKeyHeaders } from '../../../helpers/access.ts';
 
 interface Lands {
   id: string;
@@ -48,9 +49,11 @@ describe('GET /api/v1/lands-available/search', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
   let dir: string;
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  // Every /api/v1 request needs a key (an Enterprise client's: every feature, 10,000 RPM).
+  let auth: Record<string, string> = {};
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
   const search = async (query: string, on = app) => {
-    const res = await on.inject({ method: 'GET', url: `/api/v1/lands-available/search?limit=500${query ? `&${query}` : ''}` });
+    const res = await on.inject({ method: 'GET', url: `/api/v1/lands-available/search?limit=500${query ? `&${query}` : ''}`, headers: auth });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { data: Lands[]; pagination: { total: number }; meta: Record<string, unknown> };
   };
@@ -60,6 +63,7 @@ describe('GET /api/v1/lands-available/search', () => {
     t = await openTestRuntime(import.meta.url);
     dir = mkdtempSync(join(tmpdir(), 'lands-api-'));
     app = await buildApp(t.runtime);
+    auth = apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app?.close();

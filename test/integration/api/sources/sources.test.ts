@@ -4,6 +4,7 @@ import { buildApp } from '../../../../services/api/app.ts';
 import { SOURCE_COLUMNS } from '../../../../services/api/routes/sources/row.ts';
 import { recordCheck, upsertSource } from '../../../../services/control/sources.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
+import { apiKeyHeaders } from '../../../helpers/access.ts';
 
 interface Source {
   id: string;
@@ -19,7 +20,9 @@ interface Source {
 describe('GET /api/v1/sources and /sources/{county}', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  // Every /api/v1 request needs a key (an Enterprise client's: every feature, 10,000 RPM).
+  let auth: Record<string, string> = {};
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
   const list = async (url: string) => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(200);
@@ -41,6 +44,7 @@ describe('GET /api/v1/sources and /sources/{county}', () => {
     recordCheck(t.runtime.db, 'miami-dade', 2024, { ok: true, at: '2025-06-02T10:00:00.000Z' });
     recordCheck(t.runtime.db, 'duval', 2024, { ok: false, error: 'truncated_file: no trailer', at: '2025-06-02T11:00:00.000Z' });
     app = await buildApp(t.runtime);
+    auth = apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app?.close();

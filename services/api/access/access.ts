@@ -1,0 +1,81 @@
+import type { Database } from 'better-sqlite3';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../logger.ts';
+import { createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
+import { nextMonthStart, secondsToNextMonth } from '../../control/periods.ts';
+import { type Authenticate, createAuthenticate, type Principal } from './authenticate.ts';
+import { FeatureDisabledError, PaymentRequiredError, RateLimitedError } from './errors.ts';
+import { rateHeaders, retryAfterSeconds } from './headers.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+
+/**
+ * The access layer as plain functions, for any transport: REST registers them once
+ * on the /api/v1 scope (register.ts), the MCP endpoint calls the same two.
+ *   authenticate(headers)            -> Principal, or the one 401
+ *   admit(principal, request, id)    -> rate-limit headers (+ the credit taken), or a
+ *                                       typed 429 / 403 / 402 carrying its headers
+ * Order: the per-minute window first (every authenticated request takes a slot, so
+ * even 403s are paced), then plan features, then the credit.
+ */
+
+export interface AdmitRequest {
+  surface: 'rest' | 'mcp';
+  /** The request asks for CSV (services/api/reply.ts isCsvRequest). */
+  csv: boolean;
+  /** False for requests that cost nothing (GET /account/usage). */
+  charge: boolean;
+}
+
+export interface Admission {
+  headers: Record<string, string>;
+  /** The credit taken; give it back with refund() if the request does not succeed. */
+  reservation: Reservation | null;
+}
+
+export interface Access {
+  authenticate: Authenticate;
+  admit(principal: Principal, request: AdmitRequest, requestId: string, now?: Date): Promise<Admission>;
+  refund(reservation: Reservation): void;
+  ledger: Ledger;
+  rateLimiter: RateLimiter;
+}
+
+export interface AccessDeps {
+  db: Database;
+  redis: Redis;
+  logger: Logger;
+  config: { KEY_HASH_SECRET: string; KEY_PREFIX: string; INDEX_PREFIX: string };
+}
+
+export function createAccess(deps: AccessDeps): Access {
+  const authenticate = createAuthenticate(deps.db, { secret: deps.config.KEY_HASH_SECRET, prefix: deps.config.KEY_PREFIX });
+  const ledger = createLedger(deps.db);
+  const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger });
+
+  return {
+    authenticate,
+    ledger,
+    rateLimiter,
+    refund: (reservation) => ledger.refund(reservation),
+    async admit(principal, request, requestId, now) {
+      const { plan } = principal;
+      const window = await rateLimiter.hit(principal.client.id, plan.rpm, requestId);
+      const headers = rateHeaders(window);
+      if (!window.allowed) throw new RateLimitedError(retryAfterSeconds(window), headers);
+      if (request.surface === 'rest' && !plan.rest) throw new FeatureDisabledError('rest_disabled', plan.code, headers);
+      if (request.surface === 'mcp' && !plan.mcp) throw new FeatureDisabledError('mcp_disabled', plan.code, headers);
+      if (request.csv && !plan.csv) throw new FeatureDisabledError('csv_disabled', plan.code, headers);
+      const at = now ?? new Date();
+      if (!request.charge) {
+        // Still brings the bucket up to date, so the trial cap lands on the first call after day 7 whatever it is.
+        ledger.touch(principal.account, at);
+        return { headers, reservation: null };
+      }
+      const outcome = ledger.charge(principal.account, at, requestId);
+      if (outcome.ok) return { headers, reservation: outcome.reservation };
+      if (outcome.reason === 'payment_required') throw new PaymentRequiredError(headers);
+      const wait = secondsToNextMonth(at);
+      throw new RateLimitedError(wait, headers, { reason: 'monthly_quota_exhausted', reset_date: nextMonthStart(at).toISOString() });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { ApiError } from '../errors.ts';
+
+/** The access layer's typed errors; each carries the headers its response needs. */
+
+/** One body for every authentication failure (spec 5.7): nothing tells the cases apart. */
+export class UnauthorizedError extends ApiError {
+  constructor() {
+    super('unauthorized', 'Missing or invalid API key.');
+  }
+}
+
+/** Per-minute window full, or monthly quota used up where no overage applies (spec 7). */
+export class RateLimitedError extends ApiError {
+  constructor(retryAfterSeconds: number, headers: Record<string, string>, details?: Record<string, unknown>) {
+    super('rate_limited', `Rate limit exceeded. Retry after ${retryAfterSeconds} seconds.`, details, {
+      ...headers,
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+}
+
+/** The free trial's credits are gone (spec 8.3): 402 with an upgrade hint. */
+export class PaymentRequiredError extends ApiError {
+  constructor(headers: Record<string, string>) {
+    super(
+      'payment_required',
+      'Free trial credits are used up. Upgrade to a paid plan or buy a credit pack to continue.',
+      {
+        reason: 'trial_credits_exhausted',
+        upgrade: {
+          plans: ['developer', 'pro', 'growth', 'lead_feed', 'enterprise'],
+          packs: ['starter', 'investigator', 'bulk', 'power'],
+          hint: 'Paid plans include a monthly credit grant; Developer through Lead Feed continue past it with overage billing.',
+        },
+      },
+      headers,
+    );
+  }
+}
+
+export class FeatureDisabledError extends ApiError {
+  constructor(code: 'rest_disabled' | 'mcp_disabled' | 'csv_disabled', plan: string, headers: Record<string, string>) {
+    const what = code === 'rest_disabled' ? 'the REST API' : code === 'mcp_disabled' ? 'the MCP endpoint' : 'CSV responses';
+    super(code, `The ${plan} plan does not include ${what}.`, { plan }, headers);
+  }
+}

@@ -1,0 +1,29 @@
+import type { Ledger } from '../../../control/ledger.ts';
+import { nextMonthStart } from '../../../control/periods.ts';
+import { testKeyQuota } from '../../../control/plans.ts';
+import type { Principal } from '../../access/authenticate.ts';
+import type { Usage } from './row.ts';
+
+/** events * 100 / quota, half-up to 2 decimals, in integers so 1/3 does not drift. */
+export function percentUsed(events: number, quota: number): number {
+  if (quota <= 0) return 0;
+  return Math.floor((2 * events * 10_000 + quota) / (2 * quota)) / 100;
+}
+
+/**
+ * The calling key's bucket this month: live keys see the client's live bucket (all
+ * live keys together), test keys the test bucket. Called by route.ts and, later, MCP.
+ */
+export function readUsage(ledger: Ledger, principal: Principal, now = new Date()): Usage {
+  const { plan, env, client } = principal;
+  const quota = env === 'test' ? testKeyQuota(plan.monthlyCredits) : plan.monthlyCredits;
+  const events = ledger.eventsThisMonth(client.id, env, now);
+  return {
+    events_count: events,
+    monthly_quota: quota,
+    // Enterprise is "unlimited" by contract (modelled as 2,000,000,000): the spec shows 0.
+    percent_used: plan.code === 'enterprise' ? 0 : percentUsed(events, quota),
+    reset_date: nextMonthStart(now).toISOString(),
+    plan: plan.code,
+  };
+}

@@ -1,0 +1,66 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config.ts';
+import { type ClientChange, createClient, getClient, setClient } from '../../control/clients.ts';
+import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
+import { countArg, instantArg, planArg, scriptFriendly, statusArg, subscriptionArg } from '../control-args.ts';
+import { wantsJson } from '../json-flag.ts';
+import { CliError, createOutput } from '../output.ts';
+
+export function clientsCommand(program: Command): void {
+  const clients = scriptFriendly(program.command('clients')).description('API clients (workspaces): plan, status, subscription');
+  clients
+    .command('create')
+    .description('create a client; prints its id')
+    .requiredOption('--name <name>', 'display name')
+    .requiredOption('--plan <plan>', 'free_trial, developer, pro, growth, lead_feed, enterprise or mcp_starter')
+    .option('--created-at <iso>', 'signup time (backdates a free trial)')
+    .action((opts: { name: string; plan: string; createdAt?: string }, command: Command) => {
+      const plan = planArg(opts.plan);
+      const createdAt = opts.createdAt === undefined ? undefined : instantArg('--created-at', opts.createdAt);
+      if (opts.name.trim() === '') throw new CliError('--name must not be empty', 2);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      try {
+        const client = createClient(db, { name: opts.name, plan, createdAt });
+        createOutput(wantsJson(command)).result({ id: client.id }, (r) => r.id);
+      } finally {
+        closeDatabase(db);
+      }
+    });
+  clients
+    .command('set <id>')
+    .description('change a client; the running server applies it from its next request')
+    .option('--plan <plan>', 'new plan')
+    .option('--status <status>', 'active, suspended or closed')
+    .option('--subscription <status>', 'active or past_due')
+    .option('--monthly-credits <n>', 'contract quota (Enterprise)')
+    .option('--rpm <n>', 'contract requests per minute (Enterprise)')
+    .action(
+      (
+        id: string,
+        opts: { plan?: string; status?: string; subscription?: string; monthlyCredits?: string; rpm?: string },
+        command: Command,
+      ) => {
+        const change: ClientChange = {
+          plan: opts.plan === undefined ? undefined : planArg(opts.plan),
+          status: opts.status === undefined ? undefined : statusArg(opts.status),
+          subscription: opts.subscription === undefined ? undefined : subscriptionArg(opts.subscription),
+          monthlyCredits: opts.monthlyCredits === undefined ? undefined : countArg('--monthly-credits', opts.monthlyCredits, 0),
+          rpm: opts.rpm === undefined ? undefined : countArg('--rpm', opts.rpm, 1),
+        };
+        if (Object.values(change).every((v) => v === undefined))
+          throw new CliError('nothing to change: give --plan, --status, --subscription, --monthly-credits or --rpm', 2);
+        const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+        try {
+          if (!getClient(db, id)) throw new CliError(`no client ${id}`);
+          const client = setClient(db, id, change)!;
+          createOutput(wantsJson(command)).result(
+            client,
+            (c) => `${c.id}: plan ${c.plan}, status ${c.status}, subscription ${c.subscription}`,
+          );
+        } finally {
+          closeDatabase(db);
+        }
+      },
+    );
+}

@@ -1,0 +1,72 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config.ts';
+import { createKey, type KeyEnv, listKeys, revokeKey } from '../../control/api-keys.ts';
+import { getClient } from '../../control/clients.ts';
+import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { loadRegistry } from '../../domain/registry.ts';
+import { scriptFriendly } from '../control-args.ts';
+import { wantsJson } from '../json-flag.ts';
+import { CliError, createOutput } from '../output.ts';
+
+/** Until the account page exists (spec 5.6), operators create keys here. The raw key is printed once. */
+export function keysCommand(program: Command): void {
+  const keys = scriptFriendly(program.command('keys')).description('API keys: create (shown once), revoke, list');
+  keys
+    .command('create')
+    .description('create a key for a client; prints the raw key once')
+    .requiredOption('--client <id>', 'client id')
+    .option('--env <env>', 'live or test', 'live')
+    .action((opts: { client: string; env: string }, command: Command) => {
+      if (opts.env !== 'live' && opts.env !== 'test') throw new CliError('--env must be live or test', 2);
+      const config = loadConfig();
+      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry() });
+      try {
+        if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
+        const { key, raw } = createKey(db, {
+          clientId: opts.client,
+          env: opts.env as KeyEnv,
+          prefix: config.KEY_PREFIX,
+          secret: config.KEY_HASH_SECRET,
+        });
+        createOutput(wantsJson(command)).result(
+          { id: key.id, key: raw },
+          (r) => `${r.id}\n${r.key}\nStore this key now: it is shown only once and cannot be recovered.`,
+        );
+      } finally {
+        closeDatabase(db);
+      }
+    });
+  keys
+    .command('revoke <keyId>')
+    .description('revoke a key; its next request is a 401')
+    .action((keyId: string, _opts: unknown, command: Command) => {
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      try {
+        const key = revokeKey(db, keyId);
+        if (!key) throw new CliError(`no key ${keyId}`);
+        createOutput(wantsJson(command)).result(key, (k) => `${k.id} revoked at ${k.revokedAt}`);
+      } finally {
+        closeDatabase(db);
+      }
+    });
+  keys
+    .command('list')
+    .description("a client's keys (ids and last four characters; never the key)")
+    .requiredOption('--client <id>', 'client id')
+    .action((opts: { client: string }, command: Command) => {
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      try {
+        if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
+        const rows = listKeys(db, opts.client);
+        createOutput(wantsJson(command)).result({ client_id: opts.client, keys: rows }, (r) =>
+          r.keys.length === 0
+            ? 'no keys'
+            : r.keys
+                .map((k) => `${k.id}  ${k.env}  ...${k.hint}  created ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`)
+                .join('\n'),
+        );
+      } finally {
+        closeDatabase(db);
+      }
+    });
+}

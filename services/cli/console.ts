@@ -1,0 +1,49 @@
+/**
+ * What `npm start` prints on a terminal (issue 12, item 7): it printed about 1,500 lines (a
+ * 22-line entry per ingested file, 12 lines per /healthz request) with the progress bar glued
+ * onto log lines and onto the URL banner. On a terminal, unless LOG_LEVEL is set: warnings only
+ * from the logger, one progress bar for the demo load, the banner, then one line per request.
+ * Without a terminal, or with LOG_LEVEL set, the full structured logs stay.
+ */
+
+export interface ConsoleFacts {
+  /** stderr is a terminal. */
+  isTTY: boolean;
+  /** LOG_LEVEL was given. */
+  logLevelSet: boolean;
+  nodeEnv: string;
+}
+
+export function isQuietConsole(facts: ConsoleFacts): boolean {
+  return facts.isTTY && !facts.logLevelSet && facts.nodeEnv !== 'production';
+}
+
+/** The lines printed once the stack is ready; a demo API key is shown when one exists. */
+export function bannerLines(url: string, demoKey?: string): string[] {
+  return [
+    '',
+    `Tax certificate data service: ${url}  (health: ${url}/healthz, docs: ${url}/docs)`,
+    ...(demoKey
+      ? [
+          `Demo API key: ${demoKey}  (Enterprise plan, kept in the data folder; never in the logs)`,
+          `  curl -H "Authorization: Bearer ${demoKey}" "${url}/api/v1/certificates/search?county=miami-dade&limit=2"`,
+        ]
+      : []),
+    'Ctrl-C stops everything.',
+    '',
+  ];
+}
+
+export interface RequestFacts {
+  at: Date;
+  method: string;
+  url: string;
+  statusCode: number;
+  ms: number;
+}
+
+/** One request in one line: "14:03:07 GET /healthz 200 2ms". */
+export function requestLine(r: RequestFacts): string {
+  const time = r.at.toISOString().slice(11, 19);
+  return `${time} ${r.method} ${r.url} ${r.statusCode} ${Math.round(r.ms)}ms`;
+}

@@ -1,0 +1,104 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+
+/**
+ * API keys (spec 5): `{prefix}_{live|test}_{32 base62}`. The raw key exists only in
+ * the return value of createKey; the table keeps its HMAC-SHA256 under the server
+ * secret, so a copy of the database cannot be used to call the API.
+ */
+
+export type KeyEnv = 'live' | 'test';
+export const KEY_ENVS: readonly KeyEnv[] = ['live', 'test'];
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const SECRET_LENGTH = 32;
+
+/** 32 base62 characters from the CSPRNG; bytes >= 248 are dropped so every character is equally likely. */
+export function randomBase62(length = SECRET_LENGTH): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte >= 248) continue;
+      out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export function formatKey(prefix: string, env: KeyEnv): string {
+  return `${prefix}_${env}_${randomBase62()}`;
+}
+
+/** The shape check done before any lookup; returns the key's environment or null. */
+export function keyPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix}_(live|test)_[0-9A-Za-z]{${SECRET_LENGTH}}$`);
+}
+
+export function hashKey(secret: string, rawKey: string): string {
+  return createHmac('sha256', secret).update(rawKey).digest('hex');
+}
+
+export interface ApiKey {
+  id: string;
+  clientId: string;
+  env: KeyEnv;
+  /** Last four characters of the raw key, for telling keys apart; never the key. */
+  hint: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+interface KeyRow {
+  id: string;
+  client_id: string;
+  env: string;
+  hint: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+function mapKeyRow(row: KeyRow): ApiKey {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    env: row.env as KeyEnv,
+    hint: row.hint,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** Creates a key and returns the raw value: the only time it exists outside the caller. */
+export function createKey(
+  db: Database,
+  input: { clientId: string; env: KeyEnv; prefix: string; secret: string; now?: Date },
+): { key: ApiKey; raw: string } {
+  const raw = formatKey(input.prefix, input.env);
+  const id = `key_${randomBytes(9).toString('base64url')}`;
+  db.prepare('INSERT INTO api_keys (id, client_id, env, hash, hint, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+    id,
+    input.clientId,
+    input.env,
+    hashKey(input.secret, raw),
+    raw.slice(-4),
+    (input.now ?? new Date()).toISOString(),
+  );
+  return { key: getKey(db, id)!, raw };
+}
+
+export function getKey(db: Database, id: string): ApiKey | null {
+  const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+  return row ? mapKeyRow(row) : null;
+}
+
+/** Revokes a key; the next request with it is a 401 (authentication reads this row every time). */
+export function revokeKey(db: Database, id: string, now = new Date()): ApiKey | null {
+  db.prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(now.toISOString(), id);
+  return getKey(db, id);
+}
+
+export function listKeys(db: Database, clientId: string): ApiKey[] {
+  const rows = db.prepare('SELECT * FROM api_keys WHERE client_id = ? ORDER BY created_at, id').all(clientId) as KeyRow[];
+  return rows.map(mapKeyRow);
+}

@@ -1,0 +1,46 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Daily overage billing (spec 8.4): one invoice line per client and UTC day holding
+ * that day's overage credits at 0.005 USD each, rounded up once to the next 0.05 USD.
+ * The line is recomputed from the ledger in place, so running a day twice gives the
+ * same line and a credit is billed on exactly one day (the day of its ledger row).
+ */
+
+/** 0.5 cent a credit, rounded up to 5 cents: ceil(credits / 10) * 5 cents. */
+export function overageAmountCents(credits: number): number {
+  if (credits <= 0) return 0;
+  return Math.ceil(credits / 10) * 5;
+}
+
+export interface InvoiceLine {
+  client_id: string;
+  credits: number;
+  amount_usd: number;
+}
+
+export function runDailyBilling(db: Database, day: string, now = new Date()): { date: string; lines: InvoiceLine[] } {
+  const lines = db
+    .transaction(() => {
+      const totals = db
+        .prepare<[string], { client_id: string; credits: number }>(
+          `SELECT client_id, sum(amount) AS credits FROM credit_ledger
+           WHERE bucket = 'overage' AND period = ? GROUP BY client_id ORDER BY client_id`,
+        )
+        .all(day);
+      const upsert = db.prepare(
+        `INSERT INTO overage_invoice_lines (client_id, day, credits, amount_usd_cents, computed_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (client_id, day) DO UPDATE SET credits = excluded.credits,
+           amount_usd_cents = excluded.amount_usd_cents, computed_at = excluded.computed_at`,
+      );
+      for (const t of totals) upsert.run(t.client_id, day, Math.max(0, t.credits), overageAmountCents(t.credits), now.toISOString());
+      return db
+        .prepare<[string], { client_id: string; credits: number; cents: number }>(
+          `SELECT client_id, credits, amount_usd_cents AS cents FROM overage_invoice_lines
+           WHERE day = ? AND credits > 0 ORDER BY client_id`,
+        )
+        .all(day);
+    })
+    .immediate();
+  return { date: day, lines: lines.map((l) => ({ client_id: l.client_id, credits: l.credits, amount_usd: l.cents / 100 })) };
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { PlanCode } from './plans.ts';
+
+/** Clients (workspaces): the owner of keys, of one credit bucket and of one per-minute window. */
+
+export const CLIENT_STATUSES = ['active', 'suspended', 'closed'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface Client {
+  id: string;
+  name: string;
+  plan: PlanCode;
+  status: ClientStatus;
+  subscription: SubscriptionStatus;
+  /** Contract overrides of the plan's numbers (Enterprise); null = the plan's. */
+  monthlyCredits: number | null;
+  rpm: number | null;
+  createdAt: string;
+}
+
+export interface ClientRow {
+  id: string;
+  name: string;
+  plan: string;
+  status: string;
+  subscription: string;
+  monthly_credits: number | null;
+  rpm: number | null;
+  created_at: string;
+}
+
+export function mapClientRow(row: ClientRow): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    plan: row.plan as PlanCode,
+    status: row.status as ClientStatus,
+    subscription: row.subscription as SubscriptionStatus,
+    monthlyCredits: row.monthly_credits,
+    rpm: row.rpm,
+    createdAt: row.created_at,
+  };
+}
+
+export function newClientId(): string {
+  return `cli_${randomBytes(9).toString('base64url')}`;
+}
+
+export function createClient(
+  db: Database,
+  input: { name: string; plan: PlanCode; createdAt?: Date; id?: string },
+): Client {
+  const id = input.id ?? newClientId();
+  db.prepare('INSERT INTO clients (id, name, plan, created_at) VALUES (?, ?, ?, ?)').run(
+    id,
+    input.name,
+    input.plan,
+    (input.createdAt ?? new Date()).toISOString(),
+  );
+  return getClient(db, id)!;
+}
+
+export function getClient(db: Database, id: string): Client | null {
+  const row = db.prepare('SELECT * FROM clients WHERE id = ?').get(id) as ClientRow | undefined;
+  return row ? mapClientRow(row) : null;
+}
+
+export interface ClientChange {
+  plan?: PlanCode;
+  status?: ClientStatus;
+  subscription?: SubscriptionStatus;
+  monthlyCredits?: number;
+  rpm?: number;
+}
+
+/** Applies an operator change; the server reads the row on every request, so it holds from the next one. */
+export function setClient(db: Database, id: string, change: ClientChange): Client | null {
+  db.prepare(
+    `UPDATE clients SET
+       plan = coalesce(@plan, plan),
+       status = coalesce(@status, status),
+       subscription = coalesce(@subscription, subscription),
+       monthly_credits = coalesce(@monthlyCredits, monthly_credits),
+       rpm = coalesce(@rpm, rpm)
+     WHERE id = @id`,
+  ).run({
+    id,
+    plan: change.plan ?? null,
+    status: change.status ?? null,
+    subscription: change.subscription ?? null,
+    monthlyCredits: change.monthlyCredits ?? null,
+    rpm: change.rpm ?? null,
+  });
+  return getClient(db, id);
+}

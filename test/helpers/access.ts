@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAccess } from '../../services/api/access/register.ts';
+import { buildApp } from '../../services/api/app.ts';
+import { createKey, type KeyEnv } from '../../services/control/api-keys.ts';
+import { type Client, createClient } from '../../services/control/clients.ts';
+import type { PlanCode } from '../../services/control/plans.ts';
+import { openRuntime, type Runtime } from '../../services/runtime.ts';
+import { type TestContext, testContext } from './context.ts';
+
+/**
+ * The real app (buildApp) plus a probe route in its own /api/v1 scope guarded by
+ * the same registerAccess, so the hook is tested on a charged route before the
+ * query routes exist. GET /api/v1/probe answers ?status=NNN (default 200).
+ */
+export async function buildProbeApp(runtime: Runtime): Promise<FastifyInstance> {
+  const app = await buildApp(runtime);
+  const access = app.access;
+  await app.register(
+    async (scope) => {
+      registerAccess(scope, access);
+      scope.get('/probe', async (request, reply) => {
+        const status = Number((request.query as { status?: string }).status ?? 200);
+        return reply.code(status).send({ data: { ok: status < 400 }, meta: { request_id: request.id, dataset_status: 'live' } });
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.ready();
+  return app;
+}
+
+export interface AccessTestApp extends TestContext {
+  runtime: Runtime;
+  app: FastifyInstance;
+  /** Creates a client and one key; returns both (the raw key is only here). */
+  client(plan: PlanCode, options?: { createdAt?: Date; env?: KeyEnv }): { client: Client; key: string; keyId: string };
+  key(clientId: string, env?: KeyEnv): { key: string; keyId: string };
+  close(): Promise<void>;
+}
+
+export async function openAccessTestApp(fileUrl: string, env: Record<string, string> = {}): Promise<AccessTestApp> {
+  const ctx = testContext(fileUrl, env);
+  const runtime = openRuntime(ctx.config);
+  const app = await buildProbeApp(runtime);
+  const key = (clientId: string, keyEnv: KeyEnv = 'live') => {
+    const made = createKey(runtime.db, { clientId, env: keyEnv, prefix: ctx.config.KEY_PREFIX, secret: ctx.config.KEY_HASH_SECRET });
+    return { key: made.raw, keyId: made.key.id };
+  };
+  return {
+    ...ctx,
+    runtime,
+    app,
+    key,
+    client(plan, options = {}) {
+      const client = createClient(runtime.db, { name: `test ${plan}`, plan, createdAt: options.createdAt });
+      return { client, ...key(client.id, options.env) };
+    },
+    async close() {
+      await app.close();
+      await deleteRateKeys(runtime, ctx.config.INDEX_PREFIX);
+      await runtime.close();
+      ctx.cleanupFiles();
+    },
+  };
+}
+
+/** Drops this file's rate-limit windows (never FLUSHALL: Redis is shared). */
+export async function deleteRateKeys(runtime: Runtime, prefix: string): Promise<void> {
+  const keys = await runtime.redis.keys(`${prefix}-rl:*`).catch(() => [] as string[]);
+  if (keys.length > 0) await runtime.redis.del(...keys).catch(() => undefined);
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/**
+ * Headers with a fresh key of a new client (Enterprise: every feature, 10,000 RPM),
+ * for route tests that are not about access: every /api/v1 request needs a key.
+ */
+export function apiKeyHeaders(runtime: Pick<Runtime, 'db' | 'config'>, plan: PlanCode = 'enterprise'): { authorization: string } {
+  const client = createClient(runtime.db, { name: `route tests ${plan}`, plan });
+  const { raw } = createKey(runtime.db, {
+    clientId: client.id,
+    env: 'live',
+    prefix: runtime.config.KEY_PREFIX,
+    secret: runtime.config.KEY_HASH_SECRET,
+  });
+  return bearer(raw);
+}

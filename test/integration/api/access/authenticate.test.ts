@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthenticate } from '../../../../services/api/access/authenticate.ts';
+import { revokeKey } from '../../../../services/control/api-keys.ts';
+import { setClient } from '../../../../services/control/clients.ts';
+import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
+
+let t: AccessTestApp;
+let key: string;
+let clientId: string;
+
+beforeAll(async () => {
+  t = await openAccessTestApp(import.meta.url);
+  const made = t.client('enterprise');
+  key = made.key;
+  clientId = made.client.id;
+});
+afterAll(async () => t.close());
+
+const get = (headers: Record<string, string>, url = '/api/v1/probe') => t.app.inject({ method: 'GET', url, headers });
+
+describe('accepted headers (spec 5.3)', () => {
+  it.each([
+    ['Bearer', (k: string) => ({ authorization: `Bearer ${k}` })],
+    ['bearer in lower case', (k: string) => ({ authorization: `bearer ${k}` })],
+    ['BEARER in upper case', (k: string) => ({ authorization: `BEARER ${k}` })],
+    ['X-API-Key', (k: string) => ({ 'x-api-key': k })],
+    ['the same key in both headers', (k: string) => ({ authorization: `Bearer ${k}`, 'x-api-key': k })],
+  ])('%s authenticates', async (_name, headers) => {
+    const res = await get(headers(key));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-ratelimit-limit']).toBe('10000');
+  });
+});
+
+describe('every failure is the same 401 (spec 5.7)', () => {
+  it('missing, malformed, unknown, revoked, suspended, conflicting, other scheme, spacing, ?api_key all match', async () => {
+    const other = t.client('enterprise');
+    const revoked = t.client('developer');
+    revokeKey(t.runtime.db, revoked.keyId);
+    const suspended = t.client('developer');
+    setClient(t.runtime.db, suspended.client.id, { status: 'suspended' });
+    const closed = t.client('developer');
+    setClient(t.runtime.db, closed.client.id, { status: 'closed' });
+    const unknown = `${key.slice(0, -4)}abcd`;
+    const cases: [string, Record<string, string>, string?][] = [
+      ['no header', {}],
+      ['malformed key', bearer('not-a-key')],
+      ['wrong prefix', bearer(key.replace(/^txc_/, 'abc_'))],
+      ['unknown key', bearer(unknown)],
+      ['revoked key', bearer(revoked.key)],
+      ['suspended client', bearer(suspended.key)],
+      ['closed client', bearer(closed.key)],
+      ['different keys in both headers', { authorization: `Bearer ${key}`, 'x-api-key': other.key }],
+      ['Basic scheme', { authorization: `Basic ${key}` }],
+      ['scheme only', { authorization: 'Bearer' }],
+      ['two spaces after Bearer', { authorization: `Bearer  ${key}` }],
+      ['tab after Bearer', { authorization: `Bearer\t${key}` }],
+      ['key without scheme', { authorization: key }],
+      ['valid X-API-Key but a Basic Authorization', { authorization: 'Basic Zm9vOmJhcg==', 'x-api-key': key }],
+      ['key only in ?api_key=', {}, `/api/v1/probe?api_key=${key}`],
+      ['empty X-API-Key', { 'x-api-key': '' }],
+    ];
+    const bodies = new Set<string>();
+    for (const [name, headers, url] of cases) {
+      const res = await get(headers, url);
+      expect(res.statusCode, name).toBe(401);
+      expect(res.headers['content-type'], name).toMatch(/^application\/json/);
+      // No key is known, so no rate headers.
+      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'retry-after'])
+        expect(res.headers[h], `${name}: ${h}`).toBeUndefined();
+      const body = res.json() as { error: { code: string; request_id: string } };
+      expect(body.error.code).toBe('unauthorized');
+      expect(body.error.request_id).toMatch(/^req_/);
+      bodies.add(JSON.stringify({ ...body, error: { ...body.error, request_id: 'x' } }));
+    }
+    expect(bodies.size).toBe(1);
+  });
+
+  it('the 401 also guards the usage route and wins over a bad parameter', async () => {
+    const res = await get({}, '/api/v1/account/usage?nope=1');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a revoked key fails on the very next request; a new key works at once (rotation)', async () => {
+    const first = t.key(clientId);
+    const second = t.key(clientId);
+    expect((await get(bearer(first.key))).statusCode).toBe(200);
+    expect((await get(bearer(second.key))).statusCode).toBe(200);
+    revokeKey(t.runtime.db, first.keyId);
+    expect((await get(bearer(first.key))).statusCode).toBe(401);
+    expect((await get(bearer(second.key))).statusCode).toBe(200);
+  });
+
+  it('suspending and reactivating a client applies from the next request', async () => {
+    const c = t.client('developer');
+    expect((await get(bearer(c.key))).statusCode).toBe(200);
+    setClient(t.runtime.db, c.client.id, { status: 'suspended' });
+    expect((await get(bearer(c.key))).statusCode).toBe(401);
+    setClient(t.runtime.db, c.client.id, { status: 'active' });
+    expect((await get(bearer(c.key))).statusCode).toBe(200);
+  });
+});
+
+describe('similar time for every 401', () => {
+  it('an unknown well-formed key and a malformed key cost about the same to refuse', () => {
+    const cases = [bearer('x'), bearer(`${key.slice(0, -4)}abcd`), {}, { authorization: `Basic ${key}` }];
+    const auth = authenticateFn();
+    const medians = cases.map((headers) => {
+      const times: number[] = [];
+      for (let i = 0; i < 400; i++) {
+        const start = process.hrtime.bigint();
+        try {
+          auth(headers);
+        } catch {}
+        times.push(Number(process.hrtime.bigint() - start));
+      }
+      times.sort((a, b) => a - b);
+      return times[200]!;
+    });
+    // Each case hashes once and looks up once: within a small factor of each other (noise on a shared box).
+    expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(3);
+  });
+});
+
+function authenticateFn() {
+  return createAuthenticate(t.runtime.db, { secret: t.config.KEY_HASH_SECRET, prefix: t.config.KEY_PREFIX });
+}

@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setClient } from '../../../../services/control/clients.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
+import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
+import { childEnv } from '../../../helpers/cli.ts';
+
+let t: AccessTestApp;
+beforeAll(async () => {
+  t = await openAccessTestApp(import.meta.url);
+});
+afterAll(async () => t.close());
+
+const events = (clientId: string) =>
+  (t.runtime.db.prepare('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?').get(clientId) as { n: number }).n;
+const charges = (clientId: string) =>
+  (
+    t.runtime.db
+      .prepare("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind IN ('charge', 'overage')")
+      .get(clientId) as { n: number }
+  ).n;
+const expectBooksBalance = (clientId: string) =>
+  expect(recomputeBalances(t.runtime.db, clientId)).toEqual(storedBalances(t.runtime.db, clientId));
+
+/** Spends credits through the ledger so a test starts with `left` credits in the key's bucket. */
+function spendDownTo(key: string, left: number, total: number) {
+  const principal = t.app.access.authenticate(bearer(key));
+  for (let i = 0; i < total - left; i++) t.app.access.ledger.charge(principal.account, new Date(), `req_setup_${i}`);
+}
+
+function statuses(codes: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const c of codes) counts[c] = (counts[c] ?? 0) + 1;
+  return counts;
+}
+
+describe('one process', () => {
+  it('500 concurrent requests from one client charge exactly 500 credits', async () => {
+    const c = t.client('enterprise');
+    const res = await Promise.all(
+      Array.from({ length: 500 }, () => t.app.inject({ method: 'GET', url: '/api/v1/probe', headers: bearer(c.key) })),
+    );
+    expect(statuses(res.map((r) => r.statusCode))).toEqual({ 200: 500 });
+    expect(charges(c.client.id)).toBe(500);
+    expect(events(c.client.id)).toBe(500);
+    expect(storedBalances(t.runtime.db, c.client.id).buckets[0]?.remaining).toBe(2_000_000_000 - 500);
+    expectBooksBalance(c.client.id);
+  });
+
+  it.each([
+    ['free trial', 'free_trial' as const, 402, () => {}],
+    ['past_due subscription', 'developer' as const, 429, (id: string) => setClient(t.runtime.db, id, { subscription: 'past_due' })],
+  ])('%s with 10 credits left sending 50 at once gets exactly 10 answers of 200', async (_n, plan, refusal, prepare) => {
+    const c = t.client(plan);
+    setClient(t.runtime.db, c.client.id, { rpm: 1000 });
+    if (plan !== 'free_trial') setClient(t.runtime.db, c.client.id, { monthlyCredits: 100 });
+    prepare(c.client.id);
+    spendDownTo(c.key, 10, plan === 'free_trial' ? 500 : 100);
+    const res = await Promise.all(
+      Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/api/v1/probe', headers: bearer(c.key) })),
+    );
+    expect(statuses(res.map((r) => r.statusCode))).toEqual({ 200: 10, [refusal]: 40 });
+    expectBooksBalance(c.client.id);
+  });
+});
+
+describe('two API processes on one database and one Redis', () => {
+  const servers: { child: ChildProcess; url: string }[] = [];
+  const entry = fileURLToPath(new URL('../../../helpers/access-server.ts', import.meta.url));
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+        env: childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error' }),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /listening (\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+      });
+      servers.push({ child, url });
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(
+      servers.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(null);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  });
+
+  const burst = (key: string, n: number, path = '/api/v1/probe') =>
+    Promise.all(Array.from({ length: n }, (_, i) => fetch(`${servers[i % 2]!.url}${path}`, { headers: bearer(key) }).then((r) => r.status)));
+
+  it('500 concurrent requests split across both charge exactly 500 credits', async () => {
+    const c = t.client('enterprise');
+    expect(statuses(await burst(c.key, 500))).toEqual({ 200: 500 });
+    expect(charges(c.client.id)).toBe(500);
+    expectBooksBalance(c.client.id);
+  });
+
+  it('a free trial with 10 credits left gets exactly 10 answers of 200 out of 50', async () => {
+    const c = t.client('free_trial');
+    setClient(t.runtime.db, c.client.id, { rpm: 1000 });
+    spendDownTo(c.key, 10, 500);
+    expect(statuses(await burst(c.key, 50))).toEqual({ 200: 10, 402: 40 });
+    expectBooksBalance(c.client.id);
+  });
+
+  it("a plan's RPM is one window across both processes", async () => {
+    const c = t.client('developer');
+    setClient(t.runtime.db, c.client.id, { rpm: 20 });
+    expect(statuses(await burst(c.key, 40))).toEqual({ 200: 20, 429: 20 });
+    expect(events(c.client.id)).toBe(20);
+  });
+
+  it('a revocation made by the CLI side holds on both processes from the next request', async () => {
+    const c = t.client('developer');
+    expect(await burst(c.key, 2)).toEqual([200, 200]);
+    t.runtime.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(new Date().toISOString(), c.keyId);
+    expect(await burst(c.key, 2)).toEqual([401, 401]);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setClient } from '../../../../services/control/clients.ts';
+import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
+
+let t: AccessTestApp;
+beforeAll(async () => {
+  t = await openAccessTestApp(import.meta.url);
+});
+afterAll(async () => t.close());
+
+const get = (key: string, url = '/api/v1/probe') => t.app.inject({ method: 'GET', url, headers: bearer(key) });
+const events = (clientId: string) =>
+  (t.runtime.db.prepare('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?').get(clientId) as { n: number }).n;
+
+describe('per-minute sliding window (spec 8.2, 8.6)', () => {
+  it('the request after the plan RPM inside a minute is a 429 with Retry-After; the window then recovers', async () => {
+    const c = t.client('developer');
+    setClient(t.runtime.db, c.client.id, { rpm: 5 });
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) {
+      const res = await get(c.key);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(4 - i));
+    }
+    const limited = await get(c.key);
+    expect(limited.statusCode).toBe(429);
+    const retry = Number(limited.headers['retry-after']);
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(limited.json().error).toMatchObject({ code: 'rate_limited', message: `Rate limit exceeded. Retry after ${retry} seconds.` });
+    expect(limited.headers['x-ratelimit-limit']).toBe('5');
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    // Unix seconds on a 429 too, and the RateLimit field agrees with Retry-After.
+    expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+    expect(limited.headers.ratelimit).toBe(`"default";r=0;t=${retry}`);
+    // The usage route is rate-limited as well (it is free, not unlimited).
+    expect((await get(c.key, '/api/v1/account/usage')).statusCode).toBe(429);
+    // 429s cost nothing.
+    expect(events(c.client.id)).toBe(5);
+
+    // The oldest request leaves the window about 60 s after it was made.
+    const wait = Math.max(0, started + 60_500 - Date.now());
+    await new Promise((r) => setTimeout(r, wait));
+    const recovered = await get(c.key);
+    expect(recovered.statusCode).toBe(200);
+  }, 120_000);
+
+  it('one window per client: all keys of the client draw on it', async () => {
+    const c = t.client('developer');
+    const second = t.key(c.client.id);
+    const test = t.key(c.client.id, 'test');
+    setClient(t.runtime.db, c.client.id, { rpm: 3 });
+    expect((await get(c.key)).statusCode).toBe(200);
+    expect((await get(second.key)).statusCode).toBe(200);
+    expect((await get(test.key)).statusCode).toBe(200);
+    expect((await get(second.key)).statusCode).toBe(429);
+    // Another client is untouched.
+    const other = t.client('developer');
+    expect((await get(other.key)).statusCode).toBe(200);
+  });
+});

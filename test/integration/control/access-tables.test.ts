@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey, hashKey, listKeys, revokeKey } from '../../../services/control/api-keys.ts';
+import { runDailyBilling } from '../../../services/control/billing.ts';
+import { createClient, getClient, setClient } from '../../../services/control/clients.ts';
+import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { loadRegistry } from '../../../services/domain/registry.ts';
+import { ensureDemoKey } from '../../../services/control/demo-key.ts';
+import { createLedger } from '../../../services/control/ledger.ts';
+import { getPlan } from '../../../services/control/plans.ts';
+import { type TestContext, testContext } from '../../helpers/context.ts';
+
+let ctx: TestContext;
+let db: Database;
+beforeAll(() => {
+  ctx = testContext(import.meta.url);
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry: loadRegistry() });
+});
+afterAll(() => {
+  closeDatabase(db);
+  ctx.cleanupFiles();
+});
+
+describe('api keys in SQLite', () => {
+  it('store only the HMAC of the key, never the key', () => {
+    const client = createClient(db, { name: 'Acme', plan: 'developer' });
+    const { raw, key } = createKey(db, { clientId: client.id, env: 'live', prefix: 'txc', secret: ctx.config.KEY_HASH_SECRET });
+    const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(key.id) as Record<string, string>;
+    expect(row.hash).toBe(hashKey(ctx.config.KEY_HASH_SECRET, raw));
+    expect(JSON.stringify(row)).not.toContain(raw);
+    expect(JSON.stringify(row)).not.toContain(raw.slice(9));
+    expect(key.hint).toBe(raw.slice(-4));
+    expect(listKeys(db, client.id).map((k) => k.id)).toEqual([key.id]);
+    expect(revokeKey(db, key.id)?.revokedAt).not.toBeNull();
+  });
+
+  it('clients carry plan, status, subscription and signup time; changes are plain updates', () => {
+    const client = createClient(db, { name: 'Beta', plan: 'free_trial', createdAt: new Date('2026-01-02T03:04:05Z') });
+    expect(client).toMatchObject({ plan: 'free_trial', status: 'active', subscription: 'active', createdAt: '2026-01-02T03:04:05.000Z' });
+    setClient(db, client.id, { plan: 'pro', subscription: 'past_due' });
+    expect(getClient(db, client.id)).toMatchObject({ plan: 'pro', subscription: 'past_due' });
+  });
+});
+
+describe('daily overage billing', () => {
+  it('one line per client and day, recomputed in place on a rerun, never a credit billed twice', () => {
+    const a = createClient(db, { name: 'A', plan: 'developer' });
+    const b = createClient(db, { name: 'B', plan: 'growth' });
+    for (const c of [a, b]) setClient(db, c.id, { monthlyCredits: 0 });
+    const ledger = createLedger(db);
+    const account = (id: string, plan: 'developer' | 'growth') => ({
+      clientId: id,
+      plan: { ...getPlan(db, plan), monthlyCredits: 0 },
+      subscription: 'active' as const,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      env: 'live' as const,
+    });
+    const day1 = new Date('2026-03-10T23:59:59.000Z');
+    const day2 = new Date('2026-03-11T00:00:01.000Z');
+    for (let i = 0; i < 11; i++) ledger.charge(account(a.id, 'developer'), day1, `a1_${i}`);
+    ledger.charge(account(b.id, 'growth'), day1, 'b1');
+    for (let i = 0; i < 10; i++) ledger.charge(account(a.id, 'developer'), day2, `a2_${i}`);
+
+    const first = runDailyBilling(db, '2026-03-10');
+    expect(first).toEqual({
+      date: '2026-03-10',
+      lines: [
+        { client_id: a.id, credits: 11, amount_usd: 0.1 },
+        { client_id: b.id, credits: 1, amount_usd: 0.05 },
+      ].sort((x, y) => (x.client_id < y.client_id ? -1 : 1)), // SQLite's binary order
+    });
+    expect(runDailyBilling(db, '2026-03-10')).toEqual(first);
+    expect(runDailyBilling(db, '2026-03-11').lines).toEqual([{ client_id: a.id, credits: 10, amount_usd: 0.05 }]);
+    const lines = db.prepare('SELECT count(*) AS n FROM overage_invoice_lines').get() as { n: number };
+    expect(lines.n).toBe(3);
+    // A refund of a day-1 credit lands on day 1, whenever it is written.
+    const late = ledger.charge(account(a.id, 'developer'), day1, 'a1_late');
+    if (!late.ok) throw new Error('expected a charge');
+    ledger.refund(late.reservation);
+    expect(runDailyBilling(db, '2026-03-10')).toEqual(first);
+  });
+});
+
+describe('demo key', () => {
+  it('is created once, kept beside the database (not in SQLite), and reused on later starts', () => {
+    const first = ensureDemoKey(db, ctx.config);
+    expect(first.created).toBe(true);
+    const again = ensureDemoKey(db, ctx.config);
+    expect(again).toEqual({ key: first.key, created: false });
+    const dump = JSON.stringify(db.prepare('SELECT * FROM api_keys').all());
+    expect(dump).not.toContain(first.key);
+    expect(getClient(db, 'cli_demo')?.plan).toBe('enterprise');
+    // Revoked: the next start makes a new one.
+    const key = db.prepare("SELECT id FROM api_keys WHERE client_id = 'cli_demo'").get() as { id: string };
+    revokeKey(db, key.id);
+    const replaced = ensureDemoKey(db, ctx.config);
+    expect(replaced.created).toBe(true);
+    expect(replaced.key).not.toBe(first.key);
+  });
+});

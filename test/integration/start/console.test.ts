@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, childEnv } from '../../helpers/cli.ts';
+import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+
+// Issue 12, item 7: on a terminal `taxcert start` prints the banner and one line per request;
+// without a terminal (or with LOG_LEVEL) the full structured logs stay. The terminal is a real
+// pseudo-terminal from util-linux `script`.
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+
+/** Runs `taxcert start --no-demo`, asks /healthz twice once it answers, then stops it. */
+async function startAndAsk(env: NodeJS.ProcessEnv, port: number, tty: boolean): Promise<string> {
+  const command = [process.execPath, BIN, 'start', '--no-demo'];
+  const child = tty
+    ? spawn('script', ['-qfec', command.map(quote).join(' '), '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+    : spawn(command[0] ?? '', command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  try {
+    const deadline = Date.now() + 120_000;
+    let ok = 0;
+    while (ok < 2 && Date.now() < deadline) {
+      const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) ok++;
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(ok, out).toBe(2);
+    await new Promise((r) => setTimeout(r, 300));
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
+  return out;
+}
+
+describe('taxcert start output', () => {
+  let t: TestRuntime;
+  beforeAll(async () => {
+    t = await openTestRuntime(import.meta.url);
+  });
+  afterAll(() => t.teardown());
+
+  it('on a terminal: the banner, then one line per request, no structured log entries', async () => {
+    const port = await freePort();
+    const env = childEnv(t.config, { PORT: String(port) });
+    delete env.LOG_LEVEL;
+    const out = (await startAndAsk({ ...env, TERM: 'xterm' }, port, true)).replace(/\r/g, '');
+    expect(out).toContain(`Tax certificate data service: http://127.0.0.1:${port}`);
+    const requests = out.split('\n').filter((l) => /^\d\d:\d\d:\d\d GET \/healthz (200|503) \d+ms$/.test(l));
+    expect(requests.length, out).toBeGreaterThanOrEqual(2);
+    expect(out).not.toMatch(/"level":|request completed|incoming request/);
+    // The banner stands after anything the start-up printed, on lines of its own.
+    expect(out.indexOf('Tax certificate data service')).toBeLessThan(out.indexOf(requests[0] ?? '\u0000'));
+  });
+
+  it('without a terminal: full structured logs, one JSON entry per line', async () => {
+    const port = await freePort();
+    // Not NODE_ENV=test, whose app keeps request logging off.
+    const env = childEnv(t.config, { PORT: String(port), NODE_ENV: 'development' });
+    delete env.LOG_LEVEL;
+    const out = await startAndAsk(env, port, false);
+    const entries = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg?: string });
+    expect(entries.some((e) => e.msg === 'request completed'), out).toBe(true);
+    expect(out).not.toMatch(/^\d\d:\d\d:\d\d GET /m);
+  });
+});
