@@ -1,84 +1,178 @@
-import type { Database } from '../services/control/db.ts';
+import { finishRun, startRun } from '../services/control/ingest-runs.ts';
+import { addQuarantined, type QuarantineInput } from '../services/control/quarantine.ts';
+import { getSource, recordCheck } from '../services/control/sources.ts';
+import { controlName, type FileDataset } from '../services/domain/datasets.ts';
 import type { Logger } from '../services/logger.ts';
-import { adapterFor } from './adapters/index.ts';
-import { type BookkeepingResult, recordCertificateIngest } from './bookkeeping.ts';
-import { buildCertificate } from './build-certificate.ts';
+import { describeProblem } from './adapters/types.ts';
+import { certificateFile } from './certificates/certificate-file.ts';
+import type { DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
 import { FileRejectedError } from './errors.ts';
-import { findParcelConflicts } from './parcel-conflicts.ts';
-import type { IngestJobData } from './queue.ts';
-import { aliasName } from '../services/domain/datasets.ts';
-import { createHolderIds } from '../services/domain/ids.ts';
-import type { CertificateRecord } from '../services/domain/records.ts';
-import type { Registry } from '../services/domain/registry.ts';
-import { type DatasetFileOutcome, type LoadDeps, loadTwoPass, type QuarantinedRow } from './two-pass-load.ts';
+import { holderFile } from './holders/holder-file.ts';
+import { landsFile } from './lands-available/lands-file.ts';
+import type { LoadResources } from './load/load-resources.ts';
+import { indexFile, type LoadDeps, type LoadOutcome, type LoadProgress, type ValidatedFile, validateFile } from './load/two-pass-load.ts';
+import type { IngestJob, IngestResult } from './queue.ts';
 
-export type { QuarantinedRow };
+/** Each dataset's reader, builder and bookkeeping (see dataset-file.ts). */
+const DATASET_FILES: Record<FileDataset, OpenDatasetFile> = {
+  certificates: certificateFile,
+  holders: holderFile,
+  'lands-available': landsFile,
+};
 
-export interface ProcessDeps extends LoadDeps {
-  db: Database;
-  registry: Registry;
+/** Quarantined rows go to SQLite in transactions of this many. */
+const QUARANTINE_BATCH = 500;
+
+export interface ProcessDeps extends DatasetFileDeps {
   logger: Logger;
-  parcelBaseUrl: string;
+  /** What the files a worker loads at once share (lanes, bulk mode, refresh group). */
+  load: LoadResources;
+  onProgress?: (progress: LoadProgress) => void;
   now?: () => Date;
 }
 
-export interface FileOutcome extends DatasetFileOutcome {
-  bookkeeping: BookkeepingResult;
+/**
+ * The one ingest job, for every dataset, top to bottom: start the run -> the
+ * dataset's reader and builder -> (in the dataset's bulk mode) pass 1 -> fail a file
+ * with no valid row -> the dataset's conflict check -> pass 2 -> quarantine the
+ * refused rows -> the dataset's bookkeeping -> finish the run.
+ * Throws FileRejectedError when the file must not load at all; the worker makes it
+ * unrecoverable. Nothing is indexed then, and nothing quarantined either unless the
+ * file was read whole (no valid rows): its refused rows then say why it failed.
+ * Any other error is the queue's to retry, and because ids come from natural keys
+ * a retry ends where one clean run would.
+ */
+export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<IngestResult> {
+  const started = Date.now();
+  const log = deps.logger.child({ jobId: job.jobId, dataset: job.dataset, county: job.county, taxYear: job.taxYear, file: job.file });
+  startRun(deps.db, {
+    jobId: job.jobId,
+    dataset: controlName(job.dataset),
+    filePath: job.file,
+    countySlug: job.county,
+    taxYear: job.taxYear,
+    vendor: job.vendor,
+  });
+  try {
+    const at = (deps.now?.() ?? new Date()).toISOString();
+    const file = DATASET_FILES[job.dataset](job, deps, at);
+    const loadDeps: LoadDeps = {
+      opensearch: deps.opensearch,
+      prefix: deps.prefix,
+      lanes: deps.load.lanes,
+      refresh: deps.load.refreshGroups[job.dataset],
+      onProgress: deps.onProgress,
+    };
+
+    // Bulk mode is held for the whole job, pass 1 to bookkeeping, so a worker busy with a
+    // queue of files switches settings once per busy period instead of once per file.
+    const loaded = await deps.load.bulkModes[job.dataset].run(async () => {
+      // Pass 1: every row read and validated into spools on disk.
+      const validated = await validateFile(job.file, job.jobId, file.format, loadDeps);
+      try {
+        // A file whose every row is refused is no load: it fails, its refused rows saying why.
+        if (validated.valid === 0) await refuseFile(deps, job, validated, 'is valid');
+        // The dataset's conflict check: valid rows that must not replace what the index holds.
+        if (file.conflicts) {
+          await validated.setAside(await file.conflicts(validated.docs()));
+          if (validated.valid === 0) await refuseFile(deps, job, validated, 'can load');
+        }
+        // Pass 2: the spool to the index, searchable when it returns.
+        const loaded = await indexFile(validated, job.dataset, loadDeps);
+        await quarantine(deps, job, validated);
+        await file.bookkeep();
+        return loaded;
+      } finally {
+        await validated.discard();
+      }
+    });
+
+    const result: IngestResult = {
+      jobId: job.jobId,
+      dataset: job.dataset,
+      file: job.file,
+      county: job.county,
+      taxYear: job.taxYear,
+      vendor: job.vendor,
+      format: loaded.format,
+      rowsRead: loaded.rowsRead,
+      indexed: loaded.indexed,
+      updated: loaded.updated,
+      quarantined: loaded.quarantined,
+      durationMs: Date.now() - started,
+    };
+    finishRun(deps.db, job.jobId, {
+      status: 'succeeded',
+      rowsRead: result.rowsRead,
+      rowsIndexed: result.indexed,
+      rowsUpdated: result.updated,
+      rowsQuarantined: result.quarantined,
+      fileSha256: loaded.fileSha256,
+    });
+    logIngested(log, result, loaded);
+    return result;
+  } catch (err) {
+    const rejected = err instanceof FileRejectedError;
+    const message = err instanceof Error ? err.message : String(err);
+    finishRun(deps.db, job.jobId, { status: 'failed', errorCode: rejected ? err.code : 'retryable_error', errorMessage: message });
+    if (rejected) {
+      recordFailedIngest(deps, job, `${err.code}: ${message}`);
+      log.warn({ code: err.code, reason: message }, 'file rejected');
+    } else log.error({ err }, 'ingest attempt failed; the queue will retry');
+    throw err;
+  }
+}
+
+/** The file's refused rows into the control plane, each with its line, raw text and readable reasons. */
+async function quarantine(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validated: ValidatedFile): Promise<void> {
+  let batch: QuarantineInput[] = [];
+  for await (const row of validated.refusedRows()) {
+    batch.push({
+      runId: job.jobId,
+      filePath: job.file,
+      fileSha256: validated.fileSha256,
+      line: row.line,
+      raw: row.raw,
+      reasons: row.reasons.map(describeProblem),
+    });
+    if (batch.length === QUARANTINE_BATCH) {
+      addQuarantined(deps.db, batch);
+      batch = [];
+    }
+  }
+  addQuarantined(deps.db, batch);
 }
 
 /**
- * One certificate file, top to bottom: the county's channel names the format ->
- * its adapter reads rows -> buildCertificate makes canonical records -> the
- * two-pass load (spool, then _bulk) -> bookkeeping read back from the index.
- * Throws FileRejectedError when the file must not load at all.
+ * A file read whole whose every row was refused (issue 12, item 2): it reported success and
+ * left a source row with lastSuccessAt. Its refused rows are quarantined under this run to say
+ * why, and the file fails; no source is registered.
  */
-export async function processCertificateFile(
-  job: IngestJobData & { jobId: string },
-  deps: ProcessDeps,
-  onQuarantine: (rows: QuarantinedRow[], fileSha256: string) => void,
-): Promise<FileOutcome> {
-  const county = deps.registry.county(job.county);
-  if (!county) throw new FileRejectedError('wrong_county', `unknown county "${job.county}"`);
-  const channel = deps.registry.channelForVendor(job.vendor, county);
-  if (!channel) throw new FileRejectedError('unknown_format', `no file format is registered for vendor "${job.vendor}"`);
-  const adapter = adapterFor(channel.format);
-  if (!adapter) throw new FileRejectedError('unknown_format', `format "${channel.format}" has no adapter`);
-
-  const ingestedAt = (deps.now?.() ?? new Date()).toISOString();
-  const ctx = {
-    county,
-    taxYear: job.taxYear,
-    vendor: channel.certificateVendor,
-    parcelBaseUrl: deps.parcelBaseUrl,
-    ingestedAt,
-    holderIds: createHolderIds(),
-  };
-  const loaded = await loadTwoPass<CertificateRecord>(
-    job.file,
-    job.jobId,
-    {
-      dataset: 'certificates',
-      format: channel.format,
-      rows: (source) => adapter.rows(source, { county, taxYear: job.taxYear }),
-      build: (row) => {
-        const { input, reasons } = adapter.toInput(row);
-        return buildCertificate(input, reasons, ctx);
-      },
-      repeated: (record, firstLine) =>
-        `certificate_number: ${record.certificate_number} is listed again (first on line ${firstLine})`,
-      conflicts: (docs) => findParcelConflicts(deps.opensearch, aliasName(deps.prefix, 'certificates'), county.slug, job.taxYear, docs),
-    },
-    deps,
-    onQuarantine,
+async function refuseFile(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validated: ValidatedFile, verb: 'is valid' | 'can load'): Promise<never> {
+  await quarantine(deps, job, validated);
+  throw new FileRejectedError(
+    'no_valid_rows',
+    `none of the ${validated.rowsRead} ${job.dataset} rows of ${job.file} ${verb}: all were quarantined (taxcert quarantine list --run ${job.jobId} says why)`,
   );
+}
 
-  const bookkeeping = await recordCertificateIngest(deps, {
-    county,
-    taxYear: job.taxYear,
-    vendor: job.vendor,
-    channel,
-    at: ingestedAt,
-    today: ingestedAt.slice(0, 10),
-  });
-  return { ...loaded, bookkeeping };
+/** A rejected file is recorded on its county-year's source row (lastError), when there is one. */
+function recordFailedIngest(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, error: string): void {
+  if (getSource(deps.db, job.county, job.taxYear))
+    recordCheck(deps.db, job.county, job.taxYear, { ok: false, error, at: new Date().toISOString() });
+}
+
+function logIngested(log: Logger, result: IngestResult, loaded: LoadOutcome): void {
+  // Reading memory costs more than a small file's rows; only when the line is written.
+  if (!log.isLevelEnabled('info')) return;
+  const mem = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  log.info(
+    {
+      ...result,
+      timingsMs: loaded.timingsMs,
+      memoryMb: { rss: mb(mem.rss), heapUsed: mb(mem.heapUsed), heapTotal: mb(mem.heapTotal), external: mb(mem.external) },
+    },
+    'file ingested',
+  );
 }

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../services/config.ts';
 import { FILE_DATASETS, type FileDataset } from '../services/domain/datasets.ts';
+import type { LoadOutcome } from './load/two-pass-load.ts';
 
 /**
  * The ingest queue. Its Redis keys live under INDEX_PREFIX so two stacks on one
@@ -21,20 +22,17 @@ export const IngestJobData = z.object({
 });
 export type IngestJobData = z.infer<typeof IngestJobData>;
 
-export interface IngestResult {
+/** A job as the worker runs it: its data and the id BullMQ gave it. */
+export type IngestJob = IngestJobData & { jobId: string };
+
+/** The job's return value: which file it was, and what its load did. */
+export interface IngestResult extends Pick<LoadOutcome, 'format' | 'rowsRead' | 'indexed' | 'updated' | 'quarantined'> {
   jobId: string;
   dataset: FileDataset;
   file: string;
   county: string;
   taxYear: number;
   vendor: string;
-  format: string;
-  rowsRead: number;
-  /** Documents new to the index. */
-  indexed: number;
-  /** Documents that replaced an existing one with the same id (re-ingest). */
-  updated: number;
-  quarantined: number;
   durationMs: number;
 }
 

@@ -20,15 +20,15 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
 import { generateState } from '../indexer/generator/generate-state.ts';
-import { createBulkWriter } from '../indexer/bulk.ts';
+import { createBulkWriter } from '../indexer/load/bulk.ts';
 import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { dropIndices } from '../indexer/indices/describe.ts';
 import { loadMapping } from '../indexer/indices/mapping-file.ts';
-import { readManifest } from '../indexer/manifest.ts';
+import { readManifest } from '../services/cli/manifest.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { enqueueFiles } from '../services/cli/ingest-runner.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
-import { loadConfig } from '../services/config.ts';
+import { envWith, loadConfig } from '../services/config.ts';
 import { openRuntime } from '../services/runtime.ts';
 
 const SEED = 4242;
@@ -73,13 +73,12 @@ function memoryOf(pid: number): { peakMb: number; rssMb: number } {
 async function runOnce(n: number) {
   const dir = mkdtempSync(join(tmpdir(), 'taxcert-bench-'));
   const prefix = `bench-${process.pid}-${n}`;
-  const config = loadConfig({
-    ...process.env,
+  const config = loadConfig(envWith({
     INDEX_PREFIX: prefix,
     DATABASE_PATH: join(dir, 'bench.db'),
     LOG_LEVEL: 'warn',
     WORKER_CONCURRENCY: String(baseConfig.WORKER_CONCURRENCY),
-  });
+  }));
   const runtime = openRuntime(config, { name: 'bench' });
   let worker: ChildProcess | undefined;
   try {
@@ -96,7 +95,7 @@ async function runOnce(n: number) {
     await once(logOut, 'open');
     // Spawned as an executable so it runs with the heap bound of its shebang, as in production.
     worker = spawn(bin, ['worker', '--concurrency', String(config.WORKER_CONCURRENCY)], {
-      env: { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: config.DATABASE_PATH, LOG_LEVEL: 'info' },
+      env: envWith({ INDEX_PREFIX: prefix, DATABASE_PATH: config.DATABASE_PATH, LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'ignore', logOut],
     });
     const samples: number[] = [];
@@ -227,12 +226,11 @@ async function warmUp(config: ReturnType<typeof loadConfig>): Promise<void> {
   }
 }
 
-const baseConfig = loadConfig({
-  ...process.env,
+const baseConfig = loadConfig(envWith({
   INDEX_PREFIX: `bench-${process.pid}-warm`,
   LOG_LEVEL: 'warn',
   ...(opts.concurrency ? { WORKER_CONCURRENCY: opts.concurrency } : {}),
-});
+}));
 const node = baseConfig.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(baseConfig) : null;
 const results: Awaited<ReturnType<typeof runOnce>>[] = [];
 try {

@@ -11,6 +11,7 @@
 import { Command } from 'commander';
 import { createDataChecker, formatReport } from '../indexer/generator/check-data.ts';
 import { generateState } from '../indexer/generator/generate-state.ts';
+import { describeProblem } from '../indexer/adapters/types.ts';
 import { readWrittenSet } from '../indexer/generator/read-set.ts';
 import { loadRegistry } from '../services/domain/registry.ts';
 
@@ -32,7 +33,7 @@ if (opts.dir) {
   const examples: string[] = [];
   for await (const row of set.rows()) {
     if (row.record) checker.add(row.record);
-    else if (++refused <= 3) examples.push(`${row.where}: ${row.reasons.join('; ')}`);
+    else if (++refused <= 3) examples.push(`${row.where}: ${row.reasons.map(describeProblem).join('; ')}`);
   }
   const report = checker.report();
   console.log(`${opts.dir}: ${formatReport(report)}`);

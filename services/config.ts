@@ -93,7 +93,15 @@ function localKeySecret(nodeEnv: Env['NODE_ENV'], databasePath: string): string 
   }
 }
 
-/** Every name the service creates in OpenSearch or Redis starts with this, so two stacks never meet. */
-export function namespaced(config: Pick<Config, 'INDEX_PREFIX'>, name: string): string {
-  return `${config.INDEX_PREFIX}-${name}`;
+/** The environment with some variables set: for a config with overrides (a CLI flag) or a child process's env. */
+export function envWith(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
+
+/**
+ * Whether an error that ends the CLI prints its stack: read without loadConfig,
+ * because the error being reported may be the configuration's own.
+ */
+export function wantsErrorStacks(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.LOG_LEVEL === 'debug';
 }

@@ -35,8 +35,11 @@ const serializers = {
  * Logs go to stderr so that stdout stays free for command output (and for the one
  * JSON document of --json). Pretty output only on a terminal in development.
  */
-export function createLogger(level: string, options: { name?: string; pretty?: boolean } = {}): Logger {
-  const pretty = options.pretty ?? (process.stderr.isTTY === true && process.env.NODE_ENV !== 'production');
+export function createLogger(
+  level: string,
+  options: { name?: string; pretty?: boolean; nodeEnv?: 'development' | 'test' | 'production' } = {},
+): Logger {
+  const pretty = options.pretty ?? (process.stderr.isTTY === true && options.nodeEnv !== 'production');
   if (pretty) {
     return pino({
       name: options.name,

@@ -23,7 +23,7 @@ export interface Runtime {
 }
 
 export function openRuntime(config: Config, options: { name?: string; registry?: Registry } = {}): Runtime {
-  const logger = createLogger(config.LOG_LEVEL, { name: options.name });
+  const logger = createLogger(config.LOG_LEVEL, { name: options.name, nodeEnv: config.NODE_ENV });
   // A command that validated its arguments against the registry hands that one in.
   const registry = options.registry ?? loadRegistry();
   const db = openDatabase(config.DATABASE_PATH, { registry, indexPrefix: config.INDEX_PREFIX });

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { parseCents } from '../normalize/money.ts';
-import { FieldReader, parsePercent, parseYear, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parsePercent, parseYear, statusWords, unreadable } from './fields.ts';
 import { readTable } from './read-lines.ts';
-import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
  * bidvault-tsv: BidVault's API export, written by a program for programs.
@@ -50,13 +50,12 @@ const WORDS = statusWords(BIDVAULT_STATUS);
 export const bidvaultTsv: FormatAdapter = {
   format: 'bidvault-tsv',
 
-  rows(source: Readable, _ctx: AdapterContext): AsyncIterable<RawRow> {
+  rows(source: Readable, _ctx: ReadContext): AsyncIterable<RawRow> {
     return readTable(source, { format: 'bidvault-tsv', sep: '\t', header: BIDVAULT_HEADER, trailerPrefix: null });
   },
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: f.text('county'),

@@ -1,10 +1,10 @@
-import { describeCountyRef, describeJobCounty } from '../county-ref.ts';
 import type { Readable } from 'node:stream';
+import { describeCountyRef, describeJobCounty } from '../../services/domain/county-facts.ts';
 import { FileRejectedError } from '../errors.ts';
 import { parseDollars } from '../normalize/money.ts';
-import { FieldReader, parsePercent, parseYear, problemRow, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parsePercent, parseYear, problemRow, statusWords, unreadable } from './fields.ts';
 import { readLines } from './read-lines.ts';
-import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
  * certbid-jsonl: CertBid's JSON feed. JSON Lines rather than one JSON array, so
@@ -57,7 +57,7 @@ function parseObject(text: string): Record<string, unknown> | null {
 
 const clip = (s: string) => (s.length > 120 ? `${s.slice(0, 120)}...` : s);
 
-async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawRow> {
+async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow> {
   let header: Record<string, unknown> | null = null;
   let trailer: { line: number; count: unknown } | null = null;
   let count = 0;
@@ -77,7 +77,7 @@ async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawR
       if (String(header.county).toLowerCase() !== ctx.county.slug)
         throw new FileRejectedError(
           'wrong_county',
-          `certbid-jsonl header names county ${describeCountyRef(String(header.county))} but the job is for ${describeJobCounty(ctx.county)}`,
+          `certbid-jsonl header names county ${describeCountyRef(String(header.county), ctx.counties)} but the job is for ${describeJobCounty(ctx.county)}`,
         );
       continue;
     }
@@ -106,8 +106,7 @@ export const certbidJsonl: FormatAdapter = {
   rows,
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: null,

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { parseDollars } from '../normalize/money.ts';
-import { FieldReader, parsePercent, parseYear, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parsePercent, parseYear, statusWords, unreadable } from './fields.ts';
 import { readTable } from './read-lines.ts';
-import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
  * county-pipe: the tax collectors' own certificate file (also LienExchange and
@@ -52,7 +52,7 @@ const WORDS = statusWords(COUNTY_PIPE_STATUS);
 export const countyPipe: FormatAdapter = {
   format: 'county-pipe',
 
-  rows(source: Readable, _ctx: AdapterContext): AsyncIterable<RawRow> {
+  rows(source: Readable, _ctx: ReadContext): AsyncIterable<RawRow> {
     return readTable(source, {
       format: 'county-pipe',
       sep: '|',
@@ -62,8 +62,7 @@ export const countyPipe: FormatAdapter = {
   },
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: f.text('COUNTY'),

@@ -34,14 +34,14 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
-interface Parsed {
+interface SplitRecord {
   values: string[];
   end: number;
   terminated: boolean;
 }
 
 /** One record from `start`, or null when `buf` ends before the record does and more input may come. */
-function parseRecord(buf: string, start: number, delim: number, final: boolean, line: number): Parsed | null {
+function parseRecord(buf: string, start: number, delim: number, final: boolean, line: number): SplitRecord | null {
   const len = buf.length;
   const values: string[] = [];
   let i = start;

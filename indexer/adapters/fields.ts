@@ -1,23 +1,17 @@
 import { type DateLayout, parseDate } from '../normalize/dates.ts';
 import type { Parsed } from '../normalize/money.ts';
-import type { Adapted, CertificateInput, RawRow } from './types.ts';
+import { type Adapted, type CertificateInput, type RawRow, ROW, type RowProblem } from './types.ts';
 
 /**
  * Shared by every adapter's toInput: reads one field, turns a value it cannot
- * parse into null plus a reason naming the canonical field and the raw text
- * (`face_amount: "$12,3x4" is not a dollar amount`). A blank field is null with
- * no reason: whether it was required is build-certificate's call.
+ * parse into null plus a problem naming the canonical field and the raw text
+ * ({ field: 'face_amount', problem: '"$12,3x4" is not a dollar amount' }). A blank
+ * field is null with no problem: whether it was required is the builder's call.
  */
 
-/**
- * rows() marks a row it could not split into the format's columns with this key
- * (RawRow has no slot for it); toInput then reports it instead of reading fields
- * that are misaligned.
- */
-export const ROW_PROBLEM = '#problem';
-
+/** A row rows() could not split into the format's columns: the problem has its own slot. */
 export function problemRow(line: number, raw: string, fields: Record<string, string>, problem: string): RawRow {
-  return { line, raw, fields: { ...fields, [ROW_PROBLEM]: problem } };
+  return { line, raw, fields, problem };
 }
 
 export function emptyInput(): CertificateInput {
@@ -44,9 +38,9 @@ export function emptyInput(): CertificateInput {
   };
 }
 
-/** The row could not be read at all: every field null, one reason. */
+/** The row could not be read at all: every field null, one problem with the whole row. */
 export function unreadable(problem: string): Adapted {
-  return { input: emptyInput(), reasons: [`row: ${problem}`] };
+  return { input: emptyInput(), reasons: [{ field: ROW, problem }] };
 }
 
 const YEAR = /^\d{4}$/;
@@ -62,7 +56,7 @@ export function parsePercent(text: string): Parsed<number> {
 }
 
 export class FieldReader {
-  readonly reasons: string[] = [];
+  readonly reasons: RowProblem[] = [];
   constructor(private readonly fields: Record<string, string>) {}
 
   /** Trimmed text, or null when blank or absent. */
@@ -76,7 +70,7 @@ export class FieldReader {
     if (v === null) return null;
     const r = parse(v);
     if (r.ok) return r.value;
-    this.reasons.push(`${name}: ${JSON.stringify(v)} ${r.reason}`);
+    this.reasons.push({ field: name, problem: `${JSON.stringify(v)} ${r.reason}` });
     return null;
   }
 

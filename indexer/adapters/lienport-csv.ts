@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { parseDollars } from '../normalize/money.ts';
-import { FieldReader, parsePercent, parseYear, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parsePercent, parseYear, statusWords, unreadable } from './fields.ts';
 import { readCsv } from './read-csv.ts';
-import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
  * lienport-csv: LienPort's "Certificate Export" download, made for Excel users.
@@ -51,13 +51,12 @@ const WORDS = statusWords(LIENPORT_STATUS);
 export const lienportCsv: FormatAdapter = {
   format: 'lienport-csv',
 
-  rows(source: Readable, _ctx: AdapterContext): AsyncIterable<RawRow> {
+  rows(source: Readable, _ctx: ReadContext): AsyncIterable<RawRow> {
     return readCsv(source, { format: 'lienport-csv', delimiter: ',', header: LIENPORT_HEADER, requireFinalNewline: true });
   },
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: f.text('County'),

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { parseDollars } from '../normalize/money.ts';
-import { FieldReader, parsePercent, parseYear, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parsePercent, parseYear, statusWords, unreadable } from './fields.ts';
 import { readCsv } from './read-csv.ts';
-import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
  * parcelmart-csv: ParcelMart's bulk download, a database dump rather than a
@@ -51,7 +51,7 @@ const WORDS = statusWords(PARCELMART_STATUS);
 export const parcelmartCsv: FormatAdapter = {
   format: 'parcelmart-csv',
 
-  rows(source: Readable, _ctx: AdapterContext): AsyncIterable<RawRow> {
+  rows(source: Readable, _ctx: ReadContext): AsyncIterable<RawRow> {
     return readCsv(source, {
       format: 'parcelmart-csv',
       delimiter: ',',
@@ -61,8 +61,7 @@ export const parcelmartCsv: FormatAdapter = {
   },
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: f.text('fips'),

@@ -1,11 +1,11 @@
-import { describeCountyRef, describeJobCounty } from '../county-ref.ts';
 import type { Readable } from 'node:stream';
+import { describeCountyRef, describeJobCounty } from '../../services/domain/county-facts.ts';
 import { FileRejectedError } from '../errors.ts';
 import type { Parsed } from '../normalize/money.ts';
 import { parseCents } from '../normalize/money.ts';
-import { FieldReader, parseYear, problemRow, ROW_PROBLEM, statusWords, unreadable } from './fields.ts';
+import { FieldReader, parseYear, problemRow, statusWords, unreadable } from './fields.ts';
 import { readLines } from './read-lines.ts';
-import type { Adapted, AdapterContext, FormatAdapter, RawRow } from './types.ts';
+import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
  * taxgavel-fixed: TaxGavel runs on a county mainframe heritage and exports the
@@ -84,7 +84,7 @@ function detailFields(text: string): Record<string, string> {
 const describeLine = (n: number, text: string) =>
   `line ${n} is ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text)} (${text.length} characters)`;
 
-async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawRow> {
+async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow> {
   let pending: {
     line: number;
     raw: string[];
@@ -146,7 +146,7 @@ async function* rows(source: Readable, ctx: AdapterContext): AsyncGenerator<RawR
       if (trailer.dor !== ctx.county.dor)
         throw new FileRejectedError(
           'wrong_county',
-          `taxgavel-fixed trailer names county ${describeCountyRef(trailer.dor)} but the job is for ${describeJobCounty(ctx.county)}, revenue county ${Number(ctx.county.dor)}`,
+          `taxgavel-fixed trailer names county ${describeCountyRef(trailer.dor, ctx.counties)} but the job is for ${describeJobCounty(ctx.county)}, revenue county ${Number(ctx.county.dor)}`,
         );
       continue;
     }
@@ -173,8 +173,7 @@ export const taxgavelFixed: FormatAdapter = {
   rows,
 
   toInput(row: RawRow): Adapted {
-    const problem = row.fields[ROW_PROBLEM];
-    if (problem !== undefined) return unreadable(problem);
+    if (row.problem !== undefined) return unreadable(row.problem);
     const f = new FieldReader(row.fields);
     const input = {
       county_ref: f.text('county'),

@@ -8,6 +8,31 @@ export interface RawRow {
   line: number;
   raw: string;
   fields: Record<string, string>;
+  /**
+   * Set when rows() could not split the row into the format's columns (or records):
+   * the reader then reports it instead of reading fields that are misaligned.
+   */
+  problem?: string;
+}
+
+/**
+ * Why a row cannot become a record: the canonical field it concerns (ROW for the
+ * row as a whole, INDEX for a document the engine refused) and what is wrong with
+ * it. Code decides on `field`, never on the text; describeProblem makes the
+ * readable reason the quarantine shows ("face_amount: \"x\" is not a dollar amount").
+ */
+export interface RowProblem {
+  field: string;
+  problem: string;
+}
+
+/** The field of a problem with the row as a whole (it could not be split, it is repeated). */
+export const ROW = 'row';
+/** The field of a document OpenSearch refused after it passed validation. */
+export const INDEX = 'index';
+
+export function describeProblem(p: RowProblem): string {
+  return `${p.field}: ${p.problem}`;
 }
 
 /**
@@ -41,7 +66,7 @@ export interface CertificateInput {
 
 export interface Adapted {
   input: CertificateInput;
-  reasons: string[];
+  reasons: RowProblem[];
 }
 
 export interface AdapterContext {
@@ -51,6 +76,11 @@ export interface AdapterContext {
   asOf?: string;
 }
 
+/** What a reader knows: its job's county and year, and every county, to name the one a wrong-county file points at. */
+export interface ReadContext extends AdapterContext {
+  counties: readonly RegistryCounty[];
+}
+
 export interface FormatAdapter {
   readonly format: string;
   /**
@@ -58,7 +88,7 @@ export interface FormatAdapter {
    * empty, truncated, not in this format, or (where the file says) for another
    * county. Must hold only one row at a time in memory.
    */
-  rows(source: Readable, ctx: AdapterContext): AsyncIterable<RawRow>;
+  rows(source: Readable, ctx: ReadContext): AsyncIterable<RawRow>;
   toInput(row: RawRow): Adapted;
 }
 

@@ -1,7 +1,7 @@
 import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.ts';
 import { certificateId, holderId, normalizeKey } from '../../services/domain/ids.ts';
 import { type CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
-import { type Channel, type RegistryCounty as County, loadRegistry, type Registry } from '../../services/domain/registry.ts';
+import { type Channel, type RegistryCounty, loadRegistry, type Registry } from '../../services/domain/registry.ts';
 import { type Bidders, type Institutions, individualBidders, institutionsBuyingIn, struckChance, winningBid } from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
 import { addYears, dayOf, isoDay, parseDay, saleDaysIn } from './dates.ts';
@@ -37,13 +37,13 @@ export interface GenerateOptions {
 }
 
 export interface CountyPlan {
-  county: County;
+  county: RegistryCounty;
   coverage: Coverage;
   channel: Channel | null;
 }
 
 export interface FilePlan {
-  county: County;
+  county: RegistryCounty;
   channel: Channel;
   taxYear: number;
   rows: number;
@@ -101,7 +101,7 @@ function gcd(a: number, b: number): number {
 
 interface CountyModel {
   index: number;
-  county: County;
+  county: RegistryCounty;
   channel: Channel;
   profile: CountyProfile;
   cities: ReturnType<typeof cityTable>;

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import type { Registry } from '../../services/domain/registry.ts';
 import { createHolderIds } from '../../services/domain/ids.ts';
+import { readManifest } from '../../services/cli/manifest.ts';
 import { adapterFor } from '../adapters/index.ts';
-import { buildCertificate } from '../build-certificate.ts';
-import { readManifest } from '../manifest.ts';
+import type { RowProblem } from '../adapters/types.ts';
+import { buildCertificate } from '../certificates/build-certificate.ts';
 
 /**
  * Reads a written data set (a folder with manifest.json) back the way the worker
@@ -17,7 +18,8 @@ export interface SetRow {
   /** The record, or null when the row was refused. */
   record: CertificateRecord | null;
   where: string;
-  reasons: string[];
+  /** Why the row was refused (describeProblem makes each readable). */
+  reasons: RowProblem[];
 }
 
 export interface WrittenSet {
@@ -39,13 +41,14 @@ export function readWrittenSet(dir: string, registry: Registry, parcelBaseUrl = 
         if (!county || !channel || !adapter) throw new Error(`${file.path}: no adapter for ${file.vendor} in ${file.county}`);
         const ctx = {
           county,
+          counties: registry.counties,
           taxYear: file.tax_year,
           vendor: channel.certificateVendor,
           parcelBaseUrl,
           ingestedAt: `${asOf ?? '1970-01-01'}T00:00:00.000Z`,
           holderIds: createHolderIds(),
         };
-        for await (const row of adapter.rows(createReadStream(file.path), { county, taxYear: file.tax_year })) {
+        for await (const row of adapter.rows(createReadStream(file.path), { county, counties: registry.counties, taxYear: file.tax_year })) {
           const { input, reasons } = adapter.toInput(row);
           const built = buildCertificate(input, reasons, ctx);
           const where = `${file.path}:${row.line}`;

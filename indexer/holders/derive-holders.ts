@@ -1,8 +1,8 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { countyHolderName } from '../../services/domain/county-facts.ts';
-import { createBulkWriter } from '../bulk.ts';
+import { createBulkWriter } from '../load/bulk.ts';
 import { holderId } from '../../services/domain/ids.ts';
-import { withBulkMode } from '../indices/bulk-mode.ts';
+import { BulkMode } from '../indices/bulk-mode.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import { HolderRecord } from '../../services/domain/records.ts';
 import type { Registry } from '../../services/domain/registry.ts';
@@ -46,7 +46,8 @@ export async function deriveHolders(deps: DeriveHoldersDeps): Promise<DeriveHold
   const rejected: DeriveHoldersResult['rejected'] = [];
   let holders = 0;
 
-  const totals = await withBulkMode(deps.opensearch, { index: alias, dataset: 'holders', replicas: deps.replicas }, async () => {
+  const bulkMode = new BulkMode(deps.opensearch, { index: alias, dataset: 'holders', replicas: deps.replicas });
+  const totals = await bulkMode.run(async () => {
     const writer = createBulkWriter(deps.opensearch, { index: alias });
     let after: { holder_id: string } | null = null;
     do {
@@ -77,7 +78,7 @@ export async function deriveHolders(deps: DeriveHoldersDeps): Promise<DeriveHold
     } while (after !== null);
     return writer.flush();
   });
-  // withBulkMode refreshed the index: the holders are searchable from here on.
+  // Leaving bulk mode refreshed the index: the holders are searchable from here on.
 
   for (const f of totals.failures) rejected.push({ id: f.id, reasons: [`index: ${f.type}: ${f.reason}`] });
   return { holders: holders - totals.failed, created: totals.created, updated: totals.updated, rejected };

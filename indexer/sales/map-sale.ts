@@ -1,6 +1,7 @@
 import { saleId } from '../../services/domain/ids.ts';
 import { roundCents } from '../normalize/money.ts';
 import type { CertificateSaleRecord } from '../../services/domain/records.ts';
+import { saleStatus } from '../../services/domain/sale-status.ts';
 
 export interface SaleAggregations {
   total: number;
@@ -23,13 +24,6 @@ export interface SaleContext {
 }
 
 const day = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
-
-/** Sale status from its dates: before the first day scheduled, after the last completed. */
-export function saleStatus(firstDay: string, lastDay: string, today: string): CertificateSaleRecord['status'] {
-  if (today < firstDay) return 'scheduled';
-  if (today > lastDay) return 'completed';
-  return 'in_progress';
-}
 
 /** Returns null when the county-year has no certificates: there is no sale to describe. */
 export function mapSale(aggs: SaleAggregations, ctx: SaleContext): CertificateSaleRecord | null {

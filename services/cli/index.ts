@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
-import { ManifestError } from '../../indexer/manifest.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError, wantsErrorStacks } from '../config.ts';
 import { DependencyUnavailableError } from '../runtime.ts';
+import { ManifestError } from './manifest.ts';
 import { registerCommands } from './commands/index.ts';
 import { CliError, errorDocument, USAGE_EXIT } from './output.ts';
 
@@ -23,7 +23,7 @@ try {
   if (failure.exitCode !== 0) {
     if (!failure.printed) process.stderr.write(`taxcert: ${failure.message}\n`);
     if (json) process.stdout.write(errorDocument(failure.code, failure.message));
-    if (process.env.LOG_LEVEL === 'debug' && err instanceof Error && failure.code === 'internal_error')
+    if (wantsErrorStacks() && err instanceof Error && failure.code === 'internal_error')
       process.stderr.write(`${err.stack}\n`);
   }
   process.exitCode = failure.exitCode;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../config.ts';
+import { type Config, envWith } from '../config.ts';
 
 const scripts = fileURLToPath(new URL('../../scripts/opensearch/', import.meta.url));
 
@@ -18,7 +18,7 @@ function run(script: string, config: Pick<Config, 'OPENSEARCH_PORT'>): Promise<v
   return new Promise((resolve, reject) => {
     const child = spawn('bash', [`${scripts}${script}`], {
       stdio: ['ignore', process.stderr, process.stderr],
-      env: { ...process.env, OPENSEARCH_PORT: String(config.OPENSEARCH_PORT) },
+      env: envWith({ OPENSEARCH_PORT: String(config.OPENSEARCH_PORT) }),
     });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`scripts/opensearch/${script} exited with ${code}`))));

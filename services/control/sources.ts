@@ -153,7 +153,7 @@ export function upsertSource(db: Database, registry: Pick<Registry, 'vendorCodes
     .immediate();
 }
 
-export interface CheckResult {
+export interface SourceCheck {
   ok: boolean;
   /** Why the check failed; stored as lastError. */
   error?: string;
@@ -161,7 +161,7 @@ export interface CheckResult {
 }
 
 /** Records one check of a feed: a success clears lastError, a failure keeps lastSuccessAt. */
-export function recordCheck(db: Database, countySlug: string, taxYear: number, result: CheckResult): Source {
+export function recordCheck(db: Database, countySlug: string, taxYear: number, result: SourceCheck): Source {
   const at = isoTimestamp(result.at);
   const row = db
     .prepare(`

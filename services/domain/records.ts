@@ -21,6 +21,7 @@ export type CertificateStatus = z.infer<typeof CertificateStatus>;
 
 export const SALE_STATUSES = ['scheduled', 'in_progress', 'completed'] as const;
 export const SaleStatus = z.enum(SALE_STATUSES);
+export type SaleStatus = z.infer<typeof SaleStatus>;
 
 /** Bidding starts at 18 percent and goes down; 0 is a zero-interest bid. */
 export const MAX_INTEREST_RATE = 18;

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { countyHolderName } from '../../../services/domain/county-facts.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
-import type { RegistryCounty as County } from '../../../services/domain/registry.ts';
+import type { RegistryCounty } from '../../../services/domain/registry.ts';
 
 /**
  * Batches small strings into ~64 KB writes and waits for 'drain' when the
@@ -42,7 +42,7 @@ export function csvField(value: string, alwaysQuote = false): string {
  * at the sale, or not sold yet); build-certificate fills the county's name back
  * in. Any other holder name is written as it is.
  */
-export function holderCell(r: CertificateRecord, county: County): string {
+export function holderCell(r: CertificateRecord, county: RegistryCounty): string {
   const countyHeld = r.struck_to_county || r.status === 'available' || r.status === 'advertised';
   return countyHeld && r.holder_name === countyHolderName(county.name) ? '' : r.holder_name;
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { startServer } from '../../api/server.ts';
-import { loadConfig } from '../../config.ts';
+import { envWith, loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { untilSignal } from '../signals.ts';
 
@@ -10,7 +10,8 @@ export function serveCommand(program: Command): void {
     .description('run the query API (production: OPENSEARCH_URL and REDIS_URL point at the cluster)')
     .option('--port <port>', 'listen port (overrides PORT)')
     .action(async (opts: { port?: string }) => {
-      const config = loadConfig(opts.port ? { ...process.env, PORT: opts.port } : process.env);
+      // The flag overrides PORT; process.env itself is read in config.ts only.
+      const config = loadConfig(envWith(opts.port ? { PORT: opts.port } : {}));
       const runtime = openRuntime(config, { name: 'api' });
       try {
         const { app, url } = await startServer(runtime);

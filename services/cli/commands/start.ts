@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { countCertificates } from '../../../indexer/bookkeeping.ts';
+import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
-import { readManifest } from '../../../indexer/manifest.ts';
+import { readManifest } from '../manifest.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';

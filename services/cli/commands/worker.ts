@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
-import { loadConfig } from '../../config.ts';
+import { envWith, loadConfig } from '../../config.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { CliError } from '../output.ts';
 import { untilSignal } from '../signals.ts';
@@ -15,8 +15,8 @@ export function workerCommand(program: Command): void {
     .action(async (opts: { concurrency?: string; lockMs: string }) => {
       const lockMs = Number(opts.lockMs);
       if (!Number.isInteger(lockMs) || lockMs < 1000) throw new CliError('--lock-ms must be an integer >= 1000', 2);
-      const env = opts.concurrency ? { ...process.env, WORKER_CONCURRENCY: opts.concurrency } : process.env;
-      const config = loadConfig(env);
+      // The flag overrides WORKER_CONCURRENCY; process.env itself is read in config.ts only.
+      const config = loadConfig(envWith(opts.concurrency ? { WORKER_CONCURRENCY: opts.concurrency } : {}));
       await requireRedis(config);
       const runtime = openRuntime(config, { name: 'worker' });
       try {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCertificates } from '../../../indexer/bookkeeping.ts';
+import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { lienportCsvWriter } from '../../../indexer/generator/writers/lienport-csv.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createIngestQueue, createQueueEvents, ingestJobId, redisConnection } from '../../../indexer/queue.ts';

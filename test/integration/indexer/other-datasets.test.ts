@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCertificates } from '../../../indexer/bookkeeping.ts';
+import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import type { IngestJobData } from '../../../indexer/queue.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';

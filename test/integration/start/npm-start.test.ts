@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCertificates } from '../../../indexer/bookkeeping.ts';
+import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { getCounty, listCounties } from '../../../services/control/counties.ts';
 import { getDatasetState } from '../../../services/control/freshness.ts';
 import { listSources } from '../../../services/control/sources.ts';

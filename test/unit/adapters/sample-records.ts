@@ -1,7 +1,14 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
-import type { AdapterContext, FormatAdapter, FormatWriter, RawRow } from '../../../indexer/adapters/types.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import {
+  type ReadContext,
+  describeProblem,
+  type FormatAdapter,
+  type FormatWriter,
+  type RawRow,
+  type RowProblem,
+} from '../../../indexer/adapters/types.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { parcelUrl } from '../../../services/domain/county-facts.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
 import { certificateId, createHolderIds, holderId, normalizeKey } from '../../../services/domain/ids.ts';
@@ -17,14 +24,14 @@ import { loadRegistry } from '../../../services/domain/registry.ts';
 
 export const registry = loadRegistry();
 export const county = registry.county('miami-dade')!;
-export const ctx: AdapterContext = { county, taxYear: 2024 };
+export const ctx: ReadContext = { county, counties: registry.counties, taxYear: 2024 };
 export const PARCEL_BASE = 'https://parcels.example.com/v1/parcels';
 export const INGESTED_AT = '2024-07-01T12:00:00.000Z';
 
 export const fixture = (format: string, name: string) => new URL(`../../../fixtures/files/${format}/${name}`, import.meta.url);
 
 export function buildCtx(vendor: string) {
-  return { county, taxYear: 2024, vendor, parcelBaseUrl: PARCEL_BASE, ingestedAt: INGESTED_AT, holderIds: createHolderIds() };
+  return { county, counties: registry.counties, taxYear: 2024, vendor, parcelBaseUrl: PARCEL_BASE, ingestedAt: INGESTED_AT, holderIds: createHolderIds() };
 }
 
 type Shape = Omit<
@@ -167,7 +174,7 @@ export async function collect(rows: AsyncIterable<RawRow>): Promise<RawRow[]> {
   return out;
 }
 
-export function readFixture(adapter: FormatAdapter, name: string, c: AdapterContext = ctx): Promise<RawRow[]> {
+export function readFixture(adapter: FormatAdapter, name: string, c: ReadContext = ctx): Promise<RawRow[]> {
   return collect(adapter.rows(createReadStream(fixture(adapter.format, name)), c));
 }
 
@@ -176,7 +183,7 @@ export function fromText(text: string | Buffer): Readable {
 }
 
 /** The FileRejectedError a file ends in (reading every row and building each), or null when it loads. */
-export async function rejection(adapter: FormatAdapter, source: Readable, c: AdapterContext = ctx) {
+export async function rejection(adapter: FormatAdapter, source: Readable, c: ReadContext = ctx) {
   try {
     for await (const row of adapter.rows(source, c))
       buildCertificate(adapter.toInput(row).input, [], { ...buildCtx('x'), county: c.county });
@@ -187,7 +194,7 @@ export async function rejection(adapter: FormatAdapter, source: Readable, c: Ada
   }
 }
 
-export const rejectFixture = (adapter: FormatAdapter, name: string, c: AdapterContext = ctx) =>
+export const rejectFixture = (adapter: FormatAdapter, name: string, c: ReadContext = ctx) =>
   rejection(adapter, createReadStream(fixture(adapter.format, name)), c);
 
 /** records -> writer -> bytes -> parser -> buildCertificate. */
@@ -209,4 +216,11 @@ export async function roundTrip(writer: FormatWriter, adapter: FormatAdapter, ve
 
 export function fixtureText(format: string, name: string): string {
   return readFileSync(fixture(format, name), 'utf8');
+}
+
+/** A build or adapter result with its problems as the quarantine shows them ("field: problem"). */
+export function readable(result: object): object {
+  return 'reasons' in result && Array.isArray(result.reasons)
+    ? { ...result, reasons: (result.reasons as RowProblem[]).map(describeProblem) }
+    : result;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCountyRef } from '../../../indexer/county-ref.ts';
+import { describeCountyRef } from '../../../services/domain/county-facts.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { findCounty, resolveCountyArg, suggestCounties } from '../../../services/cli/county-arg.ts';
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeProblem } from '../../../indexer/adapters/types.ts';
 import { checkData } from '../../../indexer/generator/check-data.ts';
 import { DEMO_SET } from '../../../indexer/generator/demo-set.ts';
 import { generateFixtures } from '../../../indexer/generator/generate-fixtures.ts';
@@ -44,7 +45,7 @@ describe('fixtures/demo', () => {
     const refused: string[] = [];
     for await (const row of set.rows()) {
       if (row.record) records.push(row.record);
-      else refused.push(`${row.where}: ${row.reasons.join('; ')}`);
+      else refused.push(`${row.where}: ${row.reasons.map(describeProblem).join('; ')}`);
     }
     expect(refused).toEqual([]);
     expect(records).toHaveLength(DEMO_SET.certificates);

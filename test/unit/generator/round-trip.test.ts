@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { adapterFor } from '../../../indexer/adapters/index.ts';
-import { buildCertificate } from '../../../indexer/build-certificate.ts';
+import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { generateState } from '../../../indexer/generator/generate-state.ts';
 import { writerFor } from '../../../indexer/generator/writers/index.ts';
 import { createHolderIds } from '../../../services/domain/ids.ts';
@@ -14,7 +14,8 @@ import { loadRegistry } from '../../../services/domain/registry.ts';
  * (multi-line legal descriptions, commas, apostrophes, 0 percent bids, county-held
  * rows) are what the formats must carry.
  */
-const state = generateState({ certificates: 6000, seed: 99, today: '2026-11-22', registry: loadRegistry() });
+const registry = loadRegistry();
+const state = generateState({ certificates: 6000, seed: 99, today: '2026-11-22', registry });
 const PARCEL_BASE = 'https://parcels.taxcert.dev/api/v1/parcels';
 const holderIds = createHolderIds();
 
@@ -22,7 +23,7 @@ describe.each(state.files.filter((f) => f.taxYear === 2019 || f.taxYear === 2025
   const writer = writerFor(file.channel.format);
   const adapter = adapterFor(file.channel.format);
   it.runIf(writer && adapter)(`round-trips through ${file.channel.format}`, async () => {
-    const ctx = { county: file.county, taxYear: file.taxYear };
+    const ctx = { county: file.county, counties: registry.counties, taxYear: file.taxYear };
     const chunks: Buffer[] = [];
     const out = new PassThrough();
     out.on('data', (c: Buffer) => chunks.push(c));

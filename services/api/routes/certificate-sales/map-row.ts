@@ -1,4 +1,5 @@
 import type { CertificateSaleRecord } from '../../../domain/records.ts';
+import { saleStatus } from '../../../domain/sale-status.ts';
 import type { SaleRow } from './row.ts';
 
 /**
@@ -27,13 +28,6 @@ export const SALE_SOURCE = [
   'struck_to_county',
 ] as const;
 
-/** Status on a given day (YYYY-MM-DD): before the first sale day scheduled, after the last completed. */
-export function saleStatusOn(firstDay: string, lastDay: string, today: string): SaleRow['status'] {
-  if (today < firstDay) return 'scheduled';
-  if (today > lastDay) return 'completed';
-  return 'in_progress';
-}
-
 /** The one sale mapper: exactly the fields of spec 2.3, status as of `today` (Florida's calendar day). */
 export function mapSaleRow(doc: SaleDocument, today: string): SaleRow {
   return {
@@ -50,6 +44,6 @@ export function mapSaleRow(doc: SaleDocument, today: string): SaleRow {
     face_value_sold: doc.face_value_sold,
     average_bid_rate: doc.average_bid_rate,
     struck_to_county: doc.struck_to_county,
-    status: saleStatusOn(doc.sale_date, doc.last_sale_date ?? doc.sale_date, today),
+    status: saleStatus(doc.sale_date, doc.last_sale_date ?? doc.sale_date, today),
   };
 }

@@ -25,8 +25,15 @@ interface Sale {
 const DAY = 86_400_000;
 const today = floridaToday(new Date());
 const shift = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+/** The tax year whose certificates are sold in the year of `day` (s. 197.432: tax year Y is sold in Y+1). */
+const taxYearSoldOn = (day: string) => Number(day.slice(0, 4)) - 1;
+const POLK_YEAR = taxYearSoldOn(shift(-1));
+const LEE_YEAR = taxYearSoldOn(shift(30));
 
-/** Sales summaries built by the indexer's own mapper (what the worker writes), a spread of counties, years, days and sizes. */
+/**
+ * Sales summaries built by the indexer's own mapper (what the worker writes), a spread of counties, years, days and
+ * sizes; each tax year Y sells in Y+1, from April 1 (s. 197.333, s. 197.432).
+ */
 const SPECS = [
   { county: 'alachua', name: 'Alachua', year: 2023, vendor: 'lienport', first: '2024-05-20', last: '2024-05-22', offered: 40, face: 50_000 },
   { county: 'duval', name: 'Duval', year: 2023, vendor: 'certbid', first: '2024-05-20', last: '2024-05-20', offered: 120, face: 50_000 },
@@ -34,8 +41,8 @@ const SPECS = [
   { county: 'leon', name: 'Leon', year: 2021, vendor: 'lienport', first: '2022-05-27', last: '2022-05-27', offered: 10, face: 9_999.99 },
   { county: 'alachua', name: 'Alachua', year: 2024, vendor: 'lienport', first: '2025-05-30', last: '2025-06-01', offered: 55, face: 61_000 },
   // Relative to the day the test runs: a sale under way and one still to come.
-  { county: 'polk', name: 'Polk', year: 2025, vendor: 'certbid', first: shift(-1), last: shift(1), offered: 7, face: 1_200 },
-  { county: 'lee', name: 'Lee', year: 2025, vendor: 'CertBid', first: shift(30), last: shift(31), offered: 3, face: 300 },
+  { county: 'polk', name: 'Polk', year: POLK_YEAR, vendor: 'certbid', first: shift(-1), last: shift(1), offered: 7, face: 1_200 },
+  { county: 'lee', name: 'Lee', year: LEE_YEAR, vendor: 'CertBid', first: shift(30), last: shift(31), offered: 3, face: 300 },
 ];
 
 describe('GET /api/v1/certificate-sales/search', () => {
@@ -102,7 +109,7 @@ describe('GET /api/v1/certificate-sales/search', () => {
       id: expect.stringMatching(/^csale_/),
       county_name: 'Miami-Dade',
       tax_year: 2024,
-      sale_date: '2024-06-01',
+      sale_date: '2025-05-28',
       vendor: 'lienport',
       certificates_offered: 5,
       certificates_sold: 3,
@@ -110,14 +117,14 @@ describe('GET /api/v1/certificate-sales/search', () => {
       status: 'completed',
     });
     const stored = await t.runtime.opensearch.get({ index: aliasName(t.config.INDEX_PREFIX, 'sales'), id: ingested.id });
-    expect(stored.body._source).toMatchObject({ sale_date: '2024-06-01', last_sale_date: '2024-06-01' });
+    expect(stored.body._source).toMatchObject({ sale_date: '2025-05-28', last_sale_date: '2025-05-28' });
   });
 
   it('derives the status on the day it is read, not the one stored at ingest', async () => {
     const status = Object.fromEntries(all.map((s) => [`${s.county_slug}-${s.tax_year}`, s.status]));
     expect(status).toMatchObject({
-      'polk-2025': 'in_progress',
-      'lee-2025': 'scheduled',
+      [`polk-${POLK_YEAR}`]: 'in_progress',
+      [`lee-${LEE_YEAR}`]: 'scheduled',
       'alachua-2023': 'completed',
       'orange-2022': 'completed',
     });
@@ -173,7 +180,7 @@ describe('GET /api/v1/certificate-sales/search', () => {
 
   it('filters on sale_date with inclusive sale_after / sale_before', async () => {
     const days = async (q: string) => (await rows(q)).map((s) => s.sale_date).sort();
-    expect(await days('sale_after=2024-05-20&sale_before=2024-06-01')).toEqual(['2024-05-20', '2024-05-20', '2024-06-01']);
+    expect(await days('sale_after=2024-05-20&sale_before=2025-05-28')).toEqual(['2024-05-20', '2024-05-20', '2025-05-28']);
     expect(await days('sale_before=2023-05-25')).toEqual(['2022-05-27', '2023-05-25']);
     expect((await days('sale_after=2025-05-30')).length).toBe(3);
     expect(await days('sale_after=2024-05-21&sale_before=2024-05-21')).toEqual([]);

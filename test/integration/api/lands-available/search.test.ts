@@ -23,21 +23,25 @@ interface Lands {
 
 const HEADER =
   '"Certificate Number","Parcel ID","Tax Year","Face Amount","Opening Bid","Tax Deed Application Date","Date Placed on List","Owner","Situs Address"';
-/** Two county lists in the clerk format the worker reads; three rows tie on opening bid, two on available_since. */
+/**
+ * Two county lists in the clerk format the worker reads; three rows tie on opening bid, two on available_since.
+ * Every deed application is lawful: a tax year Y certificate, sold in Y+1, allows one from April 1 of Y+3
+ * (s. 197.502(1)); two rows apply on that very day.
+ */
 const ALACHUA = [
   HEADER,
   '2019-001234,01234-005-000,2019,"$1,234.56","$3,456.78",06/15/2022,09/01/2022,"SMITH, JOHN & MARY","123 NW 5TH AVE, GAINESVILLE, FL 32601"',
-  '2020-000077,17-10-20-0000-0001-0010,2020,$512.00,$0.00,01/10/2023,01/10/2023,OAK GROVE HOLDINGS INC,"77 SE 2ND ST, HIGH SPRINGS, FL 32643"',
-  '2020-000078,17-10-20-0000-0001-0020,2020,$900.00,"$2,500.00",02/01/2023,03/15/2023,DOE JANE,"1 MAIN ST, GAINESVILLE, FL 32601"',
-  '2021-000500,05-11-22-0000-0002-0001,2021,"$1,500.00","$2,500.00",02/01/2024,04/01/2024,GARCIA ANA,"9 OAK ST, ALACHUA, FL 32615"',
+  '2020-000077,17-10-20-0000-0001-0010,2020,$512.00,$0.00,04/10/2023,04/10/2023,OAK GROVE HOLDINGS INC,"77 SE 2ND ST, HIGH SPRINGS, FL 32643"',
+  '2020-000078,17-10-20-0000-0001-0020,2020,$900.00,"$2,500.00",04/03/2023,05/15/2023,DOE JANE,"1 MAIN ST, GAINESVILLE, FL 32601"',
+  '2021-000500,05-11-22-0000-0002-0001,2021,"$1,500.00","$2,500.00",04/01/2024,04/01/2024,GARCIA ANA,"9 OAK ST, ALACHUA, FL 32615"',
   '2018-000010,01111-001-000,2018,$300.00,"$10,000.00",05/05/2021,06/01/2021,LEE TOM,"5 ELM ST, GAINESVILLE, FL 32601"',
   '',
 ].join('\n');
 const DUVAL = [
   HEADER,
-  '2019-100001,012345-0000,2019,"$2,000.00","$5,000.50",03/03/2022,04/04/2022,"JONES, AMY","10 BAY ST, JACKSONVILLE, FL 32202"',
-  '2020-100002,012345-0010,2020,$750.00,$100.00,03/03/2023,04/04/2024,"BROWN, BOB","20 BAY ST, JACKSONVILLE, FL 32202"',
-  '2021-100003,012345-0020,2021,$60.00,"$2,500.00",01/01/2024,04/01/2024,"WHITE, SUE","30 BAY ST, JACKSONVILLE, FL 32202"',
+  '2019-100001,012345-0000,2019,"$2,000.00","$5,000.50",04/01/2022,04/04/2022,"JONES, AMY","10 BAY ST, JACKSONVILLE, FL 32202"',
+  '2020-100002,012345-0010,2020,$750.00,$100.00,04/03/2023,04/04/2024,"BROWN, BOB","20 BAY ST, JACKSONVILLE, FL 32202"',
+  '2021-100003,012345-0020,2021,$60.00,"$2,500.00",04/01/2024,04/01/2024,"WHITE, SUE","30 BAY ST, JACKSONVILLE, FL 32202"',
   '',
 ].join('\n');
 
@@ -119,8 +123,8 @@ describe('GET /api/v1/lands-available/search', () => {
         '2024-04-04',
         '2024-04-01',
         '2024-04-01',
-        '2023-03-15',
-        '2023-01-10',
+        '2023-05-15',
+        '2023-04-10',
         '2022-09-01',
         '2022-04-04',
         '2021-06-01',

@@ -1,0 +1,73 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { type County, updateCountyCoverage } from '../../services/control/counties.ts';
+import type { Database } from '../../services/control/db.ts';
+import { markIngested } from '../../services/control/freshness.ts';
+import { getSource, recordCheck, upsertSource } from '../../services/control/sources.ts';
+import { aliasName, controlName } from '../../services/domain/datasets.ts';
+import type { CertificateSaleRecord } from '../../services/domain/records.ts';
+import type { Channel, Registry, RegistryCounty } from '../../services/domain/registry.ts';
+import { deriveSale } from '../sales/derive-sale.ts';
+
+export interface BookkeepingDeps {
+  opensearch: Client;
+  db: Database;
+  registry: Registry;
+  prefix: string;
+}
+
+export interface CertificateBookkeeping {
+  county: Pick<County, 'countySlug' | 'certificateCount' | 'coverageStatus' | 'lastImportAt'>;
+  sale: CertificateSaleRecord | null;
+}
+
+/** Certificates of a county as search sees them: the number certificateCount must equal. */
+export async function countCertificates(client: Client, prefix: string, countySlug?: string): Promise<number> {
+  const res = await client.count({
+    index: aliasName(prefix, 'certificates'),
+    body: countySlug ? { query: { term: { county_slug: countySlug } } } : { query: { match_all: {} } },
+  });
+  return res.body.count;
+}
+
+/**
+ * After a certificate file is searchable: the county's count and coverage, the
+ * source row of that county-year, freshness, and the year's sale summary (written
+ * by sales/derive-sale.ts), all read back from the index (documents, not rows
+ * read), so they agree with search.
+ */
+export async function recordCertificateIngest(
+  deps: BookkeepingDeps,
+  run: { county: RegistryCounty; taxYear: number; channel: Channel; at: string; today: string },
+): Promise<CertificateBookkeeping> {
+  const { county, taxYear, channel } = run;
+  const certificateCount = await countCertificates(deps.opensearch, deps.prefix, county.slug);
+  const sale = await deriveSale(deps, { county, taxYear, channel, today: run.today, at: run.at });
+
+  const updated = deps.db
+    .transaction(() => {
+      if (!getSource(deps.db, county.slug, taxYear))
+        upsertSource(deps.db, deps.registry, {
+          countySlug: county.slug,
+          taxYear,
+          vendor: channel.channel,
+          sourceKind: 'cert_sale_portal',
+          saleUrl: channel.saleUrl,
+          active: true,
+          notes: 'registered by the first ingest of this county-year',
+        });
+      recordCheck(deps.db, county.slug, taxYear, { ok: true, at: run.at });
+      markIngested(deps.db, controlName('certificates'), run.at);
+      if (sale) markIngested(deps.db, controlName('sales'), run.at);
+      return updateCountyCoverage(deps.db, county.slug, { certificateCount, lastImportAt: run.at });
+    })
+    .immediate();
+  return {
+    county: {
+      countySlug: updated.countySlug,
+      certificateCount: updated.certificateCount,
+      coverageStatus: updated.coverageStatus,
+      lastImportAt: updated.lastImportAt,
+    },
+    sale,
+  };
+}

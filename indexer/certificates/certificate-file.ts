@@ -1,0 +1,55 @@
+import { aliasName } from '../../services/domain/datasets.ts';
+import type { CertificateRecord } from '../../services/domain/records.ts';
+import { createHolderIds } from '../../services/domain/ids.ts';
+import { adapterFor } from '../adapters/index.ts';
+import type { DatasetFile, DatasetFileDeps } from '../dataset-file.ts';
+import { FileRejectedError } from '../errors.ts';
+import type { IngestJob } from '../queue.ts';
+import { recordCertificateIngest } from './bookkeeping.ts';
+import { buildCertificate } from './build-certificate.ts';
+import { findParcelConflicts } from './parcel-conflicts.ts';
+
+/**
+ * A certificate file: the county's channel (or the job's vendor) names the
+ * format, its adapter in adapters/ reads the rows, buildCertificate makes
+ * canonical records, a re-ingested certificate may not change its parcel
+ * (parcel-conflicts.ts), and once searchable the county, its source, freshness and
+ * the year's sale summary are read back from the index.
+ */
+export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: string): DatasetFile<CertificateRecord> {
+  const county = deps.registry.county(job.county);
+  if (!county) throw new FileRejectedError('wrong_county', `unknown county "${job.county}"`);
+  const channel = deps.registry.channelForVendor(job.vendor, county);
+  if (!channel) throw new FileRejectedError('unknown_format', `no file format is registered for vendor "${job.vendor}"`);
+  const adapter = adapterFor(channel.format);
+  if (!adapter) throw new FileRejectedError('unknown_format', `format "${channel.format}" has no adapter`);
+
+  const ctx = {
+    county,
+    counties: deps.registry.counties,
+    taxYear: job.taxYear,
+    vendor: channel.certificateVendor,
+    parcelBaseUrl: deps.parcelBaseUrl,
+    ingestedAt: at,
+    holderIds: createHolderIds(),
+  };
+  return {
+    format: {
+      dataset: 'certificates',
+      format: channel.format,
+      rows: (source) => adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }),
+      build: (row) => {
+        const { input, reasons } = adapter.toInput(row);
+        return buildCertificate(input, reasons, ctx);
+      },
+      repeated: (record, firstLine) => ({
+        field: 'certificate_number',
+        problem: `${record.certificate_number} is listed again (first on line ${firstLine})`,
+      }),
+    },
+    conflicts: (docs) => findParcelConflicts(deps.opensearch, aliasName(deps.prefix, 'certificates'), county.slug, job.taxYear, docs),
+    bookkeep: async () => {
+      await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10) });
+    },
+  };
+}

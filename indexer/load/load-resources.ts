@@ -1,0 +1,48 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Logger } from '../../services/logger.ts';
+import { aliasName, FILE_DATASETS, type FileDataset } from '../../services/domain/datasets.ts';
+import { BulkMode } from '../indices/bulk-mode.ts';
+import { createLanes, type Lanes } from './lane.ts';
+import { RefreshGroup } from './refresh-group.ts';
+
+/** The longest a finished file waits for others to share its refresh: bounds a busy worker's job latency. */
+const REFRESH_DELAY_MS = 2500;
+
+/**
+ * What the files a worker loads at once share, built once per worker: the two
+ * lanes, and per dataset the one bulk mode and the refresh group. process-file.ts
+ * picks the job's dataset's; tests build their own.
+ */
+export interface LoadResources {
+  lanes: Lanes;
+  bulkModes: Record<FileDataset, BulkMode>;
+  refreshGroups: Record<FileDataset, RefreshGroup>;
+}
+
+export interface LoadResourceOptions {
+  prefix: string;
+  /** The configured OPENSEARCH_REPLICAS, restored when bulk mode ends. */
+  replicas: number;
+  /** Files the worker runs at once. */
+  concurrency: number;
+  logger: Logger;
+}
+
+export function createLoadResources(opensearch: Client, options: LoadResourceOptions): LoadResources {
+  const alias = (d: FileDataset) => aliasName(options.prefix, d);
+  // Up to concurrency - 2 files wait for one shared refresh, so two slots stay free: one file
+  // validating, one sending. The delay bounds how long a job's completion waits for company.
+  const refreshPolicy = { maxWaiting: Math.max(1, options.concurrency - 2), maxDelayMs: REFRESH_DELAY_MS };
+  const bulkModes = {} as Record<FileDataset, BulkMode>;
+  const refreshGroups = {} as Record<FileDataset, RefreshGroup>;
+  for (const dataset of FILE_DATASETS) {
+    const mode = new BulkMode(opensearch, { index: alias(dataset), dataset, replicas: options.replicas });
+    // A worker that died mid-load left refresh off; queued before any job's bulk mode, so it runs first.
+    mode
+      .repair()
+      .catch((err: Error) => options.logger.warn({ err: err.message, dataset }, 'could not restore search settings'));
+    bulkModes[dataset] = mode;
+    refreshGroups[dataset] = new RefreshGroup(opensearch, alias(dataset), refreshPolicy);
+  }
+  return { lanes: createLanes(), bulkModes, refreshGroups };
+}
