@@ -316,7 +316,7 @@ async function deepCosts(total: number, viaApi: boolean): Promise<void> {
     );
     rows.push({ offset, 'page plan ms': plan, 'through the API ms': api, 'plain from+size ms': plain });
   }
-  await setWindow(DEFAULT_PAGE_OPTIONS.relevanceWindow);
+  await setWindow(DEFAULT_PAGE_OPTIONS.window);
   console.log('\nwhat a deep page costs (sale_date desc, id asc; median of 3)');
   console.table(rows);
 }

@@ -115,3 +115,29 @@ export function stringSpace(a: string, b: string): StringSpace {
     },
   };
 }
+
+/**
+ * Scores are float32, so the float32 values next to a score are the tightest cuts
+ * around it: "score > v" is "score >= floatAbove(v)" (a min_score or a range
+ * bucket's from), with no rounding by the engine.
+ */
+export function floatAbove(v: number): number {
+  return floatStep(v, 1);
+}
+
+export function floatBelow(v: number): number {
+  return floatStep(v, -1);
+}
+
+function floatStep(v: number, direction: 1 | -1): number {
+  const view = new DataView(new ArrayBuffer(4));
+  view.setFloat32(0, v);
+  const f = view.getFloat32(0);
+  // v between two floats: the float on the asked side.
+  if (direction === 1 ? f > v : f < v) return f;
+  if (f === 0) return direction * 2 ** -149;
+  const bits = view.getInt32(0);
+  // Away from zero the bits of a positive float grow, those of a negative one shrink.
+  view.setInt32(0, bits + (f > 0 ? direction : -direction));
+  return view.getFloat32(0);
+}

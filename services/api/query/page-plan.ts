@@ -1,4 +1,14 @@
-import { beforeCut, cutAbove, equalTo, type KeyKind, type NumberKind, type StringSpace, strictlyBefore } from './page-cuts.ts';
+import {
+  beforeCut,
+  cutAbove,
+  equalTo,
+  floatAbove,
+  floatBelow,
+  type KeyKind,
+  type NumberKind,
+  type StringSpace,
+  strictlyBefore,
+} from './page-cuts.ts';
 import { isScoreKey, type SortKey, type SortOrder, sortClause } from './sort.ts';
 
 /**
@@ -21,12 +31,10 @@ export interface PagePlanOptions {
   window: number;
   /** The most rows a selected page's final search skips with from. */
   skipMax: number;
-  /** max_result_window of an index searched by relevance (certificates): a score-ordered page reads from+size from the nearer end up to it. */
-  relevanceWindow: number;
 }
 
-/** Equal to the mapping files' max_result_window (certificates: relevanceWindow); a unit test keeps them in step. */
-export const DEFAULT_PAGE_OPTIONS: PagePlanOptions = { window: 10_000, skipMax: 2_000, relevanceWindow: 500_500 };
+/** Equal to every mapping file's max_result_window; a unit test keeps them in step. */
+export const DEFAULT_PAGE_OPTIONS: PagePlanOptions = { window: 10_000, skipMax: 2_000 };
 
 export interface PageRequest {
   query: Record<string, unknown>;
@@ -102,27 +110,19 @@ export function reversedBody(req: PageRequest, sort: readonly SortKey[], from: n
   return { query: req.query, sort: sortClause(sort, true), from, size, track_total_hits: false, ...sourceOf(req) };
 }
 
-export function forwardBody(req: PageRequest, sort: readonly SortKey[], from: number, size: number): Body {
-  return { query: req.query, sort: sortClause(sort), from, size, track_total_hits: false, ...sourceOf(req) };
-}
-
 /** How a page is read once the total is known. */
 export type DeepPlan =
   | { kind: 'empty' }
   | { kind: 'far-end'; from: number; size: number }
-  | { kind: 'near-end'; from: number; size: number }
   | { kind: 'select'; size: number }
-  | { kind: 'too-deep'; reachable: number };
+  | { kind: 'select-score'; size: number };
 
 export function deepPlan(req: PageRequest, sort: readonly SortKey[], total: number, options: PagePlanOptions): DeepPlan {
   if (req.offset >= total) return { kind: 'empty' };
   const tail = fromFarEnd(req.offset, req.limit, total);
   if (tail.from + tail.size <= options.window) return { kind: 'far-end', ...tail };
-  if (sort.length > 0 && !isScoreKey(sort[0]!)) return { kind: 'select', size: tail.size };
-  // Scores cannot be cut by a range: read from whichever end is nearer, as far as the index allows.
-  const nearer = Math.min(req.offset, tail.from);
-  if (nearer + tail.size > options.relevanceWindow) return { kind: 'too-deep', reachable: options.relevanceWindow - req.limit };
-  return req.offset <= tail.from ? { kind: 'near-end', from: req.offset, size: tail.size } : { kind: 'far-end', ...tail };
+  if (sort.length > 0 && isScoreKey(sort[0]!)) return { kind: 'select-score', size: tail.size };
+  return { kind: 'select', size: tail.size };
 }
 
 // --- selecting a position on a number or date key -------------------------------------------
@@ -279,4 +279,120 @@ export function withoutPlanAggs(aggs: Record<string, unknown> | undefined): Reco
   const own = new Set<string>(Object.values(PLAN_AGG));
   const rest = Object.fromEntries(Object.entries(aggs).filter(([k]) => !own.has(k)));
   return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+// --- selecting a position in relevance order --------------------------------------------------
+
+/**
+ * Scores cannot be cut by a range query, but they can be counted exactly: a range
+ * aggregation over a script reading `_score` counts, in one scoring pass, the
+ * documents above every cut (scores are float32 and the script hands them over as
+ * exact doubles, so a bucket bound at floatAbove(v) splits "> v" from "<= v" with no
+ * rounding). A page then starts with search_after at a synthetic position
+ * (v, the start of every later key), which returns exactly the documents scoring
+ * <= v in order, and skips at most skipMax of them. A group of equal scores larger
+ * than that is split on the later keys by the field plan, on a filter that matches
+ * exactly the documents scoring v (tieQuery).
+ */
+export const SCORE_SCRIPT = { source: '_score', lang: 'painless' } as const;
+
+/** The score distribution (proposes cuts only), asked for with the total. */
+export function scoreStatsAggs(): Body {
+  return {
+    [PLAN_AGG.percentiles]: { percentiles: { script: SCORE_SCRIPT, percents: PERCENTS, tdigest: { compression: 200 } } },
+    [PLAN_AGG.stats]: { stats: { script: SCORE_SCRIPT } },
+  };
+}
+
+/**
+ * Scores to cut after (a cut at v splits "> v" from "<= v"), ascending: at every
+ * percentile and just below it (so a percentile that is a large group of equal
+ * scores gets a bucket of its own), and 48 more around the wanted position.
+ * `bracket` (a bucket's smallest and largest score) spreads all cuts inside it.
+ */
+export function scoreCuts(percentiles: readonly (number | null)[], descRank: number, count: number, bracket?: { min: number; max: number }): number[] {
+  const cuts = new Set<number>();
+  const add = (v: number) => {
+    const f = Math.fround(v);
+    if (Number.isFinite(f)) cuts.add(f);
+  };
+  if (bracket) {
+    add(bracket.min);
+    for (let i = 1; i <= 48; i++) add(bracket.min + ((bracket.max - bracket.min) * i) / 49);
+    return [...cuts].filter((v) => v >= bracket.min && v < bracket.max).sort((a, b) => a - b);
+  }
+  const values = percentiles.filter((v): v is number => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
+  for (const v of values) {
+    add(v);
+    add(floatBelow(Math.fround(v)));
+  }
+  if (values.length > 0 && count > 0) {
+    const ascRank = count - 1 - descRank;
+    const at = Math.min(values.length - 1, Math.max(0, Math.floor((ascRank / count) * (values.length + 1)) - 1));
+    const lo = values[Math.max(0, at - 1)]!;
+    const hi = values[Math.min(values.length - 1, at + 2)]!;
+    for (let i = 1; i <= 48; i++) add(lo + ((hi - lo) * i) / 49);
+  }
+  return [...cuts].sort((a, b) => a - b);
+}
+
+/** Exact counts of the scores between consecutive cuts (bucket bounds at floatAbove of each), each with its smallest and largest score. */
+export function scoreCutsAggs(cuts: readonly number[]): Body {
+  const bounds = cuts.map(floatAbove);
+  const ranges =
+    bounds.length === 0
+      ? [{}]
+      : [{ to: bounds[0] }, ...bounds.slice(0, -1).map((from, i) => ({ from, to: bounds[i + 1] })), { from: bounds[bounds.length - 1] }];
+  return {
+    [PLAN_AGG.cuts]: {
+      range: { script: SCORE_SCRIPT, ranges },
+      aggs: { min: { min: { script: SCORE_SCRIPT } }, max: { max: { script: SCORE_SCRIPT } } },
+    },
+  };
+}
+
+/** The score cut a located bucket starts at, in descending order: the bucket holds scores <= it. */
+export function scoreCutOf(located: Located): number | null {
+  return located.cut === null ? null : floatBelow(located.cut);
+}
+
+/** A score query that matches exactly, without scoring, the documents whose score is v. */
+export function tieQuery(query: Body, v: number): Body {
+  return {
+    bool: {
+      filter: [{ function_score: { query, min_score: v } }],
+      must_not: [{ function_score: { query, min_score: floatAbove(v) } }],
+    },
+  };
+}
+
+/**
+ * A value of a later sort key that comes before every stored one, so that
+ * search_after (v, start...) returns every document scoring v. Only the keys a
+ * list sorts on after the score: numbers and dates (descending or ascending)
+ * and strings ascending.
+ */
+export function startOf(kind: KeyKind, order: SortOrder): number | string {
+  if (kind === 'string') {
+    if (order === 'asc') return '';
+    throw new Error('page plan: a descending string key after the score has no start value');
+  }
+  if (kind === 'decimal') return order === 'desc' ? Number.MAX_VALUE : -Number.MAX_VALUE;
+  return order === 'desc' ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+}
+
+/**
+ * The rows after a position of the whole order (search_after), skipping `from`.
+ * The engine refuses a from with search_after, so the skipped rows are asked for
+ * too (at most skipMax) and dropped by the caller.
+ */
+export function afterBody(req: PageRequest, sort: readonly SortKey[], after: readonly (number | string)[] | null, from: number, size: number): Body {
+  return {
+    query: req.query,
+    sort: sortClause(sort),
+    ...(after ? { search_after: after } : { from: 0 }),
+    size: from + size,
+    track_total_hits: false,
+    ...sourceOf(req),
+  };
 }

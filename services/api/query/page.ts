@@ -1,16 +1,15 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
-import { InvalidParamsError } from '../errors.ts';
 import { beforeCut, cutAbove, cutBelow, type KeyKind, type NumberKind, rangeOf, stringSpace } from './page-cuts.ts';
 import {
   countBody,
+  afterBody,
   countOnly,
   type Cursor,
   type CutBucket,
   cutsAggs,
   DEFAULT_PAGE_OPTIONS,
   deepPlan,
-  forwardBody,
   groupFilters,
   type KeyStats,
   keyStatsAggs,
@@ -22,9 +21,15 @@ import {
   type PageRequest,
   reversedBody,
   type StringCut,
+  scoreCutOf,
+  scoreCuts,
+  scoreCutsAggs,
+  scoreStatsAggs,
   selectedBody,
   shallowBody,
+  startOf,
   stringCuts,
+  tieQuery,
   withoutPlanAggs,
   within,
 } from './page-plan.ts';
@@ -63,10 +68,15 @@ export async function readPage<T>(
 
   // Deep: the total, the facets and the first key's distribution in one request, then the plan.
   const deadline = Date.now() + PAGE_DEADLINE_MS;
-  const kinds = sort.length > 0 && !isScoreKey(sort[0]!) ? await keyKinds(client, index, sort) : [];
+  const byScore = sort.length > 0 && isScoreKey(sort[0]!);
+  const kinds = sort.length > 0 ? await keyKinds(client, index, byScore ? sort.slice(1) : sort) : [];
   const first = sort[0];
   const firstKind = kinds[0];
-  const statsAggs = first && !isScoreKey(first) && firstKind && firstKind !== 'string' ? keyStatsAggs(first.field) : {};
+  const statsAggs = byScore
+    ? scoreStatsAggs()
+    : first && !isScoreKey(first) && firstKind && firstKind !== 'string'
+      ? keyStatsAggs(first.field)
+      : {};
   const counted = await search<T>(client, index, countBody(req, statsAggs));
   const result = { total: counted.total, aggregations: withoutPlanAggs(counted.aggregations) };
 
@@ -79,19 +89,12 @@ export async function readPage<T>(
       const page = await search<T>(client, index, reversedBody(req, sort, plan.from, plan.size));
       return { ...result, hits: page.hits.reverse() };
     }
-    case 'near-end': {
-      const page = await search<T>(client, index, forwardBody(req, sort, plan.from, plan.size));
-      return { ...result, hits: page.hits };
-    }
-    case 'too-deep':
-      throw new InvalidParamsError([
-        {
-          parameter: 'offset',
-          message: `in relevance order a page can start at most ${plan.reachable} rows from either end of the ${counted.total} results; narrow the query or sort by a field`,
-        },
-      ]);
     case 'select': {
       const hits = await select<T>(client, index, req, sort, kinds, counted.aggregations, plan.size, options, deadline);
+      return { ...result, hits };
+    }
+    case 'select-score': {
+      const hits = await selectByScore<T>(client, index, req, sort, kinds, counted.aggregations, plan.size, options, deadline);
       return { ...result, hits };
     }
   }
@@ -244,4 +247,63 @@ async function selectString(
     ));
   }
   return null;
+}
+
+/**
+ * The rows at positions offset..offset+size-1 of a relevance order (score first,
+ * then field keys ending with the id), found with exact counts of scores
+ * (page-plan.ts). A group of equal scores too large to skip is handed to the
+ * field plan on a filter matching exactly that score.
+ */
+async function selectByScore<T>(
+  client: Client,
+  index: string,
+  req: PageRequest,
+  sort: readonly SortKey[],
+  restKinds: readonly KeyKind[],
+  firstAggs: Record<string, unknown> | undefined,
+  size: number,
+  options: PagePlanOptions,
+  deadline: number,
+): Promise<SearchHit<T>[]> {
+  const rest = sort.slice(1) as FieldKey[];
+  const start = rest.map((k, i) => startOf(restKinds[i]!, k.order));
+  const t = req.offset;
+  const stats = firstAggs?.[PLAN_AGG.stats] as KeyStats | undefined;
+  const percentiles = firstAggs?.[PLAN_AGG.percentiles] as { values: Record<string, number | null> } | undefined;
+  if (!stats || stats.min === null || stats.max === null) throw new Error('page plan: no score statistics');
+  let bracket: { min: number; max: number } | undefined;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    checkDeadline(deadline);
+    const cuts = scoreCuts(Object.values(percentiles?.values ?? {}), t, stats.count, bracket);
+    const counted = await search(client, index, { query: req.query, size: 0, aggs: scoreCutsAggs(cuts) });
+    const buckets = (counted.aggregations?.[PLAN_AGG.cuts] as { buckets: CutBucket[] } | undefined)?.buckets ?? [];
+    const at = locate(buckets, t, 'desc');
+    if (!at) break;
+    if (t - at.before <= options.skipMax) {
+      const v = scoreCutOf(at);
+      checkDeadline(deadline);
+      const skip = t - at.before;
+      const page = await search<T>(client, index, afterBody(req, sort, v === null ? null : [v, ...start], skip, size));
+      return page.hits.slice(skip);
+    }
+    if (at.min !== at.max) {
+      bracket = { min: at.min, max: at.max };
+      continue;
+    }
+    // A group of equal scores: its rows in the order of the later keys, then (if the page runs past it) the rows after it.
+    const v = at.min;
+    const inGroup = Math.min(size, at.count - (t - at.before));
+    const tie: PageRequest = { ...req, query: tieQuery(req.query, v), sort: rest, offset: t - at.before, limit: inGroup, aggs: undefined };
+    const hits = await select<T>(client, index, tie, rest, restKinds, undefined, inGroup, options, deadline);
+    if (hits.length < size && hits.length === inGroup) {
+      const last = hits[hits.length - 1]?.sort ?? [];
+      checkDeadline(deadline);
+      const next = await search<T>(client, index, afterBody(req, sort, [v, ...(last as (number | string)[])], 0, size - inGroup));
+      hits.push(...next.hits);
+    }
+    return hits;
+  }
+  // Unreachable while scores are finite floats: every round either isolates a single score or narrows the bracket.
+  throw new Error(`page plan: no score cut found for offset ${req.offset} after ${MAX_ROUNDS} rounds`);
 }

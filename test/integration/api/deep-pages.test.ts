@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { generateState } from '../../../indexer/generator/generate-state.ts';
-import { InvalidParamsError } from '../../../services/api/errors.ts';
 import { readPage } from '../../../services/api/query/page.ts';
 import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
 import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
@@ -16,7 +15,7 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
  */
 const N = 30_000;
 const WINDOW = 1000;
-const options: PagePlanOptions = { window: WINDOW, skipMax: 200, relevanceWindow: WINDOW };
+const options: PagePlanOptions = { window: WINDOW, skipMax: 200 };
 const id: SortKey = { field: 'id', order: 'asc' };
 
 const SORTS: Record<string, SortKey[]> = {
@@ -44,6 +43,8 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
   let t: TestRuntime;
   let index: string;
   const truths = new Map<string, string[]>();
+  /** The first sort value of every row of a walk, by the same key. */
+  const firstValues = new Map<string, unknown[]>();
 
   /** Every matching id in order, by search_after, checked against the sort values it returns. */
   async function truth(query: Record<string, unknown>, sort: SortKey[]): Promise<string[]> {
@@ -51,6 +52,7 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
     const known = truths.get(key);
     if (known) return known;
     const ids: string[] = [];
+    const firsts: unknown[] = [];
     let after: unknown[] | undefined;
     let previous: unknown[] | undefined;
     for (;;) {
@@ -63,11 +65,13 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
         if (previous) expect(compare(previous, h.sort, sort)).toBeLessThan(0);
         previous = h.sort;
         ids.push(h._id);
+        firsts.push(h.sort[0]);
       }
       if (hits.length < WINDOW) break;
       after = hits[hits.length - 1]!.sort;
     }
     truths.set(key, ids);
+    firstValues.set(key, firsts);
     return ids;
   }
 
@@ -134,15 +138,72 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
     expect(Object.keys(deep.aggregations ?? {})).toEqual(['county']);
   });
 
-  it('relevance order: pages from both ends within the window, a 400 naming offset beyond it', async () => {
-    const query = { match: { site_address_full: 'st' } };
-    const sort: SortKey[] = [{ score: true, order: 'desc' }, id];
-    const all = await truth(query, sort);
-    expect(all.length).toBeGreaterThan(2 * WINDOW + 100);
-    const last = await page(query, sort, all.length - 30, 30);
-    expect(last.hits.map((h) => h._id)).toEqual(all.slice(-30));
-    const middle = Math.floor(all.length / 2);
-    if (middle > WINDOW) await expect(page(query, sort, middle, 10)).rejects.toBeInstanceOf(InvalidParamsError);
+  describe('relevance order with a scoring query', () => {
+    // "st": 12 distinct scores over ~5,800 matches, the largest group ~2,800 equal scores (far above skipMax).
+    const ties = { match: { site_address_full: 'st' } };
+    // Three scoring clauses: many distinct scores over ~20,000 matches, and groups of equal ones.
+    const mixed = {
+      bool: { should: [{ match: { site_address_full: 'st' } }, { match: { owner_name: 'llc' } }, { match: { legal_description: 'lot' } }] },
+    };
+    const RELEVANCE: Record<string, SortKey[]> = {
+      // The certificate route's relevance order: score, then newest sale, then id.
+      route: [{ score: true, order: 'desc' }, { field: 'sale_date', order: 'desc' }, id],
+      score_then_id: [{ score: true, order: 'desc' }, id],
+    };
+
+    it('the data has large groups of equal scores, so the plan splits them', async () => {
+      const res = await t.runtime.opensearch.search({
+        index,
+        body: { query: ties, size: 0, aggs: { s: { terms: { script: '_score', size: 100 } } } } as never,
+      });
+      const groups = (res.body.aggregations as unknown as { s: { buckets: { doc_count: number }[] } }).s.buckets.map((b) => b.doc_count);
+      expect(Math.max(...groups)).toBeGreaterThan(5 * options.skipMax);
+      expect(groups.length).toBeGreaterThan(3);
+    });
+
+    for (const [name, sort] of Object.entries(RELEVANCE)) {
+      for (const [qname, query] of Object.entries({ ties, mixed })) {
+        it(`${name}, ${qname}: random deep offsets equal the search_after walk`, async () => {
+          const expected = await truth(query, sort);
+          expect(expected.length).toBeGreaterThan(3 * WINDOW);
+          const offsets = [WINDOW, Math.floor(expected.length / 2), expected.length - WINDOW - 3];
+          for (let i = 0; i < 8; i++) offsets.push(WINDOW + Math.floor(Math.random() * (expected.length - 2 * WINDOW)));
+          for (const offset of offsets) {
+            const p = await page(query, sort, offset, 37);
+            expect(p.total).toBe(expected.length);
+            expect(
+              p.hits.map((h) => h._id),
+              `offset ${offset}`,
+            ).toEqual(expected.slice(offset, offset + 37));
+          }
+        });
+      }
+
+      it(`${name}: walks every page of the tied query, each row once, in order`, async () => {
+        const expected = await truth(ties, sort);
+        const seen: string[] = [];
+        for (let offset = 0; offset < expected.length; offset += 250) {
+          const p = await page(ties, sort, offset, 250);
+          expect(p.total).toBe(expected.length);
+          seen.push(...p.hits.map((h) => h._id));
+        }
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen).toEqual(expected);
+      });
+    }
+
+    it('a page running from one group of equal scores into the next', async () => {
+      const sort = RELEVANCE.route!;
+      const expected = await truth(ties, sort);
+      const scores = firstValues.get(JSON.stringify([ties, sort]))!;
+      // The first change of score past the window: the page starts inside one group and ends in the next.
+      const boundary = scores.findIndex((s, i) => i > WINDOW + 300 && s !== scores[i - 1]);
+      expect(boundary).toBeGreaterThan(0);
+      for (const offset of [boundary - 20, boundary - 1, boundary]) {
+        const p = await page(ties, sort, offset, 40);
+        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 40));
+      }
+    });
   });
 });
 

@@ -3,20 +3,25 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { beforeCut } from '../../../../services/api/query/page-cuts.ts';
 import {
+  afterBody,
   type Cursor,
   countBody,
   countOnly,
   cutsAggs,
   deepPlan,
   DEFAULT_PAGE_OPTIONS,
-  forwardBody,
   groupFilters,
   keyStatsAggs,
   numberCuts,
   type PageRequest,
   reversedBody,
+  scoreCuts,
+  scoreCutsAggs,
+  scoreStatsAggs,
   selectedBody,
   shallowBody,
+  startOf,
+  tieQuery,
   within,
 } from '../../../../services/api/query/page-plan.ts';
 import { effectiveSort } from '../../../../services/api/query/sort.ts';
@@ -37,12 +42,22 @@ function build(p: Params): unknown {
       return shallowBody(req!, effectiveSort(req!.sort, req!.query));
     case 'countBody':
       return countBody(req!, keyStatsAggs(p.keyStats));
-    case 'reversedBody':
-    case 'forwardBody': {
+    case 'reversedBody': {
       const plan = deepPlan(req!, req!.sort, p.total, DEFAULT_PAGE_OPTIONS);
-      if (plan.kind !== 'far-end' && plan.kind !== 'near-end') throw new Error(`plan is ${plan.kind}`);
-      return (p.build === 'reversedBody' ? reversedBody : forwardBody)(req!, req!.sort, plan.from, plan.size);
+      if (plan.kind !== 'far-end') throw new Error(`plan is ${plan.kind}`);
+      return reversedBody(req!, req!.sort, plan.from, plan.size);
     }
+    case 'scoreCountBody':
+      return countBody(req!, scoreStatsAggs());
+    case 'scoreCutsAggs':
+      return scoreCutsAggs(scoreCuts(p.percentiles, p.descRank, p.count, p.bracket));
+    case 'scoreAfterBody': {
+      // The page after a score cut: the later keys start before every stored value.
+      const start = req!.sort.slice(1).map((k, i) => startOf(p.kinds[i], k.order));
+      return afterBody(req!, req!.sort, [p.score, ...start], p.from, p.size);
+    }
+    case 'tieQuery':
+      return tieQuery(p.query, p.score);
     case 'cutsAggs':
       return cutsAggs(p.field, numberCuts(p.kind, p.percentiles, p.ascRank, p.count));
     case 'selectedBody':

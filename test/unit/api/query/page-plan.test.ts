@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cutAbove, cutBelow, stringSpace } from '../../../../services/api/query/page-cuts.ts';
+import { cutAbove, cutBelow, floatAbove, floatBelow, stringSpace } from '../../../../services/api/query/page-cuts.ts';
 import {
   type CutBucket,
   DEFAULT_PAGE_OPTIONS,
@@ -9,6 +9,8 @@ import {
   locate,
   narrow,
   type PageRequest,
+  scoreCuts,
+  startOf,
   stringCuts,
   withoutPlanAggs,
 } from '../../../../services/api/query/page-plan.ts';
@@ -38,10 +40,10 @@ describe('deepPlan', () => {
   it('selects a field-sorted page in the middle', () => {
     expect(deepPlan(req(500_000, bySale), bySale, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'select', size: 25 });
   });
-  it('reads a relevance page from the nearer end, and refuses one deeper than the window from both ends', () => {
-    expect(deepPlan(req(200_000, byScore), byScore, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'near-end', from: 200_000, size: 25 });
-    expect(deepPlan(req(700_000, byScore), byScore, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'far-end', from: 299_975, size: 25 });
-    expect(deepPlan(req(1_500_000, byScore), byScore, 3_000_000, DEFAULT_PAGE_OPTIONS).kind).toBe('too-deep');
+  it('selects a relevance page by score counts at any depth, and reads its last pages from the far end', () => {
+    expect(deepPlan(req(200_000, byScore), byScore, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'select-score', size: 25 });
+    expect(deepPlan(req(1_500_000, byScore), byScore, 3_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'select-score', size: 25 });
+    expect(deepPlan(req(995_000, byScore), byScore, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'far-end', from: 4975, size: 25 });
   });
   it('fromFarEnd mirrors the window', () => {
     expect(fromFarEnd(0, 25, 10)).toEqual({ from: 0, size: 10 });
@@ -102,6 +104,45 @@ describe('cuts', () => {
   });
 });
 
+describe('score cuts', () => {
+  it('step to the neighbouring float32, so "> v" is ">= floatAbove(v)" exactly', () => {
+    const v = Math.fround(0.764);
+    expect(floatAbove(v)).toBeGreaterThan(v);
+    expect(Math.fround(floatAbove(v))).toBe(floatAbove(v));
+    expect(floatBelow(floatAbove(v))).toBe(v);
+    // Nothing representable in between: the midpoint rounds to one of the two.
+    expect([v, floatAbove(v)]).toContain(Math.fround((v + floatAbove(v)) / 2));
+    expect(floatAbove(1)).toBe(1 + 2 ** -23);
+    expect(floatBelow(1)).toBe(1 - 2 ** -24);
+    expect(floatAbove(0)).toBe(2 ** -149);
+    expect(floatBelow(-1)).toBe(-(1 + 2 ** -23));
+    // A double between two floats: the float on the asked side.
+    expect(floatAbove(0.76400167)).toBe(Math.fround(0.76400167) > 0.76400167 ? Math.fround(0.76400167) : floatAbove(Math.fround(0.76400167)));
+  });
+  it('cut around every percentile, so a large group of equal scores gets a bucket of its own', () => {
+    const cuts = scoreCuts([0.5, 0.75, 0.75, 1.25], 10, 100);
+    for (const p of [0.5, 0.75, 1.25]) {
+      expect(cuts).toContain(p);
+      expect(cuts).toContain(floatBelow(p));
+    }
+    for (const c of cuts) expect(Math.fround(c)).toBe(c);
+    expect([...cuts].sort((a, b) => a - b)).toEqual(cuts);
+  });
+  it('inside a bracket: only cuts that split it, the smallest score first', () => {
+    const cuts = scoreCuts([], 10, 100, { min: 0.75, max: 0.8125 });
+    expect(cuts[0]).toBe(0.75);
+    for (const c of cuts) expect(c >= 0.75 && c < 0.8125).toBe(true);
+    expect(cuts.length).toBeGreaterThan(40);
+  });
+  it('start values come before every stored value of a later key', () => {
+    expect(startOf('string', 'asc')).toBe('');
+    expect(startOf('date', 'desc')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(startOf('integer', 'asc')).toBe(Number.MIN_SAFE_INTEGER);
+    expect(startOf('decimal', 'desc')).toBe(Number.MAX_VALUE);
+    expect(() => startOf('string', 'desc')).toThrow();
+  });
+});
+
 describe('order and results', () => {
   it('drops a score key when no clause scores, keeps it otherwise', () => {
     const sort: SortKey[] = [{ score: true, order: 'desc' }, id];
@@ -116,8 +157,7 @@ describe('order and results', () => {
   });
   it('the plan windows are the mapping files\' max_result_window', () => {
     const window = (f: string) => JSON.parse(readFileSync(new URL(`../../../../mappings/${f}.json`, import.meta.url), 'utf8')).settings.index.max_result_window;
-    expect(window('certificates')).toBe(DEFAULT_PAGE_OPTIONS.relevanceWindow);
-    for (const f of ['sales', 'holders', 'lands-available']) expect(window(f)).toBe(DEFAULT_PAGE_OPTIONS.window);
+    for (const f of ['certificates', 'sales', 'holders', 'lands-available']) expect(window(f)).toBe(DEFAULT_PAGE_OPTIONS.window);
     expect(DEFAULT_PAGE_OPTIONS.skipMax + 500).toBeLessThanOrEqual(DEFAULT_PAGE_OPTIONS.window);
   });
 });
