@@ -319,6 +319,46 @@ async function deepCosts(total: number, viaApi: boolean): Promise<void> {
   await setWindow(DEFAULT_PAGE_OPTIONS.window);
   console.log('\nwhat a deep page costs (sale_date desc, id asc; median of 3)');
   console.table(rows);
+  await relevanceCosts(physical, setWindow);
+}
+
+/**
+ * A relevance-ordered deep page with a scoring query: a broad one (three scoring
+ * clauses, most certificates match, many distinct and many equal scores) so that
+ * the middle of its result is deep even on a small data set; the route's own
+ * relevance order (score, newest sale, id).
+ */
+async function relevanceCosts(physical: string, setWindow: (w: number) => Promise<unknown>): Promise<void> {
+  const query = {
+    bool: { should: [{ match: { site_address_full: 'st' } }, { match: { owner_name: 'llc' } }, { match: { legal_description: 'lot' } }] },
+  };
+  const sort = buildCertificateSearch(CertificateSearchParams.parse({ query: 'x', sort: 'relevance' })).sort;
+  const matches = (await runtime.opensearch.count({ index: physical, body: { query } as never })).body.count;
+  const offsets = [0.1, 0.25, 0.5, 0.75].map((f) => Math.floor(f * matches)).filter((o) => o + 25 > DEFAULT_PAGE_OPTIONS.window);
+  const rows = [];
+  for (const offset of offsets) {
+    const median = async (f: () => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        await f();
+        ms.push(performance.now() - t);
+      }
+      return round(percentile(ms, 50));
+    };
+    const plan = await median(() => readPage(runtime.opensearch, index, { query, sort, offset, limit: 25, source: CERTIFICATE_SOURCE }));
+    await setWindow(matches + 1000);
+    const plain = await median(() =>
+      runtime.opensearch.search(
+        { index, body: { query, sort: sortClause(sort), from: offset, size: 25, _source: CERTIFICATE_SOURCE } as never },
+        { requestTimeout: 120_000 },
+      ),
+    );
+    await setWindow(DEFAULT_PAGE_OPTIONS.window);
+    rows.push({ offset, 'page plan ms': plan, 'plain from+size ms': plain });
+  }
+  console.log(`\nwhat a deep relevance page costs (${matches} matches of a three-clause scoring query; score, sale_date, id; median of 3)`);
+  console.table(rows);
 }
 
 async function dropAll(): Promise<void> {
