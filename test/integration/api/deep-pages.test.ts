@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBulkWriter } from '../../../indexer/bulk.ts';
+import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { generateState } from '../../../indexer/generator/generate-state.ts';
 import { InvalidParamsError } from '../../../services/api/errors.ts';
 import { readPage } from '../../../services/api/query/page.ts';

@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createBulkWriter } from '../../../../indexer/bulk.ts';
+import { createBulkWriter } from '../../../../indexer/load/bulk.ts';
 import { createPhysicalIndex } from '../../../../indexer/indices/create.ts';
 import { aliasTargets } from '../../../../indexer/indices/ensure.ts';
 import { loadMapping } from '../../../../indexer/indices/mapping-file.ts';

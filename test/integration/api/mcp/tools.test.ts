@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBulkWriter } from '../../../../indexer/bulk.ts';
+import { createBulkWriter } from '../../../../indexer/load/bulk.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import { TOOLS } from '../../../../services/api/mcp/tools.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
