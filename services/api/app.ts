@@ -9,6 +9,7 @@ import Fastify, {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EngineError } from '../engine/search.ts';
 import { createAccess } from './access/access.ts';
+import { redactUrl } from '../logger.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
@@ -34,7 +35,9 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'request_id',
-      disableRequestLogging: deps.config.NODE_ENV === 'test' || deps.requestLine !== undefined,
+      // One line per request (onResponse below) instead of Fastify's two: a second JSON line per
+      // request cost about 0.3 ms of a 2 ms id lookup on our 2-core machine.
+      disableRequestLogging: true,
     }),
     // A long path parameter reaches its route (an unknown id is a 404 like any other), not the router's 414.
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -61,6 +64,13 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   if (requestLine)
     app.addHook('onResponse', async (request, reply) => {
       requestLine({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime });
+    });
+  else if (deps.config.NODE_ENV !== 'test')
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
     });
 
   // Paths of every GET route, to tell a wrong method on a real path (405) from a wrong path (404).

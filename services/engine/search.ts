@@ -111,9 +111,12 @@ export async function fieldTypes(client: Client, index: string, fields: readonly
 }
 
 /** One document by id, or null; a missing index is "no document", not an error. */
-export async function getById<T>(client: Client, index: string, id: string): Promise<T | null> {
+export async function getById<T>(client: Client, index: string, id: string, source?: readonly string[]): Promise<T | null> {
   try {
-    const res = await client.get({ index, id }, { ...requestOptions, ignore: [404] });
+    const res = await client.get(
+      { index, id, ...(source ? { _source_includes: [...source] } : {}) },
+      { ...requestOptions, ignore: [404] },
+    );
     const body = res.body as { found?: boolean; _source?: T };
     return body.found ? (body._source as T) : null;
   } catch (err) {

@@ -2,7 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import type { Registry } from '../../../domain/registry.ts';
-import { search } from '../../../engine/search.ts';
+import { getById, search } from '../../../engine/search.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
 import { InvalidParamsError, NotFoundError } from '../../errors.ts';
 import { readFacets } from '../../query/facets.ts';
@@ -102,12 +102,8 @@ export async function readCertificate(deps: CertificatesDeps, params: Certificat
   const missing = () =>
     new NotFoundError(`no certificate has the id ${JSON.stringify(params.id)}; certificate ids look like cert_ followed by 20 hex digits`);
   if (!CERTIFICATE_ID.test(params.id)) throw missing();
-  const res = await search<CertificateDocument>(deps.opensearch, certificatesIndex(deps), {
-    query: { ids: { values: [params.id] } },
-    size: 1,
-    _source: CERTIFICATE_SOURCE,
-  });
-  const doc = res.hits[0]?._source;
+  // A get by id, not a search: one shard, no query phase (a third of the time of an ids query).
+  const doc = await getById<CertificateDocument>(deps.opensearch, certificatesIndex(deps), params.id, CERTIFICATE_SOURCE);
   if (!doc) throw missing();
   return { data: mapCertificate(doc, deps.config.PARCEL_BASE_URL) };
 }

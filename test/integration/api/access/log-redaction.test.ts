@@ -47,7 +47,10 @@ describe('no raw key in any log line', () => {
       await exited;
     }
     const lines = stderr.split('\n').filter((l) => l.startsWith('{'));
-    expect(lines.filter((l) => l.includes('incoming request')).length).toBeGreaterThanOrEqual(4);
+    // One line per request, with the request id, status and time.
+    const requests = lines.filter((l) => l.includes('"msg":"request"'));
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    expect(requests[0]).toMatch(/"request_id":"req_[^"]+".*"statusCode":\d{3}/);
     expect(stderr).toContain('api_key=[redacted]');
     expect(stderr).not.toContain(c.key);
     expect(stderr).not.toContain(c.key.slice(9));
