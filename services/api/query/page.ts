@@ -202,8 +202,9 @@ async function select<T>(
       bracket = rangeOf(key.field, kind, { gte: cutBelow(numberKind, at.min), lt: cutAbove(numberKind, at.max) });
     }
   }
-  // Unreachable while every sort ends with a unique key present on every document.
-  throw new Error(`page plan: no cut found for offset ${req.offset} after ${MAX_ROUNDS} rounds`);
+  // Meant to be unreachable while every sort ends with a unique key present on every document;
+  // should a cut still not converge, the page is walked to (exact, slower), never refused.
+  return walkTo<T>(client, index, req, sort, size, options, deadline);
 }
 
 /** The best string cut before position t of the working set, with its count, by rounds of exact counts. */
@@ -304,6 +305,37 @@ async function selectByScore<T>(
     }
     return hits;
   }
-  // Unreachable while scores are finite floats: every round either isolates a single score or narrows the bracket.
-  throw new Error(`page plan: no score cut found for offset ${req.offset} after ${MAX_ROUNDS} rounds`);
+  // Meant to be unreachable (every round isolates a score or narrows the bracket), but a score the
+  // cut aggregation computes can differ in its last bit from the score the sort sees: then the
+  // page is walked to, slower but exact, never refused.
+  return walkTo<T>(client, index, req, sort, size, options, deadline);
+}
+
+/**
+ * The fallback of last resort: walk to the offset with search_after in steps of the result
+ * window, reading sort values only, then read the page. Exact for any order; it costs one
+ * request per window of rows skipped, still bounded by the page deadline.
+ */
+async function walkTo<T>(
+  client: Client,
+  index: string,
+  req: PageRequest,
+  sort: readonly SortKey[],
+  size: number,
+  options: PagePlanOptions,
+  deadline: number,
+): Promise<SearchHit<T>[]> {
+  let after: (number | string)[] | null = null;
+  let remaining = req.offset;
+  while (remaining > 0) {
+    checkDeadline(deadline);
+    const step = Math.min(remaining, options.window);
+    const body = { ...afterBody(req, sort, after, 0, step), _source: false };
+    const hits = (await search<never>(client, index, body)).hits;
+    if (hits.length === 0) return [];
+    after = (hits[hits.length - 1]!.sort ?? []) as (number | string)[];
+    remaining -= hits.length;
+  }
+  checkDeadline(deadline);
+  return (await search<T>(client, index, afterBody(req, sort, after, 0, size))).hits;
 }

@@ -166,7 +166,8 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
         it(`${name}, ${qname}: random deep offsets equal the search_after walk`, async () => {
           const expected = await truth(query, sort);
           expect(expected.length).toBeGreaterThan(3 * WINDOW);
-          const offsets = [WINDOW, Math.floor(expected.length / 2), expected.length - WINDOW - 3];
+          // 8692: an offset where the score cuts once failed to converge in CI (the plan now walks there instead).
+          const offsets = [WINDOW, Math.floor(expected.length / 2), expected.length - WINDOW - 3, Math.min(8692, expected.length - 40)];
           for (let i = 0; i < 8; i++) offsets.push(WINDOW + Math.floor(Math.random() * (expected.length - 2 * WINDOW)));
           for (const offset of offsets) {
             const p = await page(query, sort, offset, 37);
