@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../services/config.ts';
+import { openTestRuntime, type TestRuntime } from './runtime.ts';
 
 export const BIN = fileURLToPath(new URL('../../bin/taxcert.js', import.meta.url));
 
@@ -48,4 +52,28 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_0
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+export interface CliSuite {
+  t: TestRuntime;
+  /** The environment of every `taxcert` child this file spawns. */
+  env: NodeJS.ProcessEnv;
+  /** A temp folder for the files a test writes; removed by close(). */
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** What every CLI test file opens in beforeAll: its runtime, the child environment and a temp folder. */
+export async function openCliSuite(fileUrl: string, dirPrefix: string): Promise<CliSuite> {
+  const t = await openTestRuntime(fileUrl);
+  const dir = mkdtempSync(join(tmpdir(), dirPrefix));
+  return {
+    t,
+    env: childEnv(t.config),
+    dir,
+    async close() {
+      rmSync(dir, { recursive: true, force: true });
+      await t.teardown();
+    },
+  };
 }

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listQuarantine } from '../../../services/control/quarantine.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { certificateId } from '../../../services/domain/ids.ts';
-import { childEnv, runCli } from '../../helpers/cli.ts';
-import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { openCliSuite, runCli } from '../../helpers/cli.ts';
+import type { TestRuntime } from '../../helpers/runtime.ts';
 
 // Issue 12, item 5: loading a generated set over the demo set replaced thousands of certificates
 // whose county, tax year and number matched but whose parcel differed.
@@ -21,15 +20,12 @@ describe('a re-ingest that would change a certificate parcel', () => {
   let env: NodeJS.ProcessEnv;
   let dir: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    t = await openTestRuntime(import.meta.url);
-    env = childEnv(t.config);
-    dir = mkdtempSync(join(tmpdir(), 'taxcert-parcel-conflict-'));
+    ({ t, env, dir, close } = await openCliSuite(import.meta.url, 'taxcert-parcel-conflict-'));
   });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await t.teardown();
-  });
+  afterAll(() => close());
 
   async function ingest(name: string, rows: string[]) {
     const file = join(dir, name);

@@ -1,28 +1,22 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations } from '../../../services/control/migrate.ts';
-import { childEnv, runCli } from '../../helpers/cli.ts';
-import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { openCliSuite, runCli } from '../../helpers/cli.ts';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
 
 describe('taxcert CLI', () => {
-  let t: TestRuntime;
   let env: NodeJS.ProcessEnv;
   let dir: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    t = await openTestRuntime(import.meta.url);
-    env = childEnv(t.config);
-    dir = mkdtempSync(join(tmpdir(), 'taxcert-cli-'));
+    ({ env, dir, close } = await openCliSuite(import.meta.url, 'taxcert-cli-'));
   });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await t.teardown();
-  });
+  afterAll(() => close());
 
   // Each spawn pays tsx's start-up (about a second); these are independent, so they run side by side.
   it.concurrent.each([

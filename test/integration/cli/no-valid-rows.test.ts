@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { countQuarantine } from '../../../services/control/quarantine.ts';
 import { getSource } from '../../../services/control/sources.ts';
-import { childEnv, runCli } from '../../helpers/cli.ts';
-import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { openCliSuite, runCli } from '../../helpers/cli.ts';
+import type { TestRuntime } from '../../helpers/runtime.ts';
 
 // Issue 12, item 2: `ingest --tax-year 2099 good.csv --wait` exited 0 with "indexed 0,
 // quarantined 5" and left a permanent source row for 2099 with lastSuccessAt set.
@@ -23,15 +22,12 @@ describe('a file with no valid row', () => {
   let env: NodeJS.ProcessEnv;
   let dir: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    t = await openTestRuntime(import.meta.url);
-    env = childEnv(t.config);
-    dir = mkdtempSync(join(tmpdir(), 'taxcert-no-valid-rows-'));
+    ({ t, env, dir, close } = await openCliSuite(import.meta.url, 'taxcert-no-valid-rows-'));
   });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await t.teardown();
-  });
+  afterAll(() => close());
 
   it('fails with a clear reason, keeps its quarantined rows and registers no source', async () => {
     const file = join(dir, 'miami-2023.csv');

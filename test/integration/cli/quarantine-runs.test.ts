@@ -1,9 +1,7 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, runCli } from '../../helpers/cli.ts';
-import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { openCliSuite, runCli } from '../../helpers/cli.ts';
 
 // Issue 12, item 3: ingest_runs showed 5 quarantined rows for a run while
 // `quarantine list --run <that job>` showed none, and `--file` showed none after a later run of
@@ -20,19 +18,15 @@ const rows = (year: number) => [
 ];
 
 describe('quarantined rows stay with their run', () => {
-  let t: TestRuntime;
   let env: NodeJS.ProcessEnv;
   let dir: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    t = await openTestRuntime(import.meta.url);
-    env = childEnv(t.config);
-    dir = mkdtempSync(join(tmpdir(), 'taxcert-quarantine-runs-'));
+    ({ env, dir, close } = await openCliSuite(import.meta.url, 'taxcert-quarantine-runs-'));
   });
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await t.teardown();
-  });
+  afterAll(() => close());
 
   async function ingest(file: string, year: number): Promise<{ jobId: string; quarantined: number }> {
     const r = await runCli(['--json', 'ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', String(year), file, '--wait'], env);
