@@ -7,12 +7,12 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EngineError } from '../engine/search.ts';
 import { createAccess } from './access/access.ts';
 import { redactUrl } from '../logger.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
-import { ApiError, CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
+import { errorReply } from './error-reply.ts';
+import { CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
 import { accessGate } from './mcp/gate.ts';
 import { mcpRoutes } from './mcp/route.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -80,25 +80,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     if (methods.includes('GET')) getRoutes.push(routePattern(route.url ?? route.path));
   });
 
-  // The only place an error envelope is written (spec 2.11). 5xx details stay in the log.
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) {
-      for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
-      return reply.code(err.status).send(errorEnvelope(err.code, err.message, request.id, err.details));
-    }
-    if (err instanceof EngineError) {
-      request.log.error({ err, operation: err.operation, reason: err.reason }, 'engine call failed');
-      return reply.code(500).send(errorEnvelope('internal_error', 'internal server error; retry with backoff', request.id));
-    }
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    const code = CODE_BY_STATUS.get(status);
-    if (status >= 400 && status < 500 && code) {
-      // The framework's own 4xx (415, 413, ...): its status, our envelope, a plain message.
-      return reply.code(status).send(errorEnvelope(code, frameworkMessage(status), request.id));
-    }
-    request.log.error({ err }, 'request failed');
-    return reply.code(500).send(errorEnvelope('internal_error', 'internal server error; retry with backoff', request.id));
-  });
+  // Every error's envelope (spec 2.11) comes from errorReply; 5xx details stay in the log.
+  app.setErrorHandler((err: FastifyError, request, reply) => reply.send(errorReply(err, request, reply)));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -124,11 +107,4 @@ function routePattern(url: string): RegExp {
     .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${escaped}/?$`);
-}
-
-function frameworkMessage(status: number): string {
-  if (status === 413) return 'request body too large; this API takes no request bodies';
-  if (status === 415) return 'unsupported media type; this API takes no request bodies';
-  if (status === 406) return 'not acceptable: this endpoint answers application/json (lists also text/csv)';
-  return 'bad request';
 }

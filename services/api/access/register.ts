@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Reservation } from '../../control/ledger.ts';
+import { errorReply } from '../error-reply.ts';
 import { isCsvRequest } from '../reply.ts';
-import type { Access } from './access.ts';
+import type { Access, Admission } from './access.ts';
 import type { Principal } from './authenticate.ts';
 
 declare module 'fastify' {
@@ -17,30 +18,53 @@ declare module 'fastify' {
     /** The caller, set by the access hook on every /api/v1 request that gets past it. */
     principal: Principal | null;
     reservation: Reservation | null;
+    /** An admission still running beside the route's read; onSend waits for it. */
+    admission: Promise<Admission> | null;
   }
 }
 
 /**
- * One hook for the whole /api/v1 scope (not a check per route): authenticate, pace,
- * gate plan features and take the credit in onRequest, before any parsing or
- * validation; give the credit back in onSend when the answer is not a success, so
- * only 2xx answers cost a credit.
+ * One hook for the whole /api/v1 scope (not a check per route): authenticate in
+ * onRequest, before any parsing or validation, then pace, gate plan features and
+ * take the credit; give the credit back in onSend when the answer is not a
+ * success, so only 2xx answers cost a credit.
+ *
+ * The window lives in Redis, a round trip that would otherwise come before the
+ * engine's. For a client seen moments ago with slots to spare (access.mayOverlap)
+ * the route starts at once and onSend waits for the admission: nothing is sent
+ * before the window and the credit have answered, and a refusal replaces whatever
+ * the route produced (a 400 or a page alike) with the 429, 403 or 402 it would have
+ * got. Every other request waits for its admission here, as before.
  */
 export function registerAccess(scope: FastifyInstance, access: Access): void {
   scope.decorateRequest('principal', null);
   scope.decorateRequest('reservation', null);
+  scope.decorateRequest('admission', null);
   scope.addHook('onRequest', async (request, reply) => {
     const principal = access.authenticate(request.headers);
     request.principal = principal;
-    const admission = await access.admit(
-      principal,
-      { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false },
-      request.id,
-    );
-    request.reservation = admission.reservation;
-    reply.headers(admission.headers);
+    const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
+    const admission = access.admit(principal, asked, request.id);
+    if (access.mayOverlap(principal, asked)) {
+      // Handled in onSend; until then a refusal must not count as unhandled.
+      admission.catch(() => undefined);
+      request.admission = admission;
+      return;
+    }
+    admitted(request, reply, await admission);
   });
   scope.addHook('onSend', async (request, reply, payload) => {
+    const pending = request.admission;
+    if (pending) {
+      request.admission = null;
+      try {
+        admitted(request, reply, await pending);
+      } catch (err) {
+        // The route's answer (whatever it was) is not sent; nothing was charged for it.
+        reply.type('application/json; charset=utf-8');
+        return JSON.stringify(errorReply(err, request, reply));
+      }
+    }
     const reservation = request.reservation;
     if (reservation && reply.statusCode >= 300) {
       request.reservation = null;
@@ -48,4 +72,9 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     }
     return payload;
   });
+}
+
+function admitted(request: FastifyRequest, reply: FastifyReply, admission: Admission): void {
+  request.reservation = admission.reservation;
+  reply.headers(admission.headers);
 }
