@@ -36,6 +36,7 @@ export function cutBelow(kind: NumberKind, v: number): number {
 }
 
 type Bound = 'lt' | 'gte' | 'gt' | 'lte';
+export type Bounds = Partial<Record<Bound, number | string>>;
 
 export function rangeOf(field: string, kind: KeyKind, bounds: Partial<Record<Bound, number | string>>): Record<string, unknown> {
   // Dates are cut in epoch milliseconds; the fields themselves are written as calendar days.
@@ -59,6 +60,37 @@ export function strictlyBefore(field: string, kind: KeyKind, order: SortOrder, v
   if (kind === 'string') return rangeOf(field, kind, order === 'asc' ? { lt: value } : { gt: value });
   const v = value as number;
   return rangeOf(field, kind, order === 'asc' ? { lt: cutBelow(kind, v) } : { gte: cutAbove(kind, v) });
+}
+
+/** Bounds for the documents at or after a stored value in this key's order (not strictly before it). */
+export function fromValue(kind: KeyKind, order: SortOrder, value: number | string): Bounds {
+  if (kind === 'string') return order === 'asc' ? { gte: value } : { lte: value };
+  const v = value as number;
+  return order === 'asc' ? { gte: cutBelow(kind, v) } : { lt: cutAbove(kind, v) };
+}
+
+/** Bounds for the documents at or before a stored value in this key's order (not strictly after it). */
+export function throughValue(kind: KeyKind, order: SortOrder, value: number | string): Bounds {
+  if (kind === 'string') return order === 'asc' ? { lte: value } : { gte: value };
+  const v = value as number;
+  return order === 'asc' ? { lt: cutAbove(kind, v) } : { gte: cutBelow(kind, v) };
+}
+
+/** Bounds for the documents strictly after a stored value in this key's order. */
+export function afterValue(kind: KeyKind, order: SortOrder, value: number | string): Bounds {
+  if (kind === 'string') return order === 'asc' ? { gt: value } : { lt: value };
+  const v = value as number;
+  return order === 'asc' ? { gte: cutAbove(kind, v) } : { lt: cutBelow(kind, v) };
+}
+
+/** Bounds for the documents at or after a cut in this key's order. */
+export function fromCut(order: SortOrder, cut: number | string): Bounds {
+  return order === 'asc' ? { gte: cut } : { lt: cut };
+}
+
+/** Bounds for the documents before a cut in this key's order. */
+export function untilCut(order: SortOrder, cut: number | string): Bounds {
+  return order === 'asc' ? { lt: cut } : { gte: cut };
 }
 
 /**

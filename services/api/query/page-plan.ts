@@ -1,6 +1,14 @@
 import {
+  afterValue,
   beforeCut,
+  type Bounds,
   cutAbove,
+  cutBelow,
+  fromCut,
+  fromValue,
+  rangeOf,
+  throughValue,
+  untilCut,
   equalTo,
   floatAbove,
   floatBelow,
@@ -67,7 +75,7 @@ export function shallowBody(req: PageRequest, sort: readonly SortKey[]): Body {
 }
 
 /** Names of the plan's own aggregations, beside the endpoint's facets; never returned to callers. */
-export const PLAN_AGG = { percentiles: '_page_percentiles', stats: '_page_stats', cuts: '_page_cuts' } as const;
+export const PLAN_AGG = { percentiles: '_page_percentiles', stats: '_page_stats', cuts: '_page_cuts', values: '_page_values' } as const;
 
 /** Percentile ranks asked for: every half percent. They only propose cuts. */
 export const PERCENTS = Array.from({ length: 199 }, (_, i) => (i + 1) / 2);
@@ -78,6 +86,36 @@ export function keyStatsAggs(field: string): Body {
     [PLAN_AGG.percentiles]: { percentiles: { field, percents: PERCENTS, tdigest: { compression: 200 } } },
     [PLAN_AGG.stats]: { stats: { field } },
   };
+}
+
+/**
+ * Every distinct value of a date or whole-number first key with its exact count, when
+ * there are at most this many (sale days, tax years): the position of any offset is
+ * then read off the counts, with no cut to count. The request carrying it does not
+ * depend on the offset, so the engine's request cache answers it for every later page
+ * of the same query until the next refresh.
+ */
+export const VALUES_MAX = 2_000;
+
+export function keyValuesAggs(field: string): Body {
+  return { [PLAN_AGG.values]: { terms: { field, size: VALUES_MAX, order: { _key: 'asc' } } } };
+}
+
+/**
+ * The values as cut buckets (one value each, between the cuts around it), or null when
+ * the key has more values than were listed. Ordered by key, each shard lists its
+ * smallest values, so the counts are exact whenever nothing is left over.
+ */
+export function valueBuckets(kind: NumberKind, aggs: Record<string, unknown> | undefined): CutBucket[] | null {
+  const values = aggs?.[PLAN_AGG.values] as { sum_other_doc_count: number; buckets: { key: number; doc_count: number }[] } | undefined;
+  if (!values || values.sum_other_doc_count > 0 || values.buckets.length === 0) return null;
+  return values.buckets.map((b) => ({
+    from: cutBelow(kind, b.key),
+    to: cutAbove(kind, b.key),
+    doc_count: b.doc_count,
+    min: { value: b.key },
+    max: { value: b.key },
+  }));
 }
 
 /** The total and the facets of the whole query (and the first key's distribution). */
@@ -120,9 +158,12 @@ export type DeepPlan =
 export function deepPlan(req: PageRequest, sort: readonly SortKey[], total: number, options: PagePlanOptions): DeepPlan {
   if (req.offset >= total) return { kind: 'empty' };
   const tail = fromFarEnd(req.offset, req.limit, total);
-  if (tail.from + tail.size <= options.window) return { kind: 'far-end', ...tail };
-  if (sort.length > 0 && isScoreKey(sort[0]!)) return { kind: 'select-score', size: tail.size };
-  return { kind: 'select', size: tail.size };
+  const byScore = sort.length > 0 && isScoreKey(sort[0]!);
+  // Reversed, a from+size still sorts every match; a field order is selected between two
+  // close marks for less unless the page is within a few rows of the end. Scores cannot be
+  // bounded that way, so a relevance page takes the far end whenever the window reaches it.
+  if (tail.from + tail.size <= (byScore ? options.window : options.skipMax)) return { kind: 'far-end', ...tail };
+  return byScore ? { kind: 'select-score', size: tail.size } : { kind: 'select', size: tail.size };
 }
 
 // --- selecting a position on a number or date key -------------------------------------------
@@ -193,6 +234,24 @@ export function locate(buckets: readonly CutBucket[], t: number, order: SortOrde
   return null;
 }
 
+/**
+ * The nearest cut, in sort order, with at least `need` documents of the counted set
+ * before it: a page whose last row is at position need-1 ends before it. The far
+ * edge of a bucket; undefined when only the open-ended last bucket reaches `need`.
+ */
+export function endCut(buckets: readonly CutBucket[], need: number, order: SortOrder): { cut: number; before: number } | undefined {
+  const inOrder = order === 'asc' ? buckets : [...buckets].reverse();
+  let before = 0;
+  for (const b of inOrder) {
+    before += b.doc_count;
+    if (before >= need) {
+      const cut = order === 'asc' ? b.to : b.from;
+      return cut === undefined ? undefined : { cut, before };
+    }
+  }
+  return undefined;
+}
+
 // --- selecting a position on a string key ---------------------------------------------------
 
 /** A string cut with the exact number of documents before it. */
@@ -257,6 +316,26 @@ export function beforeCursor(cursor: Cursor): Body | null {
   return clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } };
 }
 
+/**
+ * Every document at or after the cursor in the sort order; null when every document
+ * is. The complement of beforeCursor stated positively: a negated disjunction is
+ * evaluated over the whole index (an id range under must_not enumerates a million
+ * terms), while each clause here is a conjunction the engine can check document by
+ * document.
+ */
+export function atOrAfterCursor(cursor: Cursor): Body | null {
+  const clauses: Body[] = [];
+  const equal: Body[] = [];
+  for (const f of cursor.fixed) {
+    clauses.push(conj([...equal, rangeOf(f.field, f.kind, afterValue(f.kind, f.order, f.value))]));
+    equal.push(equalTo(f.field, f.kind, f.value));
+  }
+  if (cursor.cut) clauses.push(conj([...equal, rangeOf(cursor.cut.field, cursor.cut.kind, fromCut(cursor.cut.order, cursor.cut.value))]));
+  else if (equal.length > 0) clauses.push(conj(equal));
+  if (clauses.length === 0) return null;
+  return clauses.length === 1 ? clauses[0]! : { bool: { should: clauses, minimum_should_match: 1 } };
+}
+
 function conj(filters: Body[]): Body {
   return filters.length === 1 ? filters[0]! : { bool: { filter: filters } };
 }
@@ -266,11 +345,57 @@ export function groupFilters(fixed: Cursor['fixed']): Body[] {
   return fixed.map((f) => equalTo(f.field, f.kind, f.value));
 }
 
-/** The selected page: the documents at or after the cursor, skipping `from` of them. */
-export function selectedBody(req: PageRequest, sort: readonly SortKey[], cursor: Cursor, from: number, size: number): Body {
-  const before = beforeCursor(cursor);
-  const query = before ? { bool: { filter: [req.query], must_not: [before] } } : req.query;
-  return { query, sort: sortClause(sort), from, size, track_total_hits: false, ...sourceOf(req) };
+/**
+ * The documents at or after the cursor and, when an end is known, before the end: the
+ * end keeps the final search to the few buckets the page lies in, instead of sorting
+ * every document after the cursor (most of the index on an early cut).
+ */
+function betweenQuery(req: PageRequest, cursor: Cursor, end: Cursor | null): Body {
+  // Both marks in one group of equal earlier keys: the group and one range on the next key.
+  if (end?.cut && sameGroup(cursor.fixed, end.fixed)) {
+    const key = end.cut;
+    const bounds = { ...(cursor.cut ? fromCut(cursor.cut.order, cursor.cut.value) : {}), ...untilCut(key.order, key.value) };
+    return { bool: { filter: [...groupFilters(cursor.fixed), rangeOf(key.field, key.kind, bounds), req.query] } };
+  }
+  const from = atOrAfterCursor(cursor);
+  const upTo = end ? beforeCursor(end) : null;
+  if (!from && !upTo) return req.query;
+  const span = firstKeySpan(cursor, end);
+  return { bool: { filter: [...(span ? [span] : []), req.query, ...(from ? [from] : []), ...(upTo ? [upTo] : [])] } };
+}
+
+function sameGroup(a: Cursor['fixed'], b: Cursor['fixed']): boolean {
+  return a.length === b.length && a.every((f, i) => f.field === b[i]!.field && f.value === b[i]!.value);
+}
+
+/**
+ * The first key's range between two cursors, implied by them but stated alone: a
+ * disjunction such as "before the group, or in it before the id cut" matches most of
+ * the index by itself, and a plain range on the first key lets the engine start from
+ * the few documents between the cursors instead.
+ */
+export function firstKeySpan(cursor: Cursor, end: Cursor | null): Body | null {
+  const first = cursor.fixed[0] ?? cursor.cut;
+  const last = end ? (end.fixed[0] ?? end.cut) : null;
+  const key = first ?? last;
+  if (!key) return null;
+  const lower: Bounds = !first ? {} : cursor.fixed[0] ? fromValue(first.kind, first.order, first.value) : fromCut(first.order, first.value);
+  const upper: Bounds =
+    !last || last.field !== key.field ? {} : end?.fixed[0] ? throughValue(last.kind, last.order, last.value) : untilCut(last.order, last.value);
+  return rangeOf(key.field, key.kind, { ...lower, ...upper });
+}
+
+/** The selected page: the documents at or after the cursor (and before the end), skipping `from` of them. */
+export function selectedBody(req: PageRequest, sort: readonly SortKey[], cursor: Cursor, from: number, size: number, end: Cursor | null = null): Body {
+  return { query: betweenQuery(req, cursor, end), sort: sortClause(sort), from, size, track_total_hits: false, ...sourceOf(req) };
+}
+
+/**
+ * The same documents read from the end backwards (the caller reverses the rows), for a
+ * page nearer the end than the cursor; `from` counts from the end.
+ */
+export function selectedFromEndBody(req: PageRequest, sort: readonly SortKey[], cursor: Cursor, end: Cursor, from: number, size: number): Body {
+  return { query: betweenQuery(req, cursor, end), sort: sortClause(sort, true), from, size, track_total_hits: false, ...sourceOf(req) };
 }
 
 /** The plan's own aggregations removed, so callers see only the facets they asked for. */

@@ -10,9 +10,11 @@ import {
   cutsAggs,
   DEFAULT_PAGE_OPTIONS,
   deepPlan,
+  endCut,
   groupFilters,
   type KeyStats,
   keyStatsAggs,
+  keyValuesAggs,
   locate,
   narrow,
   numberCuts,
@@ -26,10 +28,12 @@ import {
   scoreCutsAggs,
   scoreStatsAggs,
   selectedBody,
+  selectedFromEndBody,
   shallowBody,
   startOf,
   stringCuts,
   tieQuery,
+  valueBuckets,
   withoutPlanAggs,
   within,
 } from './page-plan.ts';
@@ -75,7 +79,7 @@ export async function readPage<T>(
   const statsAggs = byScore
     ? scoreStatsAggs()
     : first && !isScoreKey(first) && firstKind && firstKind !== 'string'
-      ? keyStatsAggs(first.field)
+      ? keyAggs(first.field, firstKind)
       : {};
   const counted = await search<T>(client, index, countBody(req, statsAggs));
   const result = { total: counted.total, aggregations: withoutPlanAggs(counted.aggregations) };
@@ -103,10 +107,22 @@ export async function readPage<T>(
 const INTEGER = new Set(['long', 'integer', 'short', 'byte', 'unsigned_long']);
 const DECIMAL = new Set(['double', 'float', 'half_float', 'scaled_float']);
 
+/**
+ * Sort field types change only with a mapping, that is with a reindex behind the alias;
+ * a minute of memory saves a field_caps round trip on every deep page.
+ */
+const KINDS_TTL_MS = 60_000;
+const knownKinds = new WeakMap<Client, Map<string, { at: number; kinds: KeyKind[] }>>();
+
 async function keyKinds(client: Client, index: string, sort: readonly SortKey[]): Promise<KeyKind[]> {
   const fields = sort.flatMap((k) => (isScoreKey(k) ? [] : [k.field]));
+  const memo = knownKinds.get(client) ?? new Map<string, { at: number; kinds: KeyKind[] }>();
+  knownKinds.set(client, memo);
+  const key = `${index}\u0000${fields.join(',')}`;
+  const known = memo.get(key);
+  if (known && Date.now() - known.at < KINDS_TTL_MS) return known.kinds;
   const types = await fieldTypes(client, index, fields);
-  return fields.map((f) => {
+  const kinds = fields.map((f): KeyKind => {
     const type = types[f];
     if (type === 'keyword' || type === 'constant_keyword') return 'string';
     if (type === 'date') return 'date';
@@ -115,6 +131,8 @@ async function keyKinds(client: Client, index: string, sort: readonly SortKey[])
     // A sort field of another type (or one mapped differently in two indices) cannot be cut.
     throw new Error(`page plan: cannot select on sort field ${f} of type ${type ?? 'unmapped'}`);
   });
+  memo.set(key, { at: Date.now(), kinds });
+  return kinds;
 }
 
 /** Rounds of counting a selection may take before it is a bug, not bad luck. */
@@ -125,11 +143,24 @@ interface FieldKey {
   order: SortOrder;
 }
 
+/** The plan's aggregations for a number or date key: its distribution, and its values when they are few. */
+function keyAggs(field: string, kind: KeyKind): Record<string, unknown> {
+  return { ...keyStatsAggs(field), ...(kind === 'date' || kind === 'integer' ? keyValuesAggs(field) : {}) };
+}
+
+/** A position in the order with the exact number of documents before it. */
+interface Mark {
+  cursor: Cursor;
+  before: number;
+}
+
 /**
  * The rows at positions offset..offset+size-1 of a field order, found with exact
  * counts (page-plan.ts). `base` counts the documents before the current working
  * set: a group of equal values on the keys fixed so far, narrowed to a bracket of
- * the current key.
+ * the current key. `end`, once known, is a position the page ends before: the final
+ * search then sorts only the documents between two marks, and may skip as far as the
+ * window allows from either one.
  */
 async function select<T>(
   client: Client,
@@ -147,10 +178,21 @@ async function select<T>(
   let level = 0;
   let bracket: Record<string, unknown> | null = null;
   let known = firstAggs;
-  const finish = async (cursor: Cursor, before: number) => {
+  let end: Mark | null = null;
+  const bounded = (start: number) => end !== null && end.before - start <= BOUNDED_MAX * options.window;
+  /** The page from a mark at or before it, or null when neither mark is near enough. */
+  const finish = async (start: Mark): Promise<SearchHit<T>[] | null> => {
+    const skip = req.offset - start.before;
     checkDeadline(deadline);
-    const page = await search<T>(client, index, selectedBody(req, sort, cursor, req.offset - before, size));
-    return page.hits;
+    if (skip <= options.skipMax || (bounded(start.before) && skip + size <= options.window)) {
+      return (await search<T>(client, index, selectedBody(req, sort, start.cursor, skip, size, end?.cursor ?? null))).hits;
+    }
+    const fromEnd = end ? end.before - req.offset - size : Number.POSITIVE_INFINITY;
+    if (end && bounded(start.before) && fromEnd + size <= options.window) {
+      const page = await search<T>(client, index, selectedFromEndBody(req, sort, start.cursor, end.cursor, fromEnd, size));
+      return page.hits.reverse();
+    }
+    return null;
   };
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -163,35 +205,45 @@ async function select<T>(
     const query = within(req.query, filters);
 
     if (kind === 'string') {
-      const found = await selectString(client, index, query, key, t, options, deadline);
+      // A group of equal earlier keys that the window reaches from its start or its end needs no cut.
+      const whole = level > 0 && bracket === null ? await finish({ cursor: { fixed, cut: null }, before: base }) : null;
+      if (whole) return whole;
+      const found = await selectString(client, index, query, key, t, size, options, deadline);
       if (!found) break;
-      const cut = found.before === 0 ? null : { ...key, kind, value: found.cut };
-      return finish({ fixed, cut }, base + found.before);
+      if (found.end) end = { cursor: { fixed, cut: { ...key, kind, value: found.end.cut } }, before: base + found.end.before };
+      const cut = found.start.before === 0 ? null : { ...key, kind, value: found.start.cut };
+      const page = await finish({ cursor: { fixed, cut }, before: base + found.start.before });
+      if (page) return page;
+      break;
     }
 
-    // A number or a date: its distribution proposes cuts, a range aggregation counts them.
-    const aggs = known ?? (await search(client, index, { query, size: 0, aggs: keyStatsAggs(key.field) })).aggregations;
+    // A number or a date: its values (when few) or its distribution and counted cuts place the position.
+    const aggs = known ?? (await search(client, index, { query, size: 0, aggs: keyAggs(key.field, kind) })).aggregations;
     known = undefined;
-    const stats = aggs?.[PLAN_AGG.stats] as KeyStats | undefined;
-    const percentiles = aggs?.[PLAN_AGG.percentiles] as { values: Record<string, number | null> } | undefined;
-    if (!stats || stats.min === null || stats.max === null || t >= stats.count) break;
-    if (stats.min === stats.max) {
-      // One value: the working set is a group of equal keys; split it on the next key.
-      fixed.push({ ...key, kind, value: stats.min });
-      bracket = null;
-      level++;
-      continue;
+    let buckets = valueBuckets(kind as NumberKind, aggs);
+    if (!buckets) {
+      const stats = aggs?.[PLAN_AGG.stats] as KeyStats | undefined;
+      const percentiles = aggs?.[PLAN_AGG.percentiles] as { values: Record<string, number | null> } | undefined;
+      if (!stats || stats.min === null || stats.max === null || t >= stats.count) break;
+      if (stats.min === stats.max) {
+        // One value: the working set is a group of equal keys; split it on the next key.
+        fixed.push({ ...key, kind, value: stats.min });
+        bracket = null;
+        level++;
+        continue;
+      }
+      const ascRank = key.order === 'asc' ? t : stats.count - 1 - t;
+      const cuts = numberCuts(kind, Object.values(percentiles?.values ?? {}), ascRank, stats.count);
+      const counted = await search(client, index, { query, size: 0, aggs: cutsAggs(key.field, cuts) });
+      buckets = (counted.aggregations?.[PLAN_AGG.cuts] as { buckets: CutBucket[] } | undefined)?.buckets ?? [];
     }
-    const ascRank = key.order === 'asc' ? t : stats.count - 1 - t;
-    const cuts = numberCuts(kind, Object.values(percentiles?.values ?? {}), ascRank, stats.count);
-    const counted = await search(client, index, { query, size: 0, aggs: cutsAggs(key.field, cuts) });
-    const buckets = (counted.aggregations?.[PLAN_AGG.cuts] as { buckets: CutBucket[] } | undefined)?.buckets ?? [];
     const at = locate(buckets, t, key.order);
     if (!at) break;
-    if (t - at.before <= options.skipMax) {
-      const cut = at.cut === null ? null : { ...key, kind, value: at.cut };
-      return finish({ fixed, cut }, base + at.before);
-    }
+    const after = endCut(buckets, t + size, key.order);
+    if (after) end = { cursor: { fixed: [...fixed], cut: { ...key, kind, value: after.cut } }, before: base + after.before };
+    const cut = at.cut === null ? null : { ...key, kind, value: at.cut };
+    const page = await finish({ cursor: { fixed: [...fixed], cut }, before: base + at.before });
+    if (page) return page;
     base += at.before;
     if (at.min === at.max) {
       fixed.push({ ...key, kind, value: at.min });
@@ -207,16 +259,27 @@ async function select<T>(
   return walkTo<T>(client, index, req, sort, size, options, deadline);
 }
 
-/** The best string cut before position t of the working set, with its count, by rounds of exact counts. */
+/**
+ * How many windows of documents a final search may sort between its two marks when it
+ * skips further than skipMax: a from of thousands costs tens of milliseconds once the
+ * documents between the marks reach a few windows, more than a round of counts.
+ */
+const BOUNDED_MAX = 1;
+
+/**
+ * The best string cut before position t of the working set, with its count, by rounds
+ * of exact counts; and the nearest counted cut the page ends before, when one is known.
+ */
 async function selectString(
   client: Client,
   index: string,
   query: Record<string, unknown>,
   key: FieldKey,
   t: number,
+  size: number,
   options: PagePlanOptions,
   deadline: number,
-): Promise<StringCut | null> {
+): Promise<{ start: StringCut; end: StringCut | null } | null> {
   const ends = await multiSearch(client, index, [
     { query, size: 1, sort: [{ [key.field]: 'asc' }], _source: false, track_total_hits: true },
     { query, size: 1, sort: [{ [key.field]: 'desc' }], _source: false, track_total_hits: false },
@@ -231,7 +294,7 @@ async function selectString(
   let lo: StringCut = key.order === 'asc' ? { cut: min, before: 0 } : { cut: top, before: 0 };
   let hi: StringCut = key.order === 'asc' ? { cut: top, before: n } : { cut: min, before: n };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (t - lo.before <= options.skipMax) return lo;
+    if (t - lo.before <= options.skipMax) return { start: lo, end: hi.before >= t + size ? hi : null };
     checkDeadline(deadline);
     const cuts = stringCuts(space, lo, hi, t, options.skipMax);
     if (cuts.length === 0) return null;

@@ -12,6 +12,7 @@ import {
   DEFAULT_PAGE_OPTIONS,
   groupFilters,
   keyStatsAggs,
+  keyValuesAggs,
   numberCuts,
   type PageRequest,
   reversedBody,
@@ -19,6 +20,7 @@ import {
   scoreCutsAggs,
   scoreStatsAggs,
   selectedBody,
+  selectedFromEndBody,
   shallowBody,
   startOf,
   tieQuery,
@@ -42,6 +44,8 @@ function build(p: Params): unknown {
       return shallowBody(req!, effectiveSort(req!.sort, req!.query));
     case 'countBody':
       return countBody(req!, keyStatsAggs(p.keyStats));
+    case 'countBodyValues':
+      return countBody(req!, { ...keyStatsAggs(p.field), ...keyValuesAggs(p.field) });
     case 'reversedBody': {
       const plan = deepPlan(req!, req!.sort, p.total, DEFAULT_PAGE_OPTIONS);
       if (plan.kind !== 'far-end') throw new Error(`plan is ${plan.kind}`);
@@ -61,7 +65,9 @@ function build(p: Params): unknown {
     case 'cutsAggs':
       return cutsAggs(p.field, numberCuts(p.kind, p.percentiles, p.ascRank, p.count));
     case 'selectedBody':
-      return selectedBody(req!, req!.sort, p.cursor as Cursor, p.from, p.size);
+      return selectedBody(req!, req!.sort, p.cursor as Cursor, p.from, p.size, (p.end as Cursor | undefined) ?? null);
+    case 'selectedFromEndBody':
+      return selectedFromEndBody(req!, req!.sort, p.cursor as Cursor, p.end as Cursor, p.from, p.size);
     case 'countOnly':
       return countOnly(within(p.query, [...groupFilters(p.group), beforeCut(p.cut.field, p.cut.kind, p.cut.order, p.cut.value)]));
     default:

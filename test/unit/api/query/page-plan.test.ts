@@ -33,7 +33,9 @@ describe('deepPlan', () => {
     expect(deepPlan(req(1000, bySale), bySale, 1000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'empty' });
   });
   it('reads the last pages from the far end with the order reversed', () => {
-    expect(deepPlan(req(995_000, bySale), bySale, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'far-end', from: 4975, size: 25 });
+    expect(deepPlan(req(999_000, bySale), bySale, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'far-end', from: 975, size: 25 });
+    // Further from the end a field order is selected: a reversed from+size sorts every match.
+    expect(deepPlan(req(995_000, bySale), bySale, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'select', size: 25 });
     // A short last page: only the rows that exist.
     expect(deepPlan(req(999_990, bySale), bySale, 1_000_000, DEFAULT_PAGE_OPTIONS)).toEqual({ kind: 'far-end', from: 0, size: 10 });
   });
