@@ -44,14 +44,16 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     const principal = access.authenticate(request.headers);
     request.principal = principal;
     const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
-    const admission = access.admit(principal, asked, request.id);
     if (access.mayOverlap(principal, asked)) {
+      // Started on the next turn, so the route's engine request (sent in this one) leaves first
+      // and the window's round trip and the credit's write happen while the engine works.
+      const admission = new Promise<Admission>((resolve) => setImmediate(() => resolve(access.admit(principal, asked, request.id))));
       // Handled in onSend; until then a refusal must not count as unhandled.
       admission.catch(() => undefined);
       request.admission = admission;
       return;
     }
-    admitted(request, reply, await admission);
+    admitted(request, reply, await access.admit(principal, asked, request.id));
   });
   scope.addHook('onSend', async (request, reply, payload) => {
     const pending = request.admission;
