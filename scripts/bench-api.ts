@@ -238,6 +238,17 @@ async function run(tasks: (() => Promise<unknown>)[], parallel: number): Promise
 
 const round = (x: number) => Math.round(x * 10) / 10;
 
+/** The median of three timed calls, in ms: a deep page's cost at one offset. */
+async function median3(f: () => Promise<unknown>): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    await f();
+    ms.push(performance.now() - t);
+  }
+  return round(percentile(ms, 50));
+}
+
 try {
   if (!opts.reuse) await ingest();
   base = await startApi();
@@ -256,13 +267,15 @@ try {
   const served = all.filter((s) => present.get(s.kind)).slice(0, requests);
   const sqliteOnly = served.filter((s) => s.engine === null);
   // The API-versus-engine comparison runs on the engine-backed routes only.
-  const scenarios = served.filter((s) => s.engine !== null) as (Scenario & { engine: () => Promise<unknown> })[];
+  const engineBacked = (list: Scenario[]) =>
+    list.filter((s) => present.get(s.kind) && s.engine !== null) as (Scenario & { engine: () => Promise<unknown> })[];
+  const scenarios = engineBacked(served);
   if (sqliteOnly.length > 0) {
     const r = await run(sqliteOnly.map((s) => () => get(s.path)), 1);
     console.log(`SQLite-only routes through the API: p50 ${round(percentile(r.latencies, 50))} ms, p99 ${round(percentile(r.latencies, 99))} ms`);
   }
   if (scenarios.length === 0) console.log('no engine-backed certificate route is served by this build yet');
-  else await compare(scenarios, warming.filter((s) => present.get(s.kind) && s.engine !== null) as typeof scenarios, total);
+  else await compare(scenarios, engineBacked(warming), total);
 
   // What a deep page costs: the page plan against a plain from+size at the same offset.
   await deepCosts(total, present.get('deep offset') === true);
@@ -346,19 +359,10 @@ async function deepCosts(total: number, viaApi: boolean): Promise<void> {
   const setWindow = (w: number) => runtime.opensearch.indices.putSettings({ index: physical, body: { index: { max_result_window: w } } as never });
   const rows = [];
   for (const offset of deep) {
-    const median = async (f: () => Promise<unknown>) => {
-      const ms: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const t = performance.now();
-        await f();
-        ms.push(performance.now() - t);
-      }
-      return round(percentile(ms, 50));
-    };
-    const plan = await median(() => readPage(runtime.opensearch, index, { query: { match_all: {} }, sort: newestSale, offset, limit: 25 }));
-    const api = viaApi ? await median(() => get(`/api/v1/certificates/search?offset=${offset}`)) : Number.NaN;
+    const plan = await median3(() => readPage(runtime.opensearch, index, { query: { match_all: {} }, sort: newestSale, offset, limit: 25 }));
+    const api = viaApi ? await median3(() => get(`/api/v1/certificates/search?offset=${offset}`)) : Number.NaN;
     await setWindow(total + 1000);
-    const plain = await median(() =>
+    const plain = await median3(() =>
       runtime.opensearch.search(
         { index, body: { query: { match_all: {} }, sort: sortClause(newestSale), from: offset, size: 25 } as never },
         { requestTimeout: 120_000 },
@@ -387,18 +391,9 @@ async function relevanceCosts(physical: string, setWindow: (w: number) => Promis
   const offsets = [0.1, 0.25, 0.5, 0.75].map((f) => Math.floor(f * matches)).filter((o) => o + 25 > DEFAULT_PAGE_OPTIONS.window);
   const rows = [];
   for (const offset of offsets) {
-    const median = async (f: () => Promise<unknown>) => {
-      const ms: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const t = performance.now();
-        await f();
-        ms.push(performance.now() - t);
-      }
-      return round(percentile(ms, 50));
-    };
-    const plan = await median(() => readPage(runtime.opensearch, index, { query, sort, offset, limit: 25, source: CERTIFICATE_SOURCE }));
+    const plan = await median3(() => readPage(runtime.opensearch, index, { query, sort, offset, limit: 25, source: CERTIFICATE_SOURCE }));
     await setWindow(matches + 1000);
-    const plain = await median(() =>
+    const plain = await median3(() =>
       runtime.opensearch.search(
         { index, body: { query, sort: sortClause(sort), from: offset, size: 25, _source: CERTIFICATE_SOURCE } as never },
         { requestTimeout: 120_000 },

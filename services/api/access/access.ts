@@ -65,9 +65,8 @@ export function createAccess(deps: AccessDeps): Access {
     const window = await rateLimiter.hit(principal.client.id, plan.rpm, requestId);
     const headers = rateHeaders(window);
     if (!window.allowed) throw new RateLimitedError(retryAfterSeconds(window), headers);
-    if (request.surface === 'rest' && !plan.rest) throw new FeatureDisabledError('rest_disabled', plan.code, headers);
-    if (request.surface === 'mcp' && !plan.mcp) throw new FeatureDisabledError('mcp_disabled', plan.code, headers);
-    if (request.csv && !plan.csv) throw new FeatureDisabledError('csv_disabled', plan.code, headers);
+    const missing = missingFeature(plan, request);
+    if (missing) throw new FeatureDisabledError(missing, plan.code, headers);
     const at = now ?? new Date();
     if (!request.charge) {
       // Still brings the bucket up to date, so the trial cap lands on the first call after day 7 whatever it is.
@@ -98,14 +97,18 @@ export function createAccess(deps: AccessDeps): Access {
       }
     },
     mayOverlap(principal, request) {
-      const { plan } = principal;
       // A request its plan refuses gets no read at all.
-      if (request.csv && !plan.csv) return false;
-      if (request.surface === 'rest' && !plan.rest) return false;
-      if (request.surface === 'mcp' && !plan.mcp) return false;
-      return room.claim(principal.client.id);
+      return missingFeature(principal.plan, request) === null && room.claim(principal.client.id);
     },
   };
+}
+
+/** The plan feature a request needs and its plan lacks, first the surface, then CSV. */
+function missingFeature(plan: Principal['plan'], request: AdmitRequest): 'rest_disabled' | 'mcp_disabled' | 'csv_disabled' | null {
+  if (request.surface === 'rest' && !plan.rest) return 'rest_disabled';
+  if (request.surface === 'mcp' && !plan.mcp) return 'mcp_disabled';
+  if (request.csv && !plan.csv) return 'csv_disabled';
+  return null;
 }
 
 /** How long a window's answer is trusted to predict the next one. */
