@@ -5,6 +5,8 @@
  *
  *   npm run bench:api -- --certificates 1000000          generate + ingest through the real pipeline
  *   npm run bench:api -- --reuse bench-api-1000000 --keep  reuse a kept data set (indices + bench-out/<prefix>)
+ *   npm run bench:api -- --reuse bench-api-1000000 --floor the same figures for a bare node:http server around
+ *                                                          the same read functions: what one more hop costs here
  *
  * The data set is generated and loaded by the taxcert CLI itself (migrate, worker,
  * ingest --manifest --wait) under its own INDEX_PREFIX; `taxcert serve` runs as a
@@ -12,7 +14,7 @@
  * go through one small helper (`get`), where an API key header is added (--api-key).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -34,6 +36,7 @@ import { aliasName } from '../services/domain/datasets.ts';
 import { openRuntime } from '../services/runtime.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
+const floorServer = fileURLToPath(new URL('./bench-api-floor.ts', import.meta.url));
 const SEED = 4242;
 const AS_OF = '2026-11-22';
 
@@ -43,14 +46,27 @@ const opts = new Command('bench-api')
   .option('--keep', 'keep the data set for a later --reuse')
   .option('--requests <n>', 'requests per measured pass', '600')
   .option('--warmup <n>', 'requests per side before measuring, on other samples than the measured ones', '600')
+  .option('--throughput <n>', 'samples for the concurrency pass, its own (the engine-backed 5 in 6 go to each side)', '3000')
   .option('--concurrency <n>', 'concurrency of the throughput pass', '8')
   .option('--api-key <key>', 'API key sent as Authorization: Bearer (once the access layer is on)')
+  .option('--floor', 'measure the floor instead of the API: a bare node:http server around the same read functions (scripts/bench-api-floor.ts)')
   .parse()
-  .opts<{ certificates: string; reuse?: string; keep?: boolean; requests: string; warmup: string; concurrency: string; apiKey?: string }>();
+  .opts<{
+    certificates: string;
+    reuse?: string;
+    keep?: boolean;
+    requests: string;
+    warmup: string;
+    throughput: string;
+    concurrency: string;
+    apiKey?: string;
+    floor?: boolean;
+  }>();
 
 const n = Number(opts.certificates);
 const requests = Number(opts.requests);
 const warmup = Number(opts.warmup);
+const throughput = Number(opts.throughput);
 const concurrency = Number(opts.concurrency);
 const prefix = opts.reuse ?? `bench-api-${n}`;
 const dir = join(process.cwd(), 'bench-out', prefix);
@@ -61,6 +77,17 @@ const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : nul
 const runtime = openRuntime(config, { name: 'bench-api' });
 const index = aliasName(prefix, 'certificates');
 const children: ChildProcess[] = [];
+let apiPid: number | undefined;
+
+/** User + system CPU of a process in ms from /proc (Linux; NaN elsewhere). Clock ticks are 100 per second on Linux. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -89,8 +116,15 @@ async function ingest(): Promise<void> {
 
 async function startApi(): Promise<string> {
   const port = await freePort();
-  const api = spawn(bin, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The floor runs with the same Node flags as bin/taxcert.js.
+  const api = opts.floor
+    ? spawn(process.execPath, ['--max-old-space-size=320', '--max-semi-space-size=32', '--import', 'tsx', floorServer], {
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+    : spawn(bin, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(api);
+  apiPid = api.pid;
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     try {
@@ -254,12 +288,14 @@ try {
   base = await startApi();
   headers.authorization = `Bearer ${apiKey()}`;
   const total = (await runtime.opensearch.count({ index })).body.count;
-  console.error(`index ${index}: ${total} certificates; API at ${base}`);
+  console.error(`index ${index}: ${total} certificates; ${opts.floor ? 'the floor (scripts/bench-api-floor.ts)' : 'API'} at ${base}`);
 
   // Which routes exist on this build: a 404 route is left out of the mix and named.
-  const everything = mix(await samples(Math.max(60, requests) + warmup), total);
-  const all = everything.slice(0, Math.max(60, requests));
-  const warming = everything.slice(all.length);
+  const measured = Math.max(60, requests);
+  const everything = mix(await samples(measured + warmup + throughput), total);
+  const all = everything.slice(0, measured);
+  const warming = everything.slice(measured, measured + warmup);
+  const loading = everything.slice(measured + warmup);
   const present = new Map<string, boolean>();
   for (const s of all) if (!present.has(s.kind)) present.set(s.kind, (await get(s.path)) !== 404);
   const missing = [...present].filter(([, ok]) => !ok).map(([k]) => k);
@@ -275,7 +311,7 @@ try {
     console.log(`SQLite-only routes through the API: p50 ${round(percentile(r.latencies, 50))} ms, p99 ${round(percentile(r.latencies, 99))} ms`);
   }
   if (scenarios.length === 0) console.log('no engine-backed certificate route is served by this build yet');
-  else await compare(scenarios, engineBacked(warming), total);
+  else await compare(scenarios, engineBacked(warming), engineBacked(loading), total);
 
   // What a deep page costs: the page plan against a plain from+size at the same offset.
   await deepCosts(total, present.get('deep offset') === true);
@@ -289,6 +325,7 @@ try {
 async function compare(
   scenarios: (Scenario & { engine: () => Promise<unknown> })[],
   warming: (Scenario & { engine: () => Promise<unknown> })[],
+  loading: (Scenario & { engine: () => Promise<unknown> })[],
   total: number,
 ): Promise<void> {
   // Warm both sides on other samples than the measured ones: a fresh process runs its first
@@ -322,15 +359,22 @@ async function compare(
       api1.latencies[i] = await timed(apiTask(s));
     }
   }
-  // Throughput: each side runs twice, once before and once after the other, and the two times add up.
-  const half = Math.ceil(scenarios.length / 2);
-  const [first, second] = [scenarios.slice(0, half), scenarios.slice(half)];
+  // Throughput, on samples of its own and long enough (several seconds a side) that one GC pause or
+  // ledger checkpoint does not decide it: each side runs twice, once before and once after the other
+  // on the same requests, and the two times add up. The API process's own CPU is read around its passes.
+  const half = Math.ceil(loading.length / 2);
+  const [first, second] = [loading.slice(0, half), loading.slice(half)];
+  const apiCpu0 = processCpuMs(apiPid);
   const a1 = await run(first.map(apiTask), concurrency);
+  const apiCpu1 = processCpuMs(apiPid);
   const e1 = await run(first.map((s) => s.engine), concurrency);
   const e2 = await run(second.map((s) => s.engine), concurrency);
+  const apiCpu2 = processCpuMs(apiPid);
   const a2 = await run(second.map(apiTask), concurrency);
+  const apiCpu3 = processCpuMs(apiPid);
   const apiN = { seconds: a1.seconds + a2.seconds };
   const engN = { seconds: e1.seconds + e2.seconds };
+  const apiCpuPerRequest = (apiCpu1 - apiCpu0 + apiCpu3 - apiCpu2) / loading.length;
 
   const byKind = [...new Set(scenarios.map((s) => s.kind))].map((kind) => {
     const idx = scenarios.flatMap((s, i) => (s.kind === kind ? [i] : []));
@@ -338,19 +382,22 @@ async function compare(
     const e = idx.map((i) => eng1.latencies[i]!);
     return { kind, requests: idx.length, 'api p50 ms': round(percentile(a, 50)), 'engine p50 ms': round(percentile(e, 50)), 'api p99 ms': round(percentile(a, 99)) };
   });
-  console.log(`\nAPI benchmark: ${total} certificates, ${scenarios.length} requests per pass, concurrency 1 and ${concurrency}`);
+  console.log(
+    `\nAPI benchmark: ${total} certificates, ${scenarios.length} requests per side at concurrency 1, ${loading.length} per side at concurrency ${concurrency}`,
+  );
   console.table(byKind);
   const summary = {
     'p50 ms (c=1)': { api: round(percentile(api1.latencies, 50)), engine: round(percentile(eng1.latencies, 50)) },
     'p99 ms (c=1)': { api: round(percentile(api1.latencies, 99)), engine: round(percentile(eng1.latencies, 99)) },
-    [`req/s (c=${concurrency})`]: { api: round(scenarios.length / apiN.seconds), engine: round(scenarios.length / engN.seconds) },
+    [`req/s (c=${concurrency})`]: { api: round(loading.length / apiN.seconds), engine: round(loading.length / engN.seconds) },
   };
   console.table(summary);
   console.log(
-    `ratios: p50 api/engine ${round(percentile(api1.latencies, 50) / percentile(eng1.latencies, 50))} (target <= 1.25), ` +
+    `ratios: p50 api/engine ${(percentile(api1.latencies, 50) / percentile(eng1.latencies, 50)).toFixed(2)} (target <= 1.25), ` +
       `api p99 ${round(percentile(api1.latencies, 99))} ms (target < 100), ` +
       `throughput api/engine ${round((engN.seconds / apiN.seconds) * 100)}% (target >= 80%); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
+  if (Number.isFinite(apiCpuPerRequest)) console.log(`API process CPU at c=${concurrency}: ${round(apiCpuPerRequest * 1000)} µs per request`);
 }
 
 async function deepCosts(total: number, viaApi: boolean): Promise<void> {
