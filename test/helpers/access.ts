@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { registerAccess } from '../../services/api/access/register.ts';
 import { buildApp } from '../../services/api/app.ts';
@@ -85,4 +87,32 @@ export function apiKeyHeaders(runtime: Pick<Runtime, 'db' | 'config'>, plan: Pla
     secret: runtime.config.KEY_HASH_SECRET,
   });
   return bearer(raw);
+}
+
+const ACCESS_SERVER = fileURLToPath(new URL('./access-server.ts', import.meta.url));
+
+/**
+ * Starts test/helpers/access-server.ts as a child process with `env`. `listening`
+ * resolves with its URL once the child prints it and rejects if the child exits
+ * first (with its stderr when `stderr` is 'pipe', which also lets the caller read it).
+ */
+export function spawnAccessServer(
+  env: NodeJS.ProcessEnv,
+  stderr: 'inherit' | 'pipe' = 'inherit',
+): { child: ChildProcess; listening: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', ACCESS_SERVER], { env, stdio: ['ignore', 'pipe', stderr] });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const listening = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}${err ? `: ${err}` : ''}`)));
+  });
+  return { child, listening };
 }

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * The SDK's own client on a listening server's /api/mcp, with the given request
@@ -33,4 +34,22 @@ export function texts(result: Record<string, unknown>): string[] {
 /** The REST error envelope a tool error carries as its second text. */
 export function errorBody(result: Record<string, unknown>): ErrorBody {
   return JSON.parse(texts(result)[1]!) as ErrorBody;
+}
+
+/**
+ * One raw JSON-RPC POST to a listening server's /api/mcp, as a client that accepts
+ * JSON and event streams would send it; `headers` add to or replace those. A string
+ * body is sent as it is (malformed JSON on purpose).
+ */
+export function postMcp(base: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(new URL('/api/mcp', base), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createServer, type Server, type Socket } from 'node:net';
 import type { Client } from '@opensearch-project/opensearch';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,32 +13,13 @@ import type { Runtime } from '../../../services/runtime.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
+import { blackHole, freePort } from '../../helpers/ports.ts';
 
 /**
  * Item 10, the engine's part: an engine that is down, hung or slow gives a bounded
  * 500 internal_error that names nothing of the engine, /healthz says 503, the
  * SQLite-backed endpoints keep answering, and the process recovers by itself.
  */
-
-/** A TCP server that accepts connections and never answers: a hung engine. */
-async function blackHole(): Promise<{ server: Server; port: number; sockets: Socket[] }> {
-  const sockets: Socket[] = [];
-  const server = createServer((socket) => sockets.push(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { server, port: address.port, sockets };
-}
-
-/** A port nothing listens on: an engine that is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * The app with one engine-backed list route added outside /api/v1 (the certificate
@@ -126,7 +106,7 @@ describe('engine failures', () => {
   });
 
   it('an engine that is down (closed port): 500 at once, /healthz 503, counties 200', async () => {
-    const opensearch = createOpenSearch({ OPENSEARCH_URL: `http://127.0.0.1:${await closedPort()}` });
+    const opensearch = createOpenSearch({ OPENSEARCH_URL: `http://127.0.0.1:${await freePort()}` });
     const app = await appWith(t.runtime, opensearch, t.config.INDEX_PREFIX);
     const page = await timed(app, '/probe/certificates?offset=20000');
     expectOpaque500(page.res);

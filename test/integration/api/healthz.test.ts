@@ -1,20 +1,10 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { openRuntime, type Runtime } from '../../../services/runtime.ts';
 import { testContext } from '../../helpers/context.ts';
-
-/** A TCP server that accepts connections and never answers: a hung dependency. */
-async function blackHole(): Promise<{ server: Server; port: number; sockets: Socket[] }> {
-  const sockets: Socket[] = [];
-  const server = createServer((socket) => sockets.push(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { server, port: address.port, sockets };
-}
+import { blackHole } from '../../helpers/ports.ts';
 
 describe('GET /healthz', () => {
   const ctx = testContext(import.meta.url);

@@ -1,21 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { freePort } from '../../helpers/ports.ts';
 
 // Issue 12, item 7: on a terminal `taxcert start` prints the banner and one line per request;
 // without a terminal (or with LOG_LEVEL) the full structured logs stay. The terminal is a real
 // pseudo-terminal from util-linux `script`.
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 

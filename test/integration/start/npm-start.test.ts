@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
@@ -9,21 +8,13 @@ import { getDatasetState } from '../../../services/control/freshness.ts';
 import { listSources } from '../../../services/control/sources.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { freePort } from '../../helpers/ports.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../../../fixtures/demo/manifest.json', import.meta.url), 'utf8')) as {
   certificates: number;
   files: { county: string; rows: number }[];
 };
 const sources = JSON.parse(readFileSync(new URL('../../../fixtures/demo/sources.json', import.meta.url), 'utf8')) as unknown[];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * `npm start` runs `taxcert start`. Unattended (stdin closed), it must load the

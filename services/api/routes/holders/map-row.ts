@@ -1,18 +1,10 @@
 import type { HolderRecord } from '../../../domain/records.ts';
-import type { HolderRow } from './row.ts';
+import { HOLDER_COLUMNS, type HolderRow } from './row.ts';
 
 export type HolderDocument = Omit<HolderRecord, 'updated_at'>;
 
-export const HOLDER_SOURCE = [
-  'id',
-  'name',
-  'normalized_name',
-  'certificate_count',
-  'outstanding_face_amount',
-  'counties',
-  'first_seen_tax_year',
-  'last_seen_tax_year',
-] as const;
+/** Every stored field a row shows, nothing else (updated_at stays in the index). */
+export const HOLDER_SOURCE = HOLDER_COLUMNS;
 
 /** The one holder mapper: exactly the fields of spec 2.4 (updated_at stays in the index). */
 export function mapHolderRow(doc: HolderDocument): HolderRow {

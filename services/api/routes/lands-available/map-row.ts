@@ -1,28 +1,14 @@
 import { parcelUrl } from '../../../domain/county-facts.ts';
 import type { LandsAvailableRecord } from '../../../domain/records.ts';
-import type { LandsRow } from './row.ts';
+import { LANDS_COLUMNS, type LandsRow } from './row.ts';
 
 export type LandsDocument = Omit<
   LandsAvailableRecord,
   'certificate_number_normalized' | 'parcel_id_normalized' | 'parcel_url' | 'ingested_at'
 >;
 
-/** The stored fields a row needs; parcel_url is built at render time, not read. */
-export const LANDS_SOURCE = [
-  'id',
-  'certificate_number',
-  'county_slug',
-  'county_name',
-  'parcel_id',
-  'tax_year',
-  'status',
-  'face_amount',
-  'opening_bid',
-  'tax_deed_application_date',
-  'available_since',
-  'owner_name',
-  'site_address_full',
-] as const;
+/** The stored fields a row needs: all of the row's but parcel_url, which is built at render time, not read. */
+export const LANDS_SOURCE = LANDS_COLUMNS.filter((c) => c !== 'parcel_url');
 
 /**
  * The one lands-available mapper: exactly the fields of spec 2.5. parcel_url is

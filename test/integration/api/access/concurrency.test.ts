@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClient } from '../../../../services/control/clients.ts';
 import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
-import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
+import { type AccessTestApp, bearer, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
 import { childEnv } from '../../../helpers/cli.ts';
 
 let t: AccessTestApp;
@@ -67,23 +66,11 @@ describe('one process', () => {
 
 describe('two API processes on one database and one Redis', () => {
   const servers: { child: ChildProcess; url: string }[] = [];
-  const entry = fileURLToPath(new URL('../../../helpers/access-server.ts', import.meta.url));
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-        env: childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error' }),
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /listening (\S+)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-      });
+      const { child, listening } = spawnAccessServer(childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error' }));
+      const url = await listening;
       servers.push({ child, url });
     }
   }, 60_000);

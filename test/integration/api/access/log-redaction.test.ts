@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessTestApp, openAccessTestApp } from '../../../helpers/access.ts';
+import { type AccessTestApp, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
 import { childEnv } from '../../../helpers/cli.ts';
 
 let t: AccessTestApp;
@@ -13,27 +11,18 @@ afterAll(async () => t.close());
 describe('no raw key in any log line', () => {
   it('request logs of a real server mask ?api_key= and never print the key headers', async () => {
     const c = t.client('developer');
-    const entry = fileURLToPath(new URL('../../../helpers/access-server.ts', import.meta.url));
     // development: request logging on (it is off under NODE_ENV=test); stderr is a pipe, so JSON lines.
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: childEnv(t.config, { NODE_ENV: 'development', LOG_LEVEL: 'info', KEY_HASH_SECRET: t.config.KEY_HASH_SECRET }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { child, listening } = spawnAccessServer(
+      childEnv(t.config, { NODE_ENV: 'development', LOG_LEVEL: 'info', KEY_HASH_SECRET: t.config.KEY_HASH_SECRET }),
+      'pipe',
+    );
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
     const exited = new Promise((r) => child.once('exit', r));
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /listening (\S+)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
-      });
+      const url = await listening;
       const statuses = [
         await fetch(`${url}/api/v1/probe?api_key=${c.key}&limit=2`),
         await fetch(`${url}/api/v1/probe?limit=2&api_key=${c.key}`, { headers: { authorization: `Bearer ${c.key}` } }),

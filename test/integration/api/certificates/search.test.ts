@@ -1,33 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResponse } from '../../../../services/api/envelope.ts';
-import { CertificateRow } from '../../../../services/api/routes/certificates/row.ts';
+import { CERTIFICATE_COLUMNS, CertificateRow } from '../../../../services/api/routes/certificates/row.ts';
 import type { CertificateRecord } from '../../../../services/domain/records.ts';
 import { holderKey, sortedIds } from './expected.ts';
 import { type CertificatesApi, openCertificatesApi, PARCEL_BASE_URL } from './seed.ts';
 
-const COLUMNS = [
-  'id',
-  'certificate_number',
-  'county_slug',
-  'county_name',
-  'parcel_id',
-  'tax_year',
-  'status',
-  'face_amount',
-  'delinquent_amount',
-  'interest_rate',
-  'sale_date',
-  'holder_id',
-  'holder_name',
-  'vendor',
-  'redeemed',
-  'redeemed_date',
-  'redemption_amount',
-  'tax_deed_application_date',
-  'owner_name',
-  'site_address_full',
-  'parcel_url',
-];
+// The 2.2 field list itself is pinned by test/unit/api/certificates/map-row.test.ts.
+const COLUMNS: string[] = CERTIFICATE_COLUMNS;
 
 describe('GET /api/v1/certificates/search', () => {
   let api: CertificatesApi;

@@ -10,7 +10,7 @@ import { migrate } from '../../../../services/control/migrate.ts';
 import { secondsToNextMonth } from '../../../../services/control/periods.ts';
 import type { PlanCode } from '../../../../services/control/plans.ts';
 import { bearer, deleteRateKeys } from '../../../helpers/access.ts';
-import { connectMcp, errorBody, texts } from '../../../helpers/mcp.ts';
+import { connectMcp, errorBody, postMcp, texts } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
 /**
@@ -32,18 +32,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
 
   const rest = (path: string, headers: Record<string, string>) => fetch(new URL(path, base), { headers });
 
-  function post(body: unknown, headers: Record<string, string>) {
-    return fetch(new URL('/api/mcp', base), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    });
-  }
+  const post = (body: unknown, headers: Record<string, string>) => postMcp(base, body, headers);
 
   const initialize = {
     jsonrpc: '2.0',

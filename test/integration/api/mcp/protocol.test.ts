@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { migrate } from '../../../../services/control/migrate.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
-import { connectMcp, errorBody } from '../../../helpers/mcp.ts';
+import { connectMcp, errorBody, postMcp } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
 /**
@@ -41,19 +41,7 @@ describe('MCP endpoint: protocol', () => {
     }>;
   }
 
-  function post(body: unknown, headers: Record<string, string> = {}) {
-    return fetch(new URL('/api/mcp', base), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
-        ...auth,
-        ...headers,
-      },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  }
+  const post = (body: unknown, headers: Record<string, string> = {}) => postMcp(base, body, { ...auth, ...headers });
 
   const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
