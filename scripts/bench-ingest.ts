@@ -24,7 +24,7 @@ import { createBulkWriter } from '../indexer/load/bulk.ts';
 import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { dropIndices } from '../indexer/indices/describe.ts';
 import { loadMapping } from '../indexer/indices/mapping-file.ts';
-import { readManifest } from '../services/cli/manifest.ts';
+import { readManifest } from '../services/domain/manifest.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { enqueueFiles } from '../services/cli/ingest-runner.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import type { Registry } from '../../services/domain/registry.ts';
 import { createHolderIds } from '../../services/domain/ids.ts';
-import { readManifest } from '../../services/cli/manifest.ts';
+import { readManifest } from '../../services/domain/manifest.ts';
 import { adapterFor } from '../adapters/index.ts';
 import type { RowProblem } from '../adapters/types.ts';
 import { buildCertificate } from '../certificates/build-certificate.ts';

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { readManifest } from '../manifest.ts';
+import { readManifest } from '../../domain/manifest.ts';
 import type { IngestJobData } from '../../../indexer/queue.ts';
 import { FILE_DATASETS } from '../../domain/datasets.ts';
 import { loadRegistry, type Registry } from '../../domain/registry.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
-import { readManifest } from '../manifest.ts';
+import { readManifest } from '../../domain/manifest.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
