@@ -20,7 +20,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
+import { generateFixtures } from './generator/generate-fixtures.ts';
 import { dropIndices } from '../indexer/indices/describe.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { readPage } from '../services/api/query/page.ts';

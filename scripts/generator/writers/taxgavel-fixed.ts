@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
-import { D_FIELDS, L_TEXT, TAXGAVEL_STATUS } from '../../adapters/taxgavel-fixed.ts';
-import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
-import { formatDate } from '../../normalize/dates.ts';
-import { formatCents, toCents } from '../../normalize/money.ts';
+import { D_FIELDS, L_TEXT, TAXGAVEL_STATUS } from '../../../indexer/adapters/taxgavel-fixed.ts';
+import type { AdapterContext } from '../../../indexer/adapters/types.ts';
+import type { FormatWriter } from './format-writer.ts';
+import { formatDate } from '../../../indexer/normalize/dates.ts';
+import { formatCents, toCents } from '../../../indexer/normalize/money.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { holderCell, Sink } from './sink.ts';
 

@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
-import { LIENPORT_HEADER, LIENPORT_STATUS } from '../../adapters/lienport-csv.ts';
-import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
-import { formatDate } from '../../normalize/dates.ts';
-import { formatUsd } from '../../normalize/money.ts';
+import { LIENPORT_HEADER, LIENPORT_STATUS } from '../../../indexer/adapters/lienport-csv.ts';
+import type { AdapterContext } from '../../../indexer/adapters/types.ts';
+import type { FormatWriter } from './format-writer.ts';
+import { formatDate } from '../../../indexer/normalize/dates.ts';
+import { formatUsd } from '../../../indexer/normalize/money.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { csvField, holderCell, Sink } from './sink.ts';
 

@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
-import { BIDVAULT_HEADER, BIDVAULT_STATUS } from '../../adapters/bidvault-tsv.ts';
-import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
-import { formatDate } from '../../normalize/dates.ts';
-import { formatCents } from '../../normalize/money.ts';
+import { BIDVAULT_HEADER, BIDVAULT_STATUS } from '../../../indexer/adapters/bidvault-tsv.ts';
+import type { AdapterContext } from '../../../indexer/adapters/types.ts';
+import type { FormatWriter } from './format-writer.ts';
+import { formatDate } from '../../../indexer/normalize/dates.ts';
+import { formatCents } from '../../../indexer/normalize/money.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { escapeField, holderCell, Sink } from './sink.ts';
 

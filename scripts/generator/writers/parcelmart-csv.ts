@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
-import { PARCELMART_HEADER, PARCELMART_STATUS } from '../../adapters/parcelmart-csv.ts';
-import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
-import { formatPlain } from '../../normalize/money.ts';
+import { PARCELMART_HEADER, PARCELMART_STATUS } from '../../../indexer/adapters/parcelmart-csv.ts';
+import type { AdapterContext } from '../../../indexer/adapters/types.ts';
+import type { FormatWriter } from './format-writer.ts';
+import { formatPlain } from '../../../indexer/normalize/money.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { csvField, holderCell, Sink } from './sink.ts';
 

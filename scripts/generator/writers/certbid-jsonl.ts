@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
-import { CERTBID_STATUS, FEED_NAME } from '../../adapters/certbid-jsonl.ts';
-import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
-import { roundCents } from '../../normalize/money.ts';
+import { CERTBID_STATUS, FEED_NAME } from '../../../indexer/adapters/certbid-jsonl.ts';
+import type { AdapterContext } from '../../../indexer/adapters/types.ts';
+import type { FormatWriter } from './format-writer.ts';
+import { roundCents } from '../../../indexer/normalize/money.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { holderCell, Sink } from './sink.ts';
 

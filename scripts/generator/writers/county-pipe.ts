@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
-import { COUNTY_PIPE_HEADER, COUNTY_PIPE_STATUS, COUNTY_PIPE_TRAILER } from '../../adapters/county-pipe.ts';
-import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
-import { formatGrouped } from '../../normalize/money.ts';
+import { COUNTY_PIPE_HEADER, COUNTY_PIPE_STATUS, COUNTY_PIPE_TRAILER } from '../../../indexer/adapters/county-pipe.ts';
+import type { AdapterContext } from '../../../indexer/adapters/types.ts';
+import type { FormatWriter } from './format-writer.ts';
+import { formatGrouped } from '../../../indexer/normalize/money.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { escapeField, holderCell, Sink } from './sink.ts';
 
