@@ -1,27 +1,17 @@
-import type { Writable } from 'node:stream';
 import { COUNTY_PIPE_HEADER, COUNTY_PIPE_STATUS, COUNTY_PIPE_TRAILER } from '../../../indexer/adapters/county-pipe.ts';
-import type { AdapterContext } from '../../../indexer/adapters/types.ts';
-import type { FormatWriter } from './format-writer.ts';
 import { formatGrouped } from '../../../indexer/normalize/money.ts';
-import type { CertificateRecord } from '../../../services/domain/records.ts';
-import { escapeField, holderCell, Sink } from './sink.ts';
+import { escapeField, holderCell } from './sink.ts';
+import { formatWriter } from './format-writer.ts';
 
 /** Layout: see indexer/adapters/county-pipe.ts. Pipes, escaped text, county by upper-case name, EOF trailer. */
 const p = (v: string | null) => (v === null ? '' : escapeField(v, '|'));
 
-export const countyPipeWriter: FormatWriter = {
-  format: 'county-pipe',
-  async write(
-    records: Iterable<CertificateRecord> | AsyncIterable<CertificateRecord>,
-    out: Writable,
-    ctx: AdapterContext,
-  ): Promise<number> {
-    const sink = new Sink(out);
-    const county = p(ctx.county.name.toUpperCase());
-    await sink.push(`${COUNTY_PIPE_HEADER.join('|')}\n`);
-    let n = 0;
-    for await (const r of records) {
-      const row = [
+export const countyPipeWriter = formatWriter('county-pipe', (ctx) => {
+  const county = p(ctx.county.name.toUpperCase());
+  return {
+    header: `${COUNTY_PIPE_HEADER.join('|')}\n`,
+    row: (r) =>
+      `${[
         county,
         p(r.certificate_number),
         String(r.tax_year),
@@ -41,12 +31,7 @@ export const countyPipeWriter: FormatWriter = {
         p(r.site_address_full),
         p(r.legal_description),
         p(r.batch_number),
-      ];
-      await sink.push(`${row.join('|')}\n`);
-      n++;
-    }
-    await sink.push(`${COUNTY_PIPE_TRAILER}${n}\n`);
-    await sink.flush();
-    return n;
-  },
-};
+      ].join('|')}\n`,
+    trailer: (n) => `${COUNTY_PIPE_TRAILER}${n}\n`,
+  };
+});
