@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BulkRequestError, failureCode, jobFailure } from '../../../indexer/errors.ts';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
-import { createIngestQueue, createQueueEvents, type IngestJobData, QUEUE_NAME, queuePrefix, redisConnection } from '../../../indexer/queue.ts';
+import { createIngestQueue, createQueueEvents, type IngestJobData, type IngestResult, QUEUE_NAME, queuePrefix, redisConnection } from '../../../indexer/queue.ts';
 import { describeFailedJob } from '../../../services/cli/failed-jobs.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
@@ -58,7 +58,7 @@ describe('a bulk request the engine refuses as malformed', () => {
   });
 
   /** Queues one job with the ingest queue's own options (4 attempts), a short backoff, and waits for its end. */
-  async function runToFailure(file: string): Promise<Job<IngestJobData>> {
+  async function runToFailure(file: string): Promise<Job<IngestJobData, IngestResult>> {
     const queue = createIngestQueue(t.config, connections[1]!);
     const events = createQueueEvents(t.config, connections[2]!);
     try {
@@ -81,7 +81,7 @@ describe('a bulk request the engine refuses as malformed', () => {
       /^bulk_rejected: _bulk to t-bulk-refused-\w+-certificates was refused: 400 illegal_argument_exception: Malformed action\/metadata line \[1\]/,
     );
     // What `taxcert status` and `taxcert jobs` show the operator.
-    expect(describeFailedJob(job as never)).toMatchObject({ attempts: 1, reason: expect.stringContaining('bulk_rejected: ') });
+    expect(describeFailedJob(job)).toMatchObject({ attempts: 1, reason: expect.stringContaining('bulk_rejected: ') });
   });
 
   it('is told apart by its type: the ingest run records bulk_rejected, and an unreachable engine is still retried', async () => {
