@@ -1,3 +1,5 @@
+import { UnrecoverableError } from 'bullmq';
+
 /**
  * A file the worker must not load: retrying cannot help, and nothing from it may
  * reach an index. The worker turns these into BullMQ UnrecoverableErrors.
@@ -19,4 +21,49 @@ export class FileRejectedError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * Why a whole _bulk request failed (no item of it can be trusted as written):
+ * - unavailable: the engine stayed busy or unreachable through the writer's retries;
+ *   the same job may succeed later, so the queue retries it.
+ * - rejected: the engine refused the request itself (a 4xx other than 429: malformed,
+ *   too large, forbidden). The same bytes would be refused again, so the job fails at
+ *   once with the engine's reason (issue 17, item 7: it used to be retried three times).
+ * - engine_error: the engine failed on it (a 500) or answered what we could not read;
+ *   not retried by the writer, but the queue may retry the job.
+ */
+export type BulkRequestErrorCode = 'unavailable' | 'rejected' | 'engine_error';
+
+export class BulkRequestError extends Error {
+  override name = 'BulkRequestError';
+  constructor(
+    readonly code: BulkRequestErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * What a failed run records as its code: the file's rejection code, bulk_rejected, or
+ * retryable_error for everything the queue tries again.
+ */
+export function failureCode(err: unknown): string {
+  if (err instanceof FileRejectedError) return err.code;
+  if (err instanceof BulkRequestError && err.code === 'rejected') return 'bulk_rejected';
+  return 'retryable_error';
+}
+
+/**
+ * The error a failed job ends in. Input no retry can fix (a rejected file, a request the
+ * engine refused as such) becomes an UnrecoverableError, so BullMQ fails the job at once
+ * with the reason; anything else (the network, a busy or failing engine) is rethrown for
+ * the queue to retry. Decided on the error's class and code, never on its text.
+ */
+export function jobFailure(err: unknown): unknown {
+  if (err instanceof FileRejectedError || (err instanceof BulkRequestError && err.code === 'rejected'))
+    return new UnrecoverableError(`${failureCode(err)}: ${err.message}`);
+  return err;
 }

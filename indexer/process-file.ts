@@ -6,7 +6,7 @@ import type { Logger } from '../services/logger.ts';
 import { describeProblem } from './adapters/types.ts';
 import { certificateFile } from './certificates/certificate-file.ts';
 import type { DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
-import { FileRejectedError } from './errors.ts';
+import { FileRejectedError, failureCode } from './errors.ts';
 import { holderFile } from './holders/holder-file.ts';
 import { landsFile } from './lands-available/lands-file.ts';
 import type { LoadResources } from './load/load-resources.ts';
@@ -39,7 +39,8 @@ export interface ProcessDeps extends DatasetFileDeps {
  * Throws FileRejectedError when the file must not load at all; the worker makes it
  * unrecoverable. Nothing is indexed then, and nothing quarantined either unless the
  * file was read whole (no valid rows): its refused rows then say why it failed.
- * Any other error is the queue's to retry, and because ids come from natural keys
+ * Any other error is the queue's to retry (but a request the engine refused, see
+ * errors.ts jobFailure), and because ids come from natural keys
  * a retry ends where one clean run would.
  */
 export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<IngestResult> {
@@ -114,11 +115,12 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
   } catch (err) {
     const rejected = err instanceof FileRejectedError;
     const message = err instanceof Error ? err.message : String(err);
-    finishRun(deps.db, job.jobId, { status: 'failed', errorCode: rejected ? err.code : 'retryable_error', errorMessage: message });
+    finishRun(deps.db, job.jobId, { status: 'failed', errorCode: failureCode(err), errorMessage: message });
     if (rejected) {
       recordFailedIngest(deps, job, `${err.code}: ${message}`);
       log.warn({ code: err.code, reason: message }, 'file rejected');
-    } else log.error({ err }, 'ingest attempt failed; the queue will retry');
+    } else if (failureCode(err) === 'retryable_error') log.error({ err }, 'ingest attempt failed; the queue will retry');
+    else log.error({ err }, 'ingest failed: the engine refused a request, so the queue does not retry it');
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Runtime } from '../services/runtime.ts';
-import { FileRejectedError } from './errors.ts';
+import { jobFailure } from './errors.ts';
 import { createLoadResources } from './load/load-resources.ts';
 import type { LoadProgress } from './load/two-pass-load.ts';
 import { processFile } from './process-file.ts';
@@ -31,8 +31,8 @@ const PROGRESS_EVERY_MS = 500;
 
 /**
  * The ingest worker: BullMQ wiring and shutdown only. One job is one file, run by
- * process-file.ts. Bad files fail at once (UnrecoverableError, nothing indexed);
- * anything else is retried by the queue.
+ * process-file.ts. Bad files and requests the engine refuses fail at once
+ * (UnrecoverableError, see errors.ts jobFailure); anything else is retried by the queue.
  */
 export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
   const { config, db, logger, opensearch, registry } = runtime;
@@ -64,8 +64,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
         },
       );
     } catch (err) {
-      if (err instanceof FileRejectedError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
-      throw err;
+      throw jobFailure(err);
     }
   };
 

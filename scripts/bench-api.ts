@@ -16,11 +16,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
+import { generateFixtures } from './generator/generate-fixtures.ts';
+import { freePort } from './lib/free-port.ts';
 import { dropIndices } from '../indexer/indices/describe.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { readPage } from '../services/api/query/page.ts';
@@ -87,15 +87,6 @@ function processCpuMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Generate the files and load them through the real queue and worker, as production does. */

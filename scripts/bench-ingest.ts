@@ -18,15 +18,15 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
-import { generateState } from '../indexer/generator/generate-state.ts';
+import { generateFixtures } from './generator/generate-fixtures.ts';
+import { generateState } from './generator/generate-state.ts';
 import { createBulkWriter } from '../indexer/load/bulk.ts';
 import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { dropIndices } from '../indexer/indices/describe.ts';
 import { loadMapping } from '../indexer/indices/mapping-file.ts';
-import { readManifest } from '../services/cli/manifest.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { enqueueFiles } from '../services/cli/ingest-runner.ts';
+import { manifestJobs } from '../services/cli/manifest-jobs.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
 import { envWith, loadConfig } from '../services/config.ts';
 import { openRuntime } from '../services/runtime.ts';
@@ -103,14 +103,7 @@ async function runOnce(n: number) {
       if (worker?.pid) samples.push(memoryOf(worker.pid).rssMb);
     }, 1000);
     await waitForWorker(config);
-    const { manifest } = readManifest(join(files, 'manifest.json'));
-    const jobs = manifest.files.map((f) => ({
-      dataset: 'certificates' as const,
-      file: f.path,
-      vendor: f.vendor,
-      county: f.county,
-      taxYear: f.tax_year,
-    }));
+    const { jobs } = manifestJobs(join(files, 'manifest.json'));
     const engineBefore = await engineCpuSeconds(runtime.opensearch);
     const workerBefore = cpuSecondsOf(worker.pid!);
     t = Date.now();

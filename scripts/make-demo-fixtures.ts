@@ -7,8 +7,8 @@
  *   npx tsx scripts/make-demo-fixtures.ts
  */
 import { fileURLToPath } from 'node:url';
-import { DEMO_SET } from '../indexer/generator/demo-set.ts';
-import { generateFixtures } from '../indexer/generator/generate-fixtures.ts';
+import { DEMO_SET } from './generator/demo-set.ts';
+import { generateFixtures } from './generator/generate-fixtures.ts';
 
 // Relative to the repository, wherever the script is run from.
 const out = fileURLToPath(new URL('../fixtures/demo', import.meta.url));

@@ -1,5 +1,4 @@
-import type { Readable, Writable } from 'node:stream';
-import type { CertificateRecord } from '../../services/domain/records.ts';
+import type { Readable } from 'node:stream';
 import type { RegistryCounty } from '../../services/domain/registry.ts';
 
 /** One row as it stood in the file: kept whole for the quarantine. */
@@ -90,11 +89,4 @@ export interface FormatAdapter {
    */
   rows(source: Readable, ctx: ReadContext): AsyncIterable<RawRow>;
   toInput(row: RawRow): Adapted;
-}
-
-/** The generator's side of a format: canonical records out as the platform would export them. */
-export interface FormatWriter {
-  readonly format: string;
-  /** Writes the whole file (header, rows, trailer) without ending `out`; resolves with the number of rows written. */
-  write(records: Iterable<CertificateRecord> | AsyncIterable<CertificateRecord>, out: Writable, ctx: AdapterContext): Promise<number>;
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Client, errors } from '@opensearch-project/opensearch';
+import { BulkRequestError } from '../errors.ts';
 
 export interface BulkWriterOptions {
   /** Alias or index; every operation goes to it. */
@@ -44,19 +45,6 @@ export interface BulkWriter {
   flush(): Promise<BulkTotals>;
 }
 
-/** A whole _bulk request that failed after its retries; no item of it can be trusted as written. */
-export class BulkRequestError extends Error {
-  override name = 'BulkRequestError';
-  constructor(
-    /** retryable: the engine was busy or unreachable, the same job may succeed later. */
-    readonly code: 'unavailable' | 'rejected',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
 type BulkItem = Record<
   string,
   { status: number; result?: string; error?: { type?: string; reason?: string | null } } | undefined
@@ -91,6 +79,23 @@ function isRetryable(err: unknown): boolean {
   )
     return true;
   return err instanceof errors.ResponseError && RETRY_STATUSES.has(err.statusCode);
+}
+
+/**
+ * The engine refused the request itself (a 4xx: malformed, too large, forbidden): the same
+ * bytes get the same answer, so neither the writer nor the queue sends them again. 408 and
+ * 429 say "not now" rather than "not this", so they are not refusals.
+ */
+function isRefused(err: unknown): err is errors.ResponseError {
+  return err instanceof errors.ResponseError && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 408 && err.statusCode !== 429;
+}
+
+/** The engine's own words for a refused request (status, type, reason), cut short: its reason may echo a long id. */
+function refusal(err: errors.ResponseError): string {
+  const error = (err.body as { error?: { type?: string; reason?: string } | string } | undefined)?.error;
+  const words = typeof error === 'string' ? error : [error?.type, error?.reason].filter(Boolean).join(': ');
+  const text = `${err.statusCode} ${words || 'no reason given'}`;
+  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
 }
 
 /** Only what we count; ids are read from our own batch when an item needs naming. */
@@ -155,8 +160,12 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
       try {
         rest = await sendOnce(pending);
       } catch (err) {
+        if (isRefused(err))
+          throw new BulkRequestError('rejected', `_bulk to ${options.index} was refused: ${refusal(err)}`, { cause: err });
         if (!isRetryable(err))
-          throw new BulkRequestError('rejected', `_bulk to ${options.index} was refused`, { cause: err });
+          throw new BulkRequestError('engine_error', `_bulk to ${options.index} failed: ${err instanceof Error ? err.message : String(err)}`, {
+            cause: err,
+          });
         if (attempt >= maxAttempts)
           throw new BulkRequestError('unavailable', `_bulk to ${options.index} failed ${attempt} times`, { cause: err });
         rest = pending;

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, wantsErrorStacks } from '../config.ts';
 import { DependencyUnavailableError } from '../runtime.ts';
-import { ManifestError } from './manifest.ts';
+import { ManifestError } from '../domain/manifest.ts';
 import { registerCommands } from './commands/index.ts';
 import { CliError, errorDocument, USAGE_EXIT } from './output.ts';
 

@@ -1,14 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 
-/** A port free a moment ago (nothing listens on it now): for a child to listen on, or an engine that is down. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+export { freePort } from '../../scripts/lib/free-port.ts';
 
 /** A TCP server that accepts connections and never answers: a hung dependency. */
 export async function blackHole(): Promise<{ server: Server; port: number; sockets: Socket[] }> {

@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { readManifest } from '../manifest.ts';
 import type { IngestJobData } from '../../../indexer/queue.ts';
 import { FILE_DATASETS } from '../../domain/datasets.ts';
 import { loadRegistry, type Registry } from '../../domain/registry.ts';
@@ -10,6 +9,7 @@ import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { resolveCountyArg } from '../county-arg.ts';
 import { enqueueFiles, type FileOutcome } from '../ingest-runner.ts';
+import { manifestJobs } from '../manifest-jobs.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
@@ -80,9 +80,8 @@ function plan(files: string[], opts: IngestOptions, registry: Registry) {
   if (opts.manifest) {
     if (files.length > 0 || opts.vendor || opts.county || opts.taxYear)
       throw new CliError('--manifest takes no files, --vendor, --county or --tax-year (the manifest names them)', 2);
-    const { manifest, sources } = readManifest(opts.manifest);
-    const jobs = manifest.files.map((f) => job(registry, dataset, f.path, f.vendor, f.county, String(f.tax_year)));
-    return { jobs, sources, expectedRows: manifest.files.reduce((n, f) => n + f.rows, 0) };
+    const { jobs, sources, rows } = manifestJobs(opts.manifest, dataset);
+    return { jobs: jobs.map((j) => job(registry, dataset, j.file, j.vendor, j.county, String(j.taxYear))), sources, expectedRows: rows };
   }
   if (files.length === 0) throw new CliError('give one or more FILEs, or --manifest', 2);
   const missing = (['--vendor', '--county', '--tax-year'] as const).filter(

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
-import { readManifest } from '../manifest.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
@@ -11,6 +10,7 @@ import { ensureDemoKey } from '../../control/demo-key.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
+import { manifestJobs } from '../manifest-jobs.ts';
 import { bannerLines, isQuietConsole, requestLine } from '../console.ts';
 import { ensureLocalOpenSearch } from '../local-opensearch.ts';
 import { untilSignal } from '../signals.ts';
@@ -65,16 +65,8 @@ export function startCommand(program: Command): void {
 async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
   if ((await countCertificates(runtime.opensearch, runtime.config.INDEX_PREFIX)) > 0) return;
   if (!existsSync(DEMO_MANIFEST)) throw new Error(`demo data missing: ${DEMO_MANIFEST}`);
-  const { manifest, sources } = readManifest(DEMO_MANIFEST);
+  const { jobs, sources, rows } = manifestJobs(DEMO_MANIFEST);
   for (const source of sources) upsertSource(runtime.db, runtime.registry, source);
-  const jobs = manifest.files.map((f) => ({
-    dataset: 'certificates' as const,
-    file: f.path,
-    vendor: f.vendor,
-    county: f.county,
-    taxYear: f.tax_year,
-  }));
-  const rows = manifest.files.reduce((n, f) => n + f.rows, 0);
   runtime.logger.info({ files: jobs.length, rows }, 'loading demo data into empty indices');
   const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: rows, progressLabel: 'demo data' });
   const failed = outcomes.filter((o) => o.status !== 'succeeded');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
-import { generateState } from '../../../indexer/generator/generate-state.ts';
+import { generateState } from '../../../scripts/generator/generate-state.ts';
 import { readPage } from '../../../services/api/query/page.ts';
 import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
 import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';

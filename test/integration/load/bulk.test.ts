@@ -1,6 +1,7 @@
 import { type Client, errors } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BulkRequestError, createBulkWriter } from '../../../indexer/load/bulk.ts';
+import { BulkRequestError } from '../../../indexer/errors.ts';
+import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { dropIndices } from '../../../indexer/indices/describe.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';

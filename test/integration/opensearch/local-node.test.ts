@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../helpers/ports.ts';
 
 // Issue 12, item 12: with OPENSEARCH_PORT 9350, 10501, 19001, 29001, 31001 or 44546 the node
 // exited at once, its log ending in "Closed all nodes." with no reason (the runner's command line
@@ -50,16 +51,6 @@ async function holdPort(): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** A free port above the runner's old maximum of 9299: taken, released, then given to the node. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((r) => server.close(r));
   if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readLines, splitEscaped } from '../../../indexer/adapters/read-lines.ts';
-import { escapeField } from '../../../indexer/generator/writers/sink.ts';
+import { escapeField } from '../../../scripts/generator/writers/sink.ts';
 
 async function lines(text: string, chunkBytes: number) {
   const bytes = Buffer.from(text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { taxgavelFixed as adapter } from '../../../indexer/adapters/taxgavel-fixed.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
-import { taxgavelFixedWriter as writer } from '../../../indexer/generator/writers/taxgavel-fixed.ts';
+import { taxgavelFixedWriter as writer } from '../../../scripts/generator/writers/taxgavel-fixed.ts';
 import { buildCtx, ctx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 

@@ -4,10 +4,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
-import { checkData } from '../../../indexer/generator/check-data.ts';
-import { DEMO_SET } from '../../../indexer/generator/demo-set.ts';
-import { generateFixtures } from '../../../indexer/generator/generate-fixtures.ts';
-import { readWrittenSet } from '../../../indexer/generator/read-set.ts';
+import { checkData } from '../../../scripts/generator/check-data.ts';
+import { DEMO_SET } from '../../../scripts/generator/demo-set.ts';
+import { generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
+import { readWrittenSet } from '../../../scripts/generator/read-set.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countyHolderName } from '../../../services/domain/county-facts.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
-import { type DataReport, checkData, isIndividual } from '../../../indexer/generator/check-data.ts';
-import { COUNTY_PROFILES } from '../../../indexer/generator/counties.ts';
-import { isoDay, parseDay, saleDaysIn, saleWindow } from '../../../indexer/generator/dates.ts';
-import { faceParts } from '../../../indexer/generator/face.ts';
-import { generateState } from '../../../indexer/generator/generate-state.ts';
-import { isCountyZip } from '../../../indexer/generator/places.ts';
+import { type DataReport, checkData, isIndividual } from '../../../scripts/generator/check-data.ts';
+import { COUNTY_PROFILES } from '../../../scripts/generator/counties.ts';
+import { isoDay, parseDay, saleDaysIn, saleWindow } from '../../../scripts/generator/dates.ts';
+import { faceParts } from '../../../scripts/generator/face.ts';
+import { generateState } from '../../../scripts/generator/generate-state.ts';
+import { isCountyZip } from '../../../scripts/generator/places.ts';
 
 /**
  * Issue 12 items 13-19: the generated market read the way a Florida investor

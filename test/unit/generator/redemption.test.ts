@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interestMonths, redemptionAmount, redemptionAmountOn } from '../../../indexer/generator/redemption.ts';
+import { interestMonths, redemptionAmount, redemptionAmountOn } from '../../../scripts/generator/redemption.ts';
 
 describe('interestMonths: each month or part thereof, at least 1', () => {
   it.each([

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import type { FormatWriter } from '../adapters/types.ts';
+import type { FormatWriter } from './writers/format-writer.ts';
 import { type FilePlan, type GenerateOptions, type GeneratedState, generateState } from './generate-state.ts';
 import { writerFor as defaultWriterFor } from './writers/index.ts';
 

@@ -1,10 +1,8 @@
-import type { Writable } from 'node:stream';
-import { D_FIELDS, L_TEXT, TAXGAVEL_STATUS } from '../../adapters/taxgavel-fixed.ts';
-import type { AdapterContext, FormatWriter } from '../../adapters/types.ts';
-import { formatDate } from '../../normalize/dates.ts';
-import { formatCents, toCents } from '../../normalize/money.ts';
-import type { CertificateRecord } from '../../../services/domain/records.ts';
-import { holderCell, Sink } from './sink.ts';
+import { D_FIELDS, L_TEXT, TAXGAVEL_STATUS } from '../../../indexer/adapters/taxgavel-fixed.ts';
+import { formatDate } from '../../../indexer/normalize/dates.ts';
+import { formatCents, toCents } from '../../../indexer/normalize/money.ts';
+import { holderCell } from './sink.ts';
+import { formatWriter } from './format-writer.ts';
 
 /**
  * Layout: see indexer/adapters/taxgavel-fixed.ts. A value that does not fit its
@@ -58,17 +56,10 @@ function legalRecords(legal: string): string {
   return out;
 }
 
-export const taxgavelFixedWriter: FormatWriter = {
-  format: 'taxgavel-fixed',
-  async write(
-    records: Iterable<CertificateRecord> | AsyncIterable<CertificateRecord>,
-    out: Writable,
-    ctx: AdapterContext,
-  ): Promise<number> {
-    const sink = new Sink(out);
-    const dor = ctx.county.dor.padStart(2, '0');
-    let n = 0;
-    for await (const r of records) {
+export const taxgavelFixedWriter = formatWriter('taxgavel-fixed', (ctx) => {
+  const dor = ctx.county.dor.padStart(2, '0');
+  return {
+    row: (r) => {
       const d = [
         'D',
         dor,
@@ -90,11 +81,8 @@ export const taxgavelFixedWriter: FormatWriter = {
         text('address', r.site_address_full),
         text('batch', r.batch_number),
       ].join('');
-      await sink.push(`${d}\n${r.legal_description ? legalRecords(r.legal_description) : ''}`);
-      n++;
-    }
-    await sink.push(`T${dor}${ctx.taxYear}${String(n).padStart(9, '0')}\n`);
-    await sink.flush();
-    return n;
-  },
-};
+      return `${d}\n${r.legal_description ? legalRecords(r.legal_description) : ''}`;
+    },
+    trailer: (n) => `T${dor}${ctx.taxYear}${String(n).padStart(9, '0')}\n`,
+  };
+});

@@ -1,4 +1,4 @@
-import type { FormatWriter } from '../../adapters/types.ts';
+import type { FormatWriter } from './format-writer.ts';
 import { bidvaultTsvWriter } from './bidvault-tsv.ts';
 import { certbidJsonlWriter } from './certbid-jsonl.ts';
 import { countyPipeWriter } from './county-pipe.ts';

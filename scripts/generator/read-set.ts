@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import type { Registry } from '../../services/domain/registry.ts';
 import { createHolderIds } from '../../services/domain/ids.ts';
-import { readManifest } from '../../services/cli/manifest.ts';
-import { adapterFor } from '../adapters/index.ts';
-import type { RowProblem } from '../adapters/types.ts';
-import { buildCertificate } from '../certificates/build-certificate.ts';
+import { readManifest } from '../../services/domain/manifest.ts';
+import { adapterFor } from '../../indexer/adapters/index.ts';
+import type { RowProblem } from '../../indexer/adapters/types.ts';
+import { buildCertificate } from '../../indexer/certificates/build-certificate.ts';
 
 /**
  * Reads a written data set (a folder with manifest.json) back the way the worker

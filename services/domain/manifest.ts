@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
-/** What `taxcert fixtures generate` writes beside a data set, and `taxcert ingest --manifest` reads. */
+/**
+ * What `taxcert fixtures generate` writes beside a data set, and `taxcert ingest --manifest` reads.
+ * It lives in the domain because both sides import it: the CLI, the benchmarks and the generator
+ * (which reads its own sets back), and none of them may import another's room (issue 17, item 6).
+ */
 export const ManifestFile = z.object({
   path: z.string().min(1),
   vendor: z.string().min(1),
