@@ -1,5 +1,27 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sortClause } from '../../services/api/query/sort.ts';
+import { buildSalesQuery } from '../../services/api/routes/certificate-sales/build-query.ts';
+import { SalesSearchParams } from '../../services/api/routes/certificate-sales/params.ts';
+import { buildByParcel } from '../../services/api/routes/certificates/build-by-parcel.ts';
+import { buildCounts } from '../../services/api/routes/certificates/build-counts.ts';
+import { buildCertificateSearch } from '../../services/api/routes/certificates/build-search.ts';
+import { ByParcelParams, CertificateSearchParams, CountsParams } from '../../services/api/routes/certificates/params.ts';
+import { buildHoldersQuery } from '../../services/api/routes/holders/build-query.ts';
+import { HoldersSearchParams } from '../../services/api/routes/holders/params.ts';
+import { buildLandsQuery } from '../../services/api/routes/lands-available/build-query.ts';
+import { LandsSearchParams } from '../../services/api/routes/lands-available/params.ts';
+import { pagePlanDsl } from './page-plan-dsl.ts';
+
+/**
+ * The expected-DSL pairs under fixtures/queries/<folder>/: <case>.params.json (what a
+ * client sends, as native values, or a page-plan request's inputs) and <case>.dsl.json
+ * (the Query DSL the builder must produce). A new filter or sort is a new pair.
+ *
+ * Tests only read and compare these files. Writing the .dsl.json files is the job of
+ * scripts/write-query-fixtures.ts (npm run fixtures:write), run by hand after a builder
+ * changes on purpose; the diff it leaves is then reviewed like any code change.
+ */
 
 export interface DslFixture {
   name: string;
@@ -7,18 +29,62 @@ export interface DslFixture {
   dsl: unknown;
 }
 
-/**
- * The expected-DSL pairs of one endpoint: fixtures/queries/<endpoint>/<case>.params.json
- * (what a client sends, as native values) and <case>.dsl.json (the Query DSL the builder
- * must produce). A new filter or sort is a new pair.
- */
-export function dslFixtures(endpoint: string): DslFixture[] {
-  const dir = fileURLToPath(new URL(`../../fixtures/queries/${endpoint}/`, import.meta.url));
-  const read = (file: string) => JSON.parse(readFileSync(`${dir}${file}`, 'utf8')) as unknown;
-  const names = readdirSync(dir)
+export const QUERY_FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/queries/', import.meta.url));
+
+/** The case names of one folder, sorted. */
+export function fixtureNames(folder: string): string[] {
+  const names = readdirSync(`${QUERY_FIXTURES_DIR}${folder}/`)
     .filter((f) => f.endsWith('.params.json'))
     .map((f) => f.slice(0, -'.params.json'.length))
     .sort();
-  if (names.length === 0) throw new Error(`no fixtures under fixtures/queries/${endpoint}`);
-  return names.map((name) => ({ name, params: read(`${name}.params.json`), dsl: read(`${name}.dsl.json`) }));
+  if (names.length === 0) throw new Error(`no fixtures under fixtures/queries/${folder}`);
+  return names;
+}
+
+export function readFixture(folder: string, file: string): unknown {
+  return JSON.parse(readFileSync(`${QUERY_FIXTURES_DIR}${folder}/${file}`, 'utf8')) as unknown;
+}
+
+/** Every pair of one folder, read, never written. */
+export function dslFixtures(folder: string): DslFixture[] {
+  return fixtureNames(folder).map((name) => ({
+    name,
+    params: readFixture(folder, `${name}.params.json`),
+    dsl: readFixture(folder, `${name}.dsl.json`),
+  }));
+}
+
+/**
+ * How each folder's DSL is built from its params file: parameters go through the
+ * route's own schema first (defaults, trimming, lower-casing), exactly as a request's
+ * do, and sorts are rendered as the engine receives them.
+ */
+export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
+  'certificates-search': (params) => {
+    const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
+    return { query: plan.query, sort: sortClause(plan.sort), ...(plan.aggs ? { aggs: plan.aggs } : {}) };
+  },
+  'certificates-by-parcel': (params) => {
+    const plan = buildByParcel(ByParcelParams.parse(params));
+    return { query: plan.query, sort: sortClause(plan.sort) };
+  },
+  'certificates-counts': (params) => buildCounts(CountsParams.parse(params)),
+  'certificate-sales': (params) => {
+    const built = buildSalesQuery(SalesSearchParams.parse(params));
+    return { query: built.query, sort: sortClause(built.sort) };
+  },
+  holders: (params) => {
+    const built = buildHoldersQuery(HoldersSearchParams.parse(params));
+    return { query: built.query, sort: sortClause(built.sort) };
+  },
+  'lands-available': (params) => {
+    const built = buildLandsQuery(LandsSearchParams.parse(params));
+    return { query: built.query, sort: sortClause(built.sort) };
+  },
+  'page-plan': pagePlanDsl,
+};
+
+/** A fixture file's text: two-space JSON and a final newline, so a regenerated file diffs cleanly. */
+export function fixtureText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -17,6 +17,7 @@ import {
   type StringSpace,
   strictlyBefore,
 } from './page-cuts.ts';
+import { PageRuleError } from './page-rules.ts';
 import { isScoreKey, type SortKey, type SortOrder, sortClause } from './sort.ts';
 
 /**
@@ -50,7 +51,6 @@ export interface PageRequest {
   sort: SortKey[];
   limit: number;
   offset: number;
-  aggs?: Record<string, unknown>;
   /** Only these source fields are fetched (the row's fields), when given. */
   source?: readonly string[];
 }
@@ -61,7 +61,7 @@ function sourceOf(req: PageRequest): Body {
   return req.source ? { _source: req.source } : {};
 }
 
-/** One request: the page, the exact total and the facets. */
+/** One request: the page and the exact total. */
 export function shallowBody(req: PageRequest, sort: readonly SortKey[]): Body {
   return {
     query: req.query,
@@ -70,11 +70,10 @@ export function shallowBody(req: PageRequest, sort: readonly SortKey[]): Body {
     size: req.limit,
     track_total_hits: true,
     ...sourceOf(req),
-    ...(req.aggs ? { aggs: req.aggs } : {}),
   };
 }
 
-/** Names of the plan's own aggregations, beside the endpoint's facets; never returned to callers. */
+/** Names of the plan's own aggregations; never returned to callers. */
 export const PLAN_AGG = { percentiles: '_page_percentiles', stats: '_page_stats', cuts: '_page_cuts', values: '_page_values' } as const;
 
 /** Percentile ranks asked for: every half percent. They only propose cuts. */
@@ -118,10 +117,9 @@ export function valueBuckets(kind: NumberKind, aggs: Record<string, unknown> | u
   }));
 }
 
-/** The total and the facets of the whole query (and the first key's distribution). */
-export function countBody(req: PageRequest, extraAggs: Body = {}): Body {
-  const aggs = { ...(req.aggs ?? {}), ...extraAggs };
-  return { query: req.query, size: 0, track_total_hits: true, ...(Object.keys(aggs).length > 0 ? { aggs } : {}) };
+/** The total of the whole query (and the first key's distribution, when it has one to count). */
+export function countBody(req: PageRequest, planAggs: Body = {}): Body {
+  return { query: req.query, size: 0, track_total_hits: true, ...(Object.keys(planAggs).length > 0 ? { aggs: planAggs } : {}) };
 }
 
 /** The query restricted to a set of documents (a group of equal keys, a bracket), without scores. */
@@ -398,14 +396,6 @@ export function selectedFromEndBody(req: PageRequest, sort: readonly SortKey[], 
   return { query: betweenQuery(req, cursor, end), sort: sortClause(sort, true), from, size, track_total_hits: false, ...sourceOf(req) };
 }
 
-/** The plan's own aggregations removed, so callers see only the facets they asked for. */
-export function withoutPlanAggs(aggs: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!aggs) return undefined;
-  const own = new Set<string>(Object.values(PLAN_AGG));
-  const rest = Object.fromEntries(Object.entries(aggs).filter(([k]) => !own.has(k)));
-  return Object.keys(rest).length > 0 ? rest : undefined;
-}
-
 // --- selecting a position in relevance order --------------------------------------------------
 
 /**
@@ -500,7 +490,8 @@ export function tieQuery(query: Body, v: number): Body {
 export function startOf(kind: KeyKind, order: SortOrder): number | string {
   if (kind === 'string') {
     if (order === 'asc') return '';
-    throw new Error('page plan: a descending string key after the score has no start value');
+    // Refused before any engine call by sortKinds (page-rules.ts); kept so the function is total.
+    throw new PageRuleError('string-after-score-ascending', 'a descending string key after the score has no start value');
   }
   if (kind === 'decimal') return order === 'desc' ? Number.MAX_VALUE : -Number.MAX_VALUE;
   return order === 'desc' ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;

@@ -1,5 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
-import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
+import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, search } from '../../engine/search.ts';
 import { beforeCut, cutAbove, cutBelow, type KeyKind, type NumberKind, rangeOf, stringSpace } from './page-cuts.ts';
 import {
   countBody,
@@ -34,21 +34,27 @@ import {
   stringCuts,
   tieQuery,
   valueBuckets,
-  withoutPlanAggs,
   within,
 } from './page-plan.ts';
+import { checkSortRules, sortKinds } from './page-rules.ts';
 import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
 
 /**
  * One page of a list endpoint: the seam between the pure query builders and the
- * engine. Builders say what matches (query), in what order (sort, ending with a
- * unique tie-breaker so pages never overlap or skip), and which facets to count;
+ * engine. Builders say what matches (query) and in what order (sort, ending with a
+ * unique tie-breaker so pages never overlap or skip: the rules are page-rules.ts);
  * this module decides how to fetch rows offset..offset+limit cheaply at any depth
  * (the plan and its reasons: page-plan.ts).
  */
 
 export type { PageRequest } from './page-plan.ts';
 export { type SortKey, sortClause } from './sort.ts';
+
+/** The rows of one page and the exact total of the query. */
+export interface Page<T> {
+  hits: SearchHit<T>[];
+  total: number;
+}
 
 /**
  * Each engine call is bounded (services/engine/search.ts); a deep page makes a few
@@ -61,19 +67,44 @@ function checkDeadline(deadline: number): void {
   if (Date.now() > deadline) throw new EngineError('page', 'timeout', `page: no answer within ${PAGE_DEADLINE_MS} ms`);
 }
 
+/**
+ * What every round of one deep page read shares, passed as one value instead of a
+ * row of positional arguments: where to read, the request, its effective order, how
+ * each field key of that order is cut, how many rows the page holds and until when
+ * the page may take.
+ */
+interface PageRead {
+  client: Client;
+  index: string;
+  req: PageRequest;
+  /** The effective order (page-rules.ts holds its rules). */
+  sort: readonly SortKey[];
+  /** How each field key of `sort` is cut, in order (a score key has none). */
+  kinds: readonly KeyKind[];
+  /** Rows the page holds: the limit, or fewer at the end of the result. */
+  size: number;
+  options: PagePlanOptions;
+  deadline: number;
+}
+
+/**
+ * Rows offset..offset+limit-1 of the request's order, with the exact total. The sort's
+ * rules (page-rules.ts) are checked first, its field types when a deep page reads them.
+ */
 export async function readPage<T>(
   client: Client,
   index: string,
   req: PageRequest,
   options: PagePlanOptions = DEFAULT_PAGE_OPTIONS,
-): Promise<SearchResult<T>> {
+): Promise<Page<T>> {
+  checkSortRules(req.sort);
   const sort = effectiveSort(req.sort, req.query);
   if (req.offset + req.limit <= options.window) return search<T>(client, index, shallowBody(req, sort));
 
-  // Deep: the total, the facets and the first key's distribution in one request, then the plan.
+  // Deep: the total and the first key's distribution in one request, then the plan.
   const deadline = Date.now() + PAGE_DEADLINE_MS;
   const byScore = sort.length > 0 && isScoreKey(sort[0]!);
-  const kinds = sort.length > 0 ? await keyKinds(client, index, byScore ? sort.slice(1) : sort) : [];
+  const kinds = sortKinds(sort, await sortFieldTypes(client, index, sort));
   const first = sort[0];
   const firstKind = kinds[0];
   const statsAggs = byScore
@@ -82,57 +113,43 @@ export async function readPage<T>(
       ? keyAggs(first.field, firstKind)
       : {};
   const counted = await search<T>(client, index, countBody(req, statsAggs));
-  const result = { total: counted.total, aggregations: withoutPlanAggs(counted.aggregations) };
+  const total = counted.total;
 
-  const plan = deepPlan(req, sort, counted.total, options);
+  const plan = deepPlan(req, sort, total, options);
   checkDeadline(deadline);
   switch (plan.kind) {
     case 'empty':
-      return { ...result, hits: [] };
+      return { total, hits: [] };
     case 'far-end': {
       const page = await search<T>(client, index, reversedBody(req, sort, plan.from, plan.size));
-      return { ...result, hits: page.hits.reverse() };
+      return { total, hits: page.hits.reverse() };
     }
-    case 'select': {
-      const hits = await select<T>(client, index, req, sort, kinds, counted.aggregations, plan.size, options, deadline);
-      return { ...result, hits };
-    }
+    case 'select':
     case 'select-score': {
-      const hits = await selectByScore<T>(client, index, req, sort, kinds, counted.aggregations, plan.size, options, deadline);
-      return { ...result, hits };
+      const read: PageRead = { client, index, req, sort, kinds, size: plan.size, options, deadline };
+      const hits = plan.kind === 'select' ? await select<T>(read, counted.aggregations) : await selectByScore<T>(read, counted.aggregations);
+      return { total, hits };
     }
   }
 }
-
-const INTEGER = new Set(['long', 'integer', 'short', 'byte', 'unsigned_long']);
-const DECIMAL = new Set(['double', 'float', 'half_float', 'scaled_float']);
 
 /**
  * Sort field types change only with a mapping, that is with a reindex behind the alias;
  * a minute of memory saves a field_caps round trip on every deep page.
  */
-const KINDS_TTL_MS = 60_000;
-const knownKinds = new WeakMap<Client, Map<string, { at: number; kinds: KeyKind[] }>>();
+const TYPES_TTL_MS = 60_000;
+const knownTypes = new WeakMap<Client, Map<string, { at: number; types: Record<string, string> }>>();
 
-async function keyKinds(client: Client, index: string, sort: readonly SortKey[]): Promise<KeyKind[]> {
+async function sortFieldTypes(client: Client, index: string, sort: readonly SortKey[]): Promise<Record<string, string>> {
   const fields = sort.flatMap((k) => (isScoreKey(k) ? [] : [k.field]));
-  const memo = knownKinds.get(client) ?? new Map<string, { at: number; kinds: KeyKind[] }>();
-  knownKinds.set(client, memo);
+  const memo = knownTypes.get(client) ?? new Map<string, { at: number; types: Record<string, string> }>();
+  knownTypes.set(client, memo);
   const key = `${index}\u0000${fields.join(',')}`;
   const known = memo.get(key);
-  if (known && Date.now() - known.at < KINDS_TTL_MS) return known.kinds;
+  if (known && Date.now() - known.at < TYPES_TTL_MS) return known.types;
   const types = await fieldTypes(client, index, fields);
-  const kinds = fields.map((f): KeyKind => {
-    const type = types[f];
-    if (type === 'keyword' || type === 'constant_keyword') return 'string';
-    if (type === 'date') return 'date';
-    if (type && INTEGER.has(type)) return 'integer';
-    if (type && DECIMAL.has(type)) return 'decimal';
-    // A sort field of another type (or one mapped differently in two indices) cannot be cut.
-    throw new Error(`page plan: cannot select on sort field ${f} of type ${type ?? 'unmapped'}`);
-  });
-  memo.set(key, { at: Date.now(), kinds });
-  return kinds;
+  memo.set(key, { at: Date.now(), types });
+  return types;
 }
 
 /** Rounds of counting a selection may take before it is a bug, not bad luck. */
@@ -162,17 +179,8 @@ interface Mark {
  * search then sorts only the documents between two marks, and may skip as far as the
  * window allows from either one.
  */
-async function select<T>(
-  client: Client,
-  index: string,
-  req: PageRequest,
-  sort: readonly SortKey[],
-  kinds: readonly KeyKind[],
-  firstAggs: Record<string, unknown> | undefined,
-  size: number,
-  options: PagePlanOptions,
-  deadline: number,
-): Promise<SearchHit<T>[]> {
+async function select<T>(read: PageRead, firstAggs: Record<string, unknown> | undefined): Promise<SearchHit<T>[]> {
+  const { client, index, req, sort, kinds, size, options, deadline } = read;
   const fixed: Cursor['fixed'] = [];
   let base = 0;
   let level = 0;
@@ -208,7 +216,7 @@ async function select<T>(
       // A group of equal earlier keys that the window reaches from its start or its end needs no cut.
       const whole = level > 0 && bracket === null ? await finish({ cursor: { fixed, cut: null }, before: base }) : null;
       if (whole) return whole;
-      const found = await selectString(client, index, query, key, t, size, options, deadline);
+      const found = await selectString(read, query, key, t);
       if (!found) break;
       if (found.end) end = { cursor: { fixed, cut: { ...key, kind, value: found.end.cut } }, before: base + found.end.before };
       const cut = found.start.before === 0 ? null : { ...key, kind, value: found.start.cut };
@@ -256,7 +264,7 @@ async function select<T>(
   }
   // Meant to be unreachable while every sort ends with a unique key present on every document;
   // should a cut still not converge, the page is walked to (exact, slower), never refused.
-  return walkTo<T>(client, index, req, sort, size, options, deadline);
+  return walkTo<T>(read);
 }
 
 /**
@@ -271,15 +279,12 @@ const BOUNDED_MAX = 1;
  * of exact counts; and the nearest counted cut the page ends before, when one is known.
  */
 async function selectString(
-  client: Client,
-  index: string,
+  read: PageRead,
   query: Record<string, unknown>,
   key: FieldKey,
   t: number,
-  size: number,
-  options: PagePlanOptions,
-  deadline: number,
 ): Promise<{ start: StringCut; end: StringCut | null } | null> {
+  const { client, index, size, options, deadline } = read;
   const ends = await multiSearch(client, index, [
     { query, size: 1, sort: [{ [key.field]: 'asc' }], _source: false, track_total_hits: true },
     { query, size: 1, sort: [{ [key.field]: 'desc' }], _source: false, track_total_hits: false },
@@ -319,17 +324,8 @@ async function selectString(
  * (page-plan.ts). A group of equal scores too large to skip is handed to the
  * field plan on a filter matching exactly that score.
  */
-async function selectByScore<T>(
-  client: Client,
-  index: string,
-  req: PageRequest,
-  sort: readonly SortKey[],
-  restKinds: readonly KeyKind[],
-  firstAggs: Record<string, unknown> | undefined,
-  size: number,
-  options: PagePlanOptions,
-  deadline: number,
-): Promise<SearchHit<T>[]> {
+async function selectByScore<T>(read: PageRead, firstAggs: Record<string, unknown> | undefined): Promise<SearchHit<T>[]> {
+  const { client, index, req, sort, kinds: restKinds, size, options, deadline } = read;
   const rest = sort.slice(1) as FieldKey[];
   const start = rest.map((k, i) => startOf(restKinds[i]!, k.order));
   const t = req.offset;
@@ -358,8 +354,8 @@ async function selectByScore<T>(
     // A group of equal scores: its rows in the order of the later keys, then (if the page runs past it) the rows after it.
     const v = at.min;
     const inGroup = Math.min(size, at.count - (t - at.before));
-    const tie: PageRequest = { ...req, query: tieQuery(req.query, v), sort: rest, offset: t - at.before, limit: inGroup, aggs: undefined };
-    const hits = await select<T>(client, index, tie, rest, restKinds, undefined, inGroup, options, deadline);
+    const tie: PageRequest = { ...req, query: tieQuery(req.query, v), sort: rest, offset: t - at.before, limit: inGroup };
+    const hits = await select<T>({ ...read, req: tie, sort: rest, size: inGroup }, undefined);
     if (hits.length < size && hits.length === inGroup) {
       const last = hits[hits.length - 1]?.sort ?? [];
       checkDeadline(deadline);
@@ -371,7 +367,7 @@ async function selectByScore<T>(
   // Meant to be unreachable (every round isolates a score or narrows the bracket), but a score the
   // cut aggregation computes can differ in its last bit from the score the sort sees: then the
   // page is walked to, slower but exact, never refused.
-  return walkTo<T>(client, index, req, sort, size, options, deadline);
+  return walkTo<T>(read);
 }
 
 /**
@@ -379,15 +375,8 @@ async function selectByScore<T>(
  * window, reading sort values only, then read the page. Exact for any order; it costs one
  * request per window of rows skipped, still bounded by the page deadline.
  */
-async function walkTo<T>(
-  client: Client,
-  index: string,
-  req: PageRequest,
-  sort: readonly SortKey[],
-  size: number,
-  options: PagePlanOptions,
-  deadline: number,
-): Promise<SearchHit<T>[]> {
+async function walkTo<T>(read: PageRead): Promise<SearchHit<T>[]> {
+  const { client, index, req, sort, size, options, deadline } = read;
   let after: (number | string)[] | null = null;
   let remaining = req.offset;
   while (remaining > 0) {

@@ -3,6 +3,7 @@ import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { generateState } from '../../../scripts/generator/generate-state.ts';
 import { readPage } from '../../../services/api/query/page.ts';
 import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
+import { PageRuleError } from '../../../services/api/query/page-rules.ts';
 import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
@@ -130,12 +131,13 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
     expect(p.total).toBeGreaterThan(N * 0.9);
   });
 
-  it('keeps the facets of a deep page computed over the whole result', async () => {
-    const aggs = { county: { terms: { field: 'county_slug', size: 67 } } };
-    const shallow = await readPage(t.runtime.opensearch, index, { query: FILTERED, sort: SORTS.face_desc!, offset: 0, limit: 5, aggs }, options);
-    const deep = await readPage(t.runtime.opensearch, index, { query: FILTERED, sort: SORTS.face_desc!, offset: 5000, limit: 5, aggs }, options);
-    expect(deep.aggregations).toEqual(shallow.aggregations);
-    expect(Object.keys(deep.aggregations ?? {})).toEqual(['county']);
+  it('refuses a deep page sorted on a scaled_float with the money-on-double rule, read from the mapping', async () => {
+    const scaled: SortKey[] = [{ field: 'face_amount', order: 'desc' }, id];
+    const refused = await page(FILTERED, scaled, 5000, 5).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PageRuleError);
+    expect((refused as PageRuleError).rule).toBe('money-on-double');
+    // The same order on the double copy is read.
+    expect((await page(FILTERED, SORTS.face_desc!, 5000, 5)).hits).toHaveLength(5);
   });
 
   describe('relevance order with a scoring query', () => {

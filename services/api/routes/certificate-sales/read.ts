@@ -2,7 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import type { ListResult } from '../../envelope.ts';
-import { readPage } from '../../query/page.ts';
+import { readList } from '../read-list.ts';
 import { buildSalesQuery } from './build-query.ts';
 import { floridaToday } from './florida-today.ts';
 import { mapSaleRow, SALE_SOURCE, type SaleDocument } from './map-row.ts';
@@ -17,18 +17,12 @@ export interface SalesDeps {
 /** GET /certificate-sales/search (spec 4.7): params -> build -> page -> rows with today's status. */
 export async function searchSales(deps: SalesDeps, params: SalesSearchParams, now = new Date()): Promise<ListResult<SaleRow>> {
   const { query, sort } = buildSalesQuery(params);
-  const page = await readPage<SaleDocument>(deps.opensearch, aliasName(deps.config.INDEX_PREFIX, 'sales'), {
+  const today = floridaToday(now);
+  return readList(deps.opensearch, aliasName(deps.config.INDEX_PREFIX, 'sales'), {
     query,
     sort,
-    limit: params.limit,
-    offset: params.offset,
+    page: params,
     source: SALE_SOURCE,
+    map: (doc: SaleDocument) => mapSaleRow(doc, today),
   });
-  const today = floridaToday(now);
-  return {
-    rows: page.hits.map((hit) => mapSaleRow(hit._source, today)),
-    limit: params.limit,
-    offset: params.offset,
-    total: page.total,
-  };
 }

@@ -6,7 +6,7 @@ import { getById, search } from '../../../engine/search.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
 import { InvalidParamsError, NotFoundError } from '../../errors.ts';
 import { readFacets } from '../../query/facets.ts';
-import { readPage } from '../../query/page.ts';
+import { readList } from '../read-list.ts';
 import { buildByParcel } from './build-by-parcel.ts';
 import { buildCertificateSearch } from './build-search.ts';
 import { mapCertificate } from './map-row.ts';
@@ -53,42 +53,30 @@ export async function readCertificateSearch(deps: CertificatesDeps, params: Cert
   // shard request cache keeps size-0 answers until the next refresh, so the counts of a
   // filter set are computed once while a user pages through it, and a deep page plan never
   // has to carry aggregations.
-  const [page, counted] = await Promise.all([
-    readPage<CertificateDocument>(deps.opensearch, index, {
+  const [list, counted] = await Promise.all([
+    readList(deps.opensearch, index, {
       query: plan.query,
       sort: plan.sort,
-      limit: params.limit,
-      offset: params.offset,
+      page: params,
       source: CERTIFICATE_SOURCE,
+      map: (doc: CertificateDocument) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
     }),
     plan.aggs ? search<never>(deps.opensearch, index, { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs }) : undefined,
   ]);
-  return {
-    rows: page.hits.map((h) => mapCertificate(h._source, deps.config.PARCEL_BASE_URL)),
-    limit: params.limit,
-    offset: params.offset,
-    total: page.total,
-    ...(counted ? { facets: readFacets(plan.facets, counted.aggregations) } : {}),
-  };
+  return counted ? { ...list, facets: readFacets(plan.facets, counted.aggregations) } : list;
 }
 
 /** Every tax year of one parcel; an unknown parcel or a county without a feed is an empty list, never a 404. */
 export async function readByParcel(deps: CertificatesDeps, params: ByParcelParams): Promise<ListResult<CertificateRow>> {
   assertCounties(deps.registry, 'county', [params.county]);
   const plan = buildByParcel(params);
-  const page = await readPage<CertificateDocument>(deps.opensearch, certificatesIndex(deps), {
+  return readList(deps.opensearch, certificatesIndex(deps), {
     query: plan.query,
     sort: plan.sort,
-    limit: params.limit,
-    offset: params.offset,
+    page: params,
     source: CERTIFICATE_SOURCE,
+    map: (doc: CertificateDocument) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
   });
-  return {
-    rows: page.hits.map((h) => mapCertificate(h._source, deps.config.PARCEL_BASE_URL)),
-    limit: params.limit,
-    offset: params.offset,
-    total: page.total,
-  };
 }
 
 const CERTIFICATE_ID = /^cert_[0-9a-f]{20}$/;

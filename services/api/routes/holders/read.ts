@@ -5,7 +5,7 @@ import { getById } from '../../../engine/search.ts';
 import { isDatasetEmpty } from '../../coverage.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
 import { ApiError } from '../../errors.ts';
-import { readPage } from '../../query/page.ts';
+import { readList } from '../read-list.ts';
 import { buildHoldersQuery } from './build-query.ts';
 import { HOLDER_SOURCE, type HolderDocument, mapHolderRow } from './map-row.ts';
 import type { HolderPath, HoldersSearchParams } from './params.ts';
@@ -22,21 +22,15 @@ const holdersAlias = (deps: HoldersDeps) => aliasName(deps.config.INDEX_PREFIX, 
 export async function searchHolders(deps: HoldersDeps, params: HoldersSearchParams): Promise<ListResult<HolderRow>> {
   const { query, sort } = buildHoldersQuery(params);
   const alias = holdersAlias(deps);
-  const page = await readPage<HolderDocument>(deps.opensearch, alias, {
+  const list = await readList(deps.opensearch, alias, {
     query,
     sort,
-    limit: params.limit,
-    offset: params.offset,
+    page: params,
     source: HOLDER_SOURCE,
+    map: (doc: HolderDocument) => mapHolderRow(doc),
   });
-  const notYetIngested = page.total === 0 && (await isDatasetEmpty(deps.opensearch, alias));
-  return {
-    rows: page.hits.map((hit) => mapHolderRow(hit._source)),
-    limit: params.limit,
-    offset: params.offset,
-    total: page.total,
-    ...(notYetIngested ? { notYetIngested } : {}),
-  };
+  const notYetIngested = list.total === 0 && (await isDatasetEmpty(deps.opensearch, alias));
+  return notYetIngested ? { ...list, notYetIngested } : list;
 }
 
 /**

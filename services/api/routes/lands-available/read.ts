@@ -3,7 +3,7 @@ import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import { isDatasetEmpty } from '../../coverage.ts';
 import type { ListResult } from '../../envelope.ts';
-import { readPage } from '../../query/page.ts';
+import { readList } from '../read-list.ts';
 import { buildLandsQuery } from './build-query.ts';
 import { LANDS_SOURCE, type LandsDocument, mapLandsRow } from './map-row.ts';
 import type { LandsSearchParams } from './params.ts';
@@ -18,19 +18,13 @@ export interface LandsDeps {
 export async function searchLands(deps: LandsDeps, params: LandsSearchParams): Promise<ListResult<LandsRow>> {
   const { query, sort } = buildLandsQuery(params);
   const alias = aliasName(deps.config.INDEX_PREFIX, 'lands-available');
-  const page = await readPage<LandsDocument>(deps.opensearch, alias, {
+  const list = await readList(deps.opensearch, alias, {
     query,
     sort,
-    limit: params.limit,
-    offset: params.offset,
+    page: params,
     source: LANDS_SOURCE,
+    map: (doc: LandsDocument) => mapLandsRow(doc, deps.config.PARCEL_BASE_URL),
   });
-  const notYetIngested = page.total === 0 && (await isDatasetEmpty(deps.opensearch, alias));
-  return {
-    rows: page.hits.map((hit) => mapLandsRow(hit._source, deps.config.PARCEL_BASE_URL)),
-    limit: params.limit,
-    offset: params.offset,
-    total: page.total,
-    ...(notYetIngested ? { notYetIngested } : {}),
-  };
+  const notYetIngested = list.total === 0 && (await isDatasetEmpty(deps.opensearch, alias));
+  return notYetIngested ? { ...list, notYetIngested } : list;
 }

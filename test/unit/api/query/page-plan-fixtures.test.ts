@@ -1,91 +1,15 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { beforeCut } from '../../../../services/api/query/page-cuts.ts';
-import {
-  afterBody,
-  type Cursor,
-  countBody,
-  countOnly,
-  cutsAggs,
-  deepPlan,
-  DEFAULT_PAGE_OPTIONS,
-  groupFilters,
-  keyStatsAggs,
-  keyValuesAggs,
-  numberCuts,
-  type PageRequest,
-  reversedBody,
-  scoreCuts,
-  scoreCutsAggs,
-  scoreStatsAggs,
-  selectedBody,
-  selectedFromEndBody,
-  shallowBody,
-  startOf,
-  tieQuery,
-  within,
-} from '../../../../services/api/query/page-plan.ts';
-import { effectiveSort } from '../../../../services/api/query/sort.ts';
+import { dslFixtures, FIXTURE_DSL } from '../../../helpers/dsl-fixtures.ts';
 
 /**
  * Every request a page plan sends, as expected Query DSL: one params file and one
- * DSL file per case under fixtures/queries/page-plan/. A new request shape adds a pair.
+ * DSL file per case under fixtures/queries/page-plan/ (built by test/helpers/page-plan-dsl.ts).
+ * The test only compares; `npm run fixtures:write` rewrites the expected files.
  */
-const dir = new URL('../../../../fixtures/queries/page-plan/', import.meta.url).pathname;
-
-// biome-ignore lint/suspicious/noExplicitAny: fixture files are untyped JSON
-type Params = any;
-
-function build(p: Params): unknown {
-  const req = p.request as PageRequest | undefined;
-  switch (p.build) {
-    case 'shallowBody':
-      return shallowBody(req!, effectiveSort(req!.sort, req!.query));
-    case 'countBody':
-      return countBody(req!, keyStatsAggs(p.keyStats));
-    case 'countBodyValues':
-      return countBody(req!, { ...keyStatsAggs(p.field), ...keyValuesAggs(p.field) });
-    case 'reversedBody': {
-      const plan = deepPlan(req!, req!.sort, p.total, DEFAULT_PAGE_OPTIONS);
-      if (plan.kind !== 'far-end') throw new Error(`plan is ${plan.kind}`);
-      return reversedBody(req!, req!.sort, plan.from, plan.size);
-    }
-    case 'scoreCountBody':
-      return countBody(req!, scoreStatsAggs());
-    case 'scoreCutsAggs':
-      return scoreCutsAggs(scoreCuts(p.percentiles, p.descRank, p.count, p.bracket));
-    case 'scoreAfterBody': {
-      // The page after a score cut: the later keys start before every stored value.
-      const start = req!.sort.slice(1).map((k, i) => startOf(p.kinds[i], k.order));
-      return afterBody(req!, req!.sort, [p.score, ...start], p.from, p.size);
-    }
-    case 'tieQuery':
-      return tieQuery(p.query, p.score);
-    case 'cutsAggs':
-      return cutsAggs(p.field, numberCuts(p.kind, p.percentiles, p.ascRank, p.count));
-    case 'selectedBody':
-      return selectedBody(req!, req!.sort, p.cursor as Cursor, p.from, p.size, (p.end as Cursor | undefined) ?? null);
-    case 'selectedFromEndBody':
-      return selectedFromEndBody(req!, req!.sort, p.cursor as Cursor, p.end as Cursor, p.from, p.size);
-    case 'countOnly':
-      return countOnly(within(p.query, [...groupFilters(p.group), beforeCut(p.cut.field, p.cut.kind, p.cut.order, p.cut.value)]));
-    default:
-      throw new Error(`unknown builder ${p.build}`);
-  }
-}
-
 describe('page plan requests (fixtures/queries/page-plan)', () => {
-  const cases = readdirSync(dir)
-    .filter((f) => f.endsWith('.params.json'))
-    .map((f) => f.replace('.params.json', ''));
+  const cases = dslFixtures('page-plan');
   it('has cases', () => expect(cases.length).toBeGreaterThan(5));
-  for (const name of cases) {
-    it(name, () => {
-      const params = JSON.parse(readFileSync(join(dir, `${name}.params.json`), 'utf8'));
-      const actual = build(params);
-      if (process.env.WRITE_FIXTURES) writeFileSync(join(dir, `${name}.dsl.json`), `${JSON.stringify(actual, null, 2)}\n`);
-      expect(actual).toEqual(JSON.parse(readFileSync(join(dir, `${name}.dsl.json`), 'utf8')));
-    });
-  }
+  it.each(cases)('$name', ({ params, dsl }) => {
+    expect(FIXTURE_DSL['page-plan']!(params)).toEqual(dsl);
+  });
 });

@@ -12,7 +12,6 @@ import {
   scoreCuts,
   startOf,
   stringCuts,
-  withoutPlanAggs,
 } from '../../../../services/api/query/page-plan.ts';
 import { effectiveSort, type SortKey } from '../../../../services/api/query/sort.ts';
 
@@ -152,10 +151,6 @@ describe('order and results', () => {
     expect(effectiveSort(sort, { bool: { filter: [{ term: { a: 1 } }], must_not: [] } })).toEqual([id]);
     expect(effectiveSort(sort, { bool: { must: [{ match: { a: 'x' } }] } })).toEqual(sort);
     expect(effectiveSort(sort, { multi_match: { query: 'x' } })).toEqual(sort);
-  });
-  it('never returns the plan aggregations to callers', () => {
-    expect(withoutPlanAggs({ _page_stats: {}, county: { buckets: [] } })).toEqual({ county: { buckets: [] } });
-    expect(withoutPlanAggs({ _page_percentiles: {} })).toBeUndefined();
   });
   it('the plan windows are the mapping files\' max_result_window', () => {
     const window = (f: string) => JSON.parse(readFileSync(new URL(`../../../../mappings/${f}.json`, import.meta.url), 'utf8')).settings.index.max_result_window;
