@@ -17,6 +17,8 @@ const INSTRUCTIONS = [
   'Read-only data on Florida tax certificates (tax liens): certificates, annual county certificate sales,',
   'certificate holders, lands-available records, the 67 counties and the feed sources, the same data as the REST API /api/v1.',
   'A certificate is a first lien for unpaid property taxes, not ownership. County filters take slugs (list_counties).',
+  'Arguments take what the REST query string takes: a multi-value filter one value, a comma-separated string or an array;',
+  'numbers and booleans as JSON or as text ("25", "true").',
   'List tools page with limit and offset (pagination.has_more says whether to call again). Each tools/call costs 1 credit',
   '(calls that fail cost nothing); initialize and tools/list are free. get_usage shows the credits used this month.',
 ].join(' ');
