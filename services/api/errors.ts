@@ -77,12 +77,22 @@ export class BadRequestError extends ApiError {
   }
 }
 
-/** A 400 naming each parameter and what is wrong with it: details.issues. */
+/**
+ * A 400 naming each parameter and what is wrong with it: details.issues, the first
+ * few of them, and details.more_issues counting the rest (params/issues.ts).
+ */
 export class InvalidParamsError extends BadRequestError {
-  constructor(readonly issues: ParamIssue[]) {
+  constructor(
+    readonly issues: ParamIssue[],
+    readonly omitted = 0,
+  ) {
     const first = issues[0];
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-    super(first ? `${first.parameter}: ${first.message}${more}` : 'invalid parameters', { issues });
+    const others = issues.length - 1 + omitted;
+    const more = others > 0 ? ` (and ${others} more problem${others > 1 ? 's' : ''})` : '';
+    super(first ? `${first.parameter}: ${first.message}${more}` : 'invalid parameters', {
+      issues,
+      ...(omitted > 0 ? { more_issues: omitted } : {}),
+    });
   }
 }
 

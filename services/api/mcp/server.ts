@@ -8,7 +8,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { EngineError } from '../../engine/search.ts';
 import { ApiError } from '../errors.ts';
-import { type Tool, type ToolContext, toolError } from './tool.ts';
+import { shortText } from '../params/issues.ts';
+import type { Tool, ToolContext } from './tool.ts';
 
 export const SERVER_INFO = { name: 'taxcert', title: 'Florida Tax Certificate Data', version: '1.0.0' };
 
@@ -16,6 +17,8 @@ const INSTRUCTIONS = [
   'Read-only data on Florida tax certificates (tax liens): certificates, annual county certificate sales,',
   'certificate holders, lands-available records, the 67 counties and the feed sources, the same data as the REST API /api/v1.',
   'A certificate is a first lien for unpaid property taxes, not ownership. County filters take slugs (list_counties).',
+  'Arguments take what the REST query string takes: a multi-value filter one value, a comma-separated string or an array;',
+  'numbers and booleans as JSON or as text ("25", "true").',
   'List tools page with limit and offset (pagination.has_more says whether to call again). Each tools/call costs 1 credit',
   '(calls that fail cost nothing); initialize and tools/list are free. get_usage shows the credits used this month.',
 ].join(' ');
@@ -44,7 +47,8 @@ export function createMcpServer(tools: readonly Tool[], ctx: ToolContext, outcom
     if (!tool)
       throw new McpError(
         ErrorCode.InvalidParams,
-        `unknown tool ${JSON.stringify(request.params.name)}; tools/list names the ${tools.length} tools`,
+        // The name is echoed cut short: it is the caller's text, of any length.
+        `unknown tool ${JSON.stringify(shortText(request.params.name))}; tools/list names the ${tools.length} tools`,
       );
     const started = performance.now();
     const result = await callTool(tool, ctx, request.params.arguments);
@@ -61,9 +65,9 @@ async function callTool(tool: Tool, ctx: ToolContext, args: unknown): Promise<Ca
   try {
     return await tool.run(ctx, tool.parse(args));
   } catch (err) {
-    if (err instanceof ApiError) return toolError(err, ctx.requestId, tool.name);
+    if (err instanceof ApiError) return tool.error(err, ctx.requestId);
     if (err instanceof EngineError) ctx.log.error({ err, tool: tool.name, operation: err.operation, reason: err.reason }, 'engine call failed');
     else ctx.log.error({ err, tool: tool.name }, 'tool failed');
-    return toolError(new ApiError('internal_error', 'internal server error; retry with backoff'), ctx.requestId, tool.name);
+    return tool.error(new ApiError('internal_error', 'internal server error; retry with backoff'), ctx.requestId);
   }
 }

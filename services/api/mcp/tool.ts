@@ -3,15 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps.ts';
 import { type ListResult, listEnvelope, type ObjectResult, objectEnvelope } from '../envelope.ts';
-import { type ApiError, InvalidParamsError, type ParamIssue } from '../errors.ts';
-import { unknownMessage, zodIssues } from '../params/query-string.ts';
+import { MAX_LIMIT } from '../params/common.ts';
+import { type ApiError, InvalidParamsError } from '../errors.ts';
+import { coerceArguments } from '../params/coerce.ts';
+import { zodIssues } from '../params/issues.ts';
+import { acceptedJsonSchema } from '../params/json-schema.ts';
+import { kindOf } from '../params/kinds.ts';
 import type { Caller } from './gate.ts';
 
 /**
- * One MCP tool = one REST read: its input is the route's own zod parameter schema
- * and `run` calls the route's own read function, so a tool answers exactly what
- * the REST route answers for the same parameters (issue 11: one definition, two
- * surfaces, no second query path).
+ * One MCP tool = one REST read: its input is the route's own zod parameter schema,
+ * read by the same coercion as the query string (params/coerce.ts), and `run` calls
+ * the route's own read function, so a tool accepts what the REST route accepts and
+ * answers what it answers (issue 11: one definition, two surfaces, no second query
+ * path; issue 17 item 3: the same arguments too).
  */
 
 export interface ToolContext {
@@ -29,8 +34,14 @@ export type ReadResult = ListResult<unknown> | ObjectResult<unknown>;
 export interface ToolSpec<S extends z.ZodType> {
   name: string;
   title: string;
-  /** What an agent needs to pick the tool; the parameters describe themselves (params.ts). */
+  /**
+   * What an agent needs to pick the tool. The REST twin, the argument names, paging
+   * and the credit a call costs are added from the spec itself (describe()), so no
+   * sentence about them can contradict the schema.
+   */
   description: string;
+  /** The REST twin, e.g. "GET /api/v1/counties": named in the description, and tool errors name this tool instead of it. */
+  rest: string;
   /** The REST route's querystring (or path) schema, as it is. */
   input: S;
   /** The REST route's 200 body schema: structuredContent has exactly that shape. */
@@ -46,6 +57,8 @@ export interface ToolSpec<S extends z.ZodType> {
 
 export interface Tool {
   name: string;
+  /** The REST twin, e.g. "GET /api/v1/counties". */
+  rest: string;
   /** A call costs no credit. */
   free: boolean;
   /** The tools/list entry, computed once. */
@@ -53,6 +66,8 @@ export interface Tool {
   /** Arguments -> the read's params, or an InvalidParamsError naming each argument. */
   parse(args: unknown): unknown;
   run(ctx: ToolContext, params: unknown): Promise<CallToolResult>;
+  /** A failed call as a tool error (toolError), in the words of the tool table it is in. */
+  error(err: ApiError, requestId: string): CallToolResult;
 }
 
 /**
@@ -62,30 +77,28 @@ export interface Tool {
 const REST_ONLY = new Set(['format']);
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
-  const shape = objectShape(spec.input);
-  const accepted = Object.keys(shape).filter((k) => !REST_ONLY.has(k));
+  const shape = Object.fromEntries(Object.entries(objectShape(spec.input)).filter(([k]) => !REST_ONLY.has(k)));
+  const inputSchema = inputJsonSchema(spec.input, shape);
   return {
     name: spec.name,
+    rest: spec.rest,
     free: spec.free === true,
     definition: {
       name: spec.name,
       title: spec.title,
-      description: spec.description,
-      inputSchema: inputJsonSchema(spec.input),
+      description: describe(spec, shape, inputSchema),
+      inputSchema,
       outputSchema: jsonSchema(spec.output, 'output'),
       annotations: { title: spec.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     parse(args) {
       if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args)))
         throw new InvalidParamsError([{ parameter: 'arguments', message: 'must be an object of named arguments' }]);
-      const given = (args ?? {}) as Record<string, unknown>;
-      const unknown: ParamIssue[] = Object.keys(given)
-        .filter((k) => !accepted.includes(k))
-        .map((parameter) => ({ parameter, message: unknownMessage(parameter, accepted) }));
-      if (unknown.length > 0) throw new InvalidParamsError(unknown);
-      const parsed = spec.input.safeParse(given);
-      // The REST validator's own mapping: a problem is named by its parameter on both surfaces.
-      if (!parsed.success) throw new InvalidParamsError(zodIssues(parsed.error));
+      // The query string's own reading (one value, a comma list or an array; "25" for 25), then the REST schema.
+      const { value, issues } = coerceArguments(shape, (args ?? {}) as Record<string, unknown>);
+      if (!issues.empty) throw issues.error();
+      const parsed = spec.input.safeParse(value);
+      if (!parsed.success) throw zodIssues(parsed.error);
       return parsed.data;
     },
     async run(ctx, params) {
@@ -94,7 +107,51 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
       const summary = spec.summarize ? spec.summarize(result.data as never) : spec.title;
       return structured(summary, objectEnvelope(result, ctx.requestId));
     },
+    error: (err, requestId) => toolError(err, requestId, spec.name, (text) => text),
   };
+}
+
+/**
+ * The tools as one table, each speaking of the others by name: the read functions
+ * and parameter descriptions are shared with REST and point at REST routes ("GET
+ * /api/v1/counties lists the 67 county slugs"); a tool's error and input schema say
+ * "the list_counties tool" instead, since an agent can call that and not the path.
+ */
+export function toolTable(tools: readonly Tool[]): readonly Tool[] {
+  const say = routesAsTools(tools);
+  return tools.map((tool) => ({
+    ...tool,
+    definition: { ...tool.definition, inputSchema: JSON.parse(say(JSON.stringify(tool.definition.inputSchema))) },
+    error: (err, requestId) => toolError(err, requestId, tool.name, say),
+  }));
+}
+
+/** "GET /api/v1/counties" -> "the list_counties tool", for every tool's REST twin (the longest first). */
+export function routesAsTools(tools: readonly Pick<Tool, 'name' | 'rest'>[]): (text: string) => string {
+  const byRoute = new Map(tools.map((t) => [t.rest, t.name]));
+  const routes = [...byRoute.keys()].sort((a, b) => b.length - a.length).map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // Not followed by more of a path: /counties is not /counties/{county}.
+  const pattern = new RegExp(`(?:${routes.join('|')})(?![\\w/{])`, 'g');
+  return (text) => text.replace(pattern, (route) => `the ${byRoute.get(route)} tool`);
+}
+
+/** The spec's own description, then what the schema and the table say: the twin, the arguments, paging, the cost. */
+function describe(spec: ToolSpec<z.ZodType>, shape: Record<string, z.ZodType>, input: ToolDefinition['inputSchema']): string {
+  const names = Object.keys(shape);
+  const required = new Set((input.required as string[] | undefined) ?? []);
+  const args =
+    names.length === 0
+      ? 'Takes no arguments.'
+      : `Arguments: ${names
+          .map((n) => `${n}${required.has(n) ? ' (required)' : ''}${kindOf(shape[n]!).list ? ' (one or several)' : ''}`)
+          .join(', ')}.`;
+  const limit = (input.properties?.limit as { default?: number } | undefined)?.default;
+  const paging =
+    limit !== undefined && 'offset' in shape
+      ? ` Pages with limit (1-${MAX_LIMIT}, default ${limit}) and offset; pagination.total is exact and has_more says whether to call again.`
+      : '';
+  const cost = spec.free ? 'Free: a call costs no credit.' : 'Each call costs one credit (a call that fails costs nothing).';
+  return `${spec.description} Same as ${spec.rest}. ${args}${paging} ${cost}`;
 }
 
 function listResult(noun: string, envelope: ReturnType<typeof listEnvelope>): CallToolResult {
@@ -130,17 +187,21 @@ function structured(summary: string, body: Record<string, unknown>): CallToolRes
  * envelope as JSON in the second. Not as structuredContent: clients check that
  * against the tool's outputSchema (the success shape) even on errors.
  */
-export function toolError(err: ApiError, requestId: string, toolName: string): CallToolResult {
+export function toolError(err: ApiError, requestId: string, toolName: string, say: (text: string) => string = (t) => t): CallToolResult {
   const body = { error: { code: err.code, message: err.message, request_id: requestId, ...(err.details ? { details: err.details } : {}) } };
   const text =
     err instanceof InvalidParamsError
-      ? [`Invalid arguments for ${toolName}:`, ...err.issues.map((i) => `- ${i.parameter}: ${i.message}`)].join('\n')
+      ? [
+          `Invalid arguments for ${toolName}:`,
+          ...err.issues.map((i) => `- ${i.parameter}: ${i.message}`),
+          ...(err.omitted > 0 ? [`- and ${err.omitted} more problem${err.omitted > 1 ? 's' : ''}`] : []),
+        ].join('\n')
       : `${err.code}: ${err.message}`;
   return {
     isError: true,
     content: [
-      { type: 'text', text },
-      { type: 'text', text: JSON.stringify(body) },
+      { type: 'text', text: say(text) },
+      { type: 'text', text: say(JSON.stringify(body)) },
     ],
   };
 }
@@ -153,14 +214,15 @@ function objectShape(schema: z.ZodType): Record<string, z.ZodType> {
 
 /**
  * JSON Schema draft-07, as the SDK publishes zod schemas (clients validate with
- * draft-07 validators); REST-only parameters are left out.
+ * draft-07 validators), of what a call accepts: REST-only parameters left out,
+ * each argument's alternatives spelled out (params/json-schema.ts).
  */
-function inputJsonSchema(schema: z.ZodType): ToolDefinition['inputSchema'] {
+function inputJsonSchema(schema: z.ZodType, shape: Record<string, z.ZodType>): ToolDefinition['inputSchema'] {
   const json = jsonSchema(schema, 'input');
   const properties = json.properties as Record<string, unknown> | undefined;
   for (const key of REST_ONLY) delete properties?.[key];
   if (Array.isArray(json.required)) json.required = json.required.filter((k) => !REST_ONLY.has(String(k)));
-  return json as ToolDefinition['inputSchema'];
+  return acceptedJsonSchema(shape, json) as ToolDefinition['inputSchema'];
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [k: string]: unknown } {

@@ -24,22 +24,22 @@ import { LandsRow } from '../routes/lands-available/row.ts';
 import { SourcesParams } from '../routes/sources/params.ts';
 import { readSources } from '../routes/sources/read.ts';
 import { SourceRow } from '../routes/sources/row.ts';
-import { defineTool, type Tool } from './tool.ts';
+import { defineTool, type Tool, toolTable } from './tool.ts';
 
 /**
  * The tool table: one tool per REST read, each `{ input: <the route's params>,
- * run: <the route's read function> }`. Descriptions say when to use a tool and
- * which REST route it mirrors; what each argument means comes from the parameter
- * schemas themselves (params.ts), which REST's OpenAPI document publishes too.
+ * run: <the route's read function>, rest: <that route> }`. Descriptions say when
+ * to use a tool; defineTool adds the REST twin, the arguments, paging and cost
+ * from the spec, and what each argument means comes from the parameter schemas
+ * themselves (params.ts), which REST's OpenAPI document publishes too.
  */
 
-const PAGING = 'Pages with limit (1-500, default 25) and offset; pagination.total is exact and has_more says whether to call again.';
-
-export const TOOLS: readonly Tool[] = [
+export const TOOLS: readonly Tool[] = toolTable([
   defineTool({
     name: 'search_certificates',
     title: 'Search tax certificates',
-    description: `Search Florida tax certificates (first liens for unpaid property taxes; not ownership): free text over certificate number, parcel id, owner, address and legal description, filtered by county, status, tax year, holder, vendor, face amount, sale dates and redemption, sorted, with optional facet counts. Same as GET /api/v1/certificates/search. ${PAGING}`,
+    rest: 'GET /api/v1/certificates/search',
+    description: `Search Florida tax certificates (first liens for unpaid property taxes; not ownership): free text over certificate number, parcel id, owner, address and legal description, filtered by county, status, tax year, holder, vendor, face amount, sale dates and redemption, sorted, with optional facet counts.`,
     input: CertificateSearchParams,
     output: listResponse(CertificateRow, true),
     noun: 'certificates',
@@ -48,8 +48,9 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'get_certificate',
     title: 'Get a certificate',
+    rest: 'GET /api/v1/certificates/{id}',
     description:
-      'One certificate by id (cert_ followed by 20 hex digits, as search results give it). Same as GET /api/v1/certificates/{id}; an unknown id is a not_found error.',
+      'One certificate by id (cert_ followed by 20 hex digits, as search results give it). An unknown id is a not_found error.',
     input: CertificateIdPath,
     output: objectResponse(CertificateRow),
     noun: 'certificates',
@@ -59,7 +60,8 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'certificates_by_parcel',
     title: 'Certificates of one parcel',
-    description: `Every certificate of one parcel across all tax years, newest first: county slug and parcel id (dashes, dots and spaces ignored) are both required. Same as GET /api/v1/certificates/by-parcel; a parcel without certificates is an empty list, never an error. ${PAGING}`,
+    rest: 'GET /api/v1/certificates/by-parcel',
+    description: `Every certificate of one parcel across all tax years, newest first: county slug and parcel id (dashes, dots and spaces ignored) are both required. A parcel without certificates is an empty list, never an error.`,
     input: ByParcelParams,
     output: listResponse(CertificateRow),
     noun: 'certificates',
@@ -68,8 +70,9 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'certificate_counts',
     title: 'Certificate counts by status',
+    rest: 'GET /api/v1/certificates/counts',
     description:
-      'How many certificates there are in each of the seven statuses, optionally for one county and one tax year; zeros included, largest first. Same as GET /api/v1/certificates/counts.',
+      'How many certificates there are in each of the seven statuses, optionally for one county and one tax year; zeros included, largest first.',
     input: CountsParams,
     output: objectResponse(CertificateCountsObject),
     noun: 'counts',
@@ -79,8 +82,9 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'certificate_fields',
     title: 'Certificate field dictionary',
+    rest: 'GET /api/v1/certificates/fields',
     description:
-      'The certificate fields: name, type, meaning, and the allowed values of enumerated fields (status, vendor). Same as GET /api/v1/certificates/fields. Takes no arguments.',
+      'The certificate fields: name, type, meaning, and the allowed values of enumerated fields (status, vendor).',
     input: NoParams,
     output: objectResponse(FieldDictionary),
     noun: 'fields',
@@ -90,8 +94,9 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'certificate_freshness',
     title: 'Certificate data freshness',
+    rest: 'GET /api/v1/certificates/freshness',
     description:
-      'How current the certificate data is: certificate count, newest tax year, last ingest and last successful source check; use it to decide whether to re-pull. Same as GET /api/v1/certificates/freshness. Takes no arguments.',
+      'How current the certificate data is: certificate count, newest tax year, last ingest and last successful source check; use it to decide whether to re-pull.',
     input: NoParams,
     output: objectResponse(FreshnessObject),
     noun: 'freshness',
@@ -102,7 +107,8 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'search_certificate_sales',
     title: 'Search annual certificate sales',
-    description: `Annual county certificate sales (one per county and tax year): dates, platform and URL, certificates and face value offered and sold, average winning bid rate, certificates struck to the county, and status (scheduled, in_progress, completed). Same as GET /api/v1/certificate-sales/search. ${PAGING}`,
+    rest: 'GET /api/v1/certificate-sales/search',
+    description: `Annual county certificate sales (one per county and tax year): dates, platform and URL, certificates and face value offered and sold, average winning bid rate, certificates struck to the county, and status (scheduled, in_progress, completed).`,
     input: SalesSearchParams,
     output: listResponse(SaleRow),
     noun: 'sales',
@@ -111,7 +117,8 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'search_holders',
     title: 'Search certificate holders',
-    description: `Certificate holders (investors) by name, county and size, with certificates still held and their outstanding face value. Same as GET /api/v1/holders/search. The holder dataset may not be ingested yet (meta.coverage.status not_yet_ingested); search_certificates with holder=<name> lists a holder's certificates either way. ${PAGING}`,
+    rest: 'GET /api/v1/holders/search',
+    description: `Certificate holders (investors) by name, county and size, with certificates still held and their outstanding face value. The holder dataset may not be ingested yet (meta.coverage.status not_yet_ingested); search_certificates with holder=<name> lists a holder's certificates either way.`,
     input: HoldersSearchParams,
     output: listResponse(HolderRow),
     noun: 'holders',
@@ -120,7 +127,8 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'get_holder',
     title: 'Get a holder',
-    description: 'One certificate holder by id (hld_<id>). Same as GET /api/v1/holders/{id}; an unknown id is a not_found error.',
+    rest: 'GET /api/v1/holders/{id}',
+    description: 'One certificate holder by id (hld_<id>). An unknown id is a not_found error.',
     input: HolderPath,
     output: objectResponse(HolderRow),
     noun: 'holders',
@@ -130,7 +138,8 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'search_lands_available',
     title: 'Search lands available for taxes',
-    description: `Parcels on a county's lands-available list (offered for a tax deed after no one bid at the deed sale), by county, tax year and opening bid; sold as-is, still subject to their liens. Same as GET /api/v1/lands-available/search. The dataset may not be ingested yet (meta.coverage.status not_yet_ingested). ${PAGING}`,
+    rest: 'GET /api/v1/lands-available/search',
+    description: `Parcels on a county's lands-available list (offered for a tax deed after no one bid at the deed sale), by county, tax year and opening bid; sold as-is, still subject to their liens. The dataset may not be ingested yet (meta.coverage.status not_yet_ingested).`,
     input: LandsSearchParams,
     output: listResponse(LandsRow),
     noun: 'lands-available records',
@@ -139,8 +148,9 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'list_counties',
     title: 'List counties',
+    rest: 'GET /api/v1/counties',
     description:
-      'All 67 Florida counties, alphabetical by name, with each county slug (the value every county argument takes), FIPS code, sale platform, coverage status (directory_only, vendor_tracked, certificate_level) and certificate count. Same as GET /api/v1/counties. Takes no arguments.',
+      'All 67 Florida counties, alphabetical by name, with each county slug (the value every county argument takes), FIPS code, sale platform, coverage status (directory_only, vendor_tracked, certificate_level) and certificate count.',
     input: CountiesParams,
     output: objectResponse(z.array(CountyRow)),
     noun: 'counties',
@@ -151,8 +161,9 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'get_county',
     title: 'Get a county',
+    rest: 'GET /api/v1/counties/{county}',
     description:
-      'One county by slug (e.g. miami-dade): directory facts, sale platform and URL, coverage status, certificate count and last import. Same as GET /api/v1/counties/{county}; an unknown slug is a not_found error.',
+      'One county by slug (e.g. miami-dade): directory facts, sale platform and URL, coverage status, certificate count and last import. An unknown slug is a not_found error.',
     input: CountyPath,
     output: objectResponse(CountyRow),
     noun: 'counties',
@@ -162,7 +173,8 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'list_sources',
     title: 'List feed sources',
-    description: `The feed registry: one row per county and tax year with the sale platform, URLs, kind, whether it is active and when it was last checked and last succeeded. Same as GET /api/v1/sources (limit defaults to 100 here). ${PAGING}`,
+    rest: 'GET /api/v1/sources',
+    description: `The feed registry: one row per county and tax year with the sale platform, URLs, kind, whether it is active and when it was last checked and last succeeded.`,
     input: SourcesParams,
     output: listResponse(SourceRow),
     noun: 'sources',
@@ -171,8 +183,9 @@ export const TOOLS: readonly Tool[] = [
   defineTool({
     name: 'get_usage',
     title: 'Credit usage this month',
+    rest: 'GET /api/v1/account/usage',
     description:
-      "The calling key's credit usage this calendar month (UTC): calls charged, monthly quota, percent used, reset date and plan. Same as GET /api/v1/account/usage. Free: costs no credit. Takes no arguments.",
+      "The calling key's credit usage this calendar month (UTC): calls charged, monthly quota, percent used, reset date and plan.",
     input: UsageParams,
     output: objectResponse(Usage),
     noun: 'usage',
@@ -180,4 +193,4 @@ export const TOOLS: readonly Tool[] = [
     summarize: (u: Usage) => `${u.events_count} of ${u.monthly_quota} credits used (${u.percent_used}%) on ${u.plan}; resets ${u.reset_date}.`,
     run: (ctx) => ({ data: readUsage(ctx.access.ledger, ctx.access.principal) }),
   }),
-];
+]);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Parameter pieces every endpoint shares (spec 4 and 8.1). Schemas take native
- * JSON values (numbers, booleans, arrays): the REST query string is coerced into
- * them first (query-string.ts), MCP tools pass them as they are.
+ * JSON values (numbers, booleans, arrays): a REST query string and an MCP tool's
+ * arguments are both coerced into them first, by one function (coerce.ts).
  */
 
 export const MAX_LIMIT = 500;
@@ -25,8 +25,16 @@ export const offset = z
   .default(0)
   .describe('Rows to skip, 0 or more (default 0). Any offset below pagination.total works, however deep.');
 
+/**
+ * Values that are one word: never holding a comma, so a comma in one is a list
+ * of several (issue 17 item 8: "takes one county slug", not "must be a slug"),
+ * and named by their noun in that message. Enums, numbers and booleans are one
+ * word too, without being registered (kinds.ts).
+ */
+export const oneWord = z.registry<{ noun: string }>();
+
 /** A real calendar date: 2024-02-30 is refused, not rolled over. */
-export const calendarDate = z.iso.date('must be a real calendar date written YYYY-MM-DD');
+export const calendarDate = z.iso.date('must be a real calendar date written YYYY-MM-DD').register(oneWord, { noun: 'date' });
 
 export const countySlug = z
   .string()
@@ -34,14 +42,20 @@ export const countySlug = z
   .toLowerCase()
   .min(1, 'must not be empty')
   .max(40, 'must be at most 40 characters')
-  .regex(/^[a-z][a-z. -]*$/, 'must be a county slug such as miami-dade');
+  .regex(/^[a-z][a-z. -]*$/, 'must be a county slug such as miami-dade')
+  .register(oneWord, { noun: 'county slug' });
 
 /** One or more values: repeated (county=a&county=b) or comma-separated (county=a,b). */
 export function multi<T extends z.ZodType>(item: T, max = 67) {
   return z.array(item).min(1, 'must have at least one value').max(max, `takes at most ${max} values`);
 }
 
-export const taxYear = z.number().int('must be a whole year').min(1990, 'must be 1990 or later').max(2100, 'must be 2100 or earlier');
+export const taxYear = z
+  .number()
+  .int('must be a whole year')
+  .min(1990, 'must be 1990 or later')
+  .max(2100, 'must be 2100 or earlier')
+  .register(oneWord, { noun: 'tax year' });
 
 export const money = z.number().min(0, 'must be 0 or more').max(1_000_000_000, 'must be at most 1,000,000,000');
 

@@ -28,7 +28,7 @@ export const CERTIFICATE_FACETS = ['county', 'status', 'tax_year', 'vendor', 're
 export type CertificateFacet = (typeof CERTIFICATE_FACETS)[number];
 
 const counties = multi(countySlug).describe(
-  'County slug(s), e.g. miami-dade; repeat the parameter or separate with commas. GET /api/v1/counties lists the 67 slugs; an unknown slug is a 400.',
+  'County slug(s), e.g. miami-dade; repeat the parameter or separate with commas; GET /api/v1/counties lists the 67 slugs, and an unknown slug is a 400.',
 );
 
 export const CertificateSearchParams = z

@@ -174,10 +174,17 @@ describe('MCP tools answer what their REST routes answer', () => {
     expect(holder.isError).toBe(true);
     expect(errorBody(holder).error).toEqual({ ...(restHolder.body.error as object), request_id: errorBody(holder).error.request_id });
 
+    // The same problem, but a tool points at the list_counties tool where REST points at its route.
     const slug = await client.callTool({ name: 'search_certificates', arguments: { county: ['atlantis'] } });
     const restSlug = await rest('/api/v1/certificates/search?county=atlantis');
     expect(restSlug.status).toBe(400);
-    expect(errorBody(slug).error.details).toEqual((restSlug.body.error as { details: unknown }).details);
+    const restIssue = 'unknown county slug "atlantis"; GET /api/v1/counties lists the 67 county slugs';
+    expect((restSlug.body.error as { details: unknown }).details).toEqual({ issues: [{ parameter: 'county', message: restIssue }] });
+    const toolIssue = 'unknown county slug "atlantis"; the list_counties tool lists the 67 county slugs';
+    expect(errorBody(slug).error.details).toEqual({ issues: [{ parameter: 'county', message: toolIssue }] });
+    expect(texts(slug)[0]).toBe(`Invalid arguments for search_certificates:\n- county: ${toolIssue}`);
+    const county = await client.callTool({ name: 'get_county', arguments: { county: 'atlantis' } });
+    expect(texts(county)[0]).toBe('not_found: no county has the slug "atlantis"; the list_counties tool lists all 67');
 
     const id = await client.callTool({ name: 'get_certificate', arguments: { id: 'cert_0000' } });
     expect(errorBody(id).error.code).toBe('not_found');
@@ -213,21 +220,75 @@ describe('MCP tools answer what their REST routes answer', () => {
     }
   });
 
-  it('takes native JSON values only: no strings for numbers, no comma lists, arrays for multi-value arguments', async () => {
-    const cases: [string, Args, string][] = [
-      ['search_certificate_sales', { limit: '5' }, 'limit'],
-      ['search_certificate_sales', { county: 'alachua' }, 'county'],
-      ['search_certificate_sales', { county: ['alachua,broward'] }, 'county'],
-      ['search_certificate_sales', { tax_year: [2023.5] }, 'tax_year'],
-      ['list_sources', { active: 'true' }, 'active'],
-      ['search_certificates', { redeemed: 'true' }, 'redeemed'],
-      ['search_certificates', { facets: ['owner'] }, 'facets'],
-      ['search_holders', { county: ['alachua'], min_certificates: -1 }, 'min_certificates'],
+  it('takes what REST takes: one value, a comma list or an array for a multi-value filter; numbers and booleans as text', async () => {
+    const same: [string, Args, string][] = [
+      // The two calls of issue 17 item 3, and REST's ?county=miami-dade&limit=3.
+      ['search_certificates', { county: 'miami-dade', limit: 5 }, '/api/v1/certificates/search?county=miami-dade&limit=5'],
+      ['search_certificates', { county: ['miami-dade'], limit: '3' }, '/api/v1/certificates/search?county=miami-dade&limit=3'],
+      ['search_certificates', { county: 'alachua,miami-dade', tax_year: '2023,2024', redeemed: 'false', face_min: '150' }, '/api/v1/certificates/search?county=alachua,miami-dade&tax_year=2023,2024&redeemed=false&face_min=150'],
+      ['search_certificates', { county: ['alachua,miami-dade'], facets: 'county,status', offset: '2' }, '/api/v1/certificates/search?county=alachua&county=miami-dade&facets=county,status&offset=2'],
+      ['search_certificate_sales', { county: 'miami-dade', tax_year: 2024, limit: '5' }, '/api/v1/certificate-sales/search?county=miami-dade&tax_year=2024&limit=5'],
+      ['list_sources', { active: 'true', limit: '2' }, '/api/v1/sources?active=true&limit=2'],
+      // A county is one slug in every tool that takes one: an array of exactly one is that slug.
+      ['certificates_by_parcel', { county: ['miami-dade'], parcel_id: '01-3125-041-0010', limit: '5' }, '/api/v1/certificates/by-parcel?county=miami-dade&parcel_id=01-3125-041-0010&limit=5'],
+      ['certificate_counts', { county: ['alachua'], tax_year: '2023' }, '/api/v1/certificates/counts?county=alachua&tax_year=2023'],
+      ['get_county', { county: ['miami-dade'] }, '/api/v1/counties/miami-dade'],
     ];
-    for (const [tool, args, parameter] of cases) {
+    for (const [tool, args, url] of same) {
+      const expected = await rest(url);
+      expect(expected.status, url).toBe(200);
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.isError, `${tool} ${JSON.stringify(args)}: ${texts(result)[0]}`).toBeFalsy();
+      const body = result.structuredContent as { meta: { request_id: string }; data: unknown };
+      expect(body, `${tool} ${JSON.stringify(args)}`).toEqual({ ...expected.body, meta: { ...(expected.body.meta as object), request_id: body.meta.request_id } });
+      expect(Array.isArray(body.data) ? body.data.length : 1, url).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses what REST refuses, by argument name, with the same problems', async () => {
+    const cases: [string, Args, string][] = [
+      ['search_certificate_sales', { limit: '5.5' }, '/api/v1/certificate-sales/search?limit=5.5'],
+      ['search_certificate_sales', { limit: 'ten' }, '/api/v1/certificate-sales/search?limit=ten'],
+      ['search_certificate_sales', { tax_year: [2023.5] }, '/api/v1/certificate-sales/search?tax_year=2023.5'],
+      ['search_certificate_sales', { county: 'alachua,' }, '/api/v1/certificate-sales/search?county=alachua,'],
+      ['list_sources', { active: 'yes' }, '/api/v1/sources?active=yes'],
+      ['search_certificates', { facets: ['owner'] }, '/api/v1/certificates/search?facets=owner'],
+      ['search_holders', { county: 'alachua', min_certificates: '-1' }, '/api/v1/holders/search?county=alachua&min_certificates=-1'],
+      // Several values where one goes: "takes one county slug" (issue 17 item 8), on both surfaces.
+      ['certificate_counts', { county: 'miami-dade,broward' }, '/api/v1/certificates/counts?county=miami-dade,broward'],
+      ['certificate_counts', { county: ['miami-dade', 'broward'] }, '/api/v1/certificates/counts?county=miami-dade&county=broward'],
+      ['certificates_by_parcel', { county: 'miami-dade,broward', parcel_id: '1' }, '/api/v1/certificates/by-parcel?county=miami-dade,broward&parcel_id=1'],
+      ['list_sources', { county: ['alachua', 'duval'] }, '/api/v1/sources?county=alachua,duval'],
+    ];
+    for (const [tool, args, url] of cases) {
+      const expected = await rest(url);
+      expect(expected.status, url).toBe(400);
       const result = await client.callTool({ name: tool, arguments: args });
       expect(result.isError, JSON.stringify(args)).toBe(true);
-      expect(errorBody(result).error.details?.issues?.map((i) => i.parameter)).toEqual([parameter]);
+      expect(errorBody(result).error.details, `${tool} ${JSON.stringify(args)}`).toEqual((expected.body.error as { details: unknown }).details);
     }
+    const counts = await client.callTool({ name: 'certificate_counts', arguments: { county: 'miami-dade,broward' } });
+    expect(texts(counts)[0]).toBe('Invalid arguments for certificate_counts:\n- county: takes one county slug, not several (given 2: miami-dade, broward)');
+    const none = await client.callTool({ name: 'certificates_by_parcel', arguments: { county: [], parcel_id: '1' } });
+    expect(errorBody(none).error.details?.issues).toEqual([{ parameter: 'county', message: 'takes one county slug, given none' }]);
+  });
+
+  it('describes each tool with its REST twin, its arguments and its cost, without contradicting its schema', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      const spec = TOOLS.find((t) => t.name === tool.name)!;
+      expect(tool.description, tool.name).toContain(`Same as ${spec.rest}.`);
+      const names = Object.keys(tool.inputSchema.properties ?? {});
+      if (names.length === 0) expect(tool.description).toContain('Takes no arguments.');
+      else expect(tool.description).toContain(`Arguments: ${names[0]}`);
+      for (const name of names) expect(tool.description, `${tool.name} ${name}`).toMatch(new RegExp(`[:,] ${name}[ ,.]`));
+      expect(tool.description).toMatch(spec.free ? /Free: a call costs no credit\.$/ : /Each call costs one credit/);
+      const limit = (tool.inputSchema.properties?.limit as { default?: number } | undefined)?.default;
+      if (limit !== undefined) expect(tool.description).toContain(`default ${limit})`);
+      expect(JSON.stringify(tool.inputSchema), tool.name).not.toMatch(/GET \/api/);
+    }
+    const sources = tools.find((t) => t.name === 'list_sources')!;
+    expect(sources.description).toContain('default 100');
+    expect(sources.description).not.toContain('default 25');
   });
 });
