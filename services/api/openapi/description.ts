@@ -41,7 +41,7 @@ Each request costs 1 credit, except \`GET /api/v1/account/usage\`; only successf
 
 ## MCP
 
-The same data is available to AI agents at \`/api/mcp\`: the Model Context Protocol over Streamable HTTP (stateless; POST JSON-RPC), with the same API key in the same headers and the same credits (1 per tool call). A client configuration:
+The same data is available to AI agents at \`/api/mcp\`: the Model Context Protocol over Streamable HTTP (stateless; POST JSON-RPC), with the same API key in the same headers and the same credits (1 per tool call; plans with MCP, so not the Free Trial). A client configuration:
 
 \`\`\`json
 ${mcpClientConfig}
@@ -54,6 +54,20 @@ This document (\`/api/v1/openapi.json\`) names every operation and schema, so ge
 \`\`\`sh
 npx openapi-typescript https://<this host>/api/v1/openapi.json -o taxcert-api.d.ts
 npm install openapi-fetch
+\`\`\`
+
+\`\`\`ts
+import createClient from 'openapi-fetch';
+import type { components, paths } from './taxcert-api';
+
+type Certificate = components['schemas']['Certificate'];
+// Lists also answer CSV: 'application/json' picks the JSON shape for data.
+const api = createClient<paths, 'application/json'>({
+  baseUrl: 'https://<this host>',
+  headers: { Authorization: \`Bearer \${process.env.TAXCERT_API_KEY}\` },
+});
+const { data, error } = await api.GET('/api/v1/certificates/search', { params: { query: { county: ['broward'], limit: 5 } } });
+const rows: Certificate[] = data?.data ?? []; // on failure, error is the Error envelope
 \`\`\`
 `;
 
