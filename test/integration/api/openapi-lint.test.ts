@@ -8,6 +8,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
+import { CertificateRow } from '../../../services/api/routes/certificates/row.ts';
 import { openRuntime, type Runtime } from '../../../services/runtime.ts';
 import { type TestContext, testContext } from '../../helpers/context.ts';
 
@@ -135,6 +136,9 @@ describe('the served OpenAPI document', () => {
         'LandsAvailableList', 'CountyListResponse', 'CountyResponse', 'SourceList', 'UsageResponse',
       ]),
     );
+    // The row's own texts (.describe()) come along into the named component.
+    const certificate = doc.components.schemas.Certificate as { properties: Record<string, { description?: string }> };
+    expect(certificate.properties.face_amount?.description).toBe(CertificateRow.shape.face_amount.description);
     for (const { path, op } of operations())
       for (const [status, response] of Object.entries(op.responses))
         for (const media of Object.entries(response.content ?? {}).filter(([type]) => type === 'application/json'))
