@@ -73,10 +73,10 @@ export const MetaSchema = z.object({
 });
 
 export const PaginationSchema = z.object({
-  limit: z.number().int(),
-  offset: z.number().int(),
+  limit: z.number().int().describe('Page size applied.'),
+  offset: z.number().int().describe('Rows skipped before this page.'),
   total: z.number().int().describe('Exact total of matching rows, at any size.'),
-  has_more: z.boolean(),
+  has_more: z.boolean().describe('True when rows exist beyond this page (offset + rows on this page < total).'),
 });
 
 export const FacetsSchema = z
@@ -98,9 +98,16 @@ export function objectResponse<T extends z.ZodType>(data: T) {
 
 export const ErrorSchema = z.object({
   error: z.object({
-    code: z.string(),
-    message: z.string(),
-    request_id: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
+    code: z
+      .string()
+      .describe(
+        'What went wrong, for code to branch on: bad_request, unauthorized, payment_required, rest_disabled, csv_disabled, not_found, rate_limited, internal_error.',
+      ),
+    message: z.string().describe('What went wrong and what to do, for people; never parse it.'),
+    request_id: z.string().describe('Correlation id (req_<id>), also sent as the X-Request-Id header; quote it to support.'),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Structured detail: issues (one per bad parameter) on a 400, the upgrade options on a 402, reason and reset_date on a monthly-quota 429.'),
   }),
 });

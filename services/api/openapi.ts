@@ -1,37 +1,56 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { docsBranding } from './openapi/branding.ts';
+import { OpenApiDocument } from './openapi/components.ts';
+import { transform, transformObject } from './openapi/convert.ts';
+import { DESCRIPTION, PRODUCT_NAME, TAGS } from './openapi/description.ts';
+import { publicAnswer } from './openapi/responses.ts';
 
 /**
  * The OpenAPI 3.1 document is generated from the routes' zod schemas (the same
- * ones that validate requests), never written by hand. It is served free of
- * charge outside the /api/v1 scope, and /docs renders it from assets shipped in
- * the package (works offline, no CDN).
+ * ones that validate requests), never written by hand: openapi/components.ts
+ * names the shapes, openapi/responses.ts writes each operation's answers. It is
+ * served free of charge outside the /api/v1 scope, and /docs renders it from
+ * assets shipped in the package (works offline, no CDN).
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Tax Certificate Data Service',
+        title: PRODUCT_NAME,
         version: '1.0.0',
-        description:
-          'Read-only data on Florida tax certificates (tax liens), annual county certificate sales, holders, ' +
-          'lands-available records and the 67-county directory. Independent of any government agency. ' +
-          'Every /api/v1 request needs an API key (Authorization: Bearer <key> or X-API-Key) and costs 1 credit.',
+        description: DESCRIPTION,
+        contact: { name: `${PRODUCT_NAME} support` },
       },
       servers: [{ url: '/' }],
+      tags: TAGS,
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key> (preferred).' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'X-API-Key: <API key>.' },
         },
       },
       security: [{ bearer: [] }, { apiKey: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { url: '/api/v1/openapi.json' } as never });
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, ...docsBranding });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/openapi.json',
+    {
+      schema: {
+        operationId: 'getOpenApiDocument',
+        summary: 'This OpenAPI document',
+        description: 'The OpenAPI 3.1 document of the REST API, generated from the schemas that validate requests. Free, no API key needed.',
+        tags: ['service'],
+        security: [],
+        response: { 200: publicAnswer(OpenApiDocument, 'The OpenAPI 3.1 document.') },
+      },
+    },
+    async () => app.swagger() as never,
+  );
 }

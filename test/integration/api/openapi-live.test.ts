@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,8 @@ import { apiKeyHeaders } from '../../helpers/access.ts';
  * server publishes (issue 9 items 11 and 12): each documented path must have sample
  * requests below, each answer's status must be one the document lists for that
  * path, and its body must validate against that status's schema (JSON Schema 2020-12,
- * which OpenAPI 3.1 uses; row objects are closed, so a leaked field fails).
+ * which OpenAPI 3.1 uses; row objects are closed, so a leaked field fails), and
+ * every header the document promises for that status is on the answer.
  */
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
@@ -23,6 +25,7 @@ const HOLDER = holderId('Gulf Coast Lien Fund II, LLC');
 
 /** Sample requests per documented path: successes and the documented errors (400, 404). */
 const SAMPLES: Record<string, string[]> = {
+  '/api/v1/openapi.json': ['/api/v1/openapi.json'],
   '/api/v1/counties': ['/api/v1/counties', '/api/v1/counties?limit=5'],
   '/api/v1/counties/{county}': ['/api/v1/counties/miami-dade', '/api/v1/counties/atlantis'],
   '/api/v1/certificate-sales/search': [
@@ -69,7 +72,7 @@ const PENDING = new Set([
 ]);
 
 interface Operation {
-  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+  responses: Record<string, { headers?: Record<string, object>; content?: Record<string, { schema?: object }> }>;
 }
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -77,6 +80,8 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
   let t: TestRuntime;
   let app: FastifyInstance;
   let doc: OpenApi;
+  /** The same document with every $ref replaced by its component, for the validator. */
+  let resolved: OpenApi;
   const validators = new Map<string, ValidateFunction>();
   // One helper for every request, so adding an API key later is a one-line change.
   // Every /api/v1 request needs a key (an Enterprise client's).
@@ -87,12 +92,14 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
 
   /** The path template a sample URL belongs to (the samples table says so). */
   async function check(template: string, url: string): Promise<number> {
-    const op = doc.paths[template]?.get;
+    const op = resolved.paths[template]?.get;
     expect(op, `${template} is not a documented GET`).toBeDefined();
     const res = await get(url);
     const status = String(res.statusCode);
     expect(Object.keys(op!.responses), `${url} answered ${status}, which ${template} does not document: ${res.body}`).toContain(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const promised = Object.keys(op!.responses[status]!.headers ?? {}).map((h) => h.toLowerCase());
+    expect(promised.filter((h) => res.headers[h] === undefined), `${url} (${status}) lacks documented headers`).toEqual([]);
     const key = `${template} ${status}`;
     let validate = validators.get(key);
     if (!validate) {
@@ -116,6 +123,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();
+    resolved = (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as OpenApi;
   });
   afterAll(async () => {
     await app?.close();

@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { ErrorSchema, listResponse, objectResponse } from '../../envelope.ts';
+import {
+  CertificateCountsResponse,
+  CertificateFieldsResponse,
+  CertificateFreshnessResponse,
+  CertificateList,
+  CertificateResponse,
+  CertificateSearchList,
+} from '../../openapi/components.ts';
+import { examples } from '../../openapi/examples.ts';
+import { answers } from '../../openapi/responses.ts';
 import { sendList, sendObject } from '../../reply.ts';
-import { FieldDictionary } from './fields.ts';
 import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CountsParams, NoParams } from './params.ts';
 import { readByParcel, readCertificate, readCertificateSearch } from './read.ts';
 import { readCertificateFields, readCertificateFreshness, readCounts } from './read-stats.ts';
-import { CERTIFICATE_COLUMNS, CertificateCountsObject, CertificateRow, FreshnessObject } from './row.ts';
+import { CERTIFICATE_COLUMNS } from './row.ts';
 
 /**
  * Every /certificates route. The fixed paths (search, by-parcel, counts, fields,
@@ -16,16 +24,23 @@ import { CERTIFICATE_COLUMNS, CertificateCountsObject, CertificateRow, Freshness
 export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['certificates'];
-    const errors = { 400: ErrorSchema, 500: ErrorSchema };
 
     app.get(
       '/certificates/search',
       {
         schema: {
+          operationId: 'searchCertificates',
           summary: 'Search certificates: free text, filters, sorts and facets',
+          description:
+            'Certificates matching every filter given, sorted, one page at a time (limit 1-500, any offset; pagination.total is exact). facets= adds counts per value over the whole filtered result.',
           tags,
           querystring: CertificateSearchParams,
-          response: { 200: listResponse(CertificateRow, true), ...errors },
+          response: answers({
+            schema: CertificateSearchList,
+            description: 'One page of certificates.',
+            example: examples.certificateList,
+            csv: examples.certificateCsv,
+          }),
         },
       },
       async (request, reply) => sendList(request, reply, await readCertificateSearch(deps, request.query), CERTIFICATE_COLUMNS),
@@ -35,10 +50,17 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/certificates/by-parcel',
       {
         schema: {
+          operationId: 'getCertificatesByParcel',
           summary: 'Every certificate of one parcel, all tax years, newest first',
+          description: 'county and parcel_id are required. A parcel with no certificates is an empty list, not a 404.',
           tags,
           querystring: ByParcelParams,
-          response: { 200: listResponse(CertificateRow), ...errors },
+          response: answers({
+            schema: CertificateList,
+            description: "The parcel's certificates, newest tax year first.",
+            example: examples.certificatesByParcel,
+            csv: examples.certificateCsv,
+          }),
         },
       },
       async (request, reply) => sendList(request, reply, await readByParcel(deps, request.query), CERTIFICATE_COLUMNS),
@@ -48,10 +70,12 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/certificates/counts',
       {
         schema: {
+          operationId: 'getCertificateCounts',
           summary: 'Certificate counts per status, optionally for one county and tax year',
+          description: 'All seven statuses with their counts, zeros included, for all certificates or for one county and/or one tax year.',
           tags,
           querystring: CountsParams,
-          response: { 200: objectResponse(CertificateCountsObject), ...errors },
+          response: answers({ schema: CertificateCountsResponse, description: 'Counts per status.', example: examples.certificateCounts }),
         },
       },
       async (request, reply) => sendObject(request, reply, await readCounts(deps, request.query)),
@@ -61,10 +85,12 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/certificates/fields',
       {
         schema: {
+          operationId: 'getCertificateFields',
           summary: 'The certificate field dictionary',
+          description: "Every field of a certificate row in order, with its type, meaning and, for enumerated fields, the values.",
           tags,
           querystring: NoParams,
-          response: { 200: objectResponse(FieldDictionary), ...errors },
+          response: answers({ schema: CertificateFieldsResponse, description: 'The field dictionary.', example: examples.certificateFields }),
         },
       },
       async (request, reply) => sendObject(request, reply, readCertificateFields(deps, request.query)),
@@ -74,10 +100,12 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/certificates/freshness',
       {
         schema: {
+          operationId: 'getCertificateFreshness',
           summary: 'How fresh the certificate data is (to decide whether to re-pull)',
+          description: 'How many certificates are searchable, the newest tax year, and when data was last ingested and a source last succeeded.',
           tags,
           querystring: NoParams,
-          response: { 200: objectResponse(FreshnessObject), ...errors },
+          response: answers({ schema: CertificateFreshnessResponse, description: 'Freshness figures.', example: examples.certificateFreshness }),
         },
       },
       async (request, reply) => sendObject(request, reply, await readCertificateFreshness(deps, request.query)),
@@ -87,11 +115,16 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/certificates/:id',
       {
         schema: {
+          operationId: 'getCertificate',
           summary: 'One certificate by id (cert_<id>)',
+          description: 'The certificate with this id, as search returns it.',
           tags,
           params: CertificateIdPath,
           querystring: NoParams,
-          response: { 200: objectResponse(CertificateRow), 404: ErrorSchema, ...errors },
+          response: answers(
+            { schema: CertificateResponse, description: 'The certificate.', example: examples.certificate },
+            { notFound: 'no certificate has the id "cert_00000000000000000000"; certificate ids look like cert_ followed by 20 hex digits' },
+          ),
         },
       },
       async (request, reply) => sendObject(request, reply, await readCertificate(deps, request.params)),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
-import { ErrorSchema, objectResponse } from '../../envelope.ts';
+import { CountyListResponse, CountyResponse } from '../../openapi/components.ts';
+import { examples } from '../../openapi/examples.ts';
+import { answers } from '../../openapi/responses.ts';
 import { sendObject } from '../../reply.ts';
 import { CountiesParams, CountyPath } from './params.ts';
 import { readCounties, readCounty } from './read.ts';
-import { CountyRow } from './row.ts';
 
 export function countiesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -13,10 +13,12 @@ export function countiesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/counties',
       {
         schema: {
+          operationId: 'listCounties',
           summary: 'All 67 Florida counties, alphabetical by name',
+          description: 'Every county with its FIPS and DOR numbers, sale platform, coverage status and certificate count; countySlug is the value of every county filter.',
           tags: ['counties'],
           querystring: CountiesParams,
-          response: { 200: objectResponse(z.array(CountyRow)), 400: ErrorSchema },
+          response: answers({ schema: CountyListResponse, description: 'All counties.', example: examples.countyList }),
         },
       },
       async (request, reply) => sendObject(request, reply, readCounties(deps, request.query)),
@@ -25,11 +27,16 @@ export function countiesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/counties/:county',
       {
         schema: {
+          operationId: 'getCounty',
           summary: 'One county by slug',
+          description: 'The county with this slug (e.g. miami-dade), as the list returns it.',
           tags: ['counties'],
           params: CountyPath,
           querystring: CountiesParams,
-          response: { 200: objectResponse(CountyRow), 404: ErrorSchema },
+          response: answers(
+            { schema: CountyResponse, description: 'The county.', example: examples.county },
+            { notFound: 'no county has the slug "atlantis"; GET /api/v1/counties lists all 67' },
+          ),
         },
       },
       async (request, reply) => sendObject(request, reply, readCounty(deps, request.params)),

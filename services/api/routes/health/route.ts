@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ApiDeps } from '../../deps.ts';
 import { runChecks } from '../../health.ts';
+import { Health } from '../../openapi/components.ts';
+import { publicAnswer } from '../../openapi/responses.ts';
 
 /** Leaves headroom under the 2 s the load balancer waits. */
 const CHECK_TIMEOUT_MS = 1000;
 
-const CheckValue = z.string().describe('"ok", or why the dependency did not answer');
-const HealthBody = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  opensearch: CheckValue,
-  redis: CheckValue,
-  sqlite: CheckValue,
-});
+const healthy = { status: 'ok', opensearch: 'ok', redis: 'ok', sqlite: 'ok' };
+const unhealthy = { status: 'unavailable', opensearch: 'ok', redis: 'no answer within 1000 ms', sqlite: 'ok' };
 
 export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,9 +16,15 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>):
       '/healthz',
       {
         schema: {
+          operationId: 'getHealth',
           summary: 'Liveness of the service and its three dependencies (no API key needed)',
-          tags: ['operations'],
-          response: { 200: HealthBody, 503: HealthBody },
+          description: 'For load balancers and uptime checks: 200 when OpenSearch, Redis and SQLite all answer within a second, 503 otherwise. Free, no API key needed.',
+          tags: ['service'],
+          security: [],
+          response: {
+            200: publicAnswer(Health, 'Every dependency answered.', healthy),
+            503: publicAnswer(Health, 'At least one dependency did not answer.', unhealthy),
+          },
         },
       },
       async (_request, reply) => {

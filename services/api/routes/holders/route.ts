@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { ErrorSchema, listResponse, objectResponse } from '../../envelope.ts';
+import { HolderList, HolderResponse } from '../../openapi/components.ts';
+import { examples } from '../../openapi/examples.ts';
+import { answers } from '../../openapi/responses.ts';
 import { sendList, sendObject } from '../../reply.ts';
 import { HolderParams, HolderPath, HoldersSearchParams } from './params.ts';
 import { readHolder, searchHolders } from './read.ts';
-import { HOLDER_COLUMNS, HolderRow } from './row.ts';
+import { HOLDER_COLUMNS } from './row.ts';
 
 export function holdersRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -12,11 +14,18 @@ export function holdersRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/holders/search',
       {
         schema: {
+          operationId: 'searchHolders',
           summary: 'Certificate holders by name, county and holdings',
-          description: 'meta.coverage.status is not_yet_ingested while the holder dataset holds no records. To list a holder\'s certificates, use /certificates/search?holder=<name>.',
+          description:
+            "meta.coverage.status is not_yet_ingested while the holder dataset holds no records. To list a holder's certificates, use /certificates/search?holder=<name>.",
           tags: ['holders'],
           querystring: HoldersSearchParams,
-          response: { 200: listResponse(HolderRow), 400: ErrorSchema },
+          response: answers({
+            schema: HolderList,
+            description: 'One page of holders.',
+            example: examples.holderList,
+            csv: examples.holderCsv,
+          }),
         },
       },
       async (request, reply) => sendList(request, reply, await searchHolders(deps, request.query), HOLDER_COLUMNS),
@@ -25,11 +34,16 @@ export function holdersRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/holders/:id',
       {
         schema: {
+          operationId: 'getHolder',
           summary: 'One holder by id',
+          description: 'The holder with this id (hld_<id>), as search returns it.',
           tags: ['holders'],
           params: HolderPath,
           querystring: HolderParams,
-          response: { 200: objectResponse(HolderRow), 404: ErrorSchema },
+          response: answers(
+            { schema: HolderResponse, description: 'The holder.', example: examples.holder },
+            { notFound: 'no holder has the id "hld_00000000000000000000"; GET /api/v1/holders/search lists holders' },
+          ),
         },
       },
       async (request, reply) => sendObject(request, reply, await readHolder(deps, request.params)),

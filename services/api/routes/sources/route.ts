@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { ErrorSchema, listResponse } from '../../envelope.ts';
+import { SourceList } from '../../openapi/components.ts';
+import { examples } from '../../openapi/examples.ts';
+import { answers } from '../../openapi/responses.ts';
 import { sendList } from '../../reply.ts';
 import { SourcesCountyParams, SourcesCountyPath, SourcesParams } from './params.ts';
 import { readCountySources, readSources } from './read.ts';
-import { SOURCE_COLUMNS, SourceRow } from './row.ts';
+import { SOURCE_COLUMNS } from './row.ts';
 
 export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -12,10 +14,12 @@ export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/sources',
       {
         schema: {
+          operationId: 'listSources',
           summary: 'The feed registry: one row per county and tax year',
+          description: 'Which source feeds each county and tax year, whether it is active, and when it was last checked and last succeeded. limit defaults to 100.',
           tags: ['sources'],
           querystring: SourcesParams,
-          response: { 200: listResponse(SourceRow), 400: ErrorSchema },
+          response: answers({ schema: SourceList, description: 'One page of sources.', example: examples.sourceList, csv: examples.sourceCsv }),
         },
       },
       async (request, reply) => sendList(request, reply, readSources(deps, request.query), SOURCE_COLUMNS),
@@ -24,11 +28,16 @@ export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       '/sources/:county',
       {
         schema: {
+          operationId: 'getCountySources',
           summary: 'Every source of one county, newest tax year first',
+          description: 'The sources of the county with this slug; a county without any source is a 404. limit defaults to 100.',
           tags: ['sources'],
           params: SourcesCountyPath,
           querystring: SourcesCountyParams,
-          response: { 200: listResponse(SourceRow), 400: ErrorSchema, 404: ErrorSchema },
+          response: answers(
+            { schema: SourceList, description: "The county's sources.", example: examples.countySources, csv: examples.sourceCsv },
+            { notFound: 'no sources for the county "leon"; GET /api/v1/sources lists every source' },
+          ),
         },
       },
       async (request, reply) => sendList(request, reply, readCountySources(deps, request.params, request.query), SOURCE_COLUMNS),

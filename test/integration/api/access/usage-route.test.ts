@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
@@ -53,8 +54,12 @@ describe('GET /api/v1/account/usage on the real app', () => {
   it('is in the OpenAPI document with its response schema; the document itself needs no key', async () => {
     const doc = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(doc.statusCode).toBe(200);
-    const op = doc.json().paths['/api/v1/account/usage'].get;
-    const schema = op.responses['200'].content['application/json'].schema;
-    expect(Object.keys(schema.properties.data.properties)).toEqual(['events_count', 'monthly_quota', 'percent_used', 'reset_date', 'plan']);
+    // Shapes are named components ($ref); resolved, the answer's data is the Usage object.
+    type Schema = { properties: Record<string, Schema> };
+    const spec = (await SwaggerParser.dereference(doc.json())) as unknown as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }>;
+    };
+    const schema = spec.paths['/api/v1/account/usage']!.get.responses['200']!.content['application/json']!.schema;
+    expect(Object.keys(schema.properties.data!.properties)).toEqual(['events_count', 'monthly_quota', 'percent_used', 'reset_date', 'plan']);
   });
 });

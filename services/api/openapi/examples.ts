@@ -1,0 +1,388 @@
+/**
+ * Example answers for the OpenAPI document, recorded from the demo data
+ * (fixtures/demo/broward/2024.csv, fixtures/files/holders and lands-available)
+ * through the real routes. Spectral's oas3-valid-media-example checks each one
+ * against its (closed) schema in test/integration/api/openapi-lint.test.ts, so an
+ * example cannot drift from the shape it shows.
+ */
+
+import { toCsv } from '../csv.ts';
+import { SALE_COLUMNS } from '../routes/certificate-sales/row.ts';
+import { CERTIFICATE_COLUMNS } from '../routes/certificates/row.ts';
+import { HOLDER_COLUMNS } from '../routes/holders/row.ts';
+import { LANDS_COLUMNS } from '../routes/lands-available/row.ts';
+import { SOURCE_COLUMNS } from '../routes/sources/row.ts';
+
+const meta = (request_id: string) => ({ request_id, dataset_status: 'live' as const });
+
+const availableCertificate = {
+  id: 'cert_13fae259dda9484d7ee8',
+  certificate_number: '007971',
+  county_slug: 'broward',
+  county_name: 'Broward',
+  parcel_id: '4842 29 43 9547',
+  tax_year: 2024,
+  status: 'available',
+  face_amount: 66.08,
+  delinquent_amount: 54.24,
+  interest_rate: 18,
+  sale_date: '2025-05-30',
+  holder_id: 'hld_9324485ec78373692166',
+  holder_name: 'Broward County',
+  vendor: 'lienport',
+  redeemed: false,
+  redeemed_date: null,
+  redemption_amount: null,
+  tax_deed_application_date: null,
+  owner_name: 'ROBERTS MICHAEL A',
+  site_address_full: '0 SW 85TH DR, POMPANO BEACH, FL 33069',
+  parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/broward/4842%2029%2043%209547',
+};
+const redeemedCertificate = {
+  id: 'cert_277eaa73abc2c4968926',
+  certificate_number: '007973',
+  county_slug: 'broward',
+  county_name: 'Broward',
+  parcel_id: '5141 33 75 9536',
+  tax_year: 2024,
+  status: 'redeemed',
+  face_amount: 865.87,
+  delinquent_amount: 794.79,
+  interest_rate: 11,
+  sale_date: '2025-05-30',
+  holder_id: 'hld_da40b0343a77836835ac',
+  holder_name: 'FL TAX LIEN FUND 11 LLC',
+  vendor: 'lienport',
+  redeemed: true,
+  redeemed_date: '2025-07-07',
+  redemption_amount: 909.16,
+  tax_deed_application_date: null,
+  owner_name: 'OCEANVIEW REALTY LLC',
+  site_address_full: '13294 RIVERLAND RD UNIT 504, MIRAMAR, FL 33023',
+  parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/broward/5141%2033%2075%209536',
+};
+const soldCertificate = {
+  id: 'cert_854ddd1f1e1ae6e6f9aa',
+  certificate_number: '007974',
+  county_slug: 'broward',
+  county_name: 'Broward',
+  parcel_id: '5140 28 33 9548',
+  tax_year: 2024,
+  status: 'sold',
+  face_amount: 479.32,
+  delinquent_amount: 436.87,
+  interest_rate: 2.5,
+  sale_date: '2025-05-30',
+  holder_id: 'hld_834dbdacd41e1e0c4996',
+  holder_name: 'EVANS CARMEN M',
+  vendor: 'lienport',
+  redeemed: false,
+  redeemed_date: null,
+  redemption_amount: null,
+  tax_deed_application_date: null,
+  owner_name: 'BAKER BEATRIZ & KEISHA M',
+  site_address_full: '4563 S SAMPLE RD, PEMBROKE PINES, FL 33026',
+  parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/broward/5140%2028%2033%209548',
+};
+const browardSource = {
+  id: '1',
+  countyId: '6',
+  countySlug: 'broward',
+  taxYear: 2024,
+  vendor: 'lienport',
+  saleUrl: 'https://broward.lienport.com/certificate-sale',
+  downloadUrl: null,
+  sourceKind: 'cert_sale_portal',
+  requiresLogin: false,
+  lastCheckedAt: '2026-11-24T08:44:16.382Z',
+  lastSuccessAt: '2026-11-24T08:44:16.382Z',
+  lastError: null,
+  active: true,
+  notes: 'registered by the first ingest of this county-year',
+  createdAt: '2026-11-24T08:44:17.400Z',
+  updatedAt: '2026-11-24T08:44:17.401Z',
+};
+const gulfCoast = {
+  id: 'hld_c4ac2deca041a2813bf3',
+  name: 'Gulf Coast Lien Fund II, LLC',
+  normalized_name: 'gulf coast lien fund ii llc',
+  certificate_count: 42,
+  outstanding_face_amount: 61234.56,
+  counties: ['alachua', 'miami-dade'],
+  first_seen_tax_year: 2019,
+  last_seen_tax_year: 2024,
+};
+const obrien = {
+  id: 'hld_7fd6f7199b20b1b7537f',
+  name: 'O\'Brien Capital "Tax" Partners',
+  normalized_name: 'o brien capital tax partners',
+  certificate_count: 0,
+  outstanding_face_amount: 0,
+  counties: ['alachua', 'duval'],
+  first_seen_tax_year: 2018,
+  last_seen_tax_year: 2021,
+};
+const browardCounty = {
+  id: '6',
+  countyName: 'Broward',
+  countySlug: 'broward',
+  countyFips: '12011',
+  dorCountyNumber: '16',
+  propertyAppraiserUrl: null,
+  taxCollectorUrl: null,
+  taxCertificateSaleUrl: 'https://broward.lienport.com/certificate-sale',
+  taxCertificateVendor: 'lienport',
+  coverageStatus: 'certificate_level',
+  certificateCount: 29,
+  lastImportAt: '2026-11-24T08:44:16.382Z',
+  createdAt: '2026-11-24T08:44:15.180Z',
+  updatedAt: '2026-11-24T08:44:17.401Z',
+};
+
+const sales = [
+      {
+        id: 'csale_380e360f1b18da8df35f',
+        county_slug: 'broward',
+        county_name: 'Broward',
+        tax_year: 2024,
+        sale_date: '2025-05-28',
+        vendor: 'lienport',
+        sale_url: 'https://broward.lienport.com/certificate-sale',
+        certificates_offered: 29,
+        certificates_sold: 25,
+        face_value_offered: 71742.87,
+        face_value_sold: 51547.48,
+        average_bid_rate: 5.38,
+        struck_to_county: 4,
+        status: 'completed',
+      },
+    ];
+
+const landsRows = [
+      {
+        id: 'cert_b03286c825e2a7927a32',
+        certificate_number: '2020-000077',
+        county_slug: 'alachua',
+        county_name: 'Alachua',
+        parcel_id: '17-10-20-0000-0001-0010',
+        tax_year: 2020,
+        status: 'lands_available',
+        face_amount: 512,
+        opening_bid: 0,
+        tax_deed_application_date: '2023-04-10',
+        available_since: '2023-04-10',
+        owner_name: 'OAK GROVE HOLDINGS INC',
+        site_address_full: '77 SE 2ND ST, HIGH SPRINGS, FL 32643',
+        parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/alachua/17-10-20-0000-0001-0010',
+      },
+      {
+        id: 'cert_7311c95c0ae2780443f1',
+        certificate_number: '2019-001234',
+        county_slug: 'alachua',
+        county_name: 'Alachua',
+        parcel_id: '01234-005-000',
+        tax_year: 2019,
+        status: 'lands_available',
+        face_amount: 1234.56,
+        opening_bid: 3456.78,
+        tax_deed_application_date: '2022-06-15',
+        available_since: '2022-09-01',
+        owner_name: 'SMITH, JOHN & MARY',
+        site_address_full: '123 NW 5TH AVE, GAINESVILLE, FL 32601',
+        parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/alachua/01234-005-000',
+      },
+    ];
+
+export const examples = {
+  certificateList: {
+    data: [availableCertificate, redeemedCertificate],
+    pagination: {
+      limit: 2,
+      offset: 0,
+      total: 29,
+      has_more: true,
+    },
+    facets: {
+      status: [
+        {
+          value: 'redeemed',
+          count: 22,
+        },
+        {
+          value: 'sold',
+          count: 6,
+        },
+        {
+          value: 'available',
+          count: 1,
+        },
+      ],
+    },
+    meta: meta('req_7QjW9pMj1gCGx3QC'),
+  },
+  certificate: { data: soldCertificate, meta: meta('req_4IyXt5Si4B_YP54a') },
+  certificatesByParcel: {
+    data: [soldCertificate],
+    pagination: {
+      limit: 25,
+      offset: 0,
+      total: 1,
+      has_more: false,
+    },
+    meta: meta('req_F3ukDxErRAy4CFfI'),
+  },
+  certificateCounts: {
+    data: {
+      county: 'broward',
+      tax_year: 2024,
+      counts: [
+        {
+          status: 'redeemed',
+          count: 22,
+        },
+        {
+          status: 'sold',
+          count: 6,
+        },
+        {
+          status: 'available',
+          count: 1,
+        },
+        {
+          status: 'advertised',
+          count: 0,
+        },
+        {
+          status: 'cancelled',
+          count: 0,
+        },
+        {
+          status: 'lands_available',
+          count: 0,
+        },
+        {
+          status: 'tax_deed_applied',
+          count: 0,
+        },
+      ],
+    },
+    meta: meta('req_EHHrjY9563ftL5LM'),
+  },
+  certificateFields: {
+    data: {
+      fields: [
+        {
+          name: 'id',
+          type: 'string',
+          description: 'Platform surrogate key, form cert_<id>.',
+        },
+        {
+          name: 'status',
+          type: 'enum',
+          description: 'Certificate status.',
+          values: ['available', 'advertised', 'sold', 'redeemed', 'lands_available', 'tax_deed_applied', 'cancelled'],
+        },
+        {
+          name: 'sale_date',
+          type: 'date',
+          description: 'Date sold at the county sale (YYYY-MM-DD).',
+        },
+      ],
+    },
+    meta: meta('req_9W0uZ0fREJaPd8qZ'),
+  },
+  certificateFreshness: {
+    data: {
+      certificate_count: 29,
+      latest_tax_year: 2024,
+      last_ingested_at: '2026-11-24T08:44:16.382Z',
+      last_source_success_at: '2026-11-24T08:44:16.382Z',
+    },
+    meta: meta('req_rTBb2pE3_MOcBwBz'),
+  },
+  certificateSaleList: {
+    data: sales,
+    pagination: {
+      limit: 2,
+      offset: 0,
+      total: 1,
+      has_more: false,
+    },
+    meta: meta('req_i46MzEo-2HMrbjla'),
+  },
+  holderList: {
+    data: [gulfCoast, obrien],
+    pagination: {
+      limit: 2,
+      offset: 0,
+      total: 3,
+      has_more: true,
+    },
+    meta: meta('req_Nr5sP67N_Ll80XWH'),
+  },
+  holder: { data: gulfCoast, meta: meta('req_LeEXYP0GDKXSN0CF') },
+  landsAvailableList: {
+    data: landsRows,
+    pagination: {
+      limit: 2,
+      offset: 0,
+      total: 2,
+      has_more: false,
+    },
+    meta: meta('req_bD9a-fyp0gs47NFk'),
+  },
+  countyList: {
+    data: [
+      {
+        id: '1',
+        countyName: 'Alachua',
+        countySlug: 'alachua',
+        countyFips: '12001',
+        dorCountyNumber: '11',
+        propertyAppraiserUrl: null,
+        taxCollectorUrl: null,
+        taxCertificateSaleUrl: 'https://alachua.lienport.com/certificate-sale',
+        taxCertificateVendor: 'lienport',
+        coverageStatus: 'directory_only',
+        certificateCount: 0,
+        lastImportAt: null,
+        createdAt: '2026-11-24T08:44:15.180Z',
+        updatedAt: '2026-11-24T08:44:15.180Z',
+      },
+      browardCounty,
+    ],
+    meta: meta('req_x67uep7imm7oQb27'),
+  },
+  county: { data: browardCounty, meta: meta('req_Ov13BNqSWrhF5p_x') },
+  sourceList: {
+    data: [browardSource],
+    pagination: {
+      limit: 2,
+      offset: 0,
+      total: 1,
+      has_more: false,
+    },
+    meta: meta('req_WCeVhBfA27DvWWu_'),
+  },
+  countySources: {
+    data: [browardSource],
+    pagination: { limit: 100, offset: 0, total: 1, has_more: false },
+    meta: meta('req_HDSGaSbyWJGDmYD3'),
+  },
+  usage: {
+    data: {
+      events_count: 14,
+      monthly_quota: 2000000000,
+      percent_used: 0,
+      reset_date: '2026-12-01T00:00:00.000Z',
+      plan: 'enterprise',
+    },
+    meta: meta('req_bPfZeE8sMS4wr-Lb'),
+  },
+  // The CSV answers hold the same rows, written by the same writer as the real ones.
+  certificateCsv: toCsv([...CERTIFICATE_COLUMNS], [availableCertificate, redeemedCertificate]),
+  certificateSaleCsv: toCsv(SALE_COLUMNS, sales),
+  holderCsv: toCsv(HOLDER_COLUMNS, [gulfCoast, obrien]),
+  landsAvailableCsv: toCsv(LANDS_COLUMNS, landsRows),
+  sourceCsv: toCsv(SOURCE_COLUMNS, [browardSource]),
+};
