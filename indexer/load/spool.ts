@@ -21,13 +21,18 @@ import type { RowProblem } from '../adapters/types.ts';
  * each worker process writes in a directory of its own, made by mkdtemp (mode 0700, a random
  * name no one could have made first), named for its pid so that a later worker can sweep the
  * directories of workers that died. One process may run several workers (npm start, tests):
- * they share its directory, which is why it is never removed while the process lives.
+ * they share its directory, which is why it is removed only when the process exits.
  */
 const SPOOLS = 'taxcert-spools-';
 let ownDirectory: string | undefined;
 
 export function spoolDirectory(): string {
-  ownDirectory ??= mkdtempSync(join(tmpdir(), `${SPOOLS}${process.pid}-`));
+  if (ownDirectory === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), `${SPOOLS}${process.pid}-`));
+    // A process that exits normally takes its directory along; a killed one leaves it to the sweep.
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    ownDirectory = dir;
+  }
   return ownDirectory;
 }
 

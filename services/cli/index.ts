@@ -4,6 +4,7 @@ import { DependencyUnavailableError } from '../runtime.ts';
 import { ManifestError } from './manifest.ts';
 import { registerCommands } from './commands/index.ts';
 import { CliError, errorDocument, USAGE_EXIT } from './output.ts';
+import { printable } from './terminal-text.ts';
 
 const program = new Command('taxcert')
   .description('Florida tax certificate data service: API, indexer worker and operator commands')
@@ -21,7 +22,7 @@ try {
 } catch (err) {
   const failure = describeFailure(err);
   if (failure.exitCode !== 0) {
-    if (!failure.printed) process.stderr.write(`taxcert: ${failure.message}\n`);
+    if (!failure.printed) process.stderr.write(`taxcert: ${printable(failure.message)}\n`);
     if (json) process.stdout.write(errorDocument(failure.code, failure.message));
     if (wantsErrorStacks() && err instanceof Error && failure.code === 'internal_error')
       process.stderr.write(`${err.stack}\n`);
