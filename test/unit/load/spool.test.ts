@@ -162,11 +162,11 @@ describe('spool files are private', () => {
   });
 
   it("sweeps the spools of a worker process that died, and keeps a live one's", async () => {
-    // A real process writes a spool and exits without removing it, as a killed worker would.
+    // A real process writes a spool and is killed, as a worker killed mid-file would be.
     const tmp = join(scratch, 'tmp');
     mkdirSync(tmp);
     const spoolTs = fileURLToPath(new URL('../../../indexer/load/spool.ts', import.meta.url));
-    const script = `import { BulkSpool } from ${JSON.stringify(spoolTs)}; const s = new BulkSpool('dead'); await s.add('cert_1', { owner: 'X' }); await s.close(); process.stdout.write(s.path);`;
+    const script = `import { BulkSpool } from ${JSON.stringify(spoolTs)}; const s = new BulkSpool('dead'); await s.add('cert_1', { owner: 'X' }); await s.close(); process.stdout.write(s.path, () => process.kill(process.pid, 'SIGKILL'));`;
     const dead = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         env: { ...process.env, TMPDIR: tmp },
@@ -177,7 +177,7 @@ describe('spool files are private', () => {
         out += c.toString();
       });
       child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`child exited with ${code}`))));
+      child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(out) : reject(new Error(`child was not killed: ${signal}`))));
     });
     expect(readFileSync(dead, 'utf8')).toContain('"owner":"X"');
     // The old layout's loose file of a dead process, a live process's directory, and a stranger.
