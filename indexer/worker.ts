@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Runtime } from '../services/runtime.ts';
 import { jobFailure } from './errors.ts';
 import { createLoadResources } from './load/load-resources.ts';
+import { spoolDirectory, sweepStaleSpools } from './load/spool.ts';
 import type { LoadProgress } from './load/two-pass-load.ts';
 import { processFile } from './process-file.ts';
 import {
@@ -36,6 +37,9 @@ const PROGRESS_EVERY_MS = 500;
  */
 export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
   const { config, db, logger, opensearch, registry } = runtime;
+  // Spools of workers killed mid-file would otherwise stay in the temp folder for ever (issue 23, item 9).
+  const swept = sweepStaleSpools();
+  if (swept > 0) logger.info({ swept, dir: spoolDirectory() }, 'removed spools of workers that are gone');
   const load = createLoadResources(opensearch, {
     prefix: config.INDEX_PREFIX,
     replicas: config.OPENSEARCH_REPLICAS,

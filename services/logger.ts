@@ -8,8 +8,40 @@ const redact = {
   censor: '[redacted]',
 };
 
+/**
+ * Masks the value of every query parameter whose name, decoded as a query-string parser decodes
+ * it, is api_key: `api%5Fkey=` reaches Fastify's parser as api_key, and a pattern on the raw text
+ * let it through (issue 23, item 7). Other parameters stay as sent.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const hash = url.indexOf('#', q);
+  const end = hash === -1 ? url.length : hash;
+  const pairs = url.slice(q + 1, end).split('&');
+  const masked = pairs.map((pair) => {
+    const eq = pair.indexOf('=');
+    return eq !== -1 && isKeyParameter(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+  });
+  return `${url.slice(0, q + 1)}${masked.join('&')}${url.slice(end)}`;
+}
+
+/** A service URL as it may be printed: its password (Redis, OpenSearch behind basic auth) masked. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === '') return url;
+    parsed.password = 'redacted';
+    return parsed.toString();
+  } catch {
+    return '[unparseable URL]';
+  }
+}
+
+/** Percent-decoded byte by byte, so a malformed sequence elsewhere in the name cannot hide it. */
+function isKeyParameter(rawName: string): boolean {
+  const name = rawName.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return name.toLowerCase() === 'api_key';
 }
 
 interface LoggedRequest {

@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { closeDatabase, openDatabase, type Database } from './control/db.ts';
 import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, type Logger, withoutPassword } from './logger.ts';
 
 /**
  * The long-lived handles a process needs, built in one place and closed in one
@@ -76,7 +76,7 @@ export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs 
     await probe.ping();
   } catch {
     throw new DependencyUnavailableError(
-      `Redis does not answer at ${config.REDIS_URL}. Start it (redis-server --daemonize yes --port 6379 --save "") or point REDIS_URL at a running Redis.`,
+      `Redis does not answer at ${withoutPassword(config.REDIS_URL)}. Start it (redis-server --daemonize yes --port 6379 --save "") or point REDIS_URL at a running Redis.`,
     );
   } finally {
     probe.disconnect();

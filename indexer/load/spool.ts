@@ -1,4 +1,5 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, lstatSync, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,60 @@ import type { RowProblem } from '../adapters/types.ts';
  * proved readable (not truncated, not another county's), which is what lets a
  * rejected file change nothing, in memory that does not grow with it.
  */
+
+/**
+ * Spools hold every row of a county file, owner names and addresses included. They lived in the
+ * shared temp folder under guessable names, readable by any local user and open to a planted file
+ * or link at the next name, and a killed worker's spools stayed for ever (issue 23, item 9). Now
+ * each worker process writes in a directory of its own, made by mkdtemp (mode 0700, a random
+ * name no one could have made first), named for its pid so that a later worker can sweep the
+ * directories of workers that died. One process may run several workers (npm start, tests):
+ * they share its directory, which is why it is removed only when the process exits.
+ */
+const SPOOLS = 'taxcert-spools-';
+let ownDirectory: string | undefined;
+
+export function spoolDirectory(): string {
+  if (ownDirectory === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), `${SPOOLS}${process.pid}-`));
+    // A process that exits normally takes its directory along; a killed one leaves it to the sweep.
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    ownDirectory = dir;
+  }
+  return ownDirectory;
+}
+
+/**
+ * Removes the spool directories of worker processes that are gone, and the loose spool files the
+ * old layout left in the temp folder (taxcert-spool-<name>-<pid>-<ms>). Only entries this user
+ * owns, and a link is removed as a link. Returns how many entries were removed.
+ */
+export function sweepStaleSpools(dir: string = tmpdir()): number {
+  let removed = 0;
+  for (const entry of readdirSync(dir)) {
+    const pid = Number((/^taxcert-spools-(\d+)-[A-Za-z0-9]{6}$/.exec(entry) ?? /^taxcert-spool-.+-(\d+)-\d{13}$/.exec(entry))?.[1]);
+    if (!Number.isSafeInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    const path = join(dir, entry);
+    try {
+      if (lstatSync(path).uid !== process.getuid?.()) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed++;
+    } catch {
+      // Swept by another worker starting at the same moment, or not ours to remove.
+    }
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a live process of another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** Text is encoded into chunks of this size: one write call per chunk, not per row. */
 const CHUNK_BYTES = 256 * 1024;
@@ -35,11 +90,12 @@ class ChunkedFile {
   bytes = 0;
 
   constructor(name: string) {
-    this.path = join(tmpdir(), `taxcert-spool-${name}-${process.pid}-${Date.now()}`);
+    this.path = join(spoolDirectory(), `${name}-${randomUUID()}`);
   }
 
   private file(): WriteStream {
-    this.out ??= createWriteStream(this.path);
+    // 'wx': a file someone placed at this path (or a link to one) is an error, never written through.
+    this.out ??= createWriteStream(this.path, { flags: 'wx', mode: 0o600 });
     return this.out;
   }
 

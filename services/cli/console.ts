@@ -1,3 +1,5 @@
+import { redactUrl } from '../logger.ts';
+
 /**
  * What `npm start` prints on a terminal (issue 12, item 7): it printed about 1,500 lines (a
  * 22-line entry per ingested file, 12 lines per /healthz request) with the progress bar glued
@@ -42,8 +44,11 @@ export interface RequestFacts {
   ms: number;
 }
 
-/** One request in one line: "14:03:07 GET /healthz 200 2ms". */
+/**
+ * One request in one line: "14:03:07 GET /healthz 200 2ms". The URL is masked as in the JSON log:
+ * a key sent as ?api_key= stayed readable in the terminal and its scrollback (issue 23, item 7).
+ */
 export function requestLine(r: RequestFacts): string {
   const time = r.at.toISOString().slice(11, 19);
-  return `${time} ${r.method} ${r.url} ${r.statusCode} ${Math.round(r.ms)}ms`;
+  return `${time} ${r.method} ${redactUrl(r.url)} ${r.statusCode} ${Math.round(r.ms)}ms`;
 }

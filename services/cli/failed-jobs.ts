@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import type { IngestJobData, IngestResult } from '../../indexer/queue.ts';
+import { printable } from './terminal-text.ts';
 
 /**
  * Failed ingest jobs as an operator reads them (issue 12, item 10): `taxcert status` listed at
@@ -46,7 +47,8 @@ export function describeFailedJob(job: Job<IngestJobData, IngestResult>): Failed
 
 /** "  <county> <year> <file>: <reason>" lines, then "... and N more" when the list was cut. */
 export function renderFailedJobs(jobs: FailedJob[], total: number, more: string): string[] {
-  const lines = jobs.map((j) => `  ${j.id}  ${j.county} ${j.taxYear} ${j.file}: ${j.reason}`);
+  // A reason can quote a county file's first line: escaped like any county text on a terminal.
+  const lines = jobs.map((j) => `  ${j.id}  ${j.county} ${j.taxYear} ${printable(j.file)}: ${printable(j.reason)}`);
   if (total > jobs.length) lines.push(`  ... and ${total - jobs.length} more (${more})`);
   return lines;
 }

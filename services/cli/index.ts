@@ -3,7 +3,9 @@ import { ConfigError, wantsErrorStacks } from '../config.ts';
 import { DependencyUnavailableError } from '../runtime.ts';
 import { ManifestError } from '../domain/manifest.ts';
 import { registerCommands } from './commands/index.ts';
+import { stackVariables, usesLocalStack } from './local-stack.ts';
 import { CliError, errorDocument, USAGE_EXIT } from './output.ts';
+import { printable } from './terminal-text.ts';
 
 const program = new Command('taxcert')
   .description('Florida tax certificate data service: API, indexer worker and operator commands')
@@ -13,6 +15,15 @@ const program = new Command('taxcert')
 
 registerCommands(program);
 
+// The operator commands reach the stack `npm start` recorded, before any of them reads its
+// config; the process's own environment is what config.ts parses, so the recorded variables go
+// there, each only where the environment leaves it unset (issue 17, item 8).
+program.hook('preAction', async (_program, action) => {
+  let command = action;
+  while (command.parent && command.parent !== program) command = command.parent;
+  if (usesLocalStack(command.name())) Object.assign(process.env, await stackVariables(process.env));
+});
+
 // --json is known before parsing so that a failure in parsing itself still prints its JSON document.
 const json = process.argv.slice(2).includes('--json');
 
@@ -21,7 +32,7 @@ try {
 } catch (err) {
   const failure = describeFailure(err);
   if (failure.exitCode !== 0) {
-    if (!failure.printed) process.stderr.write(`taxcert: ${failure.message}\n`);
+    if (!failure.printed) process.stderr.write(`taxcert: ${printable(failure.message)}\n`);
     if (json) process.stdout.write(errorDocument(failure.code, failure.message));
     if (wantsErrorStacks() && err instanceof Error && failure.code === 'internal_error')
       process.stderr.write(`${err.stack}\n`);

@@ -1,3 +1,5 @@
+import { terminalSafeJson } from './terminal-text.ts';
+
 /**
  * Command output: with --json stdout carries exactly one JSON document; otherwise
  * the human text. Either way logs and progress stay on stderr.
@@ -12,7 +14,7 @@ export function createOutput(json: boolean): Output {
   return {
     json,
     result(value, text) {
-      process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text(value)}\n`);
+      process.stdout.write(json ? `${terminalSafeJson(JSON.stringify(value, null, 2))}\n` : `${text(value)}\n`);
     },
   };
 }
@@ -39,5 +41,5 @@ export class CliError extends Error {
 
 /** The one JSON document a failed command prints on stdout with --json. */
 export function errorDocument(code: string, message: string): string {
-  return `${JSON.stringify({ error: { code, message } }, null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify({ error: { code, message } }, null, 2))}\n`;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { createKey, hashKey } from './api-keys.ts';
@@ -23,6 +23,10 @@ export function ensureDemoKey(
   if (!getClient(db, DEMO_CLIENT_ID)) createClient(db, { id: DEMO_CLIENT_ID, name: 'Demo', plan: 'enterprise' });
   const file = demoKeyFile(config.DATABASE_PATH);
   if (existsSync(file)) {
+    // writeFileSync's mode applies only to a file it creates: a key file left readable by an
+    // older start or a copy (cp, an archive) is closed before its key is read or replaced
+    // (issue 23, item 7).
+    chmodSync(file, 0o600);
     const key = readFileSync(file, 'utf8').trim();
     const row = db
       .prepare('SELECT revoked_at FROM api_keys WHERE hash = ? AND client_id = ?')

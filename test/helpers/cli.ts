@@ -30,10 +30,10 @@ export function childEnv(config: Config, extra: Record<string, string> = {}): No
   return env;
 }
 
-/** Runs `taxcert ...args` with standard input closed, as CI and cron do. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<CliResult> {
+/** Runs `taxcert ...args` with standard input closed, as CI and cron do; in cwd when given (another checkout's terminal). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000, cwd?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {

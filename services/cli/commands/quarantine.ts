@@ -8,6 +8,7 @@ import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilter
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
+import { printable } from '../terminal-text.ts';
 
 /**
  * --file as typed: a content hash as it is; a path made absolute (runs store absolute paths, so a
@@ -48,7 +49,8 @@ export function quarantineCommand(program: Command): void {
             : [
                 ...r.rows.map(
                   (q) =>
-                    `${q.filePath}:${q.line}  (run ${q.runId})\n  reasons: ${q.reasons.join('; ')}\n  raw: ${q.raw.replace(/\n/g, '\\n').slice(0, 300)}`,
+                    // Rows come from county files: control characters are shown escaped, never sent to the terminal.
+                    `${printable(q.filePath)}:${q.line}  (run ${printable(q.runId)})\n  reasons: ${printable(q.reasons.join('; '))}\n  raw: ${printable(q.raw.slice(0, 300))}`,
                 ),
                 `${r.offset + r.rows.length} of ${r.total} shown`,
               ].join('\n'),

@@ -14,6 +14,7 @@ import { manifestJobs } from '../manifest-jobs.ts';
 import { bannerLines, isQuietConsole, requestLine } from '../console.ts';
 import { ensureLocalOpenSearch } from '../local-opensearch.ts';
 import { untilSignal } from '../signals.ts';
+import { recordStack } from '../local-stack.ts';
 
 const DEMO_MANIFEST = fileURLToPath(new URL('../../../fixtures/demo/manifest.json', import.meta.url));
 
@@ -35,9 +36,11 @@ export function startCommand(program: Command): void {
       await requireRedis(config);
       const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
       let runtime: Runtime | null = null;
+      let stack: ReturnType<typeof recordStack> | null = null;
       try {
         runtime = openRuntime(quiet ? { ...config, LOG_LEVEL: 'warn' } : config, { name: 'taxcert' });
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
+        stack = recordStack(config);
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
@@ -54,6 +57,7 @@ export function startCommand(program: Command): void {
           await worker.close();
         }
       } finally {
+        stack?.remove();
         await runtime?.close();
         await node?.stop();
       }

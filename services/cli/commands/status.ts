@@ -4,6 +4,7 @@ import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
 import { getDatasetState } from '../../control/freshness.ts';
 import { controlName } from '../../domain/datasets.ts';
+import { withoutPassword } from '../../logger.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { describeFailedJob, type FailedJob, renderFailedJobs } from '../failed-jobs.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -32,7 +33,7 @@ export function statusCommand(program: Command): void {
         const failedJobs = (await queue.getFailed(0, FAILED_SHOWN - 1)).map(describeFailedJob);
         const status = {
           prefix: config.INDEX_PREFIX,
-          opensearch: config.OPENSEARCH_URL,
+          opensearch: withoutPassword(config.OPENSEARCH_URL),
           datasets,
           queue: {
             depth: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bannerLines, isQuietConsole, requestLine } from '../../../services/cli/console.ts';
+import { redactUrl } from '../../../services/logger.ts';
 
 // Issue 12, item 7: npm start printed ~1,500 lines on a terminal (22 per ingested file, 12 per
 // /healthz request).
@@ -31,5 +32,25 @@ describe('npm start on a console', () => {
         '  curl -H "Authorization: Bearer txc_test_abc" "http://x/api/v1/certificates/search?county=miami-dade&limit=2"',
       ]),
     );
+  });
+
+  // Issue 23, item 7: the terminal line printed the URL as sent, key and all, while the JSON log
+  // masked it; and `api%5Fkey`, which a query parser reads as api_key, passed both.
+  it('masks a key sent in the query, however its name is spelled, as the JSON log does', () => {
+    const at = new Date('2026-11-23T14:03:07Z');
+    const line = (url: string) => requestLine({ at, method: 'GET', url, statusCode: 401, ms: 1 });
+    expect(line('/api/v1/counties?api_key=txc_live_secret&limit=2')).toBe('14:03:07 GET /api/v1/counties?api_key=[redacted]&limit=2 401 1ms');
+    expect(line('/api/v1/counties?limit=2&api%5Fkey=txc_live_secret')).toBe('14:03:07 GET /api/v1/counties?limit=2&api%5Fkey=[redacted] 401 1ms');
+    for (const url of [
+      '/x?api%5fkey=txc_live_secret',
+      '/x?%61pi_key=txc_live_secret',
+      '/x?API%5FKEY=txc_live_secret#frag',
+      '/x?a=1&&api_key=txc_live_secret&api_key=txc_live_secret',
+    ]) {
+      expect(line(url)).not.toContain('txc_live_secret');
+      expect(redactUrl(url)).not.toContain('txc_live_secret');
+    }
+    expect(redactUrl('/x?api_keys=1&xapi_key=2&q=api_key%3Dv')).toBe('/x?api_keys=1&xapi_key=2&q=api_key%3Dv');
+    expect(redactUrl('/x?api%5Fkey=s#a?api_key=t')).toBe('/x?api%5Fkey=[redacted]#a?api_key=t');
   });
 });

@@ -1,6 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { BulkSpool, QuarantineSpool } from '../../../indexer/load/spool.ts';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BulkSpool, QuarantineSpool, spoolDirectory, sweepStaleSpools } from '../../../indexer/load/spool.ts';
 
 const docs = Array.from({ length: 25 }, (_, i) => ({ id: `cert_${String(i).padStart(20, '0')}`, doc: { n: i, owner: `Ówner ${i}` } }));
 const pair = (d: { id: string; doc: object }) => `{"index":{"_id":"${d.id}"}}\n${JSON.stringify(d.doc)}\n`;
@@ -119,5 +123,75 @@ describe('QuarantineSpool with nothing held', () => {
     expect(await collect(spool.rows())).toEqual([]);
     expect(existsSync(spool.path)).toBe(false);
     await spool.remove();
+  });
+});
+
+// Issue 23, item 9: spools (every row of a county file) were written as
+// $TMPDIR/taxcert-spool-<name>-<pid>-<ms>, mode 0644 under the usual umask, opened without
+// O_EXCL, so any local user could read them or plant a link at the next name, and a killed
+// worker's spools stayed for ever.
+describe('spool files are private', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'taxcert-spool-test-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('live in a 0700 directory of this process, opened with mode 0600 whatever the umask', async () => {
+    const before = process.umask(0);
+    const spool = new BulkSpool('unit-private');
+    try {
+      await fill(spool);
+      expect(dirname(spool.path)).toBe(spoolDirectory());
+      expect(basename(spoolDirectory())).toMatch(new RegExp(`^taxcert-spools-${process.pid}-`));
+      expect(statSync(spoolDirectory()).mode & 0o777).toBe(0o700);
+      expect(statSync(spool.path).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(before);
+      await spool.remove();
+    }
+  });
+
+  it('never writes through a file or link already at its path', async () => {
+    const victim = join(scratch, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    const spool = new QuarantineSpool('unit-planted');
+    symlinkSync(victim, spool.path);
+    await spool.add({ line: 1, raw: 'row', reasons: [] });
+    await expect(spool.close()).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    await spool.remove();
+    expect(existsSync(victim)).toBe(true);
+  });
+
+  it("sweeps the spools of a worker process that died, and keeps a live one's", async () => {
+    // A real process writes a spool and is killed, as a worker killed mid-file would be.
+    const tmp = join(scratch, 'tmp');
+    mkdirSync(tmp);
+    const spoolTs = fileURLToPath(new URL('../../../indexer/load/spool.ts', import.meta.url));
+    const script = `import { BulkSpool } from ${JSON.stringify(spoolTs)}; const s = new BulkSpool('dead'); await s.add('cert_1', { owner: 'X' }); await s.close(); process.stdout.write(s.path, () => process.kill(process.pid, 'SIGKILL'));`;
+    const dead = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { ...process.env, TMPDIR: tmp },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+      });
+      child.on('error', reject);
+      child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(out) : reject(new Error(`child was not killed: ${signal}`))));
+    });
+    expect(readFileSync(dead, 'utf8')).toContain('"owner":"X"');
+    // The old layout's loose file of a dead process, a live process's directory, and a stranger.
+    const legacy = join(tmp, 'taxcert-spool-certificates-job_1-999999999-1763900000000');
+    writeFileSync(legacy, 'rows');
+    const live = join(tmp, `taxcert-spools-${process.ppid}-abcdef`);
+    mkdirSync(live);
+    const other = join(tmp, 'unrelated-999999999');
+    writeFileSync(other, 'keep');
+
+    expect(sweepStaleSpools(tmp)).toBe(2);
+    expect(existsSync(dirname(dead))).toBe(false);
+    expect(existsSync(legacy)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(existsSync(other)).toBe(true);
   });
 });

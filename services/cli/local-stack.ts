@@ -1,0 +1,134 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { opensearchAnswers } from './local-opensearch.ts';
+import { CliError } from './output.ts';
+
+/**
+ * Where `npm start` runs, for the commands of another terminal (issue 17, item 8). Beside a
+ * running `npm start`, `taxcert status` failed with `connect ECONNREFUSED 127.0.0.1:9200` when
+ * the stack's engine was elsewhere, and created data/taxcert.db and key-hash-secret on the way.
+ * Now `npm start` writes data/stack.json (the checkout's default data folder, the one relative
+ * path every terminal of the checkout shares), and the operator commands fill the variables it
+ * records into their environment, the way a .env file would: a variable that is set wins.
+ */
+export const STACK_FILE = join('data', 'stack.json');
+
+/** The variables a command needs to reach the stack; none of them is a secret. */
+const StackVariables = z.object({
+  OPENSEARCH_URL: z.string().min(1),
+  DATABASE_PATH: z.string().min(1),
+  INDEX_PREFIX: z.string().min(1),
+  REDIS_URL: z.string().min(1),
+  KEY_PREFIX: z.string().min(1),
+});
+
+export const StackRecord = z.object({
+  pid: z.number().int().positive(),
+  startedAt: z.string(),
+  env: StackVariables,
+  /**
+   * The stack hashes keys with a KEY_HASH_SECRET from its environment, not the key-hash-secret
+   * file beside its database: the secret itself is never written here, so a command must be given it.
+   */
+  keyHashSecretGiven: z.boolean(),
+});
+export type StackRecord = z.infer<typeof StackRecord>;
+
+/** `npm start`, the stack's own processes and the data generator find nothing to look up. */
+const STACKLESS = new Set(['start', 'serve', 'worker', 'fixtures']);
+
+export function usesLocalStack(command: string): boolean {
+  return !STACKLESS.has(command);
+}
+
+/** A command that found no stack: it says what to start or set, and has created nothing. */
+export class NoStackError extends CliError {
+  override name = 'NoStackError';
+  constructor(reason: string) {
+    super(`no local stack found: ${reason}; start one with \`npm start\` in this checkout, or set OPENSEARCH_URL and DATABASE_PATH`, 1, 'no_stack');
+  }
+}
+
+/**
+ * Writes the record atomically (a reader sees the old file or the new one, never half) and
+ * returns how to remove it. Removal checks the pid: a second `npm start` of the checkout took
+ * the record over, and the first one's shutdown must not take it away.
+ */
+export function recordStack(config: Config, file = resolve(STACK_FILE)): { remove(): void } {
+  const record: StackRecord = {
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    env: {
+      OPENSEARCH_URL: config.OPENSEARCH_URL,
+      DATABASE_PATH: config.DATABASE_PATH,
+      INDEX_PREFIX: config.INDEX_PREFIX,
+      REDIS_URL: config.REDIS_URL,
+      KEY_PREFIX: config.KEY_PREFIX,
+    },
+    keyHashSecretGiven: readText(join(dirname(config.DATABASE_PATH), 'key-hash-secret')) !== config.KEY_HASH_SECRET,
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  // 0600: REDIS_URL can carry a password.
+  writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temp, file);
+  return {
+    remove() {
+      if (readRecord(file)?.pid === process.pid) rmSync(file, { force: true });
+    },
+  };
+}
+
+/**
+ * The variables a command takes from the recorded stack: those its environment leaves unset.
+ * Nothing is looked up when OPENSEARCH_URL or DATABASE_PATH is set (the operator said where);
+ * otherwise a stack that is missing, stopped or not answering is a NoStackError.
+ */
+export async function stackVariables(env: NodeJS.ProcessEnv, file = resolve(STACK_FILE)): Promise<Record<string, string>> {
+  if (env.OPENSEARCH_URL !== undefined || env.DATABASE_PATH !== undefined) return {};
+  const shown = relative(process.cwd(), file);
+  const record = readRecord(file);
+  if (record === null) throw new NoStackError(`nothing recorded in ${shown}`);
+  const { env: recorded } = record;
+  if (env.INDEX_PREFIX !== undefined && env.INDEX_PREFIX !== recorded.INDEX_PREFIX)
+    throw new NoStackError(`${shown} records the stack with INDEX_PREFIX=${recorded.INDEX_PREFIX}, not ${env.INDEX_PREFIX}`);
+  const started = `npm start (pid ${record.pid}, started ${record.startedAt})`;
+  if (!isAlive(record.pid)) throw new NoStackError(`${started} recorded in ${shown} is no longer running`);
+  if (!existsSync(recorded.DATABASE_PATH)) throw new NoStackError(`the database of ${started}, ${recorded.DATABASE_PATH}, is gone`);
+  if (!(await opensearchAnswers(recorded.OPENSEARCH_URL)))
+    throw new NoStackError(`the OpenSearch of ${started} does not answer at ${recorded.OPENSEARCH_URL}`);
+  if (record.keyHashSecretGiven && env.KEY_HASH_SECRET === undefined)
+    throw new CliError(`${started} hashes keys with the KEY_HASH_SECRET of its environment: set the same KEY_HASH_SECRET here`, 1, 'no_stack');
+  return Object.fromEntries(Object.entries(recorded).filter(([name]) => env[name] === undefined));
+}
+
+/** The record, or null when there is none or it is not one (a half-written file cannot be: see recordStack). */
+export function readRecord(file: string): StackRecord | null {
+  const text = readText(file);
+  if (text === null) return null;
+  try {
+    const parsed = StackRecord.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readRecord, recordStack, stackVariables, usesLocalStack } from '../../../services/cli/local-stack.ts';
+import { loadConfig } from '../../../services/config.ts';
+
+// Issue 17, item 8: the record npm start leaves for the commands of another terminal.
+
+const dir = mkdtempSync(join(tmpdir(), 'taxcert-local-stack-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = join(dir, 'data', 'stack.json');
+
+describe('the stack record', () => {
+  it('holds where the stack is, whether its key secret came from the environment, and no secret', () => {
+    const fromFile = loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db'), INDEX_PREFIX: 'one' });
+    recordStack(fromFile, file);
+    expect(readRecord(file)).toMatchObject({
+      pid: process.pid,
+      env: { DATABASE_PATH: join(dir, 'data', 'one.db'), INDEX_PREFIX: 'one', OPENSEARCH_URL: 'http://127.0.0.1:9200', KEY_PREFIX: 'txc' },
+      keyHashSecretGiven: false,
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const given = loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db'), KEY_HASH_SECRET: 's'.repeat(40) });
+    recordStack(given, file).remove();
+    expect(existsSync(file)).toBe(false);
+    recordStack(given, file);
+    expect(readRecord(file)?.keyHashSecretGiven).toBe(true);
+    expect(readFileSync(file, 'utf8')).not.toContain('s'.repeat(40));
+  });
+
+  it('is removed only by the start that wrote it', () => {
+    const config = loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db') });
+    const mine = recordStack(config, file);
+    // A second npm start of the checkout took the record over.
+    const other = { ...readRecord(file), pid: 1 };
+    writeFileSync(file, JSON.stringify(other));
+    mine.remove();
+    expect(readRecord(file)?.pid).toBe(1);
+  });
+
+  it('is not consulted when the environment says where the stack is', async () => {
+    expect(await stackVariables({ OPENSEARCH_URL: 'http://x:9200' }, join(dir, 'none.json'))).toEqual({});
+    expect(await stackVariables({ DATABASE_PATH: '/x.db' }, join(dir, 'none.json'))).toEqual({});
+    await expect(stackVariables({}, join(dir, 'none.json'))).rejects.toMatchObject({ code: 'no_stack' });
+  });
+
+  it('a half-written or foreign file is no record', () => {
+    writeFileSync(file, '{"pid": 12');
+    expect(readRecord(file)).toBeNull();
+    writeFileSync(file, '{"pid": 12, "env": {}}');
+    expect(readRecord(file)).toBeNull();
+  });
+
+  it('is looked up by the operator commands, not by start, serve, worker or fixtures', () => {
+    for (const c of ['status', 'clients', 'keys', 'usage', 'quarantine', 'ingest', 'jobs', 'migrate']) expect(usesLocalStack(c), c).toBe(true);
+    for (const c of ['start', 'serve', 'worker', 'fixtures']) expect(usesLocalStack(c), c).toBe(false);
+  });
+});
