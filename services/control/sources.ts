@@ -155,7 +155,11 @@ export function upsertSource(db: Database, registry: Pick<Registry, 'vendorCodes
 
 export interface SourceCheck {
   ok: boolean;
-  /** Why the check failed; stored as lastError. */
+  /**
+   * Why the check failed; stored as lastError and served to every customer (spec 2.7),
+   * so a code and a fixed sentence, never an error's own text (issue 23, item 5).
+   * The full text belongs to the ingest run (ingest-runs.ts, errorMessage).
+   */
   error?: string;
   at: Date | string;
 }

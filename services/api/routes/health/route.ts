@@ -6,7 +6,7 @@ import { runChecks } from '../../health.ts';
 /** Leaves headroom under the 2 s the load balancer waits. */
 const CHECK_TIMEOUT_MS = 1000;
 
-const CheckValue = z.string().describe('"ok", or why the dependency did not answer');
+const CheckValue = z.enum(['ok', 'unavailable']).describe('"ok", or "unavailable" when the dependency did not answer (the reason is logged, not served)');
 const HealthBody = z.object({
   status: z.enum(['ok', 'unavailable']),
   opensearch: CheckValue,
@@ -25,8 +25,8 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>):
           response: { 200: HealthBody, 503: HealthBody },
         },
       },
-      async (_request, reply) => {
-        const { healthy, results } = await runChecks(
+      async (request, reply) => {
+        const { healthy, results, failures } = await runChecks(
           {
             opensearch: async () => {
               const res = await deps.opensearch.cluster.health({ timeout: '1s' }, { requestTimeout: CHECK_TIMEOUT_MS });
@@ -41,6 +41,7 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>):
           },
           CHECK_TIMEOUT_MS,
         );
+        if (!healthy) request.log.warn({ failures }, 'health check: a dependency is unavailable');
         return reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'unavailable', ...results });
       },
     );
