@@ -30,11 +30,11 @@ describe('migration 013: public source errors', () => {
   it('writes each code sentence as the worker does, the rest as check_failed, and keeps null', () => {
     const codes = Object.keys(PUBLIC_REJECTION_MESSAGES).filter((c) => c !== 'line_too_long') as FileRejectionCode[];
     const slugs = ['alachua', 'baker', 'bay', 'bradford', 'brevard', 'broward'];
-    codes.forEach((code, i) => set(slugs[i]!, `${code}: expected a header but found "SSN 123" in /srv/taxcert/incoming/x.csv`));
+    for (const [i, code] of codes.entries()) set(slugs[i]!, `${code}: expected a header but found "SSN 123" in /srv/taxcert/incoming/x.csv`);
     set('calhoun', 'HTTP 503 from http://10.0.0.7:8080/feed');
     set('charlotte', null);
     db.exec(migration.sql);
-    codes.forEach((code, i) => expect(getSource(db, slugs[i]!, 2024)!.lastError).toBe(publicRejection(code)));
+    for (const [i, code] of codes.entries()) expect(getSource(db, slugs[i]!, 2024)!.lastError).toBe(publicRejection(code));
     expect(getSource(db, 'calhoun', 2024)!.lastError).toBe('check_failed: the last check of this feed failed');
     expect(getSource(db, 'charlotte', 2024)!.lastError).toBeNull();
   });
