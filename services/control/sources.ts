@@ -17,7 +17,10 @@ export const SourceSchema = z.object({
   requiresLogin: z.boolean(),
   lastCheckedAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
-  lastError: z.string().nullable(),
+  lastError: z
+    .string()
+    .nullable()
+    .describe('Why the last load of this feed failed, as "<code>: <sentence>" (e.g. "truncated_file: the county file was cut off before its end"); null after a success.'),
   active: z.boolean(),
   notes: z.string(),
   createdAt: z.string(),
