@@ -6,7 +6,7 @@ import type { Logger } from '../services/logger.ts';
 import { describeProblem } from './adapters/types.ts';
 import { certificateFile } from './certificates/certificate-file.ts';
 import type { DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
-import { FileRejectedError, failureCode } from './errors.ts';
+import { FileRejectedError, failureCode, publicRejection } from './errors.ts';
 import { holderFile } from './holders/holder-file.ts';
 import { landsFile } from './lands-available/lands-file.ts';
 import type { LoadResources } from './load/load-resources.ts';
@@ -117,7 +117,8 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
     const message = err instanceof Error ? err.message : String(err);
     finishRun(deps.db, job.jobId, { status: 'failed', errorCode: failureCode(err), errorMessage: message });
     if (rejected) {
-      recordFailedIngest(deps, job, `${err.code}: ${message}`);
+      // Customers see the code and a fixed sentence; the full message stays in the run above.
+      recordFailedIngest(deps, job, publicRejection(err.code));
       log.warn({ code: err.code, reason: message }, 'file rejected');
     } else if (failureCode(err) === 'retryable_error') log.error({ err }, 'ingest attempt failed; the queue will retry');
     else log.error({ err }, 'ingest failed: the engine refused a request, so the queue does not retry it');
@@ -158,7 +159,7 @@ async function refuseFile(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validat
   );
 }
 
-/** A rejected file is recorded on its county-year's source row (lastError), when there is one. */
+/** A rejected file is recorded on its county-year's source row (lastError, public), when there is one. */
 function recordFailedIngest(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, error: string): void {
   if (getSource(deps.db, job.county, job.taxYear))
     recordCheck(deps.db, job.county, job.taxYear, { ok: false, error, at: new Date().toISOString() });

@@ -55,6 +55,26 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * Rows nest two levels (redemption {date, amount}). JSON.parse takes any depth, but
+ * flatten and JSON.stringify recurse, so a row nested 20,000 deep overflowed the
+ * stack: a RangeError that failed the file and the queue retried it three times
+ * (issue 23, item 3). Such a row is refused on its own, like any unreadable row.
+ */
+export const MAX_ROW_DEPTH = 8;
+
+/** Walks with a stack of its own, so the check itself cannot overflow. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const clip = (s: string) => (s.length > 120 ? `${s.slice(0, 120)}...` : s);
 
 async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow> {
@@ -88,6 +108,7 @@ async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow>
     count++;
     const obj = parseObject(text);
     if (obj === null) yield problemRow(line, text, {}, 'is not a JSON object');
+    else if (nestsDeeperThan(obj, MAX_ROW_DEPTH)) yield problemRow(line, text, {}, `nests deeper than ${MAX_ROW_DEPTH} levels`);
     else yield { line, raw: text, fields: flatten(obj) };
   }
   if (header === null) throw new FileRejectedError('empty_file', 'certbid-jsonl feed is empty: expected a header line');

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { FileRejectedError } from '../errors.ts';
 import { problemRow } from './fields.ts';
+import { MAX_RECORD_CHARS, recordTooLong } from './record-limit.ts';
 import type { RawRow } from './types.ts';
 
 export interface Line {
@@ -18,36 +19,76 @@ export function assertText(chunk: Buffer, format: string): void {
     throw new FileRejectedError('unknown_format', `expected a ${format} text file but found binary data`);
 }
 
+const LF = 10;
+const CR = 13;
+
 /**
- * Streams a file as lines (LF or CRLF), holding one chunk at a time. Line
- * formats use it instead of readline because they must know whether the last
+ * Streams a file as lines, holding one chunk and one unfinished line at a time.
+ * Line formats use it instead of readline because they must know whether the last
  * line ended with a line break.
+ *
+ * A line ends at LF, CRLF or a lone CR (old exports end lines with CR alone, which
+ * read as one endless line before); a CRLF split across two chunks is still one
+ * line end. Each chunk is scanned once: the unfinished line is kept as pieces and
+ * never rescanned (rescanning it for every chunk made a 64 MB line cost 28 s), and
+ * a line longer than MAX_RECORD_CHARS rejects the file (line_too_long) before it
+ * can fill the heap.
  */
 export async function* readLines(source: Readable, format: string): AsyncGenerator<Line> {
   const decoder = new StringDecoder('utf8');
-  let rest = '';
+  let pieces: string[] = [];
+  let pending = 0;
   let line = 0;
   let first = true;
+  let bomChecked = false;
+  // The previous chunk ended with a CR: an LF opening this one belongs to it.
+  let afterCr = false;
+
+  function* scan(text: string): Generator<Line> {
+    let pos = 0;
+    if (!bomChecked && text.length > 0) {
+      bomChecked = true;
+      if (text.charCodeAt(0) === 0xfeff) pos = 1;
+    }
+    if (afterCr && pos < text.length) {
+      afterCr = false;
+      if (text.charCodeAt(pos) === LF) pos++;
+    }
+    let lf = text.indexOf('\n', pos);
+    let cr = text.indexOf('\r', pos);
+    while (lf !== -1 || cr !== -1) {
+      const end = cr === -1 || (lf !== -1 && lf < cr) ? lf : cr;
+      if (pending + end - pos > MAX_RECORD_CHARS) throw recordTooLong(format, line + 1);
+      const piece = text.slice(pos, end);
+      const joined = pieces.length === 0 ? piece : pieces.join('') + piece;
+      pieces = [];
+      pending = 0;
+      yield { line: ++line, text: joined, terminated: true };
+      pos = end + 1;
+      if (text.charCodeAt(end) === CR) {
+        if (pos === text.length) afterCr = true;
+        else if (text.charCodeAt(pos) === LF) pos++;
+      }
+      if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
+      if (cr !== -1 && cr < pos) cr = text.indexOf('\r', pos);
+    }
+    if (pos < text.length) {
+      pending += text.length - pos;
+      if (pending > MAX_RECORD_CHARS) throw recordTooLong(format, line + 1);
+      pieces.push(text.slice(pos));
+    }
+  }
+
   for await (const chunk of source) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     if (first && buf.length > 0) {
       assertText(buf, format);
       first = false;
     }
-    let text = rest + decoder.write(buf);
-    if (line === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    let start = 0;
-    let nl = text.indexOf('\n', start);
-    while (nl !== -1) {
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      yield { line: ++line, text: text.slice(start, end), terminated: true };
-      start = nl + 1;
-      nl = text.indexOf('\n', start);
-    }
-    rest = text.slice(start);
+    yield* scan(decoder.write(buf));
   }
-  rest += decoder.end();
-  if (rest.length > 0) yield { line: ++line, text: rest, terminated: false };
+  yield* scan(decoder.end());
+  if (pending > 0) yield { line: ++line, text: pieces.join(''), terminated: false };
 }
 
 /**

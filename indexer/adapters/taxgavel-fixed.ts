@@ -5,6 +5,7 @@ import type { Parsed } from '../normalize/money.ts';
 import { parseCents } from '../normalize/money.ts';
 import { FieldReader, parseYear, problemRow, statusWords, unreadable } from './fields.ts';
 import { readLines } from './read-lines.ts';
+import { MAX_RECORD_CHARS, recordTooLong } from './record-limit.ts';
 import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
 /**
@@ -88,6 +89,8 @@ async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow>
   let pending: {
     line: number;
     raw: string[];
+    /** Characters of raw joined with line breaks. */
+    length: number;
     fields: Record<string, string>;
     legal: string;
     legalState: 'none' | 'open' | 'closed';
@@ -127,6 +130,10 @@ async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow>
 
     if (type === 'L' && pending !== null) {
       pending.raw.push(text);
+      // A D record and its L records are one record: capped like a line, or a file of
+      // endless L records would hold them all (issue 23, item 3).
+      pending.length += text.length + 1;
+      if (pending.length > MAX_RECORD_CHARS) throw recordTooLong('taxgavel-fixed', pending.line, "'D' record with its 'L' records");
       const len = Number(text.slice(1, 3));
       const ending = L_ENDINGS[text[3] ?? ''];
       if (text.length !== L_LENGTH || !/^\d\d$/.test(text.slice(1, 3)) || len > L_TEXT || ending === undefined || pending.legalState === 'closed')
@@ -151,7 +158,7 @@ async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow>
       continue;
     }
     details++;
-    pending = { line, raw: [text], fields: type === 'D' ? detailFields(text) : {}, legal: '', legalState: 'none' };
+    pending = { line, raw: [text], length: text.length, fields: type === 'D' ? detailFields(text) : {}, legal: '', legalState: 'none' };
     if (type !== 'D') problem = `unknown record type at ${describeLine(line, text)}`;
     else if (text.length !== D_LENGTH) problem = `${describeLine(line, text)}, expected ${D_LENGTH}`;
   }

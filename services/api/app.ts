@@ -12,6 +12,7 @@ import { redactUrl } from '../logger.ts';
 import type { ApiDeps } from './deps.ts';
 import { errorEnvelope } from './envelope.ts';
 import { errorReply } from './error-reply.ts';
+import { registerKeyedHeaders } from './keyed-headers.ts';
 import { CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
 import { accessGate } from './mcp/gate.ts';
 import { mcpRoutes } from './mcp/route.ts';
@@ -69,6 +70,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerKeyedHeaders(app);
   const requestLine = deps.requestLine;
   if (requestLine)
     app.addHook('onResponse', async (request, reply) => {

@@ -4,14 +4,22 @@ import { stringify } from 'csv-stringify/sync';
  * CSV answers of the list endpoints: the same rows as JSON, one header line of
  * the row's field names in the row schema's order. Arrays are joined with ';'
  * and null is an empty cell, so every cell is one plain value a spreadsheet reads.
+ *
+ * Text cells come from county files and bidders (a holder name is whatever the
+ * bidder registered), so a cell starting with = + - @ tab or CR, or their
+ * fullwidth forms, would run as a formula in the customer's spreadsheet
+ * (issue 23, item 1). csv-stringify's escape_formulas prefixes such a cell with
+ * a quote (6.x covers the fullwidth forms too); numbers reach it as numbers, so
+ * a negative amount stays -5 and is not escaped.
  */
 export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
   const cells = rows.map((row) => columns.map((c) => cell(row[c])));
-  return stringify([columns, ...cells]);
+  return stringify([columns, ...cells], { escape_formulas: true });
 }
 
-function cell(value: unknown): string {
+function cell(value: unknown): string | number {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
   if (Array.isArray(value)) return value.join(';');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

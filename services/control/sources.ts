@@ -17,7 +17,10 @@ export const SourceSchema = z.object({
   requiresLogin: z.boolean(),
   lastCheckedAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
-  lastError: z.string().nullable(),
+  lastError: z
+    .string()
+    .nullable()
+    .describe('Why the last load of this feed failed, as "<code>: <sentence>" (e.g. "truncated_file: the county file was cut off before its end"); null after a success.'),
   active: z.boolean(),
   notes: z.string(),
   createdAt: z.string(),
@@ -155,7 +158,11 @@ export function upsertSource(db: Database, registry: Pick<Registry, 'vendorCodes
 
 export interface SourceCheck {
   ok: boolean;
-  /** Why the check failed; stored as lastError. */
+  /**
+   * Why the check failed; stored as lastError and served to every customer (spec 2.7),
+   * so a code and a fixed sentence, never an error's own text (issue 23, item 5).
+   * The full text belongs to the ingest run (ingest-runs.ts, errorMessage).
+   */
   error?: string;
   at: Date | string;
 }

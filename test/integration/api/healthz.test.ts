@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { openRuntime, type Runtime } from '../../../services/runtime.ts';
 import { testContext } from '../../helpers/context.ts';
-import { blackHole } from '../../helpers/ports.ts';
+import { blackHole, freePort } from '../../helpers/ports.ts';
 
 describe('GET /healthz', () => {
   const ctx = testContext(import.meta.url);
@@ -42,7 +43,7 @@ describe('GET /healthz', () => {
     expect(res.statusCode).toBe(503);
     const body = res.json();
     expect(body).toMatchObject({ status: 'unavailable', opensearch: 'ok', sqlite: 'ok' });
-    expect(body.redis).not.toBe('ok');
+    expect(body.redis).toBe('unavailable');
     await app.close();
     redis.disconnect();
   });
@@ -56,8 +57,32 @@ describe('GET /healthz', () => {
     expect(res.statusCode).toBe(503);
     const body = res.json();
     expect(body).toMatchObject({ status: 'unavailable', redis: 'ok', sqlite: 'ok' });
-    expect(body.opensearch).not.toBe('ok');
+    expect(body.opensearch).toBe('unavailable');
     await app.close();
+    await opensearch.close();
+  });
+
+  it('names no host, port or client error to a caller without a key, and logs the reason (issue 23, item 5)', async () => {
+    const port = await freePort();
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const redis = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    redis.on('error', () => undefined);
+    void redis.connect().catch(() => undefined);
+    const opensearch = createOpenSearch({ OPENSEARCH_URL: `http://127.0.0.1:${port}` });
+    const app = await buildApp({ ...runtime, redis, opensearch, logger });
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', opensearch: 'unavailable', redis: 'unavailable', sqlite: 'ok' });
+    expect(res.body).not.toContain(String(port));
+    expect(res.body).not.toContain('127.0.0.1');
+    // The operator still learns why, from the log.
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; failures?: Record<string, string> });
+    const failures = logged.find((l) => l.msg.startsWith('health check'))?.failures;
+    expect(Object.keys(failures ?? {}).sort()).toEqual(['opensearch', 'redis']);
+    expect(JSON.stringify(failures)).toMatch(/ECONNREFUSED|closed|Connection/i);
+    await app.close();
+    redis.disconnect();
     await opensearch.close();
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { certbidJsonl as adapter } from '../../../indexer/adapters/certbid-jsonl.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { certbidJsonlWriter as writer } from '../../../scripts/generator/writers/certbid-jsonl.ts';
-import { buildCtx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
+import { buildCtx, collect, ctx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
@@ -37,6 +37,28 @@ describe('certbid-jsonl: bad rows', () => {
     ]);
     expect(rows[4]).toMatchObject({ line: 6, raw: '{"certificateNumber":"2024-001005", "parcelId": ' });
     expect(build(rows[6]!)).toMatchObject({ ok: true });
+  });
+});
+
+describe('certbid-jsonl: a row nested 20,000 deep (issue 23, item 3)', () => {
+  it('is one refused row, not a stack overflow that fails the file', async () => {
+    const deep = (d: number) => `{"certificateNumber":"2024-000901","holderName":${'['.repeat(d)}${']'.repeat(d)}}`;
+    const deepObject = `{"certificateNumber":"2024-000902","redemption":${'{"a":'.repeat(20000)}1${'}'.repeat(20000)}}`;
+    const text = [
+      '{"feed":"certbid-certificates","version":1,"county":"miami-dade","taxYear":2024}',
+      deep(20000),
+      deepObject,
+      deep(7),
+      '{"trailer":true,"count":3}',
+      '',
+    ].join('\n');
+    const rows = await collect(adapter.rows(fromText(text), ctx));
+    expect(rows.map((r) => [r.line, r.problem])).toEqual([
+      [2, 'nests deeper than 8 levels'],
+      [3, 'nests deeper than 8 levels'],
+      [4, undefined],
+    ]);
+    expect(adapter.toInput(rows[0]!).reasons.map(describeProblem)).toEqual(['row: nests deeper than 8 levels']);
   });
 });
 

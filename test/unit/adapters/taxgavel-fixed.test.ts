@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { taxgavelFixed as adapter } from '../../../indexer/adapters/taxgavel-fixed.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { taxgavelFixedWriter as writer } from '../../../scripts/generator/writers/taxgavel-fixed.ts';
-import { buildCtx, ctx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
+import { buildCtx, ctx, fixture, fromText, readable, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
+import { MAX_RECORD_CHARS } from '../../../indexer/adapters/record-limit.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 
 const build = (row: Parameters<typeof adapter.toInput>[0]) => {
@@ -57,6 +59,16 @@ describe('taxgavel-fixed: file rejections', () => {
     ['unknown-format.dat', 'unknown_format'],
   ])('%s -> %s', async (name, code) => {
     expect(await rejectFixture(adapter, name)).toMatchObject({ code });
+  });
+
+  it("rejects a 'D' record whose 'L' records run past MAX_RECORD_CHARS as line_too_long (issue 23, item 3)", async () => {
+    const good = readFileSync(fixture('taxgavel-fixed', 'good.dat'), 'utf8').split('\n');
+    const detail = good[0]!;
+    const piece = `L76C${'X'.repeat(76)}`;
+    const endless = [detail, ...Array.from({ length: Math.ceil(MAX_RECORD_CHARS / 81) + 1 }, () => piece), ''].join('\n');
+    const err = await rejection(adapter, fromText(endless));
+    expect(err).toMatchObject({ code: 'line_too_long' });
+    expect(err?.message).toMatch(/^taxgavel-fixed 'D' record with its 'L' records starting at line 1 is longer than/);
   });
 
   it('says what it expected and what it found', async () => {

@@ -8,7 +8,7 @@ import { publicAnswer } from '../../openapi/responses.ts';
 const CHECK_TIMEOUT_MS = 1000;
 
 const healthy = { status: 'ok', opensearch: 'ok', redis: 'ok', sqlite: 'ok' };
-const unhealthy = { status: 'unavailable', opensearch: 'ok', redis: 'no answer within 1000 ms', sqlite: 'ok' };
+const unhealthy = { status: 'unavailable', opensearch: 'ok', redis: 'unavailable', sqlite: 'ok' };
 
 export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,8 +27,8 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>):
           },
         },
       },
-      async (_request, reply) => {
-        const { healthy, results } = await runChecks(
+      async (request, reply) => {
+        const { healthy, results, failures } = await runChecks(
           {
             opensearch: async () => {
               const res = await deps.opensearch.cluster.health({ timeout: '1s' }, { requestTimeout: CHECK_TIMEOUT_MS });
@@ -43,6 +43,7 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>):
           },
           CHECK_TIMEOUT_MS,
         );
+        if (!healthy) request.log.warn({ failures }, 'health check: a dependency is unavailable');
         return reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'unavailable', ...results });
       },
     );

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-const CheckValue = z.string().describe('"ok", or why the dependency did not answer');
+const CheckValue = z
+  .enum(['ok', 'unavailable'])
+  .describe('"ok", or "unavailable" when the dependency did not answer (the reason is logged, not served: issue 23, item 5)');
 
 /** GET /healthz: the service and its three dependencies. */
 export const HealthBody = z.object({

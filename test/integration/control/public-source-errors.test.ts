@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_REJECTION_MESSAGES, publicRejection, type FileRejectionCode } from '../../../indexer/errors.ts';
+import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { loadMigrations } from '../../../services/control/migrate.ts';
+import { getSource, upsertSource } from '../../../services/control/sources.ts';
+import { testContext } from '../../helpers/context.ts';
+import { registry } from '../../helpers/registry.ts';
+
+/**
+ * Migration 013 rewrites the lastError stored before issue 23 (item 5), which held
+ * server paths and county file text, into the public sentence the worker now writes.
+ */
+const ctx = testContext(import.meta.url);
+let db: Database;
+beforeAll(() => {
+  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
+});
+afterAll(() => {
+  closeDatabase(db);
+  ctx.cleanupFiles();
+});
+
+describe('migration 013: public source errors', () => {
+  const migration = loadMigrations().find((m) => m.name === 'public-source-errors')!;
+  const set = (slug: string, error: string | null) => {
+    upsertSource(db, registry, { countySlug: slug, taxYear: 2024, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
+    db.prepare('UPDATE sources SET last_error = ? WHERE tax_year = 2024 AND county_id = (SELECT id FROM counties WHERE county_slug = ?)').run(error, slug);
+  };
+
+  it('writes each code sentence as the worker does, the rest as check_failed, and keeps null', () => {
+    const codes = Object.keys(PUBLIC_REJECTION_MESSAGES).filter((c) => c !== 'line_too_long') as FileRejectionCode[];
+    const slugs = ['alachua', 'baker', 'bay', 'bradford', 'brevard', 'broward'];
+    for (const [i, code] of codes.entries()) set(slugs[i]!, `${code}: expected a header but found "SSN 123" in /srv/taxcert/incoming/x.csv`);
+    set('calhoun', 'HTTP 503 from http://10.0.0.7:8080/feed');
+    set('charlotte', null);
+    db.exec(migration.sql);
+    for (const [i, code] of codes.entries()) expect(getSource(db, slugs[i]!, 2024)!.lastError).toBe(publicRejection(code));
+    expect(getSource(db, 'calhoun', 2024)!.lastError).toBe('check_failed: the last check of this feed failed');
+    expect(getSource(db, 'charlotte', 2024)!.lastError).toBeNull();
+  });
+});
