@@ -74,7 +74,6 @@ export interface Access {
    * client's spare slots when it says yes.
    */
   mayOverlap(principal: Principal, request: AdmitRequest): boolean;
-  refund(reservation: Reservation): void;
   ledger: Ledger;
   rateLimiter: RateLimiter;
 }
@@ -122,21 +121,9 @@ export function createAccess(deps: AccessDeps): Access {
   }
 
   /** A refused client is forgotten by the room, so its next request waits for its admission. */
-  function forgetting<A extends unknown[], R>(fn: (principal: Principal, ...rest: A) => R) {
-    return (principal: Principal, ...rest: A): R => {
-      try {
-        const result = fn(principal, ...rest);
-        if (result instanceof Promise)
-          return result.catch((err: unknown) => {
-            room.forget(principal.client.id);
-            throw err;
-          }) as R;
-        return result;
-      } catch (err) {
-        room.forget(principal.client.id);
-        throw err;
-      }
-    };
+  function refused(principal: Principal, err: unknown): never {
+    room.forget(principal.client.id);
+    throw err;
   }
 
   return {
@@ -148,12 +135,27 @@ export function createAccess(deps: AccessDeps): Access {
       if (!inFlight.enter(clientId)) throw new TooManyConcurrentError(inFlight.limit);
       response.once('close', () => inFlight.leave(clientId));
     },
-    pace: forgetting(pace),
-    charge: forgetting(charge),
-    admit: forgetting(async (principal: Principal, request: AdmitRequest, requestId: string, now?: Date) =>
-      charge(principal, await pace(principal, request, requestId), request.charge, requestId, now),
-    ),
-    refund: (reservation) => ledger.refund(reservation),
+    async pace(principal, request, requestId) {
+      try {
+        return await pace(principal, request, requestId);
+      } catch (err) {
+        return refused(principal, err);
+      }
+    },
+    charge(principal, paced, chargeable, requestId, now) {
+      try {
+        return charge(principal, paced, chargeable, requestId, now);
+      } catch (err) {
+        return refused(principal, err);
+      }
+    },
+    async admit(principal, request, requestId, now) {
+      try {
+        return charge(principal, await pace(principal, request, requestId), request.charge, requestId, now);
+      } catch (err) {
+        return refused(principal, err);
+      }
+    },
     settle(request, succeeded) {
       const reservation = request.reservation;
       if (!reservation || succeeded) return;
