@@ -29,7 +29,44 @@ export const EnvSchema = z.object({
   PARCEL_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://parcels.taxcert.dev/api/v1/parcels'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Issue 23 item 4: no request may be held open for ever. The whole request (headers and body) must
+  // arrive within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS (capped at the former);
+  // a socket with no traffic either way for CONNECTION_TIMEOUT_MS is closed.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Requests one client may have in flight at once in one API process; one more is a 429. */
+  CLIENT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(10_000).default(16),
+  /** Largest /api/mcp body (issue 23 item 2): one JSON-RPC message; a bigger one is a 413. */
+  MCP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
+  /**
+   * Browser origins allowed to call /api/mcp (issue 23 item 6), comma-separated, such as
+   * https://app.example.com. Empty (the default): any request carrying an Origin is refused.
+   */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(z.array(z.string().refine(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com')))
+    // Compared as browsers serialize them: lower-case host, no default port.
+    .transform((list) => list.map((o) => new URL(o).origin)),
 });
+
+/** scheme://host[:port] and nothing more, as a browser sends it in Origin. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !value.endsWith('/');
+    return (url.protocol === 'http:' || url.protocol === 'https:') && bare;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -14,7 +15,6 @@ import { errorEnvelope } from './envelope.ts';
 import { errorReply } from './error-reply.ts';
 import { registerKeyedHeaders } from './keyed-headers.ts';
 import { CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
-import { accessGate } from './mcp/gate.ts';
 import { mcpRoutes } from './mcp/route.ts';
 import { registerOpenApi } from './openapi.ts';
 import { parseQueryString } from './params/query-string.ts';
@@ -41,6 +41,12 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     genReqId: requestId,
+    // Issue 23 item 4: 0 (Fastify's default) turns Node's own limits off, so a client could hold a
+    // request open for ever by trickling its body. The whole request must arrive in time, and a
+    // socket with nothing moving either way is closed.
+    requestTimeout: deps.config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: deps.config.CONNECTION_TIMEOUT_MS,
+    http: slowClientLimits(deps.config),
     // The id is ours (req_<id>); a client's X-Request-Id is not trusted as a correlation id.
     requestIdHeader: false,
     logController: new LogController({
@@ -107,9 +113,21 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   // The access layer, built once: the /api/v1 scope hooks it in, the MCP endpoint calls it.
   app.decorate('access', createAccess(deps));
   await app.register(v1Routes(deps), { prefix: '/api/v1' });
-  // /api/mcp sits outside the /api/v1 scope: its own body handling and its own access gate.
-  await app.register(mcpRoutes(deps, accessGate(app.access)));
+  // /api/mcp sits outside the /api/v1 scope: its own body handling, the same access layer.
+  await app.register(mcpRoutes(deps, app.access));
   return app;
+}
+
+/**
+ * Node answers 408 and closes a connection whose headers (headersTimeout) or whole
+ * request (requestTimeout, set above) did not arrive in time, but only notices on
+ * a sweep every connectionsCheckingInterval (30 s by default, which would double a
+ * 30 s limit): sweep at a quarter of the headers limit, at most once a second.
+ * Node wants the headers limit no longer than the request's.
+ */
+function slowClientLimits(config: Pick<ApiDeps['config'], 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS'>): ServerOptions {
+  const headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
+  return { headersTimeout, connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(headersTimeout / 4))) };
 }
 
 /** /api/v1/certificates/:id -> a pattern matching any one path segment for :id. */

@@ -4,19 +4,28 @@ import type { Logger } from '../../logger.ts';
 import { createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
 import { nextMonthStart, secondsToNextMonth } from '../../control/periods.ts';
 import { type Authenticate, createAuthenticate, type Principal } from './authenticate.ts';
-import { FeatureDisabledError, PaymentRequiredError, RateLimitedError } from './errors.ts';
+import { FeatureDisabledError, PaymentRequiredError, RateLimitedError, TooManyConcurrentError } from './errors.ts';
 import { rateHeaders, retryAfterSeconds } from './headers.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createInFlight } from './in-flight.ts';
+import { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limit.ts';
 
 /**
- * The access layer as plain functions, for any transport: REST registers them once
- * on the /api/v1 scope (register.ts), the MCP endpoint calls the same two.
+ * The access layer as plain functions, the one admission of both surfaces: REST
+ * registers them once on the /api/v1 scope (register.ts), the MCP endpoint calls
+ * the same ones from its own hooks (mcp/route.ts).
  *   authenticate(headers)            -> Principal, or the one 401
- *   admit(principal, request, id)    -> rate-limit headers (+ the credit taken), or a
- *                                       typed 429 / 403 / 402 carrying its headers
+ *   hold(principal, response)        -> counts the request in flight until its response
+ *                                       closes, or a 429 when the client has too many
+ *   pace(principal, request, id)     -> the per-minute window, then the plan's features:
+ *                                       rate-limit headers, or a typed 429 / 403
+ *   charge(principal, paced, ...)    -> the credit: the Admission, or a typed 402 / 429
+ *   admit(principal, request, id)    -> pace then charge, for a request that knows its cost
+ *                                       before its body is read (every REST request)
+ *   settle(request, succeeded)       -> the one refund path: a credit is kept only by a success
  *   mayOverlap(principal, request)   -> whether the read may start before admit answers
  * Order: the per-minute window first (every authenticated request takes a slot, so
- * even 403s are paced), then plan features, then the credit.
+ * even 403s are paced), then plan features, then the credit. MCP paces in onRequest,
+ * before its body is read, and charges once the body says whether it is a tools/call.
  */
 
 export interface AdmitRequest {
@@ -27,22 +36,44 @@ export interface AdmitRequest {
   charge: boolean;
 }
 
+/** What the checks that need no body said: the window's headers (the plan's features passed). */
+export interface Paced {
+  headers: Record<string, string>;
+  window: RateDecision;
+}
+
+/** An admitted request: the headers its answer carries and the credit it took. */
 export interface Admission {
   headers: Record<string, string>;
-  /** The credit taken; give it back with refund() if the request does not succeed. */
+  /** The credit taken; settle() gives it back if the request does not succeed. */
   reservation: Reservation | null;
+}
+
+/** Where a request keeps its credit until its answer settles it (a Fastify request on both surfaces). */
+export interface Settles {
+  reservation: Reservation | null;
+}
+
+/** The part of a response hold() watches: it ends the request's time in flight. */
+export interface Closes {
+  once(event: 'close', listener: () => void): unknown;
 }
 
 export interface Access {
   authenticate: Authenticate;
+  /** Counts the request in its client's requests in flight until `response` closes; TooManyConcurrentError when full. */
+  hold(principal: Principal, response: Closes): void;
+  pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced>;
+  charge(principal: Principal, paced: Paced, charge: boolean, requestId: string, now?: Date): Admission;
   admit(principal: Principal, request: AdmitRequest, requestId: string, now?: Date): Promise<Admission>;
+  /** Keeps the request's credit if it succeeded, gives it back otherwise; called once the answer is known (onSend). */
+  settle(request: Settles, succeeded: boolean): void;
   /**
    * True when the request may start its read while admit() is still waiting for the
    * window (the answer itself still waits for admit; register.ts). Claims one of the
    * client's spare slots when it says yes.
    */
   mayOverlap(principal: Principal, request: AdmitRequest): boolean;
-  refund(reservation: Reservation): void;
   ledger: Ledger;
   rateLimiter: RateLimiter;
 }
@@ -51,7 +82,7 @@ export interface AccessDeps {
   db: Database;
   redis: Redis;
   logger: Logger;
-  config: { KEY_HASH_SECRET: string; KEY_PREFIX: string; INDEX_PREFIX: string };
+  config: { KEY_HASH_SECRET: string; KEY_PREFIX: string; INDEX_PREFIX: string; CLIENT_MAX_CONCURRENT: number };
 }
 
 export function createAccess(deps: AccessDeps): Access {
@@ -59,16 +90,22 @@ export function createAccess(deps: AccessDeps): Access {
   const ledger = createLedger(deps.db);
   const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger });
   const room = createRoom();
+  const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
 
-  async function admit(principal: Principal, request: AdmitRequest, requestId: string, now?: Date): Promise<Admission> {
+  async function pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced> {
     const { plan } = principal;
     const window = await rateLimiter.hit(principal.client.id, plan.rpm, requestId);
     const headers = rateHeaders(window);
     if (!window.allowed) throw new RateLimitedError(retryAfterSeconds(window), headers);
     const missing = missingFeature(plan, request);
     if (missing) throw new FeatureDisabledError(missing, plan.code, headers);
+    return { headers, window };
+  }
+
+  function charge(principal: Principal, paced: Paced, chargeable: boolean, requestId: string, now?: Date): Admission {
+    const { headers, window } = paced;
     const at = now ?? new Date();
-    if (!request.charge) {
+    if (!chargeable) {
       // Still brings the bucket up to date, so the trial cap lands on the first call after day 7 whatever it is.
       ledger.touch(principal.account, at);
       return { headers, reservation: null };
@@ -83,18 +120,47 @@ export function createAccess(deps: AccessDeps): Access {
     throw new RateLimitedError(wait, headers, { reason: 'monthly_quota_exhausted', reset_date: nextMonthStart(at).toISOString() });
   }
 
+  /** A refused client is forgotten by the room, so its next request waits for its admission. */
+  function refused(principal: Principal, err: unknown): never {
+    room.forget(principal.client.id);
+    throw err;
+  }
+
   return {
     authenticate,
     ledger,
     rateLimiter,
-    refund: (reservation) => ledger.refund(reservation),
+    hold(principal, response) {
+      const clientId = principal.client.id;
+      if (!inFlight.enter(clientId)) throw new TooManyConcurrentError(inFlight.limit);
+      response.once('close', () => inFlight.leave(clientId));
+    },
+    async pace(principal, request, requestId) {
+      try {
+        return await pace(principal, request, requestId);
+      } catch (err) {
+        return refused(principal, err);
+      }
+    },
+    charge(principal, paced, chargeable, requestId, now) {
+      try {
+        return charge(principal, paced, chargeable, requestId, now);
+      } catch (err) {
+        return refused(principal, err);
+      }
+    },
     async admit(principal, request, requestId, now) {
       try {
-        return await admit(principal, request, requestId, now);
+        return charge(principal, await pace(principal, request, requestId), request.charge, requestId, now);
       } catch (err) {
-        room.forget(principal.client.id);
-        throw err;
+        return refused(principal, err);
       }
+    },
+    settle(request, succeeded) {
+      const reservation = request.reservation;
+      if (!reservation || succeeded) return;
+      request.reservation = null;
+      ledger.refund(reservation);
     },
     mayOverlap(principal, request) {
       // A request its plan refuses gets no read at all.
@@ -104,7 +170,7 @@ export function createAccess(deps: AccessDeps): Access {
 }
 
 /** The plan feature a request needs and its plan lacks, first the surface, then CSV. */
-function missingFeature(plan: Principal['plan'], request: AdmitRequest): 'rest_disabled' | 'mcp_disabled' | 'csv_disabled' | null {
+function missingFeature(plan: Principal['plan'], request: Omit<AdmitRequest, 'charge'>): 'rest_disabled' | 'mcp_disabled' | 'csv_disabled' | null {
   if (request.surface === 'rest' && !plan.rest) return 'rest_disabled';
   if (request.surface === 'mcp' && !plan.mcp) return 'mcp_disabled';
   if (request.csv && !plan.csv) return 'csv_disabled';

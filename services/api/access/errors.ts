@@ -19,6 +19,22 @@ export class RateLimitedError extends ApiError {
   }
 }
 
+/**
+ * One client already has its most requests in flight at once (issue 23 item 4). Checked
+ * before the window, so it takes no slot and carries no window headers; a second is
+ * enough for one of the client's own requests to end.
+ */
+export class TooManyConcurrentError extends ApiError {
+  constructor(limit: number) {
+    super(
+      'rate_limited',
+      `Too many concurrent requests: at most ${limit} at once per client. Retry after 1 second.`,
+      { reason: 'too_many_concurrent_requests', max_concurrent: limit },
+      { 'retry-after': '1' },
+    );
+  }
+}
+
 /** The free trial's credits are gone (spec 8.3): 402 with an upgrade hint. */
 export class PaymentRequiredError extends ApiError {
   constructor(headers: Record<string, string>) {

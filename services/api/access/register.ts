@@ -24,10 +24,19 @@ declare module 'fastify' {
 }
 
 /**
+ * The request fields the access layer sets, on a scope that has not got them yet
+ * (the /api/v1 scope and /api/mcp each call this; a test scope beside them too).
+ */
+export function decorateAccess(scope: FastifyInstance): void {
+  for (const name of ['principal', 'reservation', 'admission'] as const)
+    if (!scope.hasRequestDecorator(name)) scope.decorateRequest(name, null);
+}
+
+/**
  * One hook for the whole /api/v1 scope (not a check per route): authenticate in
- * onRequest, before any parsing or validation, then pace, gate plan features and
- * take the credit; give the credit back in onSend when the answer is not a
- * success, so only 2xx answers cost a credit.
+ * onRequest, before any parsing or validation, count the request in flight, then
+ * pace, gate plan features and take the credit; settle in onSend (the one refund
+ * path, shared with MCP): only 2xx answers keep their credit.
  *
  * The window lives in Redis, a round trip that would otherwise come before the
  * engine's. For a client seen moments ago with slots to spare (access.mayOverlap)
@@ -37,12 +46,11 @@ declare module 'fastify' {
  * got. Every other request waits for its admission here, as before.
  */
 export function registerAccess(scope: FastifyInstance, access: Access): void {
-  scope.decorateRequest('principal', null);
-  scope.decorateRequest('reservation', null);
-  scope.decorateRequest('admission', null);
+  decorateAccess(scope);
   scope.addHook('onRequest', async (request, reply) => {
     const principal = access.authenticate(request.headers);
     request.principal = principal;
+    access.hold(principal, reply.raw);
     const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
     if (access.mayOverlap(principal, asked)) {
       // Started on the next turn, so the route's engine request (sent in this one) leaves first
@@ -67,11 +75,7 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
         return JSON.stringify(errorReply(err, request, reply));
       }
     }
-    const reservation = request.reservation;
-    if (reservation && reply.statusCode >= 300) {
-      request.reservation = null;
-      access.refund(reservation);
-    }
+    access.settle(request, reply.statusCode < 300);
     return payload;
   });
 }

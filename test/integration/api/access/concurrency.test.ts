@@ -5,9 +5,16 @@ import { recomputeBalances, storedBalances } from '../../../../services/control/
 import { type AccessTestApp, bearer, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
 import { childEnv } from '../../../helpers/cli.ts';
 
+/**
+ * These bursts prove that credits are charged exactly once under concurrency, so they send far
+ * more at once than a client may have in flight (CLIENT_MAX_CONCURRENT, default 16): the cap is
+ * raised here and tested on its own in in-flight.test.ts.
+ */
+const UNCAPPED = { CLIENT_MAX_CONCURRENT: '1000' };
+
 let t: AccessTestApp;
 beforeAll(async () => {
-  t = await openAccessTestApp(import.meta.url);
+  t = await openAccessTestApp(import.meta.url, UNCAPPED);
 });
 afterAll(async () => t.close());
 
@@ -69,7 +76,7 @@ describe('two API processes on one database and one Redis', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const { child, listening } = spawnAccessServer(childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error' }));
+      const { child, listening } = spawnAccessServer(childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error', ...UNCAPPED }));
       const url = await listening;
       servers.push({ child, url });
     }

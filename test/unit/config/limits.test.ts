@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../services/config.ts';
+
+/** The limits of issue 23 items 2, 4 and 6: defaults, and how MCP_ALLOWED_ORIGINS is read. */
+const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-limits-'));
+const base = { DATABASE_PATH: join(dir, 'taxcert.db'), KEY_HASH_SECRET: 'x'.repeat(32) };
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('request limits', () => {
+  it('defaults: 30 s per request, 10 s for headers, 60 s idle, 16 in flight per client, 64 KiB MCP bodies, no browser origins', () => {
+    expect(loadConfig(base)).toMatchObject({
+      REQUEST_TIMEOUT_MS: 30_000,
+      HEADERS_TIMEOUT_MS: 10_000,
+      CONNECTION_TIMEOUT_MS: 60_000,
+      CLIENT_MAX_CONCURRENT: 16,
+      MCP_MAX_BODY_BYTES: 65_536,
+      MCP_ALLOWED_ORIGINS: [],
+    });
+  });
+
+  it('reads a comma-separated origin list as browsers serialize origins', () => {
+    const c = loadConfig({ ...base, MCP_ALLOWED_ORIGINS: ' https://App.Example.com , http://localhost:5173,https://x.example:443 ' });
+    expect(c.MCP_ALLOWED_ORIGINS).toEqual(['https://app.example.com', 'http://localhost:5173', 'https://x.example']);
+  });
+
+  it.each(['https://app.example.com/', 'https://app.example.com/mcp', 'app.example.com', 'ftp://app.example.com', '*'])(
+    'refuses %s as an origin',
+    (value) => {
+      expect(() => loadConfig({ ...base, MCP_ALLOWED_ORIGINS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, MCP_ALLOWED_ORIGINS: value })).toThrow(/^MCP_ALLOWED_ORIGINS: must be a comma-separated list of origins/);
+    },
+  );
+
+  it('refuses a timeout of 0, which would turn the limit off', () => {
+    expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_MS: '0' })).toThrow(/^REQUEST_TIMEOUT_MS:/);
+  });
+});
