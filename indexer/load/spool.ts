@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { RowProblem } from '../adapters/types.ts';
+import { isPidAlive } from '../../services/pid-alive.ts';
 
 /**
  * A file is read twice: the first pass validates every row into spools on local
@@ -45,7 +46,7 @@ export function sweepStaleSpools(dir: string = tmpdir()): number {
   let removed = 0;
   for (const entry of readdirSync(dir)) {
     const pid = Number((/^taxcert-spools-(\d+)-[A-Za-z0-9]{6}$/.exec(entry) ?? /^taxcert-spool-.+-(\d+)-\d{13}$/.exec(entry))?.[1]);
-    if (!Number.isSafeInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    if (!Number.isSafeInteger(pid) || pid === process.pid || isPidAlive(pid)) continue;
     const path = join(dir, entry);
     try {
       if (lstatSync(path).uid !== process.getuid?.()) continue;
@@ -58,15 +59,6 @@ export function sweepStaleSpools(dir: string = tmpdir()): number {
   return removed;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: a live process of another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Text is encoded into chunks of this size: one write call per chunk, not per row. */
 const CHUNK_BYTES = 256 * 1024;

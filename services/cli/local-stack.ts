@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { opensearchAnswers } from './local-opensearch.ts';
 import { CliError } from './output.ts';
+import { isPidAlive } from '../pid-alive.ts';
 
 /**
  * Where `npm start` runs, for the commands of another terminal (issue 17, item 8). Beside a
@@ -95,7 +96,7 @@ export async function stackVariables(env: NodeJS.ProcessEnv, file = resolve(STAC
   if (env.INDEX_PREFIX !== undefined && env.INDEX_PREFIX !== recorded.INDEX_PREFIX)
     throw new NoStackError(`${shown} records the stack with INDEX_PREFIX=${recorded.INDEX_PREFIX}, not ${env.INDEX_PREFIX}`);
   const started = `npm start (pid ${record.pid}, started ${record.startedAt})`;
-  if (!isAlive(record.pid)) throw new NoStackError(`${started} recorded in ${shown} is no longer running`);
+  if (!isPidAlive(record.pid)) throw new NoStackError(`${started} recorded in ${shown} is no longer running`);
   if (!existsSync(recorded.DATABASE_PATH)) throw new NoStackError(`the database of ${started}, ${recorded.DATABASE_PATH}, is gone`);
   if (!(await opensearchAnswers(recorded.OPENSEARCH_URL)))
     throw new NoStackError(`the OpenSearch of ${started} does not answer at ${recorded.OPENSEARCH_URL}`);
@@ -124,11 +125,3 @@ function readText(file: string): string | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
