@@ -112,6 +112,16 @@ describe('per-certificate answers and the deadline filters', () => {
     });
   });
 
+  it('charges each of the three routes 1 credit, like any REST read', async () => {
+    const sold = one((r) => r.status === 'sold');
+    const used = async () => (await json('/api/v1/account/usage')).data.events_count as number;
+    for (const path of ['redemption', 'timeline', 'deed-estimate']) {
+      const before = await used();
+      await json(`/api/v1/certificates/${sold.id}/${path}?date=${plusYears(sold.sale_date, 3)}`);
+      expect(await used(), path).toBe(before + 1);
+    }
+  });
+
   describe('GET /certificates/{id}/timeline', () => {
     it('gives the statutory dates and the next deadline', async () => {
       const sold = one((r) => r.status === 'sold');
