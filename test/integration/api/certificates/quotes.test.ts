@@ -122,6 +122,14 @@ describe('per-certificate answers and the deadline filters', () => {
     }
   });
 
+  it('leaves the static certificate routes alone: a static name under the new paths is an id nobody has', async () => {
+    for (const name of ['search', 'by-parcel', 'counts', 'fields', 'freshness'])
+      expect((await json(`/api/v1/certificates/${name}/redemption?date=2025-01-01`, 404)).error.code).toBe('not_found');
+    expect((await json('/api/v1/certificates/counts')).data.counts).toHaveLength(7);
+    const sold = one((r) => r.status === 'sold');
+    expect((await json(`/api/v1/certificates/${sold.id}`)).data.id).toBe(sold.id);
+  });
+
   describe('GET /certificates/{id}/timeline', () => {
     it('gives the statutory dates and the next deadline', async () => {
       const sold = one((r) => r.status === 'sold');

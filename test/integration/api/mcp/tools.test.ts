@@ -193,6 +193,14 @@ describe('MCP tools answer what their REST routes answer', () => {
     const id = await client.callTool({ name: 'get_certificate', arguments: { id: 'cert_0000' } });
     expect(errorBody(id).error.code).toBe('not_found');
 
+    // Issue 18: a day before the sale names date, as REST does.
+    const early = await client.callTool({ name: 'get_redemption_quote', arguments: { id: certificateId, date: '2020-01-01' } });
+    const restEarly = await rest(`/api/v1/certificates/${certificateId}/redemption?date=2020-01-01`);
+    expect(restEarly.status).toBe(400);
+    expect(early.isError).toBe(true);
+    expect(errorBody(early).error.details).toEqual((restEarly.body.error as { details: unknown }).details);
+    expect(errorBody(early).error.details?.issues?.map((i) => i.parameter)).toEqual(['date']);
+
     const range = await client.callTool({
       name: 'search_certificate_sales',
       arguments: { sale_after: '2025-01-01', sale_before: '2024-01-01', limit: 501 },
