@@ -26,6 +26,7 @@ import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { readPage } from '../services/api/query/page.ts';
 import { DEFAULT_PAGE_OPTIONS } from '../services/api/query/page-plan.ts';
 import { type SortKey, sortClause } from '../services/api/query/sort.ts';
+import { buildOtherCertificates } from '../services/api/routes/certificate-quotes/build-other-certificates.ts';
 import { buildByParcel } from '../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCertificateSearch } from '../services/api/routes/certificates/build-search.ts';
 import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/certificates/params.ts';
@@ -33,6 +34,7 @@ import { CERTIFICATE_SOURCE } from '../services/api/routes/certificates/row.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
 import { loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
+import { normalizeKey } from '../services/domain/ids.ts';
 import { openRuntime } from '../services/runtime.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
@@ -180,6 +182,22 @@ function engineOf(params: Record<string, unknown>) {
     ]);
 }
 
+// Issue 18 items 1-3: quote, timeline and deed estimate of the sampled certificate, on a day after
+// every sale of the data set. Engine twins: the id get each route makes (plus the deed estimate's
+// one search for the parcel's other certificates).
+const QUOTE_DATE = '2028-01-01';
+function certificateAnswers(x: Sample): Scenario[] {
+  const byId = () => runtime.opensearch.get({ index, id: x.id });
+  const others = buildOtherCertificates({ county_slug: x.county, parcel_id_normalized: normalizeKey(x.parcel), id: x.id, as_of: QUOTE_DATE });
+  const otherSearch = () =>
+    runtime.opensearch.search({ index, body: { query: others.query, sort: sortClause(others.sort), size: others.size, track_total_hits: true, _source: CERTIFICATE_SOURCE } as never });
+  return [
+    { kind: 'redemption quote', path: `/api/v1/certificates/${x.id}/redemption?date=${QUOTE_DATE}`, engine: byId },
+    { kind: 'timeline', path: `/api/v1/certificates/${x.id}/timeline?date=${QUOTE_DATE}`, engine: byId },
+    { kind: 'deed estimate', path: `/api/v1/certificates/${x.id}/deed-estimate?date=${QUOTE_DATE}`, engine: async () => [await byId(), await otherSearch()] },
+  ];
+}
+
 function mix(s: Sample[], total: number): Scenario[] {
   const out: Scenario[] = [];
   s.forEach((x, i) => {
@@ -201,6 +219,7 @@ function mix(s: Sample[], total: number): Scenario[] {
       { kind: 'id lookup', path: `/api/v1/certificates/${x.id}`, engine: () => runtime.opensearch.get({ index, id: x.id }) },
       { kind: 'deep offset', path: `/api/v1/certificates/search?offset=${deep}`, engine: engineOf({ offset: deep }) },
       { kind: 'counties (SQLite)', path: '/api/v1/counties', engine: null },
+      ...certificateAnswers(x),
     ];
     out.push(byKind[i % byKind.length]!);
   });

@@ -70,3 +70,21 @@ export function saleDaysIn(year: number, startIndex: number, length: number): nu
   const start = Math.min(Math.max(0, startIndex), window.length - n);
   return window.slice(start, start + n);
 }
+
+/**
+ * Months from one day to another counting each month or part thereof, at least 1
+ * (the delinquent-tax interest of s. 197.172(1) up to the sale). Anniversaries
+ * clamp to the month's end: Jan 31 + 1 month is Feb 28/29. Not the redemption
+ * count, which goes by calendar month (services/domain/redemption-quote.ts).
+ */
+export function monthsOrPartSince(from: string, to: string): number {
+  const start = new Date(parseDay(from) * MS_PER_DAY);
+  const end = new Date(parseDay(to) * MS_PER_DAY);
+  if (to < from) throw new RangeError(`${to} is before ${from}`);
+  const [d1, d2] = [start.getUTCDate(), end.getUTCDate()];
+  let whole = (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + (end.getUTCMonth() - start.getUTCMonth());
+  const monthEnd = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  const anniversary = Math.min(d1, monthEnd);
+  if (d2 < anniversary) whole -= 1;
+  return Math.max(1, d2 === anniversary ? whole : whole + 1);
+}

@@ -4,12 +4,12 @@ import { type CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain
 import { type Channel, type RegistryCounty, loadRegistry, type Registry } from '../../services/domain/registry.ts';
 import { type Bidders, type Institutions, individualBidders, institutionsBuyingIn, struckChance, winningBid } from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
-import { addYears, dayOf, isoDay, parseDay, saleDaysIn } from './dates.ts';
+import { addYears, dayOf, isoDay, monthsOrPartSince, parseDay, saleDaysIn } from './dates.ts';
 import { faceParts } from './face.ts';
 import { afterSale, EXPIRY_YEARS } from './lifecycle.ts';
 import { buildParcel, cityTable } from './parcels.ts';
 import { hashString, Prng, seedOf } from './prng.ts';
-import { interestMonths, redemptionAmount } from './redemption.ts';
+import { redemptionAmountOn } from './redemption.ts';
 
 /**
  * A seeded model of Florida's certificate market as of `today`. The plan (which
@@ -237,7 +237,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
     // A certificate expires 7 years after its issue (the sale) unless a tax deed was applied for.
     const expiryDays = saleDays.map((d) => addYears(d, EXPIRY_YEARS));
     // Months of 18 percent interest from delinquency (April 1) to each sale day.
-    const delinquencyMonths = saleDays.map((d) => interestMonths(`${saleYear}-04-01`, isoDay(d)));
+    const delinquencyMonths = saleDays.map((d) => monthsOrPartSince(`${saleYear}-04-01`, isoDay(d)));
     const growth = 1.04 ** (taxYear - firstTaxYear);
     const advertisingCents = Math.round(profile.advertisingFee * 100);
     const countyHolderId = holderIdOf(model.countyHolder);
@@ -309,7 +309,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
         redeemed: redeemedDate !== null,
         redeemed_date: redeemedDate,
         redemption_amount:
-          redeemedDate === null ? null : redemptionAmount(faceCents / 100, rate, interestMonths(saleDate, redeemedDate)),
+          redeemedDate === null ? null : redemptionAmountOn(faceCents / 100, rate, saleDate, redeemedDate),
         tax_deed_application_date: applicationDay < 0 ? null : isoDay(applicationDay),
         owner_name: parcel.owner,
         site_address_full: parcel.address,

@@ -1,4 +1,5 @@
 import { countyHolderName } from './county-facts.ts';
+import { quoteAmounts } from './redemption-quote.ts';
 
 /**
  * Rules of Florida Statutes chapter 197 that no real certificate can break
@@ -16,10 +17,12 @@ import { countyHolderName } from './county-facts.ts';
  *  - Tax deed application: not before 2 years have elapsed since April 1 of the
  *    year of issuance (s. 197.502(1)); the certificate is issued at the sale, and
  *    a county-held certificate bought later keeps its issue date (s. 197.4725(6)).
- *  - Redemption: the owner pays the face plus interest at the bid rate, never
- *    less than the 5 percent mandatory charge, except on a certificate bid at
- *    zero percent, which earns nothing (s. 197.472(2)); so at least face x 1.05,
- *    or the face on a 0 percent bid.
+ *  - Redemption: the holder receives exactly the quote's holder_amount on the
+ *    redeemed date (redemption-quote.ts: interest by calendar month from June of
+ *    the sale year, never less than the 5 percent mandatory charge except on a
+ *    0 percent bid, s. 197.172, s. 197.402(3), s. 197.472).
+ *    The generator computes redemption_amount with the same function, so the
+ *    API's quote on a redeemed certificate's day is what was paid (issue 18).
  *  - Struck to the county: with no bidder, the certificate is issued to the
  *    county (s. 197.432): it was not sold to a bidder, is no longer merely
  *    advertised, and its holder is the county. A county-held certificate bought
@@ -39,14 +42,13 @@ export interface Chapter197Facts {
   face_amount: number;
   interest_rate: number;
   redemption_amount: number | null;
+  redeemed_date: string | null;
   struck_to_county: boolean;
   status: string;
   holder_name: string;
   county_name: string;
 }
 
-/** The 5 percent mandatory charge of s. 197.472(2). */
-export const MANDATORY_CHARGE_PERCENT = 5;
 
 const loose = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
@@ -99,17 +101,9 @@ export function chapter197Problems(c: Chapter197Facts): Chapter197Problem[] {
       });
   }
 
-  if (c.redemption_amount !== null) {
-    const faceCents = Math.round(c.face_amount * 100);
-    const minimumCents = c.interest_rate > 0 ? faceCents + Math.floor((faceCents * MANDATORY_CHARGE_PERCENT) / 100) : faceCents;
-    if (Math.round(c.redemption_amount * 100) < minimumCents)
-      problems.push({
-        field: 'redemption_amount',
-        problem:
-          c.interest_rate > 0
-            ? `a redemption pays at least the face plus the 5% mandatory charge, ${(minimumCents / 100).toFixed(2)} (s. 197.472(2)); ${c.redemption_amount.toFixed(2)} is less`
-            : `a redemption pays at least the face, ${(minimumCents / 100).toFixed(2)}, even on a 0% bid (s. 197.472(2)); ${c.redemption_amount.toFixed(2)} is less`,
-      });
+  if (c.redemption_amount !== null && c.redeemed_date !== null && c.redeemed_date >= c.sale_date) {
+    const problem = redemptionProblem({ ...c, redemption_amount: c.redemption_amount, redeemed_date: c.redeemed_date });
+    if (problem !== null) problems.push({ field: 'redemption_amount', problem });
   }
 
   if (c.struck_to_county) {
@@ -125,4 +119,22 @@ export function chapter197Problems(c: Chapter197Facts): Chapter197Problem[] {
       });
   }
   return problems;
+}
+
+/**
+ * A redemption pays the holder exactly the quote's holder_amount on the redeemed
+ * date. Only the amount is checked: a redemption past the 7 years stays lawful
+ * (a bankruptcy stay tolls the term), as said above.
+ */
+function redemptionProblem(c: Chapter197Facts & { redemption_amount: number; redeemed_date: string }): string | null {
+  const quote = quoteAmounts(c.face_amount, c.interest_rate, c.sale_date, c.redeemed_date);
+  if (Math.round(c.redemption_amount * 100) === quote.holder_amount_cents) return null;
+  const due = (quote.holder_amount_cents / 100).toFixed(2);
+  const interest =
+    quote.rule === 'zero_bid'
+      ? 'no interest on a 0% bid'
+      : quote.rule === 'no_interest_yet'
+        ? 'no interest before June of the sale year'
+        : `${quote.interest_months} months of interest from June of the sale year, at least the 5% minimum`;
+  return `the holder receives the face plus ${interest}, ${due} on ${c.redeemed_date} (s. 197.172, s. 197.402(3), s. 197.472(2)); ${c.redemption_amount.toFixed(2)} is not that`;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sortClause } from '../../services/api/query/sort.ts';
 import { buildSalesQuery } from '../../services/api/routes/certificate-sales/build-query.ts';
 import { SalesSearchParams } from '../../services/api/routes/certificate-sales/params.ts';
+import { buildOtherCertificates, type OtherCertificatesInput } from '../../services/api/routes/certificate-quotes/build-other-certificates.ts';
 import { buildByParcel } from '../../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCounts } from '../../services/api/routes/certificates/build-counts.ts';
 import { buildCertificateSearch } from '../../services/api/routes/certificates/build-search.ts';
@@ -69,6 +70,11 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
     return { query: plan.query, sort: sortClause(plan.sort) };
   },
   'certificates-counts': (params) => buildCounts(CountsParams.parse(params)),
+  // Issue 18 item 3: the input is the certificate read by id and the day, not query parameters.
+  'certificates-deed-estimate': (params) => {
+    const plan = buildOtherCertificates(params as OtherCertificatesInput);
+    return { query: plan.query, sort: sortClause(plan.sort), size: plan.size };
+  },
   'certificate-sales': (params) => {
     const built = buildSalesQuery(SalesSearchParams.parse(params));
     return { query: built.query, sort: sortClause(built.sort) };

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { normalizeKey } from '../../services/domain/ids.ts';
 import { CertificateRecord } from '../../services/domain/records.ts';
+import { quoteAmounts } from '../../services/domain/redemption-quote.ts';
 
 const hex20 = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 20);
 
 /**
  * A valid certificate for engine tests, varied by n; overrides win. Ids and the
  * *_normalized fields follow the overridden values. Parsed with the canonical
- * schema, so a test can never index a record the worker would not.
+ * schema, so a test can never index a record the worker would not. A redeemed
+ * certificate given no redemption_amount gets its quote's holder_amount on its
+ * redeemed_date, the only amount the schema accepts (issue 18 item 1).
  */
 export function sampleCertificate(overrides: Partial<CertificateRecord> = {}, n = 0): CertificateRecord {
   const certificate_number = overrides.certificate_number ?? `2023-${String(n).padStart(6, '0')}`;
@@ -45,5 +48,7 @@ export function sampleCertificate(overrides: Partial<CertificateRecord> = {}, n 
     ingested_at: '2024-07-01T12:00:00.000Z',
     ...overrides,
   };
+  if (record.redeemed_date !== null && overrides.redemption_amount === undefined)
+    record.redemption_amount = quoteAmounts(record.face_amount, record.interest_rate, record.sale_date, record.redeemed_date).holder_amount_cents / 100;
   return CertificateRecord.parse(record);
 }

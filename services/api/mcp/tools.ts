@@ -4,6 +4,9 @@ import { listResponse, objectResponse } from '../envelope.ts';
 import { UsageParams } from '../routes/account/params.ts';
 import { readUsage } from '../routes/account/read.ts';
 import { Usage } from '../routes/account/row.ts';
+import { CertificateOnDateParams } from '../routes/certificate-quotes/params.ts';
+import { readCertificateTimeline, readDeedEstimate, readRedemptionQuote } from '../routes/certificate-quotes/read.ts';
+import { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from '../routes/certificate-quotes/row.ts';
 import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
 import { searchSales } from '../routes/certificate-sales/read.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
@@ -192,5 +195,45 @@ export const TOOLS: readonly Tool[] = toolTable([
     free: true,
     summarize: (u: Usage) => `${u.events_count} of ${u.monthly_quota} credits used (${u.percent_used}%) on ${u.plan}; resets ${u.reset_date}.`,
     run: (ctx) => ({ data: readUsage(ctx.access.ledger, ctx.access.principal) }),
+  }),
+  // Issue 18 items 1-3: the per-certificate answers.
+  defineTool({
+    name: 'get_redemption_quote',
+    title: 'Redemption quote of a certificate',
+    rest: 'GET /api/v1/certificates/{id}/redemption',
+    description:
+      'What a certificate pays off on a day (default today in Florida): interest months from June of the sale year, accrued interest versus the 5% minimum, holder_amount (what the holder receives) and total_due (with the $6.25 fee), or why it is not redeemable (redeemed, cancelled, expired). A date before the sale is an invalid_params error.',
+    input: CertificateOnDateParams,
+    output: objectResponse(RedemptionQuoteObject),
+    noun: 'redemption quotes',
+    summarize: (q: RedemptionQuoteObject) =>
+      q.redeemable ? `${q.certificate_id} on ${q.as_of}: holder receives ${q.holder_amount}, owner pays ${q.total_due} (${q.rule}).` : `${q.certificate_id} on ${q.as_of}: not redeemable (${q.reason}).`,
+    run: (ctx, params) => readRedemptionQuote(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_certificate_timeline',
+    title: 'Deadlines of a certificate',
+    rest: 'GET /api/v1/certificates/{id}/timeline',
+    description:
+      "A certificate's statutory dates (sale, interest start, earliest tax deed application, expiry) and, while it is outstanding, the next deadline with the days left from the day given (default today in Florida).",
+    input: CertificateOnDateParams,
+    output: objectResponse(TimelineObject),
+    noun: 'timelines',
+    summarize: (t: TimelineObject) =>
+      t.next_deadline === null ? `${t.certificate_id} (${t.status}): no deadline ahead.` : `${t.certificate_id}: ${t.next_deadline.name} on ${t.next_deadline.date}, ${t.next_deadline.days_left} days from ${t.as_of}.`,
+    run: (ctx, params) => readCertificateTimeline(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_deed_estimate',
+    title: 'Tax deed application cost of a certificate',
+    rest: 'GET /api/v1/certificates/{id}/deed-estimate',
+    description:
+      "What this certificate's holder must pay to apply for a tax deed on the day (default today in Florida), as far as the data knows: eligibility, every other unredeemed certificate on the parcel with its redemption amount, the $75 fee, the known total, and what is not included.",
+    input: CertificateOnDateParams,
+    output: objectResponse(DeedEstimateObject),
+    noun: 'deed estimates',
+    summarize: (d: DeedEstimateObject) =>
+      `${d.certificate_id} on ${d.as_of}: ${d.eligible ? 'eligible' : `not eligible (from ${d.eligible_from})`}, ${d.other_certificates.length} other certificates, known total ${d.known_total}.`,
+    run: (ctx, params) => readDeedEstimate(ctx.deps, params),
   }),
 ]);

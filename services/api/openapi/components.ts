@@ -4,6 +4,7 @@ import { Usage } from '../routes/account/row.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
 import { FieldDescriptor, FieldDictionary } from '../routes/certificates/fields.ts';
 import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
+import { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from '../routes/certificate-quotes/row.ts';
 import { CountyRow } from '../routes/counties/row.ts';
 import { HealthBody } from '../routes/health/row.ts';
 import { HolderRow } from '../routes/holders/row.ts';
@@ -65,6 +66,11 @@ export const CountyListResponse = named('CountyListResponse', objectResponse(z.a
 export const CountyResponse = named('CountyResponse', objectResponse(CountyRow));
 export const SourceList = named('SourceList', listResponse(SourceRow));
 export const UsageResponse = named('UsageResponse', objectResponse(Usage));
+
+// Issue 18 items 1-3: the per-certificate answers.
+export const RedemptionQuoteResponse = named('RedemptionQuoteResponse', objectResponse(named('RedemptionQuote', RedemptionQuoteObject)));
+export const TimelineResponse = named('CertificateTimelineResponse', objectResponse(named('CertificateTimeline', TimelineObject)));
+export const DeedEstimateResponse = named('DeedEstimateResponse', objectResponse(named('DeedEstimate', DeedEstimateObject)));
 
 /** The served document itself: any JSON object (its own schema is OpenAPI 3.1's). */
 export const OpenApiDocument = named(

@@ -8,6 +8,7 @@
 
 import { toCsv } from '../csv.ts';
 import { SALE_COLUMNS } from '../routes/certificate-sales/row.ts';
+import { NOT_INCLUDED } from '../routes/certificate-quotes/map-row.ts';
 import { CERTIFICATE_COLUMNS } from '../routes/certificates/row.ts';
 import { HOLDER_COLUMNS } from '../routes/holders/row.ts';
 import { LANDS_COLUMNS } from '../routes/lands-available/row.ts';
@@ -378,6 +379,71 @@ export const examples = {
       plan: 'enterprise',
     },
     meta: meta('req_bPfZeE8sMS4wr-Lb'),
+  },
+  // Issue 18 items 1-3: Broward parcel 5142 25 19 9565 of the demo set (tax years 2024 and 2025 outstanding).
+  redemptionQuote: {
+    data: {
+      certificate_id: 'cert_aff3088a0d328df05c29',
+      as_of: '2026-11-24',
+      status: 'sold',
+      redeemable: true,
+      reason: null,
+      face_amount: 1777.99,
+      interest_rate: 0.25,
+      first_interest_month: '2025-06',
+      interest_months: 18,
+      accrued_interest: 6.67,
+      minimum_interest: 88.9,
+      interest_due: 88.9,
+      rule: 'minimum_5_percent',
+      holder_amount: 1866.89,
+      redemption_fee: 6.25,
+      total_due: 1873.14,
+      deed_application_pending: false,
+      statute: ['s. 197.172', 's. 197.402(3)', 's. 197.472'],
+    },
+    meta: meta('req_Qz8bVtR2mLx0aP7c'),
+  },
+  certificateTimeline: {
+    data: {
+      certificate_id: 'cert_aff3088a0d328df05c29',
+      as_of: '2026-11-24',
+      status: 'sold',
+      dates: {
+        sale: '2025-05-28',
+        interest_starts: '2025-06-01',
+        deed_application_earliest: '2027-04-01',
+        expires: '2032-05-28',
+        tax_deed_application: null,
+        redeemed: null,
+      },
+      next_deadline: { name: 'deed_application_earliest', date: '2027-04-01', days_left: 128 },
+    },
+    meta: meta('req_Wk3nHs9dEe1uTq5b'),
+  },
+  deedEstimate: {
+    data: {
+      certificate_id: 'cert_aff3088a0d328df05c29',
+      as_of: '2027-04-01',
+      status: 'sold',
+      eligible: true,
+      eligible_from: '2027-04-01',
+      other_certificates: [
+        {
+          id: 'cert_f2c7095fefb5731ffad2',
+          certificate_number: '004831',
+          tax_year: 2025,
+          status: 'sold',
+          holder_name: 'HARBORVIEW NATIONAL BANK CUST FOR TLF 2024 LLC',
+          holder_amount: 2149.11,
+        },
+      ],
+      other_certificates_total: 2149.11,
+      application_fee: 75,
+      known_total: 2224.11,
+      not_included: [...NOT_INCLUDED],
+    },
+    meta: meta('req_Pd6yLc4rGv2oNs8x'),
   },
   // The CSV answers hold the same rows, written by the same writer as the real ones.
   certificateCsv: toCsv([...CERTIFICATE_COLUMNS], [availableCertificate, redeemedCertificate]),

@@ -65,6 +65,18 @@ const SAMPLES: Record<string, string[]> = {
   '/api/v1/certificates/fields': ['/api/v1/certificates/fields'],
   '/api/v1/certificates/freshness': ['/api/v1/certificates/freshness'],
   '/api/v1/account/usage': ['/api/v1/account/usage'],
+  // Issue 18 items 1-3 (the certificate was sold 2025-05-28).
+  '/api/v1/certificates/{id}/redemption': [
+    `/api/v1/certificates/${CERT}/redemption?date=2026-02-10`,
+    `/api/v1/certificates/${CERT}/redemption?date=2032-06-01`,
+    `/api/v1/certificates/${CERT}/redemption?date=2025-05-27`,
+    '/api/v1/certificates/cert_00000000000000000000/redemption',
+  ],
+  '/api/v1/certificates/{id}/timeline': [`/api/v1/certificates/${CERT}/timeline?date=2026-02-10`, `/api/v1/certificates/${CERT}/timeline?date=x`],
+  '/api/v1/certificates/{id}/deed-estimate': [
+    `/api/v1/certificates/${CERT}/deed-estimate?date=2027-04-01`,
+    '/api/v1/certificates/cert_00000000000000000000/deed-estimate?date=2027-04-01',
+  ],
 };
 /** Sample paths that another branch adds; until it is merged they are not in the document. */
 const PENDING = new Set([

@@ -29,8 +29,8 @@ function cert(n: number, o: Partial<CertificateRecord>): CertificateRecord {
   const holder_name = o.holder_name ?? 'Acme Tax Fund LLC';
   return sampleCertificate({ ...o, holder_name, holder_id: holderId(holder_name) }, n);
 }
-// Above face plus the 5% mandatory charge of every certificate redeemed below (s. 197.472).
-const redeemed = { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-01', redemption_amount: 1000 } as const;
+// sampleCertificate gives each its quote's holder_amount on the redeemed date (issue 18).
+const redeemed = { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-01' } as const;
 const countyHeld = { interest_rate: 18 } as const;
 
 const certificates = [

@@ -103,7 +103,7 @@ export function sampleRecords(vendor: string): CertificateRecord[] {
       holder_name: 'Sunshine Tax Certs Inc.',
       redeemed: true,
       redeemed_date: '2025-09-15',
-      redemption_amount: 0.57,
+      redemption_amount: 0.07, // a 0% bid pays back the face
       owner_name: "O'BRIEN, PATRICK",
       site_address_full: '77 OCEAN DR #4B, MIAMI BEACH, FL 33139',
       legal_description: 'UNIT 4B OCEAN TOWERS CONDO',
@@ -161,7 +161,7 @@ export function sampleRecords(vendor: string): CertificateRecord[] {
       holder_name: 'Miami-Dade County',
       redeemed: true,
       redeemed_date: '2026-01-02',
-      redemption_amount: 2360.5,
+      redemption_amount: 2240, // June 2025 to January 2026: 8 months at 18%
       owner_name: 'DOE, JANE',
       site_address_full: '2 MAIN ST, MIAMI, FL 33128',
     }),

@@ -35,17 +35,25 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
     expect(problemsOf({ ...applied, tax_deed_application_date: '2026-04-01' })).toEqual([]);
   });
 
-  it('refuse a redemption below face plus the 5% mandatory charge, except on a 0% bid (s. 197.472)', () => {
+  it('refuse a redemption amount other than the quote on the redeemed date (s. 197.172, s. 197.402(3), s. 197.472)', () => {
+    // Sold 2024-05-28, redeemed 2024-07-15: June and July of interest, 3% < the 5% minimum.
     const redeemed = { status: 'redeemed' as const, redeemed: true, redeemed_date: '2024-07-15' };
     expect(problemsOf({ ...redeemed, redemption_amount: 1049.99 })).toEqual([
-      expect.stringMatching(/^redemption_amount: .*1050\.00 \(s\. 197\.472\(2\)\)/),
+      expect.stringMatching(/^redemption_amount: .*2 months of interest.*1050\.00 on 2024-07-15 \(s\. 197\.172, s\. 197\.402\(3\), s\. 197\.472\(2\)\); 1049\.99 is not that$/),
     ]);
     expect(problemsOf({ ...redeemed, redemption_amount: 1050 })).toEqual([]);
+    // More is wrong too: the holder receives the quote, not what a feed adds (the $6.25 fee is the collector's).
+    expect(problemsOf({ ...redeemed, redemption_amount: 1056.25 })).toHaveLength(1);
     // 0.25% bid: the 5% minimum still applies.
     expect(problemsOf({ ...redeemed, interest_rate: 0.25, redemption_amount: 1002.5 })).toHaveLength(1);
-    // 0% bid: no interest and no minimum charge, but never less than the face.
+    expect(problemsOf({ ...redeemed, interest_rate: 0.25, redemption_amount: 1050 })).toEqual([]);
+    // 0% bid: no interest and no minimum charge: exactly the face.
     expect(problemsOf({ ...redeemed, interest_rate: 0, redemption_amount: 1000 })).toEqual([]);
     expect(problemsOf({ ...redeemed, interest_rate: 0, redemption_amount: 999.99 })).toHaveLength(1);
+    // Redeemed in May, before June of the sale year: no interest yet (s. 197.172(2)).
+    expect(problemsOf({ ...redeemed, redeemed_date: '2024-05-30', redemption_amount: 1000 })).toEqual([]);
+    // 18% from month 4: October is 5 months, 7.5%.
+    expect(problemsOf({ ...redeemed, redeemed_date: '2024-10-31', redemption_amount: 1075 })).toEqual([]);
   });
 
   it('refuse a certificate struck to the county that is sold, advertised or held by a bidder (s. 197.432)', () => {

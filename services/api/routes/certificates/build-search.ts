@@ -1,3 +1,4 @@
+import { firstSaleDateNotExpiredBefore, lastSaleDateDeedEligibleBy } from '../../../domain/certificate-timeline.ts';
 import { normalizeKey } from '../../../domain/ids.ts';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
 import { type FacetField, facetAggs } from '../../query/facets.ts';
@@ -83,7 +84,29 @@ export function certificateFilters(p: CertificateSearchParams): NamedFilter[] {
     ['face', inclusiveRange('face_amount', p.face_min, p.face_max)],
     ['sale_date', inclusiveRange('sale_date', p.sale_after, p.sale_before)],
     ['redeemed', p.redeemed === undefined ? undefined : anyOf('redeemed', [p.redeemed])],
+    ['deed_eligible_by', p.deed_eligible_by === undefined ? undefined : deedEligibleBy(p.deed_eligible_by)],
+    ['expires_before', p.expires_before === undefined ? undefined : expiresBefore(p.expires_before)],
   ]);
+}
+
+/** A deed application is allowed from April 1 of the sale year + 2, so by a day means a sale year at most so far back. */
+function deedEligibleBy(day: string): Clause {
+  return { range: { sale_date: { lte: lastSaleDateDeedEligibleBy(day) } } };
+}
+
+/**
+ * Still able to expire (neither redeemed nor cancelled, no deed application on
+ * record, which stops the 7 years of s. 197.482) and sold early enough to expire
+ * before the day. The bound is computed from the statute's dates
+ * (services/domain/certificate-timeline.ts), so the timeline and the filter agree.
+ */
+function expiresBefore(day: string): Clause {
+  return {
+    bool: {
+      filter: [{ range: { sale_date: { lt: firstSaleDateNotExpiredBefore(day) } } }],
+      must_not: [{ terms: { status: ['redeemed', 'cancelled'] } }, { exists: { field: 'tax_deed_application_date' } }],
+    },
+  };
 }
 
 export function buildCertificateSearch(p: CertificateSearchParams): CertificateSearchPlan {

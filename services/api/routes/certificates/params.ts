@@ -57,6 +57,16 @@ export const CertificateSearchParams = z
     sale_after: calendarDate.optional().describe('Sale date on or after this day (YYYY-MM-DD).'),
     sale_before: calendarDate.optional().describe('Sale date on or before this day (YYYY-MM-DD).'),
     redeemed: boolean.optional().describe('true: only redeemed certificates; false: only unredeemed ones.'),
+    deed_eligible_by: calendarDate
+      .optional()
+      .describe(
+        'Only certificates on which a tax deed application is allowed on or before this day (YYYY-MM-DD): from April 1 of the sale year + 2 (s. 197.502(1)). Combine with status=sold for those still outstanding.',
+      ),
+    expires_before: calendarDate
+      .optional()
+      .describe(
+        'Only certificates that expire before this day (YYYY-MM-DD): neither redeemed nor cancelled, no tax deed application on record, and the sale date + 7 years earlier than this day (s. 197.482).',
+      ),
     sort: z
       .enum(CERTIFICATE_SORTS, `must be one of ${CERTIFICATE_SORTS.join(', ')}`)
       .optional()

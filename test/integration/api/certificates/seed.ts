@@ -65,8 +65,7 @@ export function seedCertificates(count = 240): CertificateRecord[] {
           vendor: VENDORS[n % VENDORS.length]!,
           redeemed,
           redeemed_date: redeemed ? `${tax_year + 2}-01-15` : null,
-          // At least the face plus the 5% mandatory charge (s. 197.472(2)).
-          redemption_amount: redeemed ? Math.round(face_amount * 110) / 100 : null,
+          // redemption_amount left out: sampleCertificate gives the quote's holder_amount on redeemed_date.
           // Two years after April 1 of the sale year at the earliest (s. 197.502(1)).
           tax_deed_application_date: deed ? `${tax_year + 3}-05-01` : null,
           owner_name: OWNERS[n % OWNERS.length]!,

@@ -123,6 +123,10 @@ describe('MCP tools answer what their REST routes answer', () => {
     { tool: 'get_county', args: { county: 'miami-dade' }, url: '/api/v1/counties/miami-dade' },
     q('list_sources', '/api/v1/sources'),
     q('list_sources', '/api/v1/sources', { county: 'miami-dade', active: true, limit: 5 }),
+    // Issue 18 items 1-3: the id in the path, the day in the query.
+    { tool: 'get_redemption_quote', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/redemption?date=2026-02-10` },
+    { tool: 'get_certificate_timeline', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/timeline?date=2026-02-10` },
+    { tool: 'get_deed_estimate', args: { id: certificateId, date: '2027-04-01' }, url: `/api/v1/certificates/${certificateId}/deed-estimate?date=2027-04-01` },
   ];
 
   it('has a case for every tool but get_holder (no holders: see the errors) and get_usage (each call changes it: access tests)', () => {
@@ -188,6 +192,14 @@ describe('MCP tools answer what their REST routes answer', () => {
 
     const id = await client.callTool({ name: 'get_certificate', arguments: { id: 'cert_0000' } });
     expect(errorBody(id).error.code).toBe('not_found');
+
+    // Issue 18: a day before the sale names date, as REST does.
+    const early = await client.callTool({ name: 'get_redemption_quote', arguments: { id: certificateId, date: '2020-01-01' } });
+    const restEarly = await rest(`/api/v1/certificates/${certificateId}/redemption?date=2020-01-01`);
+    expect(restEarly.status).toBe(400);
+    expect(early.isError).toBe(true);
+    expect(errorBody(early).error.details).toEqual((restEarly.body.error as { details: unknown }).details);
+    expect(errorBody(early).error.details?.issues?.map((i) => i.parameter)).toEqual(['date']);
 
     const range = await client.callTool({
       name: 'search_certificate_sales',
