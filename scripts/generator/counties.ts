@@ -1,4 +1,5 @@
 import { type CountyPlaces, COUNTY_PLACES, type Str, strIn } from './places.ts';
+import type { CountyMarket } from './market.ts';
 import type { Prng } from './prng.ts';
 
 /**
@@ -18,7 +19,11 @@ export interface City {
 
 export interface CountyProfile {
   slug: string;
-  /** Relative size: the county's share of the generated certificates. */
+  /**
+   * Relative size: the county's share of the generated certificates, after the
+   * certificates its sales offer (market.ts): Miami-Dade ~45-65k, Duval ~31-33k,
+   * Hillsborough 15-20k, Orange ~15k, Pinellas ~10-12.5k; Broward between.
+   */
   weight: number;
   cities: readonly City[];
   /** ZIP codes, survey box and street naming of the county (places.ts). */
@@ -27,8 +32,8 @@ export interface CountyProfile {
   saleOffset: number;
   /** Business days the online sale runs. */
   saleDays: number;
-  /** Share of bidder-won certificates that institutions (funds and their numbered entities) take. */
-  institutionalShare: number;
+  /** How its sale differs from Hillsborough's published one: struck share and 0.25% share (market.ts). */
+  market: CountyMarket;
   batchesPerDay: number;
   /** Advertising cost added to the face of each certificate, dollars. */
   advertisingFee: number;
@@ -59,7 +64,7 @@ function strLeading(id: string): Str | null {
 export const COUNTY_PROFILES: readonly CountyProfile[] = [
   {
     slug: 'miami-dade',
-    weight: 31,
+    weight: 30,
     cities: [
       { name: 'MIAMI', weight: 30, code: '01', zips: [33125, 33126, 33127, 33128, 33130, 33133, 33135, 33136, 33137, 33138, 33142, 33144, 33145, 33147, 33150] },
       { name: 'MIAMI', weight: 18, code: '30', zips: [33155, 33157, 33165, 33170, 33173, 33175, 33176, 33177, 33183, 33185, 33186, 33187, 33196] },
@@ -77,7 +82,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES['miami-dade']!,
     saleOffset: 6,
     saleDays: 3,
-    institutionalShare: 0.9,
+    market: { struckFactor: 0.9, quarterOffset: 0.01 },
     batchesPerDay: 8,
     advertisingFee: 9.25,
     parcelSpace: 10 ** 11,
@@ -112,7 +117,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.broward!,
     saleOffset: 5,
     saleDays: 3,
-    institutionalShare: 0.88,
+    market: { struckFactor: 0.9, quarterOffset: 0.01 },
     batchesPerDay: 6,
     advertisingFee: 7.5,
     // 5042 01 02 0100: township and range (the city's code), section, block, lot. The section is
@@ -133,7 +138,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'hillsborough',
-    weight: 16,
+    weight: 12,
     cities: [
       { name: 'TAMPA', weight: 45, code: 'A', zips: [33602, 33603, 33604, 33605, 33607, 33610, 33611, 33612, 33613, 33614, 33615, 33616, 33617, 33618, 33619, 33629, 33634, 33637] },
       { name: 'BRANDON', weight: 12, code: 'U', zips: [33510, 33511] },
@@ -148,7 +153,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.hillsborough!,
     saleOffset: 7,
     saleDays: 2,
-    institutionalShare: 0.86,
+    market: { struckFactor: 1, quarterOffset: 0 },
     batchesPerDay: 5,
     advertisingFee: 8.0,
     parcelSpace: 10 ** 11,
@@ -169,7 +174,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'orange',
-    weight: 14,
+    weight: 11,
     cities: [
       { name: 'ORLANDO', weight: 50, code: '', zips: [32801, 32803, 32804, 32805, 32806, 32807, 32808, 32809, 32810, 32811, 32812, 32817, 32818, 32819, 32822, 32825, 32826, 32828, 32835, 32839] },
       { name: 'APOPKA', weight: 10, code: '', zips: [32703, 32712] },
@@ -184,7 +189,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.orange!,
     saleOffset: 3,
     saleDays: 2,
-    institutionalShare: 0.86,
+    market: { struckFactor: 0.8, quarterOffset: -0.01 },
     batchesPerDay: 5,
     advertisingFee: 6.75,
     parcelSpace: 10 ** 9,
@@ -201,7 +206,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'pinellas',
-    weight: 10,
+    weight: 8,
     cities: [
       { name: 'ST PETERSBURG', weight: 35, code: '', zips: [33701, 33702, 33703, 33704, 33705, 33707, 33710, 33711, 33712, 33713, 33714, 33716] },
       { name: 'CLEARWATER', weight: 20, code: '', zips: [33755, 33756, 33759, 33760, 33761, 33763, 33764, 33765] },
@@ -216,7 +221,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.pinellas!,
     saleOffset: 1,
     saleDays: 2,
-    institutionalShare: 0.84,
+    market: { struckFactor: 0.1, quarterOffset: -0.02 },
     batchesPerDay: 4,
     advertisingFee: 8.5,
     parcelSpace: 10 ** 12,
@@ -233,7 +238,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'duval',
-    weight: 9,
+    weight: 17,
     cities: [
       { name: 'JACKSONVILLE', weight: 80, code: '', zips: [32202, 32204, 32205, 32206, 32207, 32208, 32209, 32210, 32211, 32216, 32217, 32218, 32219, 32220, 32221, 32244, 32246, 32254, 32257, 32277] },
       { name: 'JACKSONVILLE BEACH', weight: 7, code: '', zips: [32250] },
@@ -244,7 +249,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.duval!,
     saleOffset: 0,
     saleDays: 2,
-    institutionalShare: 0.82,
+    market: { struckFactor: 0.6, quarterOffset: -0.01 },
     batchesPerDay: 6,
     advertisingFee: 5.5,
     parcelSpace: 10 ** 10,
