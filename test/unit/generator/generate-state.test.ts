@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countyHolderName } from '../../../services/domain/county-facts.ts';
 import { apportion, type GeneratedState, generateState } from '../../../scripts/generator/generate-state.ts';
 import { redemptionAmountOn } from '../../../scripts/generator/redemption.ts';
+import { normalizeHolderName } from '../../../services/domain/ids.ts';
 import { CERTIFICATE_STATUSES, CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
@@ -90,14 +91,16 @@ describe('statuses', () => {
   // until spring: nothing is `advertised`. Between the advertising and the sale, all seven appear.
   const allButAdvertised = CERTIFICATE_STATUSES.filter((s) => s !== 'advertised').sort();
 
-  it('all but advertised appear in 2,000 records as of November', () => {
-    const seen = new Set([...make(2000, 20261122).allRecords()].map((r) => r.status));
+  // About 2% of certificates are struck to the county (the calibrated market, market.ts), and few
+  // of those reach the lands-available list: it takes thousands of records to see every status.
+  it('all but advertised appear in 20,000 records as of November', () => {
+    const seen = new Set([...make(20_000, 20261122).allRecords()].map((r) => r.status));
     expect([...seen].sort()).toEqual(allButAdvertised);
   });
 
-  it.each([1, 2, 3, 4, 5])('all but advertised appear in 500 records as of November (seed %i)', (seed) => {
-    const seen = new Set([...make(500, seed).allRecords()].map((r) => r.status));
-    expect([...seen].sort()).toEqual(allButAdvertised);
+  it.each([1, 2, 3, 4, 5])('all but advertised and lands available appear in 2,000 records as of November (seed %i)', (seed) => {
+    const seen = new Set([...make(2000, seed).allRecords()].map((r) => r.status));
+    expect([...seen].filter((s) => s !== 'lands_available').sort()).toEqual(allButAdvertised.filter((s) => s !== 'lands_available'));
   });
 
   it('all seven appear in 2,000 records as of a day between the advertising and the sale', () => {
@@ -152,12 +155,14 @@ describe('5,000 records', () => {
     }
     const rates = new Set(records.map((r) => r.interest_rate));
     for (const rate of [0, 0.25, 18]) expect(rates).toContain(rate);
-    expect(rates.size).toBeGreaterThan(40);
+    // The rates above 0.25 cluster on round-ish values (market.ts RATE_LADDER), as real sales do.
+    expect(rates.size).toBeGreaterThan(20);
   });
 
   it('keep struck, available and advertised certificates with the county at 18', () => {
     const countyHeld = records.filter((r) => r.struck_to_county || r.status === 'available' || r.status === 'advertised');
-    expect(records.filter((r) => r.struck_to_county).length).toBeGreaterThan(100);
+    // 0.2-8.5% a county-year (market.ts): about 2% of 5,000.
+    expect(records.filter((r) => r.struck_to_county).length).toBeGreaterThan(50);
     for (const r of countyHeld) {
       expect(r.holder_name).toBe(countyHolderName(registry.county(r.county_slug)!.name));
       expect(r.interest_rate).toBe(18);
@@ -185,16 +190,18 @@ describe('5,000 records', () => {
     expect(Math.max(...faces)).toBeGreaterThan(30_000);
   });
 
-  it('spell each holder one way: one id per name and one name per id', () => {
+  it('give one id per name, shared only by spellings that differ in case and punctuation', () => {
     const idOf = new Map<string, string>();
     const nameOf = new Map<string, string>();
     for (const r of records) {
       expect(idOf.get(r.holder_name) ?? r.holder_id).toBe(r.holder_id);
-      expect(nameOf.get(r.holder_id) ?? r.holder_name).toBe(r.holder_name);
+      // Files spell fund entities differently ("Fl Tax Lien Fund 3, L.L.C."); the id is of the normalized name.
+      expect(normalizeHolderName(nameOf.get(r.holder_id) ?? r.holder_name)).toBe(normalizeHolderName(r.holder_name));
       idOf.set(r.holder_name, r.holder_id);
       nameOf.set(r.holder_id, r.holder_name);
     }
     expect(idOf.size).toBeGreaterThan(100);
+    expect(idOf.size).toBeGreaterThan(nameOf.size);
   });
 
   it('look like Florida: owners, addresses with county cities and ZIPs, plat legal descriptions', () => {
