@@ -1,5 +1,5 @@
 import { MAX_INTEREST_RATE } from '../../services/domain/records.ts';
-import { EIGHTEEN_SHARE, RATE_LADDER, type SaleTargets, ZERO_SHARE } from './market.ts';
+import { RATE_LADDER, type SaleTargets, ZERO_SHARE } from './market.ts';
 import type { Prng } from './prng.ts';
 import { GIVEN_NAMES, HOLDER_FAMILIES, IRA_CUSTODIANS, MIDDLE_INITIALS, SURNAMES, VINTAGE_BUYING_YEARS } from './words.ts';
 
@@ -135,9 +135,9 @@ export function winningBid(faceCents: number, bidders: Bidders, rng: Prng): Bid 
   const u = rng.next();
   let rate: number;
   if (u < ZERO_SHARE) rate = 0;
-  else if (u < ZERO_SHARE + EIGHTEEN_SHARE) rate = MAX_INTEREST_RATE;
+  else if (u < ZERO_SHARE + bidders.targets.eighteen) rate = MAX_INTEREST_RATE;
   else rate = rng.chance(bidders.targets.quarter + quarterOffset(dollars)) ? 0.25 : ladderRate(rng);
-  const institutional = rng.chance(rate === 0.25 ? 0.97 : rate === 0 ? 0.6 : 0.25);
+  const institutional = rng.chance(rate === 0.25 ? bidders.targets.institutionalQuarter : rate === 0 ? 0.6 : 0.25);
   const holder = institutional ? pickInstitution(bidders.institutions, rng) : rng.pickSkewed(bidders.individuals, 1.4);
   return { holder, rate, institutional };
 }

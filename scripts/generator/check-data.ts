@@ -234,8 +234,8 @@ export function createDataChecker(asOf: string): DataChecker {
     if (m.offered < MIN_CERTIFICATES_FOR_SHARES) continue;
     const range: readonly [number, number] | undefined = (CALIBRATED_RANGES.struck as Record<string, readonly [number, number]>)[county];
     if (range) struckShare.see(m.struck / m.offered >= range[0] && m.struck / m.offered <= range[1], () => `${county}: ${pct(m.struck, m.offered)} struck`);
-    const q = CALIBRATED_RANGES.quarter;
-    if (range) quarterShare.see(m.quarter / m.sold >= q[0] && m.quarter / m.sold <= q[1], () => `${county}: ${pct(m.quarter, m.sold)} at 0.25%`);
+    const q: readonly [number, number] | undefined = (CALIBRATED_RANGES.quarter as Record<string, readonly [number, number]>)[county];
+    if (q) quarterShare.see(m.quarter / m.sold >= q[0] && m.quarter / m.sold <= q[1], () => `${county}: ${pct(m.quarter, m.sold)} at 0.25%`);
   }
   const spelled = new Tally();
   for (const [family, spellings] of [...families].sort()) {
@@ -280,7 +280,7 @@ export function createDataChecker(asOf: string): DataChecker {
       zip.check('address ZIP code in the county'),
       str.check('metes-and-bounds section-township-range matches the parcel id, or lies in the county'),
       struckShare.check('struck-to-county share of each county in its calibrated range (market.ts)'),
-      quarterShare.check('share of sold certificates at 0.25% in each large county in the calibrated range (market.ts)'),
+      quarterShare.check('share of sold certificates at 0.25% in each county in its calibrated range (market.ts)'),
       spelled.check('fund families appear under several spellings across files and years'),
     ],
     figures,

@@ -34,6 +34,8 @@ export interface CountyProfile {
   saleDays: number;
   /** How its sale differs from Hillsborough's published one: struck share and 0.25% share (market.ts). */
   market: CountyMarket;
+  /** Multiplies delinquent taxes: rural parcels owe less (mean sold face $700-2,000 against $2,200-4,000 in cities). */
+  taxScale?: number;
   batchesPerDay: number;
   /** Advertising cost added to the face of each certificate, dollars. */
   advertisingFee: number;
@@ -263,6 +265,66 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     certificateNumber: (y, n) => `${y}-${pad(n, 6)}-000`,
     batchNumber: (_y, b) => `R${pad(b, 2)}`,
     subdivisions: ['SPRINGFIELD', 'RIVERSIDE ANNEX', 'MONCRIEF PARK', 'ARLINGTON HILLS', 'NORTHWOOD', 'SAN JOSE ESTATES', 'LACKAWANNA', 'PICKETTVILLE'],
+  },
+  // Small rural counties (Franklin: 633-1,791 certificates a sale, 29 winners in 2021; Gulf:
+  // 703-844 sold to 24-26 bidders): sampled at a higher rate than the large counties (about
+  // 1 in 8) so their own market can be read: people at 5-14%, a fifth of the parcels unsold.
+  {
+    slug: 'franklin',
+    weight: 2,
+    taxScale: 0.55,
+    cities: [
+      { name: 'APALACHICOLA', weight: 35, code: '', zips: [32320] },
+      { name: 'EASTPOINT', weight: 30, code: '', zips: [32328] },
+      { name: 'CARRABELLE', weight: 25, code: '', zips: [32322] },
+      { name: 'ALLIGATOR POINT', weight: 10, code: '', zips: [32346] },
+    ],
+    places: COUNTY_PLACES.franklin!,
+    saleOffset: 9,
+    saleDays: 1,
+    market: { struckFactor: 7, quarterOffset: -0.55, institutionalQuarter: 0.55, eighteenShare: 0.05 },
+    batchesPerDay: 1,
+    advertisingFee: 12.0,
+    parcelSpace: 10 ** 12,
+    // 01-09S-08W-0000-0010-0000: section, township south, range west, then the parcel.
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.franklin!, rng),
+    strOfParcelId: (id) => {
+      const m = /^(\d{2})-(\d{2})S-(\d{2})W-/.exec(id);
+      return m ? { section: Number(m[1]), township: Number(m[2]), range: Number(m[3]) } : null;
+    },
+    parcelId: (x, _city, str) => {
+      const d = digits(x, 12);
+      return `${two(str.section)}-${two(str.township)}S-${two(str.range)}W-${d.slice(0, 4)}-${d.slice(4, 8)}-${d.slice(8)}`;
+    },
+    certificateNumber: (y, n) => `${pad(n, 4)}-${y}`,
+    batchNumber: (_y, b) => String(b),
+    subdivisions: ['ST GEORGE ISLAND UNIT 1', 'LANARK VILLAGE', 'MAGNOLIA BLUFF', 'PICKETTS ADD', 'GREATER APALACHICOLA', 'CARRABELLE BEACH', 'BALD POINT'],
+  },
+  {
+    slug: 'gulf',
+    weight: 2,
+    taxScale: 0.6,
+    cities: [
+      { name: 'PORT ST JOE', weight: 65, code: '', zips: [32456] },
+      { name: 'WEWAHITCHKA', weight: 35, code: '', zips: [32465] },
+    ],
+    places: COUNTY_PLACES.gulf!,
+    saleOffset: 8,
+    saleDays: 1,
+    market: { struckFactor: 6, quarterOffset: -0.5, institutionalQuarter: 0.6, eighteenShare: 0.04 },
+    batchesPerDay: 1,
+    advertisingFee: 11.0,
+    parcelSpace: 10 ** 10,
+    // 03806-000R style: an account number with no section-township-range.
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.gulf!, rng),
+    strOfParcelId: () => null,
+    parcelId: (x) => {
+      const d = digits(x, 10);
+      return `${d.slice(0, 5)}-${d.slice(5)}R`;
+    },
+    certificateNumber: (y, n) => `${y}-${pad(n, 4)}`,
+    batchNumber: (_y, b) => `L${b}`,
+    subdivisions: ['HIGHLAND VIEW', 'OAK GROVE', 'WINDMARK BEACH', 'CAPE SAN BLAS', 'HOWARD CREEK', 'DALKEITH', 'ST JOE BEACH'],
   },
 ];
 

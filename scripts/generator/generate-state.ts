@@ -242,6 +242,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
     const delinquencyMonths = saleDays.map((d) => interestMonths(`${saleYear}-04-01`, isoDay(d)));
     const growth = 1.04 ** (taxYear - firstTaxYear);
     const advertisingCents = Math.round(profile.advertisingFee * 100);
+    const taxScale = profile.taxScale ?? 1;
     const countyHolderId = holderIdOf(model.countyHolder);
     const bidders: Bidders = {
       institutions: institutionsIn(saleYear),
@@ -266,7 +267,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
       const scrambled = (parcelIndex * PARCEL_MULTIPLIER + model.parcelOffset) % profile.parcelSpace;
       const parcel = buildParcel(profile, model.cities, scrambled, parcelRng);
 
-      const delinquentCents = Math.max(1800, Math.round(parcel.baseTaxCents * growth * (0.85 + 0.3 * rng.next())));
+      const delinquentCents = Math.max(1800, Math.round(parcel.baseTaxCents * taxScale * growth * (0.85 + 0.3 * rng.next())));
       const certificateNumber = profile.certificateNumber(taxYear, file.firstNumber + k);
 
       const dayIndex = Math.floor((k * saleDays.length) / plan.rows);

@@ -51,6 +51,10 @@ export interface CountyMarket {
   struckFactor: number;
   /** Added to Hillsborough's 0.25% share of the same sale year (then kept within 0..0.99). */
   quarterOffset: number;
+  /** Share of 0.25% winners that are funds; 0.97 unless set (few funds bid in small counties). */
+  institutionalQuarter?: number;
+  /** Share of sold certificates left at 18%; EIGHTEEN_SHARE unless set ("a visible mass at 18%" in small counties). */
+  eighteenShare?: number;
 }
 
 /** Targets of one county's sale in one year. */
@@ -59,12 +63,19 @@ export interface SaleTargets {
   struck: number;
   /** Share of sold certificates that clear at exactly 0.25%. */
   quarter: number;
+  institutionalQuarter: number;
+  eighteen: number;
 }
 
 export function saleTargets(market: CountyMarket, saleYear: number): SaleTargets {
   const struck = (STRUCK_SHARE_BY_SALE_YEAR[saleYear] ?? 0.02) * market.struckFactor;
   const quarter = (QUARTER_SHARE_BY_SALE_YEAR[saleYear] ?? 0.85) + market.quarterOffset;
-  return { struck: Math.min(0.9, struck), quarter: Math.min(0.99, Math.max(0, quarter)) };
+  return {
+    struck: Math.min(0.9, struck),
+    quarter: Math.min(0.99, Math.max(0, quarter)),
+    institutionalQuarter: market.institutionalQuarter ?? 0.97,
+    eighteen: market.eighteenShare ?? EIGHTEEN_SHARE,
+  };
 }
 
 /**
@@ -74,9 +85,20 @@ export function saleTargets(market: CountyMarket, saleYear: number): SaleTargets
  * with an 8.5% spike year (Hillsborough 2019) [Q/D]; 0.25% at 79-98.5% a year [D].
  */
 export const CALIBRATED_RANGES = {
-  struck: { 'miami-dade': [0.005, 0.045], broward: [0.005, 0.045], hillsborough: [0.015, 0.045], orange: [0.005, 0.045], pinellas: [0, 0.01], duval: [0.005, 0.045] },
-  quarter: [0.78, 0.96],
-} as const satisfies { struck: Record<string, readonly [number, number]>; quarter: readonly [number, number] };
+  struck: {
+    'miami-dade': [0.005, 0.045], broward: [0.005, 0.045], hillsborough: [0.015, 0.045], orange: [0.005, 0.045], pinellas: [0, 0.01], duval: [0.005, 0.045],
+    // Franklin 11-32% (2019-2025), Gulf 17% (2021) [D].
+    franklin: [0.1, 0.32], gulf: [0.1, 0.32],
+  },
+  quarter: {
+    'miami-dade': [0.78, 0.96], broward: [0.78, 0.96], hillsborough: [0.78, 0.96], orange: [0.78, 0.96], pinellas: [0.78, 0.96], duval: [0.78, 0.96],
+    // Small rural counties average 5-14% (Franklin 5.5-11%, Gulf ~6%) [Q]: 20-60% at 0.25% [E].
+    franklin: [0.15, 0.6], gulf: [0.15, 0.6],
+  },
+} as const satisfies { struck: Record<string, readonly [number, number]>; quarter: Record<string, readonly [number, number]> };
+
+/** The large urban counties: funds win most certificates at 0.25% there. */
+export const LARGE_COUNTIES = ['miami-dade', 'broward', 'hillsborough', 'orange', 'pinellas', 'duval'] as const;
 
 /**
  * Rates above 0.25% where institutions are outbid by people who want the 5%

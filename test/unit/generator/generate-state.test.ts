@@ -31,19 +31,19 @@ describe('apportion', () => {
 describe('the plan', () => {
   const state = make(10_000, 1);
 
-  it('models 6 certificate-level counties covering every channel in use, 8 vendor-tracked, the rest directory-only', () => {
+  it('models 8 certificate-level counties (6 large, 2 small rural) covering every channel in use, 8 vendor-tracked, the rest directory-only', () => {
     const by = (c: string) => state.counties.filter((x) => x.coverage === c).map((x) => x.county.slug);
-    expect(by('certificate_level').sort()).toEqual(['broward', 'duval', 'hillsborough', 'miami-dade', 'orange', 'pinellas']);
+    expect(by('certificate_level').sort()).toEqual(['broward', 'duval', 'franklin', 'gulf', 'hillsborough', 'miami-dade', 'orange', 'pinellas']);
     expect(by('vendor_tracked')).toHaveLength(8);
-    expect(by('directory_only')).toHaveLength(67 - 14);
+    expect(by('directory_only')).toHaveLength(67 - 16);
     const channels = state.counties.filter((c) => c.coverage === 'certificate_level').map((c) => c.channel?.channel);
     expect(new Set(channels)).toEqual(new Set(['certbid', 'lienport', 'taxgavel', 'parcelmart', 'bidvault', 'county_local']));
     for (const c of state.counties) if (c.coverage === 'directory_only') expect(c.channel).toBeNull();
   });
 
   it('has one file per (county, tax year) 2015..2025, rows summing to N, Miami-Dade biggest', () => {
-    expect(state.files).toHaveLength(6 * 11);
-    expect(new Set(state.files.map((f) => `${f.county.slug}/${f.taxYear}`)).size).toBe(66);
+    expect(state.files).toHaveLength(8 * 11);
+    expect(new Set(state.files.map((f) => `${f.county.slug}/${f.taxYear}`)).size).toBe(88);
     expect(state.files.reduce((a, f) => a + f.rows, 0)).toBe(10_000);
     const perCounty = new Map<string, number>();
     for (const f of state.files) perCounty.set(f.county.slug, (perCounty.get(f.county.slug) ?? 0) + f.rows);
@@ -234,6 +234,8 @@ describe('5,000 records', () => {
       orange: /^\d{2}-\d{2}-\d{2}-\d{4}-\d{2}-\d{3}$/,
       pinellas: /^\d{2}-\d{2}-\d{2}-\d{5}-\d{3}-\d{4}$/,
       duval: /^\d{6}-\d{4}$/,
+      franklin: /^\d{2}-\d{2}S-\d{2}W-\d{4}-\d{4}-\d{4}$/,
+      gulf: /^\d{5}-\d{5}R$/,
     };
     for (const r of records) expect(r.parcel_id).toMatch(formats[r.county_slug]!);
     expect(new Set(records.map((r) => r.county_slug))).toEqual(new Set(Object.keys(formats)));
