@@ -199,8 +199,15 @@ export async function validateFile<T extends { id: string }>(
   } catch (err) {
     await spool.remove();
     await held.remove();
+    // A damaged or truncated gzip cannot load on any retry: rejected like an unreadable file.
+    if (isZlibError(err)) throw new FileRejectedError('unreadable_file', `${file} is not a readable gzip file (${err.code})`);
     throw err;
   }
+}
+
+/** zlib's errors carry a Z_* code (Z_DATA_ERROR, Z_BUF_ERROR). */
+function isZlibError(err: unknown): err is NodeJS.ErrnoException & { code: string } {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && /^Z_[A-Z_]+$/.test((err as NodeJS.ErrnoException).code!);
 }
 
 /**
