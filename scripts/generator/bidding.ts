@@ -1,3 +1,5 @@
+import { MAX_INTEREST_RATE } from '../../services/domain/records.ts';
+import { RATE_LADDER, type SaleTargets, ZERO_SHARE } from './market.ts';
 import type { Prng } from './prng.ts';
 import { GIVEN_NAMES, HOLDER_FAMILIES, IRA_CUSTODIANS, MIDDLE_INITIALS, SURNAMES, VINTAGE_BUYING_YEARS } from './words.ts';
 
@@ -5,9 +7,9 @@ import { GIVEN_NAMES, HOLDER_FAMILIES, IRA_CUSTODIANS, MIDDLE_INITIALS, SURNAMES
  * Who wins a certificate and at what rate. Bidding opens at 18 percent and goes
  * down in quarter points; big certificates draw institutional funds that bid
  * down to 0.25 (the 5 percent mandatory charge still pays them) or even 0,
- * while small ones go to individuals near 18 or find no bidder at all. In the
- * large counties we model, institutions and their numbered entities win the
- * great majority of certificates (the county's institutionalShare).
+ * while small ones go to individuals at higher rates or find no bidder at all.
+ * How many clear at 0.25% and how many are struck is calibrated per county and
+ * sale year against published sale statistics (market.ts).
  */
 
 export const MAX_HOLDER_NAME = 60;
@@ -70,36 +72,72 @@ export function individualBidders(rng: Prng, size: number): string[] {
   return [...names];
 }
 
-/** Probability that no one bids: tiny and unattractive parcels are struck to the county. */
-export function struckChance(faceCents: number, unattractive: boolean): number {
-  if (unattractive) return 0.75;
-  if (faceCents < 25_000) return 0.5;
-  if (faceCents < 50_000) return 0.15;
-  return 0.025;
+/**
+ * How much likelier than the county-year's struck share a certificate of this size is to
+ * find no bidder: struck certificates are the small ones (Hillsborough's mean struck face is
+ * $140-790 against $2,200-3,600 sold, market.ts) and common areas no one wants. The factors
+ * average about 1 over the generated face distribution, so the county-year share holds.
+ */
+export function struckFactor(faceCents: number, unattractive: boolean): number {
+  if (unattractive) return 9;
+  if (faceCents < 25_000) return 3.2;
+  if (faceCents < 50_000) return 1.6;
+  if (faceCents < 150_000) return 0.45;
+  return 0.12;
+}
+
+export function struckChance(faceCents: number, unattractive: boolean, targets: SaleTargets): number {
+  return Math.min(0.9, targets.struck * struckFactor(faceCents, unattractive));
 }
 
 export interface Bid {
   holder: string;
   rate: number;
+  institutional: boolean;
 }
 
 export interface Bidders {
-  /** Share of certificates institutions win in this county (before the size adjustment). */
-  institutionalShare: number;
   institutions: Institutions;
   individuals: readonly string[];
+  targets: SaleTargets;
 }
 
+/**
+ * Smaller certificates clear above 0.25% more often: the 5% minimum is worth little on
+ * them to a fund, and individuals bid there (market.ts). Offsets on the county-year's
+ * 0.25% share, roughly balancing over the face distribution.
+ */
+function quarterOffset(dollars: number): number {
+  if (dollars < 300) return -0.15;
+  if (dollars < 800) return -0.03;
+  if (dollars < 3000) return 0.03;
+  return 0.09;
+}
+
+function ladderRate(rng: Prng): number {
+  let u = rng.next() * LADDER_TOTAL;
+  for (const [rate, weight] of RATE_LADDER) {
+    u -= weight;
+    if (u < 0) return rate;
+  }
+  return RATE_LADDER[RATE_LADDER.length - 1]![0];
+}
+const LADDER_TOTAL = RATE_LADDER.reduce((a, [, w]) => a + w, 0);
+
+/**
+ * The winning bid on a certificate someone bid on. Institutions, bidding through
+ * their numbered entities, win nearly every certificate that clears at 0.25%
+ * (ties at the floor are drawn at random among hundreds of bids); individuals
+ * win most of the rest, at the higher rates.
+ */
 export function winningBid(faceCents: number, bidders: Bidders, rng: Prng): Bid {
   const dollars = faceCents / 100;
-  // Individuals find their room on the small certificates; the large ones all go to funds.
-  const share = bidders.institutionalShare + (dollars > 5000 ? 0.08 : dollars > 1500 ? 0.04 : dollars > 500 ? 0 : -0.1);
-  const institutional = rng.chance(share);
+  const u = rng.next();
+  let rate: number;
+  if (u < ZERO_SHARE) rate = 0;
+  else if (u < ZERO_SHARE + bidders.targets.eighteen) rate = MAX_INTEREST_RATE;
+  else rate = rng.chance(bidders.targets.quarter + quarterOffset(dollars)) ? 0.25 : ladderRate(rng);
+  const institutional = rng.chance(rate === 0.25 ? bidders.targets.institutionalQuarter : rate === 0 ? 0.6 : 0.25);
   const holder = institutional ? pickInstitution(bidders.institutions, rng) : rng.pickSkewed(bidders.individuals, 1.4);
-  if (institutional && rng.chance(0.04)) return { holder, rate: 0 };
-  if (dollars < 600 && rng.chance(institutional ? 0.1 : 0.3)) return { holder, rate: 18 };
-  // More competition on bigger certificates pushes the rate toward the floor.
-  const competition = dollars > 5000 ? 7 : dollars > 1500 ? 4.5 : dollars > 600 ? 2.5 : 1.3;
-  const quarters = Math.max(1, Math.ceil(rng.next() ** competition * 72));
-  return { holder, rate: quarters / 4 };
+  return { holder, rate, institutional };
 }

@@ -2,6 +2,7 @@ import { countyHolderName } from '../../services/domain/county-facts.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import { COUNTY_PROFILES } from './counties.ts';
 import { addYears, parseDay } from './dates.ts';
+import { CALIBRATED_RANGES } from './market.ts';
 import { DEED_SALE_DELAY_DAYS, ESCHEAT_YEARS, EXPIRY_YEARS } from './lifecycle.ts';
 import { isCountyZip, placesOf, strOfLegal } from './places.ts';
 
@@ -33,8 +34,26 @@ export interface DataReport {
 }
 
 /** Words that mark a holder as a company, fund or bank; the rest are people (an IRA "FBO" a person counts as one). */
-const INSTITUTION = /\b(LLC|LP|LLLP|INC|CORP|CO|TRUST|FUND|BANK|NA|CAPITAL|PARTNERS|HOLDINGS|TLC|FLTC|CERTIFICATES)\b/;
-export const isIndividual = (holder: string) => / FBO .* IRA$/.test(holder) || !INSTITUTION.test(holder);
+const INSTITUTION = /\b(LLC|LP|LLLP|INC|CORP|CO|TRUST|FUND|BANK|NA|CAPITAL|PARTNERS|HOLDINGS|TLC|FLTC|CERTIFICATES|SERIES)\b/;
+/** Upper case without periods and commas: "Fl Tax Lien Fund 3, L.L.C." reads as FL TAX LIEN FUND 3 LLC. */
+const plain = (holder: string) => holder.toUpperCase().replace(/[.,]/g, '');
+export const isIndividual = (holder: string) => {
+  const h = plain(holder);
+  return / FBO .* IRA$/.test(h) || !INSTITUTION.test(h);
+};
+/**
+ * A fund family as a reader of the files sees it: the name without its entity number,
+ * vintage or series, legal form, punctuation and custodial wording. Only for the
+ * checks' figures; the API's holder groups have their own documented rule.
+ */
+export function familyOf(holder: string): string {
+  return plain(holder)
+    .replace(/\b(AS CUSTODIAN FOR|AS CUST FOR|CUST FOR|CUST FBO)\b/g, 'CUST')
+    .replace(/\b(LLC|LP|LLLP|INC|CORP|NA|N A|NO)\b/g, ' ')
+    .replace(/\b\d+(-[A-Z])?\b/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 const VINTAGE = /\b(20\d\d)(-[A-Z])?\b/;
 const QUADRANT_FIRST = /^\d+ (NW|NE|SW|SE) \d+(ST|ND|RD|TH) /;
 const ZIP = /, FL (\d{5})$/;
@@ -54,6 +73,22 @@ class Tally {
     return { name, of: this.of, bad: this.bad, examples: this.examples, ...(note ? { note } : {}) };
   }
 }
+
+interface CountySale {
+  offered: number;
+  struck: number;
+  sold: number;
+  quarter: number;
+  zero: number;
+  eighteen: number;
+  rateSum: number;
+  faceRateSum: number;
+  faceSold: number;
+}
+/** Below this many certificates a county's shares are too noisy to hold to the published range. */
+const MIN_CERTIFICATES_FOR_SHARES = 1000;
+/** A family with fewer certificates may honestly show one spelling. */
+const MIN_CERTIFICATES_FOR_SPELLINGS = 200;
 
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
 const key = (r: CertificateRecord) => `${r.county_slug} ${r.certificate_number}`;
@@ -88,6 +123,8 @@ export function createDataChecker(asOf: string): DataChecker {
   const faceResiduals = new Map<string, Map<number, number>>();
   const lateSaleYears = new Set<string>();
   const countyYears = new Set<string>();
+  const markets = new Map<string, CountySale>();
+  const families = new Map<string, Map<string, number>>();
   let certificates = 0;
   let advertised = 0;
   let landsAvailable = 0;
@@ -133,7 +170,30 @@ export function createDataChecker(asOf: string): DataChecker {
     residuals.set(residual, (residuals.get(residual) ?? 0) + 1);
     faceResiduals.set(r.county_slug, residuals);
 
+    if (r.status !== 'advertised') {
+      const m = markets.get(r.county_slug) ?? { offered: 0, struck: 0, sold: 0, quarter: 0, zero: 0, eighteen: 0, rateSum: 0, faceRateSum: 0, faceSold: 0 };
+      m.offered++;
+      if (r.struck_to_county) m.struck++;
+      else {
+        m.sold++;
+        if (r.interest_rate === 0.25) m.quarter++;
+        if (r.interest_rate === 0) m.zero++;
+        if (r.interest_rate === 18) m.eighteen++;
+        m.rateSum += r.interest_rate;
+        m.faceRateSum += r.interest_rate * r.face_amount;
+        m.faceSold += r.face_amount;
+      }
+      markets.set(r.county_slug, m);
+    }
+
     const countyHeld = r.struck_to_county || r.holder_name === countyHolderName(r.county_name);
+    if (!countyHeld && !isIndividual(r.holder_name)) {
+      const family = familyOf(r.holder_name);
+      const spellings = families.get(family) ?? new Map<string, number>();
+      const spelling = r.holder_name.replace(/\d+(-[A-Z])?/g, '#');
+      spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
+      families.set(family, spellings);
+    }
     if (!countyHeld) {
       const h = holders.get(r.county_slug) ?? [0, 0];
       h[0]++;
@@ -167,6 +227,21 @@ export function createDataChecker(asOf: string): DataChecker {
   }
 
   function report(): DataReport {
+  // Market shares are checked on counties with enough certificates for the share to mean something.
+  const struckShare = new Tally();
+  const quarterShare = new Tally();
+  for (const [county, m] of [...markets].sort()) {
+    if (m.offered < MIN_CERTIFICATES_FOR_SHARES) continue;
+    const range: readonly [number, number] | undefined = (CALIBRATED_RANGES.struck as Record<string, readonly [number, number]>)[county];
+    if (range) struckShare.see(m.struck / m.offered >= range[0] && m.struck / m.offered <= range[1], () => `${county}: ${pct(m.struck, m.offered)} struck`);
+    const q: readonly [number, number] | undefined = (CALIBRATED_RANGES.quarter as Record<string, readonly [number, number]>)[county];
+    if (q) quarterShare.see(m.quarter / m.sold >= q[0] && m.quarter / m.sold <= q[1], () => `${county}: ${pct(m.quarter, m.sold)} at 0.25%`);
+  }
+  const spelled = new Tally();
+  for (const [family, spellings] of [...families].sort()) {
+    const n = [...spellings.values()].reduce((a, b) => a + b, 0);
+    if (n >= MIN_CERTIFICATES_FOR_SPELLINGS) spelled.see(spellings.size >= 2, () => `${family}: only ${[...spellings.keys()].join(', ')}`);
+  }
   const figures: Record<string, string> = {
     'county-years': String(countyYears.size),
     'county-years with a sale day after June 1': String(lateSaleYears.size),
@@ -177,6 +252,14 @@ export function createDataChecker(asOf: string): DataChecker {
     const parts = [...residuals].sort((a, b) => b[1] - a[1]).map(([cents, n]) => `$${(cents / 100).toFixed(2)} x ${n}`);
     figures[`face - delinquent x 1.08 (advertising), ${county}`] = parts.slice(0, 3).join(', ');
   }
+  for (const [county, m] of [...markets].sort())
+    figures[`sale, ${county}`] =
+      `${m.offered} offered, ${pct(m.struck, m.offered)} struck; of ${m.sold} sold ${pct(m.quarter, m.sold)} at 0.25%, ` +
+      `${pct(m.zero, m.sold)} at 0%, ${pct(m.eighteen, m.sold)} at 18%; mean rate ${(m.rateSum / Math.max(1, m.sold)).toFixed(2)}%, ` +
+      `face-weighted ${(m.faceRateSum / Math.max(1, m.faceSold)).toFixed(2)}%`;
+  const familyRows = [...families].map(([f, sp]) => ({ f, n: [...sp.values()].reduce((a, b) => a + b, 0), sp })).sort((a, b) => b.n - a.n);
+  for (const { f, n, sp } of familyRows.slice(0, 8))
+    figures[`fund family ${f}`] = `${n} certificates under ${sp.size} spellings: ${[...sp.keys()].slice(0, 3).join(' / ')}`;
   for (const [county, [all, people]] of [...holders].sort())
     figures[`individuals among bidder-held, ${county}`] = `${pct(people, all)} of ${all}`;
   for (const [county, [all, grid]] of [...quadrants].sort())
@@ -196,6 +279,9 @@ export function createDataChecker(asOf: string): DataChecker {
       vintage.check('vintage funds buy only from their vintage year on'),
       zip.check('address ZIP code in the county'),
       str.check('metes-and-bounds section-township-range matches the parcel id, or lies in the county'),
+      struckShare.check('struck-to-county share of each county in its calibrated range (market.ts)'),
+      quarterShare.check('share of sold certificates at 0.25% in each county in its calibrated range (market.ts)'),
+      spelled.check('fund families appear under several spellings across files and years'),
     ],
     figures,
   };

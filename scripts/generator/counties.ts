@@ -1,4 +1,5 @@
 import { type CountyPlaces, COUNTY_PLACES, type Str, strIn } from './places.ts';
+import type { CountyMarket } from './market.ts';
 import type { Prng } from './prng.ts';
 
 /**
@@ -18,7 +19,11 @@ export interface City {
 
 export interface CountyProfile {
   slug: string;
-  /** Relative size: the county's share of the generated certificates. */
+  /**
+   * Relative size: the county's share of the generated certificates, after the
+   * certificates its sales offer (market.ts): Miami-Dade ~45-65k, Duval ~31-33k,
+   * Hillsborough 15-20k, Orange ~15k, Pinellas ~10-12.5k; Broward between.
+   */
   weight: number;
   cities: readonly City[];
   /** ZIP codes, survey box and street naming of the county (places.ts). */
@@ -27,8 +32,10 @@ export interface CountyProfile {
   saleOffset: number;
   /** Business days the online sale runs. */
   saleDays: number;
-  /** Share of bidder-won certificates that institutions (funds and their numbered entities) take. */
-  institutionalShare: number;
+  /** How its sale differs from Hillsborough's published one: struck share and 0.25% share (market.ts). */
+  market: CountyMarket;
+  /** Multiplies delinquent taxes: rural parcels owe less (mean sold face $700-2,000 against $2,200-4,000 in cities). */
+  taxScale?: number;
   batchesPerDay: number;
   /** Advertising cost added to the face of each certificate, dollars. */
   advertisingFee: number;
@@ -59,7 +66,7 @@ function strLeading(id: string): Str | null {
 export const COUNTY_PROFILES: readonly CountyProfile[] = [
   {
     slug: 'miami-dade',
-    weight: 31,
+    weight: 30,
     cities: [
       { name: 'MIAMI', weight: 30, code: '01', zips: [33125, 33126, 33127, 33128, 33130, 33133, 33135, 33136, 33137, 33138, 33142, 33144, 33145, 33147, 33150] },
       { name: 'MIAMI', weight: 18, code: '30', zips: [33155, 33157, 33165, 33170, 33173, 33175, 33176, 33177, 33183, 33185, 33186, 33187, 33196] },
@@ -77,7 +84,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES['miami-dade']!,
     saleOffset: 6,
     saleDays: 3,
-    institutionalShare: 0.9,
+    market: { struckFactor: 0.9, quarterOffset: 0.01 },
     batchesPerDay: 8,
     advertisingFee: 9.25,
     parcelSpace: 10 ** 11,
@@ -112,7 +119,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.broward!,
     saleOffset: 5,
     saleDays: 3,
-    institutionalShare: 0.88,
+    market: { struckFactor: 0.9, quarterOffset: 0.01 },
     batchesPerDay: 6,
     advertisingFee: 7.5,
     // 5042 01 02 0100: township and range (the city's code), section, block, lot. The section is
@@ -133,7 +140,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'hillsborough',
-    weight: 16,
+    weight: 12,
     cities: [
       { name: 'TAMPA', weight: 45, code: 'A', zips: [33602, 33603, 33604, 33605, 33607, 33610, 33611, 33612, 33613, 33614, 33615, 33616, 33617, 33618, 33619, 33629, 33634, 33637] },
       { name: 'BRANDON', weight: 12, code: 'U', zips: [33510, 33511] },
@@ -148,7 +155,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.hillsborough!,
     saleOffset: 7,
     saleDays: 2,
-    institutionalShare: 0.86,
+    market: { struckFactor: 1, quarterOffset: 0 },
     batchesPerDay: 5,
     advertisingFee: 8.0,
     parcelSpace: 10 ** 11,
@@ -169,7 +176,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'orange',
-    weight: 14,
+    weight: 11,
     cities: [
       { name: 'ORLANDO', weight: 50, code: '', zips: [32801, 32803, 32804, 32805, 32806, 32807, 32808, 32809, 32810, 32811, 32812, 32817, 32818, 32819, 32822, 32825, 32826, 32828, 32835, 32839] },
       { name: 'APOPKA', weight: 10, code: '', zips: [32703, 32712] },
@@ -184,7 +191,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.orange!,
     saleOffset: 3,
     saleDays: 2,
-    institutionalShare: 0.86,
+    market: { struckFactor: 0.8, quarterOffset: -0.01 },
     batchesPerDay: 5,
     advertisingFee: 6.75,
     parcelSpace: 10 ** 9,
@@ -201,7 +208,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'pinellas',
-    weight: 10,
+    weight: 8,
     cities: [
       { name: 'ST PETERSBURG', weight: 35, code: '', zips: [33701, 33702, 33703, 33704, 33705, 33707, 33710, 33711, 33712, 33713, 33714, 33716] },
       { name: 'CLEARWATER', weight: 20, code: '', zips: [33755, 33756, 33759, 33760, 33761, 33763, 33764, 33765] },
@@ -216,7 +223,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.pinellas!,
     saleOffset: 1,
     saleDays: 2,
-    institutionalShare: 0.84,
+    market: { struckFactor: 0.1, quarterOffset: -0.02 },
     batchesPerDay: 4,
     advertisingFee: 8.5,
     parcelSpace: 10 ** 12,
@@ -233,7 +240,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
   },
   {
     slug: 'duval',
-    weight: 9,
+    weight: 17,
     cities: [
       { name: 'JACKSONVILLE', weight: 80, code: '', zips: [32202, 32204, 32205, 32206, 32207, 32208, 32209, 32210, 32211, 32216, 32217, 32218, 32219, 32220, 32221, 32244, 32246, 32254, 32257, 32277] },
       { name: 'JACKSONVILLE BEACH', weight: 7, code: '', zips: [32250] },
@@ -244,7 +251,7 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     places: COUNTY_PLACES.duval!,
     saleOffset: 0,
     saleDays: 2,
-    institutionalShare: 0.82,
+    market: { struckFactor: 0.6, quarterOffset: -0.01 },
     batchesPerDay: 6,
     advertisingFee: 5.5,
     parcelSpace: 10 ** 10,
@@ -258,6 +265,66 @@ export const COUNTY_PROFILES: readonly CountyProfile[] = [
     certificateNumber: (y, n) => `${y}-${pad(n, 6)}-000`,
     batchNumber: (_y, b) => `R${pad(b, 2)}`,
     subdivisions: ['SPRINGFIELD', 'RIVERSIDE ANNEX', 'MONCRIEF PARK', 'ARLINGTON HILLS', 'NORTHWOOD', 'SAN JOSE ESTATES', 'LACKAWANNA', 'PICKETTVILLE'],
+  },
+  // Small rural counties (Franklin: 633-1,791 certificates a sale, 29 winners in 2021; Gulf:
+  // 703-844 sold to 24-26 bidders): sampled at a higher rate than the large counties (about
+  // 1 in 8) so their own market can be read: people at 5-14%, a fifth of the parcels unsold.
+  {
+    slug: 'franklin',
+    weight: 2,
+    taxScale: 0.55,
+    cities: [
+      { name: 'APALACHICOLA', weight: 35, code: '', zips: [32320] },
+      { name: 'EASTPOINT', weight: 30, code: '', zips: [32328] },
+      { name: 'CARRABELLE', weight: 25, code: '', zips: [32322] },
+      { name: 'ALLIGATOR POINT', weight: 10, code: '', zips: [32346] },
+    ],
+    places: COUNTY_PLACES.franklin!,
+    saleOffset: 9,
+    saleDays: 1,
+    market: { struckFactor: 7, quarterOffset: -0.55, institutionalQuarter: 0.55, eighteenShare: 0.05 },
+    batchesPerDay: 1,
+    advertisingFee: 12.0,
+    parcelSpace: 10 ** 12,
+    // 01-09S-08W-0000-0010-0000: section, township south, range west, then the parcel.
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.franklin!, rng),
+    strOfParcelId: (id) => {
+      const m = /^(\d{2})-(\d{2})S-(\d{2})W-/.exec(id);
+      return m ? { section: Number(m[1]), township: Number(m[2]), range: Number(m[3]) } : null;
+    },
+    parcelId: (x, _city, str) => {
+      const d = digits(x, 12);
+      return `${two(str.section)}-${two(str.township)}S-${two(str.range)}W-${d.slice(0, 4)}-${d.slice(4, 8)}-${d.slice(8)}`;
+    },
+    certificateNumber: (y, n) => `${pad(n, 4)}-${y}`,
+    batchNumber: (_y, b) => String(b),
+    subdivisions: ['ST GEORGE ISLAND UNIT 1', 'LANARK VILLAGE', 'MAGNOLIA BLUFF', 'PICKETTS ADD', 'GREATER APALACHICOLA', 'CARRABELLE BEACH', 'BALD POINT'],
+  },
+  {
+    slug: 'gulf',
+    weight: 2,
+    taxScale: 0.6,
+    cities: [
+      { name: 'PORT ST JOE', weight: 65, code: '', zips: [32456] },
+      { name: 'WEWAHITCHKA', weight: 35, code: '', zips: [32465] },
+    ],
+    places: COUNTY_PLACES.gulf!,
+    saleOffset: 8,
+    saleDays: 1,
+    market: { struckFactor: 6, quarterOffset: -0.5, institutionalQuarter: 0.6, eighteenShare: 0.04 },
+    batchesPerDay: 1,
+    advertisingFee: 11.0,
+    parcelSpace: 10 ** 10,
+    // 03806-000R style: an account number with no section-township-range.
+    str: (_x, _city, rng) => strIn(COUNTY_PLACES.gulf!, rng),
+    strOfParcelId: () => null,
+    parcelId: (x) => {
+      const d = digits(x, 10);
+      return `${d.slice(0, 5)}-${d.slice(5)}R`;
+    },
+    certificateNumber: (y, n) => `${y}-${pad(n, 4)}`,
+    batchNumber: (_y, b) => `L${b}`,
+    subdivisions: ['HIGHLAND VIEW', 'OAK GROVE', 'WINDMARK BEACH', 'CAPE SAN BLAS', 'HOWARD CREEK', 'DALKEITH', 'ST JOE BEACH'],
   },
 ];
 

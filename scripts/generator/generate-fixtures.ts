@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import type { FormatWriter } from './writers/format-writer.ts';
 import { type FilePlan, type GenerateOptions, type GeneratedState, generateState } from './generate-state.ts';
 import { writerFor as defaultWriterFor } from './writers/index.ts';
@@ -19,6 +20,11 @@ export interface FixtureOptions extends GenerateOptions {
   out: string;
   /** Defaults to writerFor from ./writers/index.ts. */
   writerFor?: WriterLookup;
+  /**
+   * Writes each data file gzipped (name + .gz), which ingest reads as is: the demo set
+   * of 55,000 certificates is ~22 MB of text and must stay under 5 MB in the repository.
+   */
+  gzip?: boolean;
 }
 
 export interface FixtureSummary {
@@ -64,8 +70,8 @@ export function extensionFor(format: string): string {
   return last === 'fixed' || last === 'pipe' ? 'txt' : last;
 }
 
-function relativePath(file: FilePlan): string {
-  return `${file.county.slug}/${file.taxYear}.${extensionFor(file.channel.format)}`;
+function relativePath(file: FilePlan, gzip: boolean): string {
+  return `${file.county.slug}/${file.taxYear}.${extensionFor(file.channel.format)}${gzip ? '.gz' : ''}`;
 }
 
 /** Source rows: every certificate-level county-year file, plus the monitored (vendor-tracked) portals, which have no files yet. */
@@ -113,18 +119,23 @@ export async function generateFixtures(options: FixtureOptions): Promise<Fixture
   const entries: ManifestEntry[] = [];
   let certificates = 0;
   for (const file of state.files) {
-    const path = relativePath(file);
+    const path = relativePath(file, options.gzip === true);
     await mkdir(join(options.out, file.county.slug), { recursive: true });
-    const out = createWriteStream(join(options.out, path));
+    const target = createWriteStream(join(options.out, path));
+    // Level 9 and no file name or time in the header (Node writes none): the same rows give the same bytes.
+    const gz = options.gzip ? createGzip({ level: 9 }) : null;
+    const out = gz ?? target;
+    if (gz) gz.pipe(target);
     let rows: number;
     try {
       rows = await writerFor(file.channel.format)!.write(state.records(file), out, { county: file.county, taxYear: file.taxYear, asOf: options.today });
     } catch (err) {
       out.destroy();
+      target.destroy();
       throw err;
     }
     out.end();
-    await finished(out);
+    await finished(target);
     if (rows !== file.rows) throw new FixtureError('row_count', `${path}: writer wrote ${rows} rows, expected ${file.rows}`);
     entries.push({ path, vendor: file.channel.channel, county: file.county.slug, tax_year: file.taxYear, rows });
     certificates += rows;

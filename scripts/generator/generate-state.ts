@@ -2,14 +2,16 @@ import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.
 import { certificateId, holderId, normalizeKey } from '../../services/domain/ids.ts';
 import { type CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
 import { type Channel, type RegistryCounty, loadRegistry, type Registry } from '../../services/domain/registry.ts';
-import { type Bidders, type Institutions, individualBidders, institutionsBuyingIn, struckChance, winningBid } from './bidding.ts';
+import { type Bidders, type Institutions, individualBidders, institutionsBuyingIn, MAX_HOLDER_NAME, struckChance, winningBid } from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
 import { addYears, dayOf, isoDay, monthsOrPartSince, parseDay, saleDaysIn } from './dates.ts';
 import { faceParts } from './face.ts';
+import { saleTargets } from './market.ts';
 import { afterSale, EXPIRY_YEARS } from './lifecycle.ts';
 import { buildParcel, cityTable } from './parcels.ts';
 import { hashString, Prng, seedOf } from './prng.ts';
 import { redemptionAmountOn } from './redemption.ts';
+import { spellingIn } from './spellings.ts';
 
 /**
  * A seeded model of Florida's certificate market as of `today`. The plan (which
@@ -240,11 +242,23 @@ export function generateState(options: GenerateOptions): GeneratedState {
     const delinquencyMonths = saleDays.map((d) => monthsOrPartSince(`${saleYear}-04-01`, isoDay(d)));
     const growth = 1.04 ** (taxYear - firstTaxYear);
     const advertisingCents = Math.round(profile.advertisingFee * 100);
+    const taxScale = profile.taxScale ?? 1;
     const countyHolderId = holderIdOf(model.countyHolder);
     const bidders: Bidders = {
-      institutionalShare: profile.institutionalShare,
       institutions: institutionsIn(saleYear),
       individuals: model.individuals,
+      targets: saleTargets(profile.market, saleYear),
+    };
+    // Each file spells each fund family its own way (spellings.ts).
+    const spellingSeed = seedOf(seed, hashString(county.slug), taxYear, 6);
+    const spelled = new Map<string, string>();
+    const spell = (name: string) => {
+      let s = spelled.get(name);
+      if (s === undefined) {
+        s = spellingIn(spellingSeed, name, MAX_HOLDER_NAME);
+        spelled.set(name, s);
+      }
+      return s;
     };
 
     for (let k = 0; k < plan.rows; k++) {
@@ -253,7 +267,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
       const scrambled = (parcelIndex * PARCEL_MULTIPLIER + model.parcelOffset) % profile.parcelSpace;
       const parcel = buildParcel(profile, model.cities, scrambled, parcelRng);
 
-      const delinquentCents = Math.max(1800, Math.round(parcel.baseTaxCents * growth * (0.85 + 0.3 * rng.next())));
+      const delinquentCents = Math.max(1800, Math.round(parcel.baseTaxCents * taxScale * growth * (0.85 + 0.3 * rng.next())));
       const certificateNumber = profile.certificateNumber(taxYear, file.firstNumber + k);
 
       const dayIndex = Math.floor((k * saleDays.length) / plan.rows);
@@ -271,10 +285,10 @@ export function generateState(options: GenerateOptions): GeneratedState {
         // Advertised for its day of the sale, which is still ahead.
         status = 'advertised';
       } else {
-        struck = rng.chance(struckChance(faceCents, parcel.kind === 'common_area'));
+        struck = rng.chance(struckChance(faceCents, parcel.kind === 'common_area', bidders.targets));
         if (!struck) {
           const bid = winningBid(faceCents, bidders, rng);
-          holder = bid.holder;
+          holder = bid.institutional ? spell(bid.holder) : bid.holder;
           rate = bid.rate;
         }
         const outcome = afterSale(

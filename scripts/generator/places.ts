@@ -106,6 +106,28 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
         ? `${rng.pick(['E', 'W'])} ${ordinal(rng.between(1, 65))} ST`
         : named(rng, ['MAIN ST', 'BEACH BLVD', 'ATLANTIC BLVD', 'UNIVERSITY BLVD', 'NORMANDY BLVD', 'EDGEWOOD AVE', 'MONCRIEF RD', 'LEM TURNER RD', 'SAN JOSE BLVD', 'ARLINGTON RD', 'BLANDING BLVD', 'SOUTEL DR', 'KINGS RD', 'PEARL ST', 'HERSCHEL ST', 'MERRILL RD', 'OLD MIDDLEBURG RD'], COMPASS, 0.15),
   },
+  // Panhandle counties of the Tallahassee meridian: townships south and ranges west.
+  franklin: {
+    zips: [32320, 32322, 32328, 32346],
+    townships: [5, 9],
+    ranges: [1, 8],
+    maxHouseNumber: 2999,
+    // Small towns on US 98: numbered streets and avenues with letters, county roads.
+    street: (rng) =>
+      rng.chance(0.3)
+        ? `${rng.chance(0.5) ? `AVE ${'ABCDEFGHIJKLMN'[rng.int(14)]}` : `${ordinal(rng.between(1, 26))} ST`}`
+        : named(rng, ['HWY 98', 'US HWY 98', 'BAY SHORE DR', 'GULF BEACH DR', 'CR 67', 'BLUFF RD', 'ISLAND DR', 'MARKET ST', 'WATER ST', 'OLD FERRY DOCK RD', 'PATTON DR', 'ALLIGATOR DR'], COMPASS, 0.1),
+  },
+  gulf: {
+    zips: [32456, 32465],
+    townships: [3, 9],
+    ranges: [8, 11],
+    maxHouseNumber: 9999,
+    street: (rng) =>
+      rng.chance(0.2)
+        ? `${ordinal(rng.between(1, 30))} ST`
+        : named(rng, ['HWY 71', 'HWY 98', 'CAPE SAN BLAS RD', 'MONUMENT AVE', 'REID AVE', 'LONG AVE', 'GARRISON AVE', 'CR 30A', 'DOLPHIN ST', 'INDIAN PASS RD', 'OVERSTREET RD', 'LAKE GROVE RD'], COMPASS, 0.05),
+  },
 };
 
 export function placesOf(slug: string): CountyPlaces {

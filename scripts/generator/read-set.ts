@@ -1,11 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import type { Registry } from '../../services/domain/registry.ts';
 import { createHolderIds } from '../../services/domain/ids.ts';
 import { readManifest } from '../../services/domain/manifest.ts';
 import { adapterFor } from '../../indexer/adapters/index.ts';
 import type { RowProblem } from '../../indexer/adapters/types.ts';
+import { GZIP_SUFFIX } from '../../indexer/load/two-pass-load.ts';
 import { buildCertificate } from '../../indexer/certificates/build-certificate.ts';
 
 /**
@@ -28,6 +31,12 @@ export interface WrittenSet {
   rows(): AsyncGenerator<SetRow>;
 }
 
+/** The file's text, gunzipped when its name ends in .gz (as the worker reads it). */
+function openText(path: string): Readable {
+  const bytes = createReadStream(path);
+  return path.endsWith(GZIP_SUFFIX) ? bytes.pipe(createGunzip()) : bytes;
+}
+
 export function readWrittenSet(dir: string, registry: Registry, parcelBaseUrl = 'https://parcels.taxcert.dev/api/v1/parcels'): WrittenSet {
   const { manifest } = readManifest(join(dir, 'manifest.json'));
   const asOf = manifest.generated_at?.slice(0, 10) ?? null;
@@ -48,7 +57,7 @@ export function readWrittenSet(dir: string, registry: Registry, parcelBaseUrl = 
           ingestedAt: `${asOf ?? '1970-01-01'}T00:00:00.000Z`,
           holderIds: createHolderIds(),
         };
-        for await (const row of adapter.rows(createReadStream(file.path), { county, counties: registry.counties, taxYear: file.tax_year })) {
+        for await (const row of adapter.rows(openText(file.path), { county, counties: registry.counties, taxYear: file.tax_year })) {
           const { input, reasons } = adapter.toInput(row);
           const built = buildCertificate(input, reasons, ctx);
           const where = `${file.path}:${row.line}`;

@@ -79,6 +79,8 @@ export const HOLDER_FAMILIES: readonly HolderFamily[] = [
   { pattern: 'KEYLIME TAX CERTIFICATES LLC', weight: 2 },
   { pattern: 'SOUTHERN PINE TRUST CO CUST FBO MAGNOLIA FUND I', weight: 1 },
   { pattern: 'MANATEE BAY CERT TRUST', weight: 1 },
+  // Trusts that issue a series a year: SEAGRAPE TAX LIEN TRUST SERIES 2021.
+  { pattern: 'SEAGRAPE TAX LIEN TRUST SERIES #', vintages: [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026], weight: 6 },
 ];
 
 /** Years a vintage fund buys in, from its vintage on. */

@@ -1,6 +1,6 @@
 /**
  * Example answers for the OpenAPI document, recorded from the demo data
- * (fixtures/demo/broward/2024.csv, fixtures/files/holders and lands-available)
+ * (fixtures/demo/broward/2024.csv.gz as it was, fixtures/files/holders and lands-available)
  * through the real routes. Spectral's oas3-valid-media-example checks each one
  * against its (closed) schema in test/integration/api/openapi-lint.test.ts, so an
  * example cannot drift from the shape it shows.

@@ -150,7 +150,7 @@ describe('a typed client generated from the served document', () => {
     const outcomes = await enqueueFiles(
       t.runtime,
       [
-        { dataset: 'certificates', file: fixture('demo/broward/2024.csv'), vendor: 'lienport', county: 'broward', taxYear: 2024 },
+        { dataset: 'certificates', file: fixture('demo/broward/2024.csv.gz'), vendor: 'lienport', county: 'broward', taxYear: 2024 },
         { dataset: 'holders', file: fixture('files/holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
         { dataset: 'lands-available', file: fixture('files/lands-available/good.csv'), vendor: 'county_local', county: 'alachua', taxYear: 2024 },
       ],

@@ -86,13 +86,16 @@ describe('taxcert CLI', () => {
     const out = join(dir, 'set');
     const gen = await runCli(['fixtures', 'generate', '--out', out, '--certificates', '400', '--seed', '3', '--json'], env);
     expect(gen.code).toBe(0);
-    expect(JSON.parse(gen.stdout)).toMatchObject({ certificates: 400, files: 66, counties: 6 });
+    const generated = JSON.parse(gen.stdout) as { files: number };
+    // 400 certificates over 8 counties x 11 tax years: a small county may have a year with no row.
+    expect(generated).toMatchObject({ certificates: 400, counties: 8 });
+    expect(generated.files).toBeGreaterThan(80);
     expect(existsSync(join(out, 'manifest.json'))).toBe(true);
 
     const ingest = await runCli(['ingest', '--manifest', join(out, 'manifest.json'), '--wait', '--json'], env);
     expect(ingest.code).toBe(0);
     const summary = JSON.parse(ingest.stdout);
-    expect(summary).toMatchObject({ files: 66, succeeded: 66, failed: 0, rowsRead: 400, indexed: 400, quarantined: 0 });
+    expect(summary).toMatchObject({ files: generated.files, succeeded: generated.files, failed: 0, rowsRead: 400, indexed: 400, quarantined: 0 });
 
     const status = await runCli(['status', '--json'], env);
     expect(status.code).toBe(0);

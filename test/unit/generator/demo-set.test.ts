@@ -7,6 +7,7 @@ import { describeProblem } from '../../../indexer/adapters/types.ts';
 import { checkData } from '../../../scripts/generator/check-data.ts';
 import { DEMO_SET } from '../../../scripts/generator/demo-set.ts';
 import { generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
+import { generateState } from '../../../scripts/generator/generate-state.ts';
 import { readWrittenSet } from '../../../scripts/generator/read-set.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
@@ -37,6 +38,16 @@ describe('fixtures/demo', () => {
     const shipped = files(demo);
     expect([...shipped.keys()].sort()).toEqual([...fresh.keys()].sort());
     for (const [path, bytes] of fresh) expect(shipped.get(path)?.equals(bytes), `${path} is stale: run scripts/make-demo-fixtures.ts`).toBe(true);
+  });
+
+  it('is a market worth analysing: 50,000+ certificates, every certificate-level county, several tax years, at most 5 MB', () => {
+    const manifest = JSON.parse(readFileSync(join(demo, 'manifest.json'), 'utf8')) as { certificates: number; files: { county: string; tax_year: number }[] };
+    expect(manifest.certificates).toBeGreaterThanOrEqual(50_000);
+    const levelCounties = generateState({ ...DEMO_SET, certificates: 0 }).counties.filter((c) => c.coverage === 'certificate_level');
+    expect(new Set(manifest.files.map((f) => f.county))).toEqual(new Set(levelCounties.map((c) => c.county.slug)));
+    expect(new Set(manifest.files.map((f) => f.tax_year)).size).toBeGreaterThanOrEqual(5);
+    const bytes = [...files(demo).values()].reduce((n, b) => n + b.length, 0);
+    expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
   });
 
   it('reads back through the adapters with no row refused and every investor check passing', async () => {

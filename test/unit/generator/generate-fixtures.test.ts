@@ -38,7 +38,7 @@ function tree(dir: string): Record<string, string> {
 describe('generateFixtures', () => {
   it('writes one file per county and tax year, a manifest and sources, identically for the same seed', async () => {
     const summary = await generateFixtures(options('a'));
-    expect(summary).toEqual({ files: 66, certificates: 900, counties: 6 });
+    expect(summary).toEqual({ files: 88, certificates: 900, counties: 8 });
     await generateFixtures(options('b'));
     expect(tree(join(root, 'a'))).toEqual(tree(join(root, 'b')));
   });
@@ -47,7 +47,7 @@ describe('generateFixtures', () => {
     const dir = join(root, 'a');
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ generated_at: '2026-11-22T00:00:00.000Z', seed: 11, certificates: 900, sources: 'sources.json' });
-    expect(manifest.files).toHaveLength(66);
+    expect(manifest.files).toHaveLength(88);
     expect(manifest.files).toContainEqual({ path: 'miami-dade/2025.jsonl', vendor: 'certbid', county: 'miami-dade', tax_year: 2025, rows: expect.any(Number) });
     expect(manifest.files).toContainEqual(expect.objectContaining({ path: 'duval/2015.txt', vendor: 'county_local' }));
     expect(manifest.files).toContainEqual(expect.objectContaining({ path: 'hillsborough/2019.txt', vendor: 'taxgavel' }));
@@ -61,7 +61,7 @@ describe('generateFixtures', () => {
 
   it('writes source rows for each file and active rows without files for vendor-tracked counties', () => {
     const sources = JSON.parse(readFileSync(join(root, 'a', 'sources.json'), 'utf8'));
-    expect(sources).toHaveLength(66 + 8);
+    expect(sources).toHaveLength(88 + 8);
     // Vendor-tracked counties have no file in the manifest.
     const manifest = JSON.parse(readFileSync(join(root, 'a', 'manifest.json'), 'utf8'));
     const withFile = new Set(manifest.files.map((f: { county: string; tax_year: number }) => `${f.county}/${f.tax_year}`));

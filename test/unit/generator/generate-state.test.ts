@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countyHolderName } from '../../../services/domain/county-facts.ts';
 import { apportion, type GeneratedState, generateState } from '../../../scripts/generator/generate-state.ts';
 import { redemptionAmountOn } from '../../../scripts/generator/redemption.ts';
+import { normalizeHolderName } from '../../../services/domain/ids.ts';
 import { CERTIFICATE_STATUSES, CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
@@ -30,19 +31,19 @@ describe('apportion', () => {
 describe('the plan', () => {
   const state = make(10_000, 1);
 
-  it('models 6 certificate-level counties covering every channel in use, 8 vendor-tracked, the rest directory-only', () => {
+  it('models 8 certificate-level counties (6 large, 2 small rural) covering every channel in use, 8 vendor-tracked, the rest directory-only', () => {
     const by = (c: string) => state.counties.filter((x) => x.coverage === c).map((x) => x.county.slug);
-    expect(by('certificate_level').sort()).toEqual(['broward', 'duval', 'hillsborough', 'miami-dade', 'orange', 'pinellas']);
+    expect(by('certificate_level').sort()).toEqual(['broward', 'duval', 'franklin', 'gulf', 'hillsborough', 'miami-dade', 'orange', 'pinellas']);
     expect(by('vendor_tracked')).toHaveLength(8);
-    expect(by('directory_only')).toHaveLength(67 - 14);
+    expect(by('directory_only')).toHaveLength(67 - 16);
     const channels = state.counties.filter((c) => c.coverage === 'certificate_level').map((c) => c.channel?.channel);
     expect(new Set(channels)).toEqual(new Set(['certbid', 'lienport', 'taxgavel', 'parcelmart', 'bidvault', 'county_local']));
     for (const c of state.counties) if (c.coverage === 'directory_only') expect(c.channel).toBeNull();
   });
 
   it('has one file per (county, tax year) 2015..2025, rows summing to N, Miami-Dade biggest', () => {
-    expect(state.files).toHaveLength(6 * 11);
-    expect(new Set(state.files.map((f) => `${f.county.slug}/${f.taxYear}`)).size).toBe(66);
+    expect(state.files).toHaveLength(8 * 11);
+    expect(new Set(state.files.map((f) => `${f.county.slug}/${f.taxYear}`)).size).toBe(88);
     expect(state.files.reduce((a, f) => a + f.rows, 0)).toBe(10_000);
     const perCounty = new Map<string, number>();
     for (const f of state.files) perCounty.set(f.county.slug, (perCounty.get(f.county.slug) ?? 0) + f.rows);
@@ -90,14 +91,16 @@ describe('statuses', () => {
   // until spring: nothing is `advertised`. Between the advertising and the sale, all seven appear.
   const allButAdvertised = CERTIFICATE_STATUSES.filter((s) => s !== 'advertised').sort();
 
-  it('all but advertised appear in 2,000 records as of November', () => {
-    const seen = new Set([...make(2000, 20261122).allRecords()].map((r) => r.status));
+  // About 2% of certificates are struck to the county (the calibrated market, market.ts), and few
+  // of those reach the lands-available list: it takes thousands of records to see every status.
+  it('all but advertised appear in 20,000 records as of November', () => {
+    const seen = new Set([...make(20_000, 20261122).allRecords()].map((r) => r.status));
     expect([...seen].sort()).toEqual(allButAdvertised);
   });
 
-  it.each([1, 2, 3, 4, 5])('all but advertised appear in 500 records as of November (seed %i)', (seed) => {
-    const seen = new Set([...make(500, seed).allRecords()].map((r) => r.status));
-    expect([...seen].sort()).toEqual(allButAdvertised);
+  it.each([1, 2, 3, 4, 5])('all but advertised and lands available appear in 2,000 records as of November (seed %i)', (seed) => {
+    const seen = new Set([...make(2000, seed).allRecords()].map((r) => r.status));
+    expect([...seen].filter((s) => s !== 'lands_available').sort()).toEqual(allButAdvertised.filter((s) => s !== 'lands_available'));
   });
 
   it('all seven appear in 2,000 records as of a day between the advertising and the sale', () => {
@@ -152,12 +155,14 @@ describe('5,000 records', () => {
     }
     const rates = new Set(records.map((r) => r.interest_rate));
     for (const rate of [0, 0.25, 18]) expect(rates).toContain(rate);
-    expect(rates.size).toBeGreaterThan(40);
+    // The rates above 0.25 cluster on round-ish values (market.ts RATE_LADDER), as real sales do.
+    expect(rates.size).toBeGreaterThan(20);
   });
 
   it('keep struck, available and advertised certificates with the county at 18', () => {
     const countyHeld = records.filter((r) => r.struck_to_county || r.status === 'available' || r.status === 'advertised');
-    expect(records.filter((r) => r.struck_to_county).length).toBeGreaterThan(100);
+    // 0.2-8.5% a county-year (market.ts): about 2% of 5,000.
+    expect(records.filter((r) => r.struck_to_county).length).toBeGreaterThan(50);
     for (const r of countyHeld) {
       expect(r.holder_name).toBe(countyHolderName(registry.county(r.county_slug)!.name));
       expect(r.interest_rate).toBe(18);
@@ -185,16 +190,18 @@ describe('5,000 records', () => {
     expect(Math.max(...faces)).toBeGreaterThan(30_000);
   });
 
-  it('spell each holder one way: one id per name and one name per id', () => {
+  it('give one id per name, shared only by spellings that differ in case and punctuation', () => {
     const idOf = new Map<string, string>();
     const nameOf = new Map<string, string>();
     for (const r of records) {
       expect(idOf.get(r.holder_name) ?? r.holder_id).toBe(r.holder_id);
-      expect(nameOf.get(r.holder_id) ?? r.holder_name).toBe(r.holder_name);
+      // Files spell fund entities differently ("Fl Tax Lien Fund 3, L.L.C."); the id is of the normalized name.
+      expect(normalizeHolderName(nameOf.get(r.holder_id) ?? r.holder_name)).toBe(normalizeHolderName(r.holder_name));
       idOf.set(r.holder_name, r.holder_id);
       nameOf.set(r.holder_id, r.holder_name);
     }
     expect(idOf.size).toBeGreaterThan(100);
+    expect(idOf.size).toBeGreaterThan(nameOf.size);
   });
 
   it('look like Florida: owners, addresses with county cities and ZIPs, plat legal descriptions', () => {
@@ -227,6 +234,8 @@ describe('5,000 records', () => {
       orange: /^\d{2}-\d{2}-\d{2}-\d{4}-\d{2}-\d{3}$/,
       pinellas: /^\d{2}-\d{2}-\d{2}-\d{5}-\d{3}-\d{4}$/,
       duval: /^\d{6}-\d{4}$/,
+      franklin: /^\d{2}-\d{2}S-\d{2}W-\d{4}-\d{4}-\d{4}$/,
+      gulf: /^\d{5}-\d{5}R$/,
     };
     for (const r of records) expect(r.parcel_id).toMatch(formats[r.county_slug]!);
     expect(new Set(records.map((r) => r.county_slug))).toEqual(new Set(Object.keys(formats)));
