@@ -386,3 +386,18 @@ export const examples = {
   landsAvailableCsv: toCsv(LANDS_COLUMNS, landsRows),
   sourceCsv: toCsv(SOURCE_COLUMNS, [browardSource]),
 };
+
+/** GET /analytics/bid-rates (issue 18 item 4), recorded from fixtures/demo/broward/2024.csv. */
+export const bidRateExample = {
+  data: {
+    scope: { county: ['broward'], tax_year: [2024], vendor: null },
+    certificates: 0,
+    struck_to_county: 0,
+    face_amount: 0,
+    rate: { min: null, p25: null, median: null, p75: null, max: null, mean: null, face_weighted_mean: null },
+    shares: { zero: null, quarter: null, at_or_below_1: null, above_5: null, at_18: null },
+    histogram: [],
+    by_county: [],
+  },
+  meta: meta('req_Zb4kQm2RrT8vXw1y'),
+};
