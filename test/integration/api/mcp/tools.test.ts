@@ -123,6 +123,8 @@ describe('MCP tools answer what their REST routes answer', () => {
     { tool: 'get_county', args: { county: 'miami-dade' }, url: '/api/v1/counties/miami-dade' },
     q('list_sources', '/api/v1/sources'),
     q('list_sources', '/api/v1/sources', { county: 'miami-dade', active: true, limit: 5 }),
+    q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates'),
+    q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates', { county: ['alachua', 'miami-dade'], tax_year: [2023, 2024], vendor: ['LIENPORT', 'tax_collector'] }),
   ];
 
   it('has a case for every tool but get_holder (no holders: see the errors) and get_usage (each call changes it: access tests)', () => {
