@@ -73,6 +73,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
   const sources = must(await api.GET('/api/v1/sources', { params: { query: { active: true } } }));
   const countySources = must(await api.GET('/api/v1/sources/{county}', { params: { path: { county: 'broward' } } }));
   const usage = must(await api.GET('/api/v1/account/usage'));
+  const bidRates = must(await api.GET('/api/v1/analytics/bid-rates', { params: { query: { county: ['broward'], tax_year: [2024] } } }));
   const csv: string = must(
     await api.GET('/api/v1/certificates/search', { params: { query: { county: ['broward'], format: 'csv', limit: 2 } }, parseAs: 'text' }),
   );
@@ -100,6 +101,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     sources: sources.data.map((s) => s.countySlug),
     countySources: countySources.data.map((s) => s.taxYear),
     usage: usage.data.plan,
+    bidRates: [bidRates.data.certificates, bidRates.data.rate.median, bidRates.data.histogram.length > 0],
     csvHeader: csv.split('\n')[0],
     notFound: [missing.response.status, notFound?.error.code],
     unauthorized: [keyless.response.status, unauthorized?.error.code],
@@ -211,6 +213,8 @@ describe('a typed client generated from the served document', () => {
     expect(read.sources).toContain('broward');
     expect(read.countySources).toEqual([2024]);
     expect(read.usage).toBe('enterprise');
+    // The demo file's sale: 25 certificates sold to bidders (its sale row's certificates_sold).
+    expect(read.bidRates).toEqual([25, 2.5, true]);
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
     expect(read.notFound).toEqual([404, 'not_found']);
     expect(read.unauthorized).toEqual([401, 'unauthorized']);

@@ -160,6 +160,7 @@ describe('GET /analytics/bid-rates on a 3-shard index', () => {
     // n = 18: p25 rank ceil(4.5) = 5 -> 0.25 (ranks 3-9 are 0.25); median rank 9 -> 0.25; p75 rank ceil(13.5) = 14 -> 6.
     // mean = (7 x 0.25 + 1 + 3 + 5 + 5.25 + 6 + 12.5 + 17.75 + 2 x 18) / 18 = 88.25 / 18 = 4.90277... -> 4.9028.
     // face-weighted = sum(rate x cents) / 4305262 cents = 2983917.25 / 4305262 = 0.69308... -> 0.6931.
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: a weighted mean that happens to round to ln 2's digits
     expect(d.rate).toEqual({ min: 0, p25: 0.25, median: 0.25, p75: 6, max: 18, mean: 4.9028, face_weighted_mean: 0.6931 });
     // 2/18, 7/18, 10/18, 6/18 (5.25, 6, 12.5, 17.75, 18, 18), 2/18; half up at the 4th decimal.
     expect(d.shares).toEqual({ zero: 0.1111, quarter: 0.3889, at_or_below_1: 0.5556, above_5: 0.3333, at_18: 0.1111 });
