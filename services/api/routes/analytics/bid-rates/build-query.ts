@@ -57,8 +57,17 @@ export function buildBidRates(p: BidRateParams): Clause {
           by_county: {
             terms: { field: 'county_slug', size: COUNTY_BUCKETS, shard_size: COUNTY_BUCKETS, order: { _key: 'asc' } },
             aggs: {
+              // depth_first: every bucket is kept, so the engine's default for a numeric field
+              // (breadth_first, which buffers doc ids to replay the face sums of the kept buckets
+              // only) would buy nothing and cost a buffer.
               by_rate: {
-                terms: { field: 'interest_rate', size: RATE_BUCKETS, shard_size: RATE_BUCKETS, order: { _key: 'asc' } },
+                terms: {
+                  field: 'interest_rate',
+                  size: RATE_BUCKETS,
+                  shard_size: RATE_BUCKETS,
+                  order: { _key: 'asc' },
+                  collect_mode: 'depth_first',
+                },
                 aggs: { face: { sum: { field: 'face_amount' } } },
               },
             },
