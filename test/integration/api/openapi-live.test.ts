@@ -65,6 +65,11 @@ const SAMPLES: Record<string, string[]> = {
   '/api/v1/certificates/fields': ['/api/v1/certificates/fields'],
   '/api/v1/certificates/freshness': ['/api/v1/certificates/freshness'],
   '/api/v1/account/usage': ['/api/v1/account/usage'],
+  '/api/v1/analytics/bid-rates': [
+    '/api/v1/analytics/bid-rates',
+    '/api/v1/analytics/bid-rates?county=miami-dade,alachua&tax_year=2024&vendor=LIENPORT',
+    '/api/v1/analytics/bid-rates?county=atlantis',
+  ],
 };
 /** Sample paths that another branch adds; until it is merged they are not in the document. */
 const PENDING = new Set([
