@@ -7,13 +7,10 @@ import type { CertificateStatus } from './records.ts';
  * county holds it at 18 percent). The sale summaries (certificates_sold, the
  * average bid rate) and the bid-rate analytics count exactly these, so their
  * figures agree for the same county and tax year.
+ *
  * A struck certificate the county still holds is listed "available" again (the
  * generator's lifecycle); the flag, not the status or the holder's name, is what
  * says no one bid (chapter-197.ts checks that such a record names the county as
  * holder and carries 18 percent).
  */
 export const UNSOLD_STATUSES = ['available', 'advertised'] as const satisfies readonly CertificateStatus[];
-
-export function isSoldToBidder(c: { status: CertificateStatus; struck_to_county: boolean }): boolean {
-  return !c.struck_to_county && !(UNSOLD_STATUSES as readonly string[]).includes(c.status);
-}
