@@ -5,7 +5,10 @@
  * Sold means a bidder took it: neither struck to the county nor still waiting for
  * the sale (available, advertised). Offered is every certificate of the county-year.
  */
-export const UNSOLD_STATUSES = ['available', 'advertised'] as const;
+import { UNSOLD_STATUSES } from '../../services/domain/sold-to-bidder.ts';
+
+// The rule is the domain's (the bid-rate analytics count the same certificates); re-exported for the holders query.
+export { UNSOLD_STATUSES };
 
 export function buildSaleQuery(countySlug: string, taxYear: number) {
   return {

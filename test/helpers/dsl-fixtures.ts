@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sortClause } from '../../services/api/query/sort.ts';
+import { buildBidRates } from '../../services/api/routes/analytics/bid-rates/build-query.ts';
+import { BidRateParams } from '../../services/api/routes/analytics/bid-rates/params.ts';
 import { buildSalesQuery } from '../../services/api/routes/certificate-sales/build-query.ts';
 import { SalesSearchParams } from '../../services/api/routes/certificate-sales/params.ts';
 import { buildOtherCertificates, type OtherCertificatesInput } from '../../services/api/routes/certificate-quotes/build-other-certificates.ts';
@@ -88,6 +90,7 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
     return { query: built.query, sort: sortClause(built.sort) };
   },
   'page-plan': pagePlanDsl,
+  'analytics-bid-rates': (params) => buildBidRates(BidRateParams.parse(params)),
 };
 
 /** A fixture file's text: two-space JSON and a final newline, so a regenerated file diffs cleanly. */

@@ -7,6 +7,9 @@ import { Usage } from '../routes/account/row.ts';
 import { CertificateOnDateParams } from '../routes/certificate-quotes/params.ts';
 import { readCertificateTimeline, readDeedEstimate, readRedemptionQuote } from '../routes/certificate-quotes/read.ts';
 import { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from '../routes/certificate-quotes/row.ts';
+import { BidRateParams } from '../routes/analytics/bid-rates/params.ts';
+import { readBidRates } from '../routes/analytics/bid-rates/read.ts';
+import { BidRateAnalytics } from '../routes/analytics/bid-rates/row.ts';
 import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
 import { searchSales } from '../routes/certificate-sales/read.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
@@ -182,6 +185,18 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: listResponse(SourceRow),
     noun: 'sources',
     run: (ctx, params) => readSources(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_bid_rate_analytics',
+    title: 'Clearing bid rates',
+    rest: 'GET /api/v1/analytics/bid-rates',
+    description: `Winning bid rates of the certificates sold to a bidder in a scope (counties, tax years, vendors; none: everything): exact percentiles (nearest rank), mean and face-weighted mean, shares at 0%, 0.25%, 1% or less, above 5% and 18%, a histogram by rate and the same per county; certificates struck to the county are counted apart. Use it to see where bids still clear above 5%.`,
+    input: BidRateParams,
+    output: objectResponse(BidRateAnalytics),
+    noun: 'bid rates',
+    summarize: (d: BidRateAnalytics) =>
+      `${d.certificates} certificates sold to bidders (${d.struck_to_county} struck to the county); median rate ${d.rate.median ?? 'none'}%, ${d.shares.above_5 === null ? 'none' : `${(d.shares.above_5 * 100).toFixed(2)}%`} above 5%.`,
+    run: (ctx, params) => readBidRates(ctx.deps, params),
   }),
   defineTool({
     name: 'get_usage',

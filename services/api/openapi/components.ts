@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorSchema, FacetsSchema, listResponse, MetaSchema, objectResponse, PaginationSchema } from '../envelope.ts';
 import { Usage } from '../routes/account/row.ts';
+import { BidRateAnalytics } from '../routes/analytics/bid-rates/row.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
 import { FieldDescriptor, FieldDictionary } from '../routes/certificates/fields.ts';
 import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
@@ -71,6 +72,9 @@ export const UsageResponse = named('UsageResponse', objectResponse(Usage));
 export const RedemptionQuoteResponse = named('RedemptionQuoteResponse', objectResponse(named('RedemptionQuote', RedemptionQuoteObject)));
 export const TimelineResponse = named('CertificateTimelineResponse', objectResponse(named('CertificateTimeline', TimelineObject)));
 export const DeedEstimateResponse = named('DeedEstimateResponse', objectResponse(named('DeedEstimate', DeedEstimateObject)));
+// Issue 18 item 4: bid-rate analytics.
+named('BidRateAnalytics', BidRateAnalytics);
+export const BidRateAnalyticsResponse = named('BidRateAnalyticsResponse', objectResponse(BidRateAnalytics));
 
 /** The served document itself: any JSON object (its own schema is OpenAPI 3.1's). */
 export const OpenApiDocument = named(

@@ -452,3 +452,40 @@ export const examples = {
   landsAvailableCsv: toCsv(LANDS_COLUMNS, landsRows),
   sourceCsv: toCsv(SOURCE_COLUMNS, [browardSource]),
 };
+
+/**
+ * GET /analytics/bid-rates (issue 18 item 4), recorded from fixtures/demo/broward/2024.csv: its
+ * certificates, face and mean rate are the sale summary's certificates_sold, face_value_sold and
+ * average_bid_rate above.
+ */
+export const bidRateExample = {
+  data: {
+    scope: { county: ['broward'], tax_year: [2024], vendor: null },
+    certificates: 25,
+    struck_to_county: 4,
+    face_amount: 51547.48,
+    rate: { min: 0.25, p25: 0.25, median: 2.5, p75: 10, max: 18, mean: 5.38, face_weighted_mean: 2.9779 },
+    shares: { zero: 0, quarter: 0.28, at_or_below_1: 0.4, above_5: 0.4, at_18: 0.04 },
+    histogram: [
+      { rate: 0.25, certificates: 7, face_amount: 23819.77 },
+      { rate: 0.5, certificates: 1, face_amount: 1756.26 },
+      { rate: 0.75, certificates: 2, face_amount: 2668.2 },
+      { rate: 1.5, certificates: 1, face_amount: 1272.24 },
+      { rate: 1.75, certificates: 1, face_amount: 512.5 },
+      { rate: 2.5, certificates: 2, face_amount: 11604.17 },
+      { rate: 4, certificates: 1, face_amount: 922.05 },
+      { rate: 7, certificates: 1, face_amount: 437.59 },
+      { rate: 7.75, certificates: 1, face_amount: 284.74 },
+      { rate: 9, certificates: 1, face_amount: 1790.74 },
+      { rate: 10, certificates: 1, face_amount: 650.94 },
+      { rate: 11, certificates: 1, face_amount: 865.87 },
+      { rate: 11.25, certificates: 1, face_amount: 828.3 },
+      { rate: 13.75, certificates: 1, face_amount: 1354.38 },
+      { rate: 14.25, certificates: 1, face_amount: 1043.89 },
+      { rate: 16.5, certificates: 1, face_amount: 1543.07 },
+      { rate: 18, certificates: 1, face_amount: 192.77 },
+    ],
+    by_county: [{ county: 'broward', certificates: 25, median: 2.5, share_quarter: 0.28, share_above_5: 0.4 }],
+  },
+  meta: meta('req_ZZfLY6XXOjojzQim'),
+};

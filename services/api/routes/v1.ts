@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAccess } from '../access/register.ts';
 import type { ApiDeps } from '../deps.ts';
 import { usageRoute } from './account/route.ts';
+import { bidRatesRoutes } from './analytics/bid-rates/route.ts';
 import { salesRoutes } from './certificate-sales/route.ts';
 import { certificateQuotesRoutes } from './certificate-quotes/route.ts';
 import { certificatesRoutes } from './certificates/route.ts';
@@ -29,6 +30,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(holdersRoutes(deps));
     await v1.register(landsRoutes(deps));
     await v1.register(sourcesRoutes(deps));
+    await v1.register(bidRatesRoutes(deps));
     await v1.register(usageRoute(v1.access));
     // Issue 18 items 1-3: per-certificate quote, timeline and deed estimate.
     await v1.register(certificateQuotesRoutes(deps));

@@ -73,6 +73,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
   const sources = must(await api.GET('/api/v1/sources', { params: { query: { active: true } } }));
   const countySources = must(await api.GET('/api/v1/sources/{county}', { params: { path: { county: 'broward' } } }));
   const usage = must(await api.GET('/api/v1/account/usage'));
+  const bidRates = must(await api.GET('/api/v1/analytics/bid-rates', { params: { query: { county: ['broward'], tax_year: [2024] } } }));
   const csv: string = must(
     await api.GET('/api/v1/certificates/search', { params: { query: { county: ['broward'], format: 'csv', limit: 2 } }, parseAs: 'text' }),
   );
@@ -100,6 +101,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     sources: sources.data.map((s) => s.countySlug),
     countySources: countySources.data.map((s) => s.taxYear),
     usage: usage.data.plan,
+    bidRates: [bidRates.data.certificates, sales.data[0]?.certificates_sold, bidRates.data.histogram.reduce((n, h) => n + h.certificates, 0)],
     csvHeader: csv.split('\n')[0],
     notFound: [missing.response.status, notFound?.error.code],
     unauthorized: [keyless.response.status, unauthorized?.error.code],
@@ -211,6 +213,10 @@ describe('a typed client generated from the served document', () => {
     expect(read.sources).toContain('broward');
     expect(read.countySources).toEqual([2024]);
     expect(read.usage).toBe('enterprise');
+    // The demo file's sale: every certificate sold to a bidder counted once, as its sale row's certificates_sold.
+    const [analysed, sold, inHistogram] = read.bidRates;
+    expect(analysed).toBeGreaterThan(0);
+    expect([sold, inHistogram]).toEqual([analysed, analysed]);
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
     expect(read.notFound).toEqual([404, 'not_found']);
     expect(read.unauthorized).toEqual([401, 'unauthorized']);

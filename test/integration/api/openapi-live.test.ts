@@ -77,6 +77,11 @@ const SAMPLES: Record<string, string[]> = {
     `/api/v1/certificates/${CERT}/deed-estimate?date=2027-04-01`,
     '/api/v1/certificates/cert_00000000000000000000/deed-estimate?date=2027-04-01',
   ],
+  '/api/v1/analytics/bid-rates': [
+    '/api/v1/analytics/bid-rates',
+    '/api/v1/analytics/bid-rates?county=miami-dade,alachua&tax_year=2024&vendor=LIENPORT',
+    '/api/v1/analytics/bid-rates?county=atlantis',
+  ],
 };
 /** Sample paths that another branch adds; until it is merged they are not in the document. */
 const PENDING = new Set([

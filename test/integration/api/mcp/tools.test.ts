@@ -127,6 +127,8 @@ describe('MCP tools answer what their REST routes answer', () => {
     { tool: 'get_redemption_quote', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/redemption?date=2026-02-10` },
     { tool: 'get_certificate_timeline', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/timeline?date=2026-02-10` },
     { tool: 'get_deed_estimate', args: { id: certificateId, date: '2027-04-01' }, url: `/api/v1/certificates/${certificateId}/deed-estimate?date=2027-04-01` },
+    q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates'),
+    q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates', { county: ['alachua', 'miami-dade'], tax_year: [2023, 2024], vendor: ['LIENPORT', 'tax_collector'] }),
   ];
 
   it('has a case for every tool but get_holder (no holders: see the errors) and get_usage (each call changes it: access tests)', () => {

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { CertificateSearchParams } from '../../certificates/params.ts';
+
+/**
+ * GET /analytics/bid-rates (issue 18 item 4). The scope parameters are certificate
+ * search's own (one schema per thing): the same values, lists and 400s, so a scope
+ * here selects exactly what /certificates/search selects with the same filters.
+ */
+const search = CertificateSearchParams.shape;
+
+export const BidRateParams = z.strictObject({
+  county: search.county,
+  tax_year: search.tax_year,
+  vendor: search.vendor,
+});
+export type BidRateParams = z.infer<typeof BidRateParams>;

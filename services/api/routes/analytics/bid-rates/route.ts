@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiDeps } from '../../../deps.ts';
+import { BidRateAnalyticsResponse } from '../../../openapi/components.ts';
+import { bidRateExample } from '../../../openapi/examples.ts';
+import { answers } from '../../../openapi/responses.ts';
+import { sendObject } from '../../../reply.ts';
+import { BidRateParams } from './params.ts';
+import { readBidRates } from './read.ts';
+
+export function bidRatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/analytics/bid-rates',
+      {
+        schema: {
+          operationId: 'getBidRateAnalytics',
+          summary: 'Clearing rates: where bids still clear above 5%',
+          description:
+            'Winning bid rates of the certificates sold to a bidder (every status but available and advertised, not struck to the county) in a scope of counties, tax years and vendors: exact nearest-rank percentiles, means, shares at 0, 0.25, 1, 5 and 18 percent, one histogram row per rate, and the same per county. No parameter: the whole data set.',
+          tags: ['analytics'],
+          querystring: BidRateParams,
+          response: answers({ schema: BidRateAnalyticsResponse, description: 'The bid-rate figures of the scope.', example: bidRateExample }),
+        },
+      },
+      async (request, reply) => sendObject(request, reply, await readBidRates(deps, request.query)),
+    );
+  };
+}
