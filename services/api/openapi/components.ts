@@ -7,6 +7,7 @@ import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../rou
 import { CountyRow } from '../routes/counties/row.ts';
 import { HealthBody } from '../routes/health/row.ts';
 import { HolderRow } from '../routes/holders/row.ts';
+import { HolderGroupRow } from '../routes/analytics/holders/row.ts';
 import { LandsRow } from '../routes/lands-available/row.ts';
 import { SourceRow } from '../routes/sources/row.ts';
 
@@ -65,6 +66,9 @@ export const CountyListResponse = named('CountyListResponse', objectResponse(z.a
 export const CountyResponse = named('CountyResponse', objectResponse(CountyRow));
 export const SourceList = named('SourceList', listResponse(SourceRow));
 export const UsageResponse = named('UsageResponse', objectResponse(Usage));
+// Holder groups (issue 18 item 5).
+named('HolderGroup', HolderGroupRow);
+export const HolderGroupList = named('HolderGroupList', listResponse(HolderGroupRow));
 
 /** The served document itself: any JSON object (its own schema is OpenAPI 3.1's). */
 export const OpenApiDocument = named(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAccess } from '../access/register.ts';
 import type { ApiDeps } from '../deps.ts';
 import { usageRoute } from './account/route.ts';
+import { holderGroupsRoute } from './analytics/holders/route.ts';
 import { salesRoutes } from './certificate-sales/route.ts';
 import { certificatesRoutes } from './certificates/route.ts';
 import { countiesRoutes } from './counties/route.ts';
@@ -29,5 +30,6 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(landsRoutes(deps));
     await v1.register(sourcesRoutes(deps));
     await v1.register(usageRoute(v1.access));
+    await v1.register(holderGroupsRoute(deps));
   };
 }

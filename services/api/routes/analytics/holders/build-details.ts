@@ -1,0 +1,42 @@
+import type { Clause } from '../../../query/filters.ts';
+import { scopeQuery } from './build-scan.ts';
+import type { HolderGroupsParams } from './params.ts';
+
+/**
+ * The page pass of GET /analytics/holders: the figures only the page's groups need
+ * (members, outstanding face, rates, counties, years), one search per chunk of
+ * groups. The query keeps exactly these groups, so a terms aggregation sized to the
+ * chunk returns every one of them from every shard (exact, not a top-n). Pure.
+ */
+
+/** Groups per search: keeps the buckets (members, 73 rates, 67 counties per group) under search.max_buckets. */
+export const DETAIL_CHUNK = 100;
+
+/** Spellings per group read at once; more is reported by sum_other_doc_count and refused as inexact. */
+export const MAX_MEMBERS = 1000;
+
+const notRedeemedOrCancelled: Clause = { bool: { must_not: [{ terms: { status: ['redeemed', 'cancelled'] } }] } };
+
+export function buildGroupDetails(params: HolderGroupsParams, groupIds: readonly string[]): Record<string, unknown> {
+  const scope = scopeQuery(params) as { bool: { filter: Clause[] } };
+  return {
+    size: 0,
+    query: { bool: { filter: [...scope.bool.filter, { terms: { holder_group_id: [...groupIds] } }] } },
+    aggs: {
+      groups: {
+        terms: { field: 'holder_group_id', size: groupIds.length, shard_size: groupIds.length },
+        aggs: {
+          members: { terms: { field: 'holder_name.raw', size: MAX_MEMBERS, shard_size: MAX_MEMBERS, order: [{ _count: 'desc' }, { _key: 'asc' }] } },
+          outstanding: { filter: notRedeemedOrCancelled, aggs: { face: { sum: { field: 'face_amount' } } } },
+          redeemed: { filter: { term: { status: 'redeemed' } } },
+          quarter: { filter: { term: { interest_rate: 0.25 } } },
+          rates: { terms: { field: 'interest_rate', size: 100, shard_size: 100 } },
+          counties: { terms: { field: 'county_slug', size: 100, shard_size: 100 } },
+          first: { min: { field: 'tax_year' } },
+          last: { max: { field: 'tax_year' } },
+          held: { max: { field: 'county_held' } },
+        },
+      },
+    },
+  };
+}

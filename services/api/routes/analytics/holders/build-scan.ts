@@ -1,0 +1,66 @@
+import type { Clause } from '../../../query/filters.ts';
+import { containsMatch } from '../../../query/text.ts';
+import type { HolderGroupsParams } from './params.ts';
+
+/**
+ * The group-level pass of GET /analytics/holders: every group in scope, exactly.
+ * A terms aggregation is approximate across shards unless sized past every bucket,
+ * so the groups are read with composite aggregations, paged by after_key until the
+ * last: every (group, display name) pair once, with its count, face sum and, with
+ * query, whether a member spelling matches. Pure: no client, clock or config.
+ */
+
+/** Buckets per composite page: few round trips, far below search.max_buckets with two sub-aggregations. */
+export const SCAN_PAGE = 5000;
+
+export type AfterKey = Record<string, string | number> | undefined;
+
+/** The certificates in scope: the county and tax year filters (a group's figures count only these). */
+export function scopeQuery(params: Pick<HolderGroupsParams, 'county' | 'tax_year'>): Clause {
+  const filter: Clause[] = [{ exists: { field: 'holder_group_id' } }];
+  if (params.county) filter.push({ terms: { county_slug: params.county } });
+  if (params.tax_year) filter.push({ terms: { tax_year: params.tax_year } });
+  return { bool: { filter } };
+}
+
+/** One page of (group, display name) pairs with count, face sum and, with query, the member-name match. */
+export function buildGroupScan(params: HolderGroupsParams, after: AfterKey): Record<string, unknown> {
+  const aggs: Record<string, unknown> = { face: { sum: { field: 'face_amount' } } };
+  // Case, punctuation, spacing and "&" versus "and" never decide a match (the holder filter's rule).
+  if (params.query !== undefined) aggs.matches = { filter: containsMatch('holder_name.contains', params.query) };
+  return {
+    size: 0,
+    track_total_hits: true,
+    query: scopeQuery(params),
+    aggs: {
+      pairs: {
+        composite: {
+          size: SCAN_PAGE,
+          sources: [{ group: { terms: { field: 'holder_group_id' } } }, { name: { terms: { field: 'holder_group_name' } } }],
+          ...(after ? { after } : {}),
+        },
+        aggs,
+      },
+    },
+  };
+}
+
+/**
+ * For median_rate_asc only: every (group, rate) pair's exact count, so each group's
+ * median is known before the page is chosen. Rates take at most 73 values.
+ */
+export function buildRateScan(params: HolderGroupsParams, after: AfterKey): Record<string, unknown> {
+  return {
+    size: 0,
+    query: scopeQuery(params),
+    aggs: {
+      pairs: {
+        composite: {
+          size: SCAN_PAGE * 2,
+          sources: [{ group: { terms: { field: 'holder_group_id' } } }, { rate: { terms: { field: 'interest_rate' } } }],
+          ...(after ? { after } : {}),
+        },
+      },
+    },
+  };
+}
