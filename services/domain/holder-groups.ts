@@ -60,18 +60,17 @@ interface Word {
   text: string;
 }
 
+const fold = (w: string) => w.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase();
+
+/** The words of a spelling: each with its key (folded, upper case; "&" is AND) and its text as written. */
 function words(name: string): Word[] {
-  const text = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  return name
     .replace(/\bC\s*\/\s*F\b/gi, ' CUSTODIAN FOR ')
     .replace(/&/g, ' & ')
     .replace(/['.\u2019]/g, '')
-    .replace(/[^\p{L}\p{N}&]+/gu, ' ');
-  return text
-    .split(' ')
+    .split(/[^\p{L}\p{N}\p{M}&]+/u)
     .filter((w) => w !== '')
-    .map((w) => ({ key: w === '&' ? 'AND' : w.toUpperCase(), text: w }));
+    .map((w) => ({ key: w === '&' ? 'AND' : fold(w), text: w }));
 }
 
 /** After "<bank> AS CUSTODIAN FOR", the words of the bidder; the whole name when there is none. */
