@@ -123,6 +123,8 @@ describe('MCP tools answer what their REST routes answer', () => {
     { tool: 'get_county', args: { county: 'miami-dade' }, url: '/api/v1/counties/miami-dade' },
     q('list_sources', '/api/v1/sources'),
     q('list_sources', '/api/v1/sources', { county: 'miami-dade', active: true, limit: 5 }),
+    // The ingested file's certificates carry their holder groups (computed at ingest).
+    q('search_holder_groups', '/api/v1/analytics/holders', { county: ['miami-dade'], sort: 'name_asc', limit: 5 }),
   ];
 
   it('has a case for every tool but get_holder (no holders: see the errors) and get_usage (each call changes it: access tests)', () => {
