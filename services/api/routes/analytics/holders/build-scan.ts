@@ -30,7 +30,6 @@ export function buildGroupScan(params: HolderGroupsParams, after: AfterKey): Rec
   if (params.query !== undefined) aggs.matches = { filter: containsMatch('holder_name.contains', params.query) };
   return {
     size: 0,
-    track_total_hits: true,
     query: scopeQuery(params),
     aggs: {
       pairs: {
