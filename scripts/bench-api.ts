@@ -26,6 +26,8 @@ import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { readPage } from '../services/api/query/page.ts';
 import { DEFAULT_PAGE_OPTIONS } from '../services/api/query/page-plan.ts';
 import { type SortKey, sortClause } from '../services/api/query/sort.ts';
+import { HOLDER_GROUP_SORTS, HolderGroupsParams } from '../services/api/routes/analytics/holders/params.ts';
+import { searchHolderGroups } from '../services/api/routes/analytics/holders/read.ts';
 import { buildByParcel } from '../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCertificateSearch } from '../services/api/routes/certificates/build-search.ts';
 import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/certificates/params.ts';
@@ -180,6 +182,19 @@ function engineOf(params: Record<string, unknown>) {
     ]);
 }
 
+/** GET /analytics/holders: every group is scanned, so its cost is the whole scope's, not the page's. */
+function holderGroups(i: number, county: string): Scenario {
+  const sort = HOLDER_GROUP_SORTS[i % HOLDER_GROUP_SORTS.length]!;
+  const scoped = i % 2 === 0;
+  const params = HolderGroupsParams.parse({ sort, ...(scoped ? { county: [county] } : {}) });
+  const deps = { opensearch: runtime.opensearch, config, registry: runtime.registry };
+  return {
+    kind: 'holder groups',
+    path: `/api/v1/analytics/holders?sort=${sort}${scoped ? `&county=${county}` : ''}`,
+    engine: () => searchHolderGroups(deps, params),
+  };
+}
+
 function mix(s: Sample[], total: number): Scenario[] {
   const out: Scenario[] = [];
   s.forEach((x, i) => {
@@ -201,6 +216,8 @@ function mix(s: Sample[], total: number): Scenario[] {
       { kind: 'id lookup', path: `/api/v1/certificates/${x.id}`, engine: () => runtime.opensearch.get({ index, id: x.id }) },
       { kind: 'deep offset', path: `/api/v1/certificates/search?offset=${deep}`, engine: engineOf({ offset: deep }) },
       { kind: 'counties (SQLite)', path: '/api/v1/counties', engine: null },
+      // Holder groups (issue 18 item 5): the whole index or one county, each sort in turn; the twin is the read function.
+      holderGroups(i, x.county),
     ];
     out.push(byKind[i % byKind.length]!);
   });
