@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../../deps.ts';
+import { listEnvelope } from '../../../envelope.ts';
 import { HolderGroupList } from '../../../openapi/components.ts';
 import { examples } from '../../../openapi/examples.ts';
 import { answers } from '../../../openapi/responses.ts';
-import { sendList } from '../../../reply.ts';
 import { HolderGroupsParams } from './params.ts';
 import { searchHolderGroups } from './read.ts';
-
-/** Row columns for the list reply; the rows nest members, so this answer is JSON only (no format parameter). */
-const COLUMNS: readonly string[] = [];
 
 export function holderGroupsRoute(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -25,7 +22,8 @@ export function holderGroupsRoute(deps: ApiDeps): FastifyPluginAsyncZod {
           response: answers({ schema: HolderGroupList, description: 'One page of holder groups.', example: examples.holderGroupList }),
         },
       },
-      async (request, reply) => sendList(request, reply, await searchHolderGroups(deps, request.query), COLUMNS),
+      // JSON only (no format parameter): a group's members are rows of their own, which CSV cannot nest.
+      async (request, reply) => reply.send(listEnvelope(await searchHolderGroups(deps, request.query), request.id)),
     );
   };
 }
