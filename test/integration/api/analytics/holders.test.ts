@@ -165,6 +165,11 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
     const funds = await get('/api/v1/analytics/holders?query=FL%20TAX-LIEN%20fund%203%2C');
     expect(funds.body.data.map((r) => r.name)).toEqual(['FL TAX LIEN FUND']);
     expect(funds.body.data[0]!.members.map((m) => m.name).sort()).toEqual([...EXPECTED_GROUPS['FL TAX LIEN FUND']!].sort());
+    // The same match through the terms scan (face_desc) and the exact (group, name) scan (name_asc).
+    for (const sort of ['face_desc', 'name_asc']) {
+      const again = await get(`/api/v1/analytics/holders?query=FL%20TAX-LIEN%20fund%203%2C&sort=${sort}`);
+      expect(again.body.data).toEqual(funds.body.data);
+    }
     const none = await get('/api/v1/analytics/holders?query=nobody%20at%20all');
     expect(none.body).toMatchObject({ data: [], pagination: { total: 0, has_more: false } });
   });

@@ -3,12 +3,36 @@ import { containsMatch } from '../../../query/text.ts';
 import type { HolderGroupsParams } from './params.ts';
 
 /**
- * The group-level pass of GET /analytics/holders: every group in scope, exactly.
- * A terms aggregation is approximate across shards unless sized past every bucket,
- * so the groups are read with composite aggregations, paged by after_key until the
- * last: every (group, display name) pair once, with its count, face sum and, with
- * query, whether a member spelling matches. Pure: no client, clock or config.
+ * The group-level pass of GET /analytics/holders: every group in scope, exactly,
+ * with only what the order needs (issue 18 item 5 asks p50 < 200 ms at 1,000,000
+ * certificates). Pure: no client, clock or config.
+ *
+ * The fast path is one terms aggregation sized past every group (MAX_GROUPS, shard
+ * size the same), so every shard returns all its groups: the read checks
+ * sum_other_doc_count and doc_count_error_upper_bound are 0 and otherwise falls back
+ * to composite aggregations paged by after_key, which are exact at any size. name_asc
+ * needs every group's name, which only the composite (group, name) pairs give exactly.
  */
+
+/** Groups one terms aggregation may return: below search.max_buckets (65,535) with one metric each. */
+export const MAX_GROUPS = 30000;
+
+const wantsFace = (params: HolderGroupsParams) => params.sort === 'face_desc';
+
+/** Every group's certificate count (and face sum for face_desc); with query, the groups with a matching member. */
+export function buildGroupTerms(params: HolderGroupsParams): Record<string, unknown> {
+  const groups = { terms: { field: 'holder_group_id', size: MAX_GROUPS, shard_size: MAX_GROUPS } };
+  return {
+    size: 0,
+    query: scopeQuery(params),
+    aggs: {
+      groups: wantsFace(params) ? { ...groups, aggs: { face: { sum: { field: 'face_amount' } } } } : groups,
+      ...(params.query !== undefined
+        ? { matched: { filter: containsMatch('holder_name.contains', params.query), aggs: { groups } } }
+        : {}),
+    },
+  };
+}
 
 /** Buckets per composite page: few round trips, far below search.max_buckets with two sub-aggregations. */
 export const SCAN_PAGE = 5000;

@@ -16,6 +16,7 @@ export interface PairBucket {
 
 export interface GroupSummary {
   group_id: string;
+  /** From the (group, name) scan (name_asc and the exact fallback); '' when the order did not need it. */
   name: string;
   certificates: number;
   face_cents: number;
@@ -46,6 +47,20 @@ export function foldGroups(pairs: readonly PairBucket[], withQuery: boolean): Gr
     }
   }
   return [...byId.values()].map(({ best: _best, ...g }) => g);
+}
+
+/** One group of the terms scan (build-scan.ts buildGroupTerms). */
+export interface GroupBucket {
+  key: string;
+  doc_count: number;
+  face?: { value: number };
+}
+
+/** The terms scan's groups; with query, only those in `matched` (groups with a member spelled so). */
+export function foldGroupTerms(groups: readonly GroupBucket[], matched: ReadonlySet<string> | null): GroupSummary[] {
+  return groups
+    .filter((g) => matched === null || matched.has(g.key))
+    .map((g) => ({ group_id: g.key, name: '', certificates: g.doc_count, face_cents: toCents(g.face?.value ?? 0), matched: true }));
 }
 
 /** Nearest rank: the rate at rank ceil(n/2) in ascending order, from exact per-rate counts. */
