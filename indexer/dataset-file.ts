@@ -1,5 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from '../services/control/db.ts';
+import type { HolderAliases } from '../services/domain/holder-groups.ts';
 import type { Registry } from '../services/domain/registry.ts';
 import type { RowProblem } from './adapters/types.ts';
 import type { DatasetFormat, SpooledDoc } from './load/two-pass-load.ts';
@@ -29,6 +30,8 @@ export interface DatasetFileDeps {
   registry: Registry;
   prefix: string;
   parcelBaseUrl: string;
+  /** The holder alias file, loaded once by the worker; a one-off caller may leave it out and each job reads it. */
+  holderAliases?: HolderAliases;
 }
 
 /** Throws FileRejectedError when the job cannot name a loadable file (unknown county, no format). */

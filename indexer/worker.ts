@@ -1,5 +1,6 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { loadHolderAliases } from '../services/domain/holder-groups.ts';
 import type { Runtime } from '../services/runtime.ts';
 import { jobFailure } from './errors.ts';
 import { createLoadResources } from './load/load-resources.ts';
@@ -40,6 +41,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
   // Spools of workers killed mid-file would otherwise stay in the temp folder for ever (issue 23, item 9).
   const swept = sweepStaleSpools();
   if (swept > 0) logger.info({ swept, dir: spoolDirectory() }, 'removed spools of workers that are gone');
+  const holderAliases = loadHolderAliases();
   const load = createLoadResources(opensearch, {
     prefix: config.INDEX_PREFIX,
     replicas: config.OPENSEARCH_REPLICAS,
@@ -63,6 +65,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
           logger,
           prefix: config.INDEX_PREFIX,
           parcelBaseUrl: config.PARCEL_BASE_URL,
+          holderAliases,
           load,
           onProgress: progressOf(job),
         },

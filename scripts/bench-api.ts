@@ -29,6 +29,8 @@ import { type SortKey, sortClause } from '../services/api/query/sort.ts';
 import { buildOtherCertificates } from '../services/api/routes/certificate-quotes/build-other-certificates.ts';
 import { buildBidRates } from '../services/api/routes/analytics/bid-rates/build-query.ts';
 import { BidRateParams } from '../services/api/routes/analytics/bid-rates/params.ts';
+import { HOLDER_GROUP_SORTS, HolderGroupsParams } from '../services/api/routes/analytics/holders/params.ts';
+import { searchHolderGroups } from '../services/api/routes/analytics/holders/read.ts';
 import { buildByParcel } from '../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCertificateSearch } from '../services/api/routes/certificates/build-search.ts';
 import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/certificates/params.ts';
@@ -200,6 +202,19 @@ function certificateAnswers(x: Sample): Scenario[] {
   ];
 }
 
+/** GET /analytics/holders: every group is scanned, so its cost is the whole scope's, not the page's. */
+function holderGroups(i: number, county: string): Scenario {
+  const sort = HOLDER_GROUP_SORTS[i % HOLDER_GROUP_SORTS.length]!;
+  const scoped = i % 2 === 0;
+  const params = HolderGroupsParams.parse({ sort, ...(scoped ? { county: [county] } : {}) });
+  const deps = { opensearch: runtime.opensearch, config, registry: runtime.registry };
+  return {
+    kind: 'holder groups',
+    path: `/api/v1/analytics/holders?sort=${sort}${scoped ? `&county=${county}` : ''}`,
+    engine: () => searchHolderGroups(deps, params),
+  };
+}
+
 function mix(s: Sample[], total: number): Scenario[] {
   const out: Scenario[] = [];
   s.forEach((x, i) => {
@@ -223,6 +238,8 @@ function mix(s: Sample[], total: number): Scenario[] {
       { kind: 'counties (SQLite)', path: '/api/v1/counties', engine: null },
       ...certificateAnswers(x),
       ...bidRateScenarios(),
+      // Holder groups (issue 18 item 5): the whole index or one county, each sort in turn; the twin is the read function.
+      holderGroups(i, x.county),
     ];
     out.push(byKind[i % byKind.length]!);
   });

@@ -1,5 +1,5 @@
 import { aliasName } from '../../services/domain/datasets.ts';
-import type { CertificateRecord } from '../../services/domain/records.ts';
+import { loadHolderAliases } from '../../services/domain/holder-groups.ts';
 import { createHolderIds } from '../../services/domain/ids.ts';
 import { adapterFor } from '../adapters/index.ts';
 import type { DatasetFile, DatasetFileDeps } from '../dataset-file.ts';
@@ -7,16 +7,18 @@ import { FileRejectedError } from '../errors.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
+import { type CertificateDocument, withHolderGroup } from './certificate-document.ts';
 import { findParcelConflicts } from './parcel-conflicts.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
  * format, its adapter in adapters/ reads the rows, buildCertificate makes
  * canonical records, a re-ingested certificate may not change its parcel
- * (parcel-conflicts.ts), and once searchable the county, its source, freshness and
+ * (parcel-conflicts.ts), each document carries its holder group
+ * (certificate-document.ts), and once searchable the county, its source, freshness and
  * the year's sale summary are read back from the index.
  */
-export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: string): DatasetFile<CertificateRecord> {
+export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: string): DatasetFile<CertificateDocument> {
   const county = deps.registry.county(job.county);
   if (!county) throw new FileRejectedError('wrong_county', `unknown county "${job.county}"`);
   const channel = deps.registry.channelForVendor(job.vendor, county);
@@ -33,6 +35,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     ingestedAt: at,
     holderIds: createHolderIds(),
   };
+  const holderAliases = deps.holderAliases ?? loadHolderAliases();
   return {
     format: {
       dataset: 'certificates',
@@ -40,7 +43,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
       rows: (source) => adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }),
       build: (row) => {
         const { input, reasons } = adapter.toInput(row);
-        return buildCertificate(input, reasons, ctx);
+        return withHolderGroup(buildCertificate(input, reasons, ctx), holderAliases);
       },
       repeated: (record, firstLine) => ({
         field: 'certificate_number',

@@ -20,6 +20,11 @@ export interface ReindexOptions {
   pollIntervalMs?: number;
   /** Documents per scroll batch of _reindex. */
   batchSize?: number;
+  /**
+   * Runs on the new index after the copy, before the count check and the swap: fills
+   * fields a newer mapping adds that _reindex cannot compute (certificates: holder groups).
+   */
+  afterCopy?: (index: string) => Promise<unknown>;
 }
 
 export interface ReindexResult {
@@ -59,6 +64,7 @@ export async function reindex(
   try {
     await createPhysicalIndex(client, to, dataset, mapping, { replicas, bulk: true });
     await copyDocuments(client, from, to, options);
+    await options.afterCopy?.(to);
     await client.indices.putSettings({
       index: to,
       body: { index: { refresh_interval: searchRefreshInterval(mapping), number_of_replicas: replicas } },

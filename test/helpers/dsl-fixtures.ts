@@ -14,6 +14,9 @@ import { buildHoldersQuery } from '../../services/api/routes/holders/build-query
 import { HoldersSearchParams } from '../../services/api/routes/holders/params.ts';
 import { buildLandsQuery } from '../../services/api/routes/lands-available/build-query.ts';
 import { LandsSearchParams } from '../../services/api/routes/lands-available/params.ts';
+import { buildGroupDetails } from '../../services/api/routes/analytics/holders/build-details.ts';
+import { buildGroupScan, buildGroupTerms, buildRateScan } from '../../services/api/routes/analytics/holders/build-scan.ts';
+import { HolderGroupsParams } from '../../services/api/routes/analytics/holders/params.ts';
 import { pagePlanDsl } from './page-plan-dsl.ts';
 
 /**
@@ -63,6 +66,17 @@ export function dslFixtures(folder: string): DslFixture[] {
  * do, and sorts are rendered as the engine receives them.
  */
 export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
+  // Holder groups (issue 18 item 5): the terms scan, the first page of the exact (group, name)
+  // scan (name_asc, and the fallback), the rate scan (median_rate_asc only), the page pass for two groups.
+  'analytics-holders': (params) => {
+    const p = HolderGroupsParams.parse(params);
+    return {
+      terms: buildGroupTerms(p),
+      pairs: buildGroupScan(p, undefined),
+      ...(p.sort === 'median_rate_asc' ? { rates: buildRateScan(p, undefined) } : {}),
+      details: buildGroupDetails(p, ['grp_00000000000000000001', 'grp_00000000000000000002']),
+    };
+  },
   'certificates-search': (params) => {
     const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
     return { query: plan.query, sort: sortClause(plan.sort), ...(plan.aggs ? { aggs: plan.aggs } : {}) };

@@ -30,6 +30,9 @@ import { LandsRow } from '../routes/lands-available/row.ts';
 import { SourcesParams } from '../routes/sources/params.ts';
 import { readSources } from '../routes/sources/read.ts';
 import { SourceRow } from '../routes/sources/row.ts';
+import { HolderGroupsParams } from '../routes/analytics/holders/params.ts';
+import { searchHolderGroups } from '../routes/analytics/holders/read.ts';
+import { HolderGroupRow } from '../routes/analytics/holders/row.ts';
 import { defineTool, type Tool, toolTable } from './tool.ts';
 
 /**
@@ -250,5 +253,16 @@ export const TOOLS: readonly Tool[] = toolTable([
     summarize: (d: DeedEstimateObject) =>
       `${d.certificate_id} on ${d.as_of}: ${d.eligible ? 'eligible' : `not eligible (from ${d.eligible_from})`}, ${d.other_certificates.length} other certificates, known total ${d.known_total}.`,
     run: (ctx, params) => readDeedEstimate(ctx.deps, params),
+  }),
+  // Holder groups (issue 18 item 5).
+  defineTool({
+    name: 'search_holder_groups',
+    title: 'Holder groups (who the competition is)',
+    rest: 'GET /api/v1/analytics/holders',
+    description: `Certificate holders grouped into families (numbered funds such as "FL TAX LIEN FUND 11 LLC" and "Fl Tax Lien Fund 3, L.L.C." are one group; a bank "AS CUSTODIAN FOR X" counts as X; each county's own certificates are one group), with every member spelling and its count, certificates, face and outstanding face, counties, tax years, exact median rate, share at 0.25% and share redeemed. Filter by county, tax year and member name; sort by certificates, face, median rate or name.`,
+    input: HolderGroupsParams,
+    output: listResponse(HolderGroupRow),
+    noun: 'holder groups',
+    run: (ctx, params) => searchHolderGroups(ctx.deps, params),
   }),
 ]);

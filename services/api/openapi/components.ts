@@ -9,6 +9,7 @@ import { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from '../ro
 import { CountyRow } from '../routes/counties/row.ts';
 import { HealthBody } from '../routes/health/row.ts';
 import { HolderRow } from '../routes/holders/row.ts';
+import { HolderGroupRow } from '../routes/analytics/holders/row.ts';
 import { LandsRow } from '../routes/lands-available/row.ts';
 import { SourceRow } from '../routes/sources/row.ts';
 
@@ -67,6 +68,9 @@ export const CountyListResponse = named('CountyListResponse', objectResponse(z.a
 export const CountyResponse = named('CountyResponse', objectResponse(CountyRow));
 export const SourceList = named('SourceList', listResponse(SourceRow));
 export const UsageResponse = named('UsageResponse', objectResponse(Usage));
+// Holder groups (issue 18 item 5).
+named('HolderGroup', HolderGroupRow);
+export const HolderGroupList = named('HolderGroupList', listResponse(HolderGroupRow));
 
 // Issue 18 items 1-3: the per-certificate answers.
 export const RedemptionQuoteResponse = named('RedemptionQuoteResponse', objectResponse(named('RedemptionQuote', RedemptionQuoteObject)));

@@ -78,7 +78,7 @@ export const TAGS = [
   { name: 'lands-available', description: "Parcels on the counties' lands-available lists (struck off at tax-deed sales), with their opening bids." },
   { name: 'counties', description: 'The 67 Florida counties: identifiers, sale platforms and how deep our coverage goes.' },
   { name: 'sources', description: 'The feed registry: which source feeds each county and tax year, and when it last succeeded.' },
-  { name: 'analytics', description: 'Figures over many certificates, counted exactly: clearing bid rates by scope and county.' },
+  { name: 'analytics', description: 'Figures over many certificates, counted exactly: clearing bid rates by scope and county, and who holds them (holder groups).' },
   { name: 'account', description: "The calling key's usage; costs no credit." },
   { name: 'service', description: 'Liveness and this document; no API key needed.' },
 ];

@@ -3,6 +3,7 @@ import { registerAccess } from '../access/register.ts';
 import type { ApiDeps } from '../deps.ts';
 import { usageRoute } from './account/route.ts';
 import { bidRatesRoutes } from './analytics/bid-rates/route.ts';
+import { holderGroupsRoute } from './analytics/holders/route.ts';
 import { salesRoutes } from './certificate-sales/route.ts';
 import { certificateQuotesRoutes } from './certificate-quotes/route.ts';
 import { certificatesRoutes } from './certificates/route.ts';
@@ -34,5 +35,6 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(usageRoute(v1.access));
     // Issue 18 items 1-3: per-certificate quote, timeline and deed estimate.
     await v1.register(certificateQuotesRoutes(deps));
+    await v1.register(holderGroupsRoute(deps));
   };
 }

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { backfillHolderGroups } from '../../../indexer/certificates/backfill-holder-groups.ts';
 import { reindex } from '../../../indexer/indices/reindex.ts';
+import { loadHolderAliases } from '../../domain/holder-groups.ts';
 import { DATASETS, type Dataset } from '../../domain/datasets.ts';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
@@ -37,6 +39,10 @@ export function reindexCommand(program: Command): void {
           let progress: ReturnType<typeof createProgress> | null = null;
           const result = await reindex(runtime.opensearch, config.INDEX_PREFIX, dataset, {
             keepOld: opts.keepOld === true,
+            // Certificates copied from an index without holder groups get theirs before the swap.
+            ...(dataset === 'certificates'
+              ? { afterCopy: (index: string) => backfillHolderGroups(runtime.opensearch, index, loadHolderAliases()) }
+              : {}),
             // The task learns its total only once it has started reading (0 before): no bar until then.
             onProgress: ({ created, total }) => {
               if (total <= 0) return;

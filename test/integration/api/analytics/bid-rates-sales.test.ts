@@ -20,7 +20,7 @@ describe('bid-rate analytics agree with the sale summary', () => {
     t = await openTestRuntime(import.meta.url);
     app = await buildApp(t.runtime);
     key = apiKeyHeaders(t.runtime);
-    const file = fileURLToPath(new URL('../../../../fixtures/demo/broward/2024.csv', import.meta.url));
+    const file = fileURLToPath(new URL('../../../../fixtures/demo/broward/2024.csv.gz', import.meta.url));
     const [outcome] = await enqueueFiles(
       t.runtime,
       [{ dataset: 'certificates', file, vendor: 'lienport', county: 'broward', taxYear: 2024 }],

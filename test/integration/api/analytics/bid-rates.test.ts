@@ -83,7 +83,6 @@ function record(r: Row, n: number): CertificateRecord {
       vendor: r.vendor,
       redeemed,
       redeemed_date: redeemed ? `${r.year + 2}-01-15` : null,
-      redemption_amount: redeemed ? Math.round(r.face * 110) / 100 : null,
       tax_deed_application_date: deed ? `${r.year + 3}-05-01` : null,
     },
     n,

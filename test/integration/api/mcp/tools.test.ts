@@ -129,6 +129,8 @@ describe('MCP tools answer what their REST routes answer', () => {
     { tool: 'get_deed_estimate', args: { id: certificateId, date: '2027-04-01' }, url: `/api/v1/certificates/${certificateId}/deed-estimate?date=2027-04-01` },
     q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates'),
     q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates', { county: ['alachua', 'miami-dade'], tax_year: [2023, 2024], vendor: ['LIENPORT', 'tax_collector'] }),
+    // The ingested file's certificates carry their holder groups (computed at ingest).
+    q('search_holder_groups', '/api/v1/analytics/holders', { county: ['miami-dade'], sort: 'name_asc', limit: 5 }),
   ];
 
   it('has a case for every tool but get_holder (no holders: see the errors) and get_usage (each call changes it: access tests)', () => {

@@ -1,0 +1,114 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Config } from '../../../../config.ts';
+import { aliasName } from '../../../../domain/datasets.ts';
+import type { Registry } from '../../../../domain/registry.ts';
+import { multiSearch, search } from '../../../../engine/search.ts';
+import { isDatasetEmpty } from '../../../coverage.ts';
+import type { ListResult } from '../../../envelope.ts';
+import { assertCounties } from '../../certificates/read.ts';
+import { buildGroupDetails, DETAIL_CHUNK } from './build-details.ts';
+import { type AfterKey, buildGroupScan, buildGroupTerms, buildRateScan } from './build-scan.ts';
+import { type DetailBucket, mapGroupRow } from './map-row.ts';
+import { DEFAULT_HOLDER_GROUP_SORT, type HolderGroupsParams } from './params.ts';
+import {
+  foldGroups,
+  foldGroupTerms,
+  type GroupBucket,
+  type GroupSummary,
+  mediansOf,
+  orderGroups,
+  type PairBucket,
+} from './rank-groups.ts';
+import type { HolderGroupRow } from './row.ts';
+
+export interface HolderGroupsDeps {
+  opensearch: Client;
+  config: Pick<Config, 'INDEX_PREFIX'>;
+  registry: Pick<Registry, 'county'>;
+}
+
+interface TermsAgg<B> {
+  buckets: B[];
+  sum_other_doc_count: number;
+  doc_count_error_upper_bound?: number;
+}
+
+/** A terms aggregation that returned every bucket of every shard: nothing left out, no count uncertain. */
+const complete = (agg: TermsAgg<unknown>) => agg.sum_other_doc_count === 0 && (agg.doc_count_error_upper_bound ?? 0) === 0;
+
+/** Every bucket of a composite aggregation, page after page (exact on any number of shards). */
+async function allPairs(client: Client, index: string, body: (after: AfterKey) => Record<string, unknown>): Promise<PairBucket[]> {
+  const out: PairBucket[] = [];
+  let after: AfterKey;
+  for (;;) {
+    const res = await search<never>(client, index, body(after));
+    const pairs = (res.aggregations as { pairs?: { buckets: PairBucket[]; after_key?: AfterKey } } | undefined)?.pairs;
+    if (!pairs || pairs.buckets.length === 0) return out;
+    out.push(...pairs.buckets);
+    if (!pairs.after_key) return out;
+    after = pairs.after_key;
+  }
+}
+
+/** The composite (group, name) pairs: exact at any size, and the only source of every group's name. */
+async function scanPairs(client: Client, index: string, params: HolderGroupsParams): Promise<GroupSummary[]> {
+  return foldGroups(await allPairs(client, index, (after) => buildGroupScan(params, after)), params.query !== undefined);
+}
+
+/** Every group in scope with the figures its order needs. */
+async function scanGroups(client: Client, index: string, params: HolderGroupsParams): Promise<GroupSummary[]> {
+  if (params.sort === 'name_asc') return scanPairs(client, index, params);
+  const res = await search<never>(client, index, buildGroupTerms(params));
+  const aggs = res.aggregations as { groups: TermsAgg<GroupBucket>; matched?: { groups: TermsAgg<GroupBucket> } };
+  // More groups than one terms aggregation holds: the composite pages instead.
+  if (!complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups))) return scanPairs(client, index, params);
+  const matched = aggs.matched ? new Set(aggs.matched.groups.buckets.map((b) => b.key)) : null;
+  return foldGroupTerms(aggs.groups.buckets, matched);
+}
+
+/** The page pass, one search per chunk of groups, in one round trip. */
+async function details(client: Client, index: string, params: HolderGroupsParams, page: GroupSummary[]): Promise<Map<string, DetailBucket>> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < page.length; i += DETAIL_CHUNK) chunks.push(page.slice(i, i + DETAIL_CHUNK).map((g) => g.group_id));
+  const answers = await multiSearch<never>(client, index, chunks.map((ids) => buildGroupDetails(params, ids)));
+  const out = new Map<string, DetailBucket>();
+  for (const answer of answers) {
+    for (const g of (answer.aggregations as { groups: { buckets: DetailBucket[] } }).groups.buckets) {
+      // Figures from a partial list would mislead: refuse (a 500) rather than answer them.
+      const names = g.names.doc_count_error_upper_bound ?? 0;
+      if (!complete(g.members) || !complete(g.rates) || !complete(g.counties) || names !== 0)
+        throw new Error(`holder group ${g.key} has more member spellings, rates or counties than one read returns exactly`);
+      out.set(g.key, g);
+    }
+  }
+  return out;
+}
+
+/**
+ * GET /analytics/holders and the MCP tool search_holder_groups: every group in
+ * scope from one exact scan, filtered by member name, ordered in the app, then the
+ * page's groups' details. pagination.total is the number of groups.
+ */
+export async function searchHolderGroups(deps: HolderGroupsDeps, params: HolderGroupsParams): Promise<ListResult<HolderGroupRow>> {
+  assertCounties(deps.registry, 'county', params.county);
+  const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  const sort = params.sort ?? DEFAULT_HOLDER_GROUP_SORT;
+  const [scanned, rates] = await Promise.all([
+    scanGroups(deps.opensearch, index, params),
+    sort === 'median_rate_asc' ? allPairs(deps.opensearch, index, (after) => buildRateScan(params, after)) : Promise.resolve([]),
+  ]);
+  let groups = scanned.filter((g) => g.matched);
+  if (sort === 'median_rate_asc') {
+    const medians = mediansOf(rates);
+    groups = groups.map((g) => ({ ...g, median_rate: medians.get(g.group_id) ?? 0 }));
+  }
+  const page = orderGroups(groups, sort).slice(params.offset, params.offset + params.limit);
+  const found = page.length > 0 ? await details(deps.opensearch, index, params, page) : new Map<string, DetailBucket>();
+  const rows = page.flatMap((g) => {
+    const d = found.get(g.group_id);
+    return d ? [mapGroupRow(g, d)] : [];
+  });
+  const result = { rows, limit: params.limit, offset: params.offset, total: groups.length };
+  const notYetIngested = scanned.length === 0 && (await isDatasetEmpty(deps.opensearch, index));
+  return notYetIngested ? { ...result, notYetIngested } : result;
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiDeps } from '../../../deps.ts';
+import { listEnvelope } from '../../../envelope.ts';
+import { HolderGroupList } from '../../../openapi/components.ts';
+import { examples } from '../../../openapi/examples.ts';
+import { answers } from '../../../openapi/responses.ts';
+import { HolderGroupsParams } from './params.ts';
+import { searchHolderGroups } from './read.ts';
+
+export function holderGroupsRoute(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/analytics/holders',
+      {
+        schema: {
+          operationId: 'searchHolderGroups',
+          summary: 'Holder groups: who the competition is',
+          description:
+            'Holders grouped into families by one documented rule computed at ingest (case, punctuation and "&"/"and" ignored; legal forms such as LLC, INC, LP dropped; a trailing series number, year, roman numeral or "SERIES x" dropped from entity names; "<bank> AS CUSTODIAN FOR X" counted as X; plus an alias file), and the county\'s own certificates as one group per county. Every certificate in scope belongs to exactly one group: the groups\' certificates add up to the certificates in scope, each group\'s members add up to the group. pagination.total is the number of groups.',
+          tags: ['analytics'],
+          querystring: HolderGroupsParams,
+          response: answers({ schema: HolderGroupList, description: 'One page of holder groups.', example: examples.holderGroupList }),
+        },
+      },
+      // JSON only (no format parameter): a group's members are rows of their own, which CSV cannot nest.
+      async (request, reply) => reply.send(listEnvelope(await searchHolderGroups(deps, request.query), request.id)),
+    );
+  };
+}
