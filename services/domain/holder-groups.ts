@@ -16,7 +16,8 @@ import { countyHolderName } from './county-facts.ts';
  *     is X: the bank holds the certificate for X, who is the bidder.
  *  3. From the end, repeatedly: a legal form (LLC, L L C, INC, CORP, LP, LLLP, LTD, ...)
  *     is dropped; and in an entity's name a series designator is dropped: a number or
- *     year ("11", "2019"), a roman numeral up to XXXIX, or "SERIES x".
+ *     year ("11", "2019"), a vintage ("2021-A"), a roman numeral up to XXXIX, or
+ *     "SERIES x", with a "NO" before it ("FUND NO. 3").
  *  4. A name is an entity's when it had a legal form, a SERIES, or an entity word
  *     (FUND, CAPITAL, LIEN, TRUST, ...). A person's name keeps its trailing numeral:
  *     "JOHN SMITH II" is not "JOHN SMITH" (father and son bid separately), and JR/SR
@@ -92,11 +93,23 @@ function legalFormAtEnd(ws: Word[]): number {
   return 0;
 }
 
-/** How many trailing words are a series designator (0 when none). */
+/** A vintage written as one word: "2021A". */
+const VINTAGE = /^\d+[A-Z]$/;
+const NUMBER_WORDS = new Set(['NO', 'NUMBER', 'NBR']);
+
+/**
+ * How many trailing words are a series designator (0 when none): "SERIES x"; a number,
+ * year or roman numeral; a vintage ("2021-A", "2021 A", "2021A"); each with the "NO"
+ * that may stand before it ("FUND NO. 3" is "FUND 3"), so one family's entities meet.
+ */
 function seriesAtEnd(ws: Word[]): number {
-  if (ws.length > 2 && ws[ws.length - 2]!.key === 'SERIES') return 2;
-  const last = ws[ws.length - 1]!.key;
-  return ws.length > 1 && (NUMBER.test(last) || isRoman(last)) ? 1 : 0;
+  const n = ws.length;
+  if (n > 2 && ws[n - 2]!.key === 'SERIES') return 2;
+  const last = ws[n - 1]!.key;
+  const numberWord = (at: number) => (at > 1 && NUMBER_WORDS.has(ws[at - 1]!.key) ? 1 : 0);
+  if (n > 2 && /^[A-Z]$/.test(last) && NUMBER.test(ws[n - 2]!.key)) return 2 + numberWord(n - 2);
+  if (n > 1 && (NUMBER.test(last) || VINTAGE.test(last) || isRoman(last))) return 1 + numberWord(n - 1);
+  return 0;
 }
 
 /** The group key of a holder spelling and its display candidate (rules 1-5). */
