@@ -214,7 +214,7 @@ describe('a typed client generated from the served document', () => {
     expect(read.countySources).toEqual([2024]);
     expect(read.usage).toBe('enterprise');
     // The demo file's sale: every certificate sold to a bidder counted once, as its sale row's certificates_sold.
-    const [analysed, sold, inHistogram] = read.bidRates;
+    const [analysed, sold, inHistogram] = read.bidRates as number[];
     expect(analysed).toBeGreaterThan(0);
     expect([sold, inHistogram]).toEqual([analysed, analysed]);
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
