@@ -21,8 +21,6 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { generateFixtures } from './generator/generate-fixtures.ts';
 import { freePort } from './lib/free-port.ts';
-import { dropIndices } from '../indexer/indices/describe.ts';
-import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { readPage } from '../services/api/query/page.ts';
 import { DEFAULT_PAGE_OPTIONS } from '../services/api/query/page-plan.ts';
 import { type SortKey, sortClause } from '../services/api/query/sort.ts';
@@ -40,6 +38,7 @@ import { loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
 import { normalizeKey } from '../services/domain/ids.ts';
 import { openRuntime } from '../services/runtime.ts';
+import { dropScratch } from './lib/drop-scratch.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 const floorServer = fileURLToPath(new URL('./bench-api-floor.ts', import.meta.url));
@@ -517,13 +516,5 @@ async function relevanceCosts(physical: string, setWindow: (w: number) => Promis
 }
 
 async function dropAll(): Promise<void> {
-  {
-    await dropIndices(runtime.opensearch, prefix).catch(() => undefined);
-    const connection = redisConnection(config);
-    const queue = createIngestQueue(config, connection);
-    await queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-    connection.disconnect();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await dropScratch(runtime, config, prefix, dir);
 }

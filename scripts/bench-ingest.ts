@@ -10,7 +10,7 @@
  * and its own index prefix and SQLite file, removed afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,7 +22,6 @@ import { generateFixtures } from './generator/generate-fixtures.ts';
 import { generateState } from './generator/generate-state.ts';
 import { createBulkWriter } from '../indexer/load/bulk.ts';
 import { createPhysicalIndex } from '../indexer/indices/create.ts';
-import { dropIndices } from '../indexer/indices/describe.ts';
 import { loadMapping } from '../indexer/indices/mapping-file.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { enqueueFiles } from '../services/cli/ingest-runner.ts';
@@ -30,6 +29,7 @@ import { manifestJobs } from '../services/cli/manifest-jobs.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
 import { envWith, loadConfig } from '../services/config.ts';
 import { openRuntime } from '../services/runtime.ts';
+import { dropScratch } from './lib/drop-scratch.ts';
 
 const SEED = 4242;
 const AS_OF = '2026-11-22';
@@ -173,15 +173,10 @@ async function runOnce(n: number) {
     };
   } finally {
     worker?.kill('SIGKILL');
-    await dropIndices(runtime.opensearch, prefix).catch(() => undefined);
+    await dropScratch(runtime, config, prefix, dir);
+    // The raw copy's index is not behind an alias of the prefix.
     await runtime.opensearch.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true }).catch(() => undefined);
-    const connection = redisConnection(config);
-    const queue = createIngestQueue(config, connection);
-    await queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-    connection.disconnect();
     await runtime.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -16,12 +16,10 @@
  * their examples stay the ones written from fixtures/files/holders and lands-available.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dropIndices } from '../indexer/indices/describe.ts';
-import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { buildApp } from '../services/api/app.ts';
 import { enqueueFiles } from '../services/cli/ingest-runner.ts';
 import { manifestJobs } from '../services/cli/manifest-jobs.ts';
@@ -31,6 +29,7 @@ import { createClient } from '../services/control/clients.ts';
 import { migrate } from '../services/control/migrate.ts';
 import { upsertSource } from '../services/control/sources.ts';
 import { openRuntime } from '../services/runtime.ts';
+import { dropScratch } from './lib/drop-scratch.ts';
 
 const MANIFEST = fileURLToPath(new URL('../fixtures/demo/manifest.json', import.meta.url));
 const OUT = fileURLToPath(new URL('../services/api/openapi/examples.json', import.meta.url));
@@ -136,12 +135,6 @@ try {
 } finally {
   const keys = await runtime.redis.keys(`${prefix}-rl:*`).catch(() => [] as string[]);
   if (keys.length > 0) await runtime.redis.del(...keys).catch(() => undefined);
-  await dropIndices(runtime.opensearch, prefix).catch(() => undefined);
-  const connection = redisConnection(config);
-  const queue = createIngestQueue(config, connection);
-  await queue.obliterate({ force: true }).catch(() => undefined);
-  await queue.close();
-  connection.disconnect();
+  await dropScratch(runtime, config, prefix, dir);
   await runtime.close();
-  rmSync(dir, { recursive: true, force: true });
 }
