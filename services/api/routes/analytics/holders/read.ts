@@ -7,7 +7,17 @@ import { isDatasetEmpty } from '../../../coverage.ts';
 import type { ListResult } from '../../../envelope.ts';
 import { assertCounties } from '../../certificates/read.ts';
 import { buildGroupDetails } from './build-details.ts';
-import { type AfterKey, buildGroupScan, buildGroupTerms, buildRateScan, ID_SLICES, RATE_SCAN_PAGE, SCAN_PAGE } from './build-scan.ts';
+import {
+  type AfterKey,
+  buildGroupScan,
+  buildGroupTerms,
+  buildRateScan,
+  groupTermsSlices,
+  ID_SLICES,
+  type IdSlice,
+  RATE_SCAN_PAGE,
+  SCAN_PAGE,
+} from './build-scan.ts';
 import { type DetailBucket, mapGroupRow } from './map-row.ts';
 import { DEFAULT_HOLDER_GROUP_SORT, type HolderGroupsParams } from './params.ts';
 import {
@@ -55,7 +65,7 @@ async function allPairs(client: Client, index: string, body: (after: AfterKey) =
 async function allSlices(
   client: Client,
   index: string,
-  body: (slice: (typeof ID_SLICES)[number], after: AfterKey) => Record<string, unknown>,
+  body: (slice: IdSlice, after: AfterKey) => Record<string, unknown>,
   pageSize: number,
 ): Promise<PairBucket[]> {
   const slices = await Promise.all(ID_SLICES.map((slice) => allPairs(client, index, (after) => body(slice, after), pageSize)));
@@ -70,12 +80,15 @@ async function scanPairs(client: Client, index: string, params: HolderGroupsPara
 /** Every group in scope with the figures its order needs. */
 async function scanGroups(client: Client, index: string, params: HolderGroupsParams): Promise<GroupSummary[]> {
   if (params.sort === 'name_asc') return scanPairs(client, index, params);
-  const res = await search<never>(client, index, buildGroupTerms(params));
-  const aggs = res.aggregations as { groups: TermsAgg<GroupBucket>; matched?: { groups: TermsAgg<GroupBucket> } };
+  const answers = await Promise.all(groupTermsSlices(params).map((slice) => search<never>(client, index, buildGroupTerms(params, slice))));
+  const slices = answers.map((res) => res.aggregations as { groups: TermsAgg<GroupBucket>; matched?: { groups: TermsAgg<GroupBucket> } });
   // More groups than one terms aggregation holds: the composite pages instead.
-  if (!complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups))) return scanPairs(client, index, params);
-  const matched = aggs.matched ? new Set(aggs.matched.groups.buckets.map((b) => b.key)) : null;
-  return foldGroupTerms(aggs.groups.buckets, matched);
+  if (slices.some((aggs) => !complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups)))) return scanPairs(client, index, params);
+  const matched = params.query !== undefined ? new Set(slices.flatMap((aggs) => aggs.matched?.groups.buckets.map((b) => b.key) ?? [])) : null;
+  return foldGroupTerms(
+    slices.flatMap((aggs) => aggs.groups.buckets),
+    matched,
+  );
 }
 
 /** The page pass, one search per group, in one round trip. */
