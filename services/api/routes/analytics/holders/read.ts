@@ -85,10 +85,7 @@ async function scanGroups(client: Client, index: string, params: HolderGroupsPar
   // More groups than one terms aggregation holds: the composite pages instead.
   if (slices.some((aggs) => !complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups)))) return scanPairs(client, index, params);
   const matched = params.query !== undefined ? new Set(slices.flatMap((aggs) => aggs.matched?.groups.buckets.map((b) => b.key) ?? [])) : null;
-  return foldGroupTerms(
-    slices.flatMap((aggs) => aggs.groups.buckets),
-    matched,
-  );
+  return foldGroupTerms(slices.flatMap((aggs) => aggs.groups.buckets), matched);
 }
 
 /** The page pass, one search per group, in one round trip. */
