@@ -15,7 +15,7 @@ import { HoldersSearchParams } from '../../services/api/routes/holders/params.ts
 import { buildLandsQuery } from '../../services/api/routes/lands-available/build-query.ts';
 import { LandsSearchParams } from '../../services/api/routes/lands-available/params.ts';
 import { buildGroupDetails } from '../../services/api/routes/analytics/holders/build-details.ts';
-import { buildGroupScan, buildGroupTerms, buildRateScan } from '../../services/api/routes/analytics/holders/build-scan.ts';
+import { buildGroupScan, buildGroupTerms, buildRateScan, groupTermsSlices, ID_SLICES } from '../../services/api/routes/analytics/holders/build-scan.ts';
 import { HolderGroupsParams } from '../../services/api/routes/analytics/holders/params.ts';
 import { pagePlanDsl } from './page-plan-dsl.ts';
 
@@ -71,10 +71,10 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
   'analytics-holders': (params) => {
     const p = HolderGroupsParams.parse(params);
     return {
-      terms: buildGroupTerms(p),
-      pairs: buildGroupScan(p, undefined),
-      ...(p.sort === 'median_rate_asc' ? { rates: buildRateScan(p, undefined) } : {}),
-      details: buildGroupDetails(p, ['grp_00000000000000000001', 'grp_00000000000000000002']),
+      terms: groupTermsSlices(p).map((slice) => buildGroupTerms(p, slice)),
+      pairs: buildGroupScan(p, ID_SLICES[1]!, undefined),
+      ...(p.sort === 'median_rate_asc' ? { rates: buildRateScan(p, ID_SLICES[1]!, undefined) } : {}),
+      details: ['grp_00000000000000000001', 'grp_00000000000000000002'].map((id) => buildGroupDetails(p, id)),
     };
   },
   'certificates-search': (params) => {

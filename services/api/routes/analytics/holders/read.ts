@@ -6,8 +6,18 @@ import { multiSearch, search } from '../../../../engine/search.ts';
 import { isDatasetEmpty } from '../../../coverage.ts';
 import type { ListResult } from '../../../envelope.ts';
 import { assertCounties } from '../../certificates/read.ts';
-import { buildGroupDetails, DETAIL_CHUNK } from './build-details.ts';
-import { type AfterKey, buildGroupScan, buildGroupTerms, buildRateScan } from './build-scan.ts';
+import { buildGroupDetails } from './build-details.ts';
+import {
+  type AfterKey,
+  buildGroupScan,
+  buildGroupTerms,
+  buildRateScan,
+  groupTermsSlices,
+  ID_SLICES,
+  type IdSlice,
+  RATE_SCAN_PAGE,
+  SCAN_PAGE,
+} from './build-scan.ts';
 import { type DetailBucket, mapGroupRow } from './map-row.ts';
 import { DEFAULT_HOLDER_GROUP_SORT, type HolderGroupsParams } from './params.ts';
 import {
@@ -37,7 +47,7 @@ interface TermsAgg<B> {
 const complete = (agg: TermsAgg<unknown>) => agg.sum_other_doc_count === 0 && (agg.doc_count_error_upper_bound ?? 0) === 0;
 
 /** Every bucket of a composite aggregation, page after page (exact on any number of shards). */
-async function allPairs(client: Client, index: string, body: (after: AfterKey) => Record<string, unknown>): Promise<PairBucket[]> {
+async function allPairs(client: Client, index: string, body: (after: AfterKey) => Record<string, unknown>, pageSize: number): Promise<PairBucket[]> {
   const out: PairBucket[] = [];
   let after: AfterKey;
   for (;;) {
@@ -45,42 +55,55 @@ async function allPairs(client: Client, index: string, body: (after: AfterKey) =
     const pairs = (res.aggregations as { pairs?: { buckets: PairBucket[]; after_key?: AfterKey } } | undefined)?.pairs;
     if (!pairs || pairs.buckets.length === 0) return out;
     out.push(...pairs.buckets);
-    if (!pairs.after_key) return out;
+    // A page short of its size is the last: the composite fills every page while buckets remain.
+    if (!pairs.after_key || pairs.buckets.length < pageSize) return out;
     after = pairs.after_key;
   }
 }
 
+/** Every slice's composite pairs, the slices read side by side (build-scan.ts ID_SLICES). */
+async function allSlices(
+  client: Client,
+  index: string,
+  body: (slice: IdSlice, after: AfterKey) => Record<string, unknown>,
+  pageSize: number,
+): Promise<PairBucket[]> {
+  const slices = await Promise.all(ID_SLICES.map((slice) => allPairs(client, index, (after) => body(slice, after), pageSize)));
+  return slices.flat();
+}
+
 /** The composite (group, name) pairs: exact at any size, and the only source of every group's name. */
 async function scanPairs(client: Client, index: string, params: HolderGroupsParams): Promise<GroupSummary[]> {
-  return foldGroups(await allPairs(client, index, (after) => buildGroupScan(params, after)), params.query !== undefined);
+  return foldGroups(await allSlices(client, index, (slice, after) => buildGroupScan(params, slice, after), SCAN_PAGE), params.query !== undefined);
 }
 
 /** Every group in scope with the figures its order needs. */
 async function scanGroups(client: Client, index: string, params: HolderGroupsParams): Promise<GroupSummary[]> {
   if (params.sort === 'name_asc') return scanPairs(client, index, params);
-  const res = await search<never>(client, index, buildGroupTerms(params));
-  const aggs = res.aggregations as { groups: TermsAgg<GroupBucket>; matched?: { groups: TermsAgg<GroupBucket> } };
+  const answers = await Promise.all(groupTermsSlices(params).map((slice) => search<never>(client, index, buildGroupTerms(params, slice))));
+  const slices = answers.map((res) => res.aggregations as { groups: TermsAgg<GroupBucket>; matched?: { groups: TermsAgg<GroupBucket> } });
   // More groups than one terms aggregation holds: the composite pages instead.
-  if (!complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups))) return scanPairs(client, index, params);
-  const matched = aggs.matched ? new Set(aggs.matched.groups.buckets.map((b) => b.key)) : null;
-  return foldGroupTerms(aggs.groups.buckets, matched);
+  if (slices.some((aggs) => !complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups)))) return scanPairs(client, index, params);
+  const matched = params.query !== undefined ? new Set(slices.flatMap((aggs) => aggs.matched?.groups.buckets.map((b) => b.key) ?? [])) : null;
+  return foldGroupTerms(slices.flatMap((aggs) => aggs.groups.buckets), matched);
 }
 
-/** The page pass, one search per chunk of groups, in one round trip. */
+/** The page pass, one search per group, in one round trip. */
 async function details(client: Client, index: string, params: HolderGroupsParams, page: GroupSummary[]): Promise<Map<string, DetailBucket>> {
-  const chunks: string[][] = [];
-  for (let i = 0; i < page.length; i += DETAIL_CHUNK) chunks.push(page.slice(i, i + DETAIL_CHUNK).map((g) => g.group_id));
-  const answers = await multiSearch<never>(client, index, chunks.map((ids) => buildGroupDetails(params, ids)));
+  const ids = page.map((g) => g.group_id);
+  const answers = await multiSearch<never>(client, index, ids.map((id) => buildGroupDetails(params, id)));
   const out = new Map<string, DetailBucket>();
-  for (const answer of answers) {
-    for (const g of (answer.aggregations as { groups: { buckets: DetailBucket[] } }).groups.buckets) {
-      // Figures from a partial list would mislead: refuse (a 500) rather than answer them.
-      const names = g.names.doc_count_error_upper_bound ?? 0;
-      if (!complete(g.members) || !complete(g.rates) || !complete(g.counties) || names !== 0)
-        throw new Error(`holder group ${g.key} has more member spellings, rates or counties than one read returns exactly`);
-      out.set(g.key, g);
-    }
-  }
+  answers.forEach((answer, i) => {
+    const key = ids[i]!;
+    // No certificate in scope: not a group of this answer (the scan listed it, so only a concurrent ingest gets here).
+    if (answer.total === 0) return;
+    const g = { key, doc_count: answer.total, ...(answer.aggregations as Omit<DetailBucket, 'key' | 'doc_count'>) };
+    // Figures from a partial list would mislead: refuse (a 500) rather than answer them.
+    const names = g.names.doc_count_error_upper_bound ?? 0;
+    if (!complete(g.members) || !complete(g.rates) || !complete(g.counties) || names !== 0)
+      throw new Error(`holder group ${key} has more member spellings, rates or counties than one read returns exactly`);
+    out.set(key, g);
+  });
   return out;
 }
 
@@ -95,7 +118,9 @@ export async function searchHolderGroups(deps: HolderGroupsDeps, params: HolderG
   const sort = params.sort ?? DEFAULT_HOLDER_GROUP_SORT;
   const [scanned, rates] = await Promise.all([
     scanGroups(deps.opensearch, index, params),
-    sort === 'median_rate_asc' ? allPairs(deps.opensearch, index, (after) => buildRateScan(params, after)) : Promise.resolve([]),
+    sort === 'median_rate_asc'
+      ? allSlices(deps.opensearch, index, (slice, after) => buildRateScan(params, slice, after), RATE_SCAN_PAGE)
+      : Promise.resolve([]),
   ]);
   let groups = scanned.filter((g) => g.matched);
   if (sort === 'median_rate_asc') {
