@@ -61,7 +61,9 @@ async function ensureOne(client: Client, prefix: string, dataset: Dataset, repli
  * through the alias while it was alone), and drop the others in one atomic call.
  */
 async function settleRace(client: Client, targets: string[]): Promise<string> {
-  const res = await client.indices.getSettings({ index: targets.join(','), name: 'index.creation_date' });
+  // A loser the other racer already dropped is skipped, not a 404 (seen in CI: the other process
+  // settled between our alias read and this call).
+  const res = await client.indices.getSettings({ index: targets.join(','), name: 'index.creation_date', ignore_unavailable: true });
   const body = res.body as Record<string, { settings: { index: { creation_date: string } } }>;
   const created = (name: string) => Number(body[name]?.settings.index.creation_date ?? Number.MAX_SAFE_INTEGER);
   const [winner, ...losers] = [...targets].sort((a, b) => created(a) - created(b) || a.localeCompare(b));
