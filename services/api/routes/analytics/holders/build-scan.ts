@@ -82,25 +82,33 @@ export function scopeQuery(params: Pick<HolderGroupsParams, 'county' | 'tax_year
   return { bool: { filter } };
 }
 
-/** One page of (group, display name) pairs with count, face sum and, with query, the member-name match. */
-export function buildGroupScan(params: HolderGroupsParams, slice: IdSlice, after: AfterKey): Record<string, unknown> {
-  const aggs: Record<string, unknown> = { face: { sum: { field: 'face_amount' } } };
-  // Case, punctuation, spacing and "&" versus "and" never decide a match (the holder filter's rule).
-  if (params.query !== undefined) aggs.matches = { filter: containsMatch('holder_name.contains', params.query) };
+/** One page of a composite scan over (group, `second`) pairs of one slice, exact at any size. */
+function pairScan(
+  params: HolderGroupsParams,
+  slice: IdSlice,
+  after: AfterKey,
+  second: Record<string, unknown>,
+  size: number,
+  aggs?: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     size: 0,
     query: scopeQuery(params, slice),
     aggs: {
       pairs: {
-        composite: {
-          size: SCAN_PAGE,
-          sources: [{ group: { terms: { field: 'holder_group_id' } } }, { name: { terms: { field: 'holder_group_name' } } }],
-          ...(after ? { after } : {}),
-        },
-        aggs,
+        composite: { size, sources: [{ group: { terms: { field: 'holder_group_id' } } }, second], ...(after ? { after } : {}) },
+        ...(aggs ? { aggs } : {}),
       },
     },
   };
+}
+
+/** One page of (group, display name) pairs with count, face sum and, with query, the member-name match. */
+export function buildGroupScan(params: HolderGroupsParams, slice: IdSlice, after: AfterKey): Record<string, unknown> {
+  const aggs: Record<string, unknown> = { face: { sum: { field: 'face_amount' } } };
+  // Case, punctuation, spacing and "&" versus "and" never decide a match (the holder filter's rule).
+  if (params.query !== undefined) aggs.matches = { filter: containsMatch('holder_name.contains', params.query) };
+  return pairScan(params, slice, after, { name: { terms: { field: 'holder_group_name' } } }, SCAN_PAGE, aggs);
 }
 
 /**
@@ -108,17 +116,5 @@ export function buildGroupScan(params: HolderGroupsParams, slice: IdSlice, after
  * median is known before the page is chosen. Rates take at most 73 values.
  */
 export function buildRateScan(params: HolderGroupsParams, slice: IdSlice, after: AfterKey): Record<string, unknown> {
-  return {
-    size: 0,
-    query: scopeQuery(params, slice),
-    aggs: {
-      pairs: {
-        composite: {
-          size: RATE_SCAN_PAGE,
-          sources: [{ group: { terms: { field: 'holder_group_id' } } }, { rate: { terms: { field: 'interest_rate' } } }],
-          ...(after ? { after } : {}),
-        },
-      },
-    },
-  };
+  return pairScan(params, slice, after, { rate: { terms: { field: 'interest_rate' } } }, RATE_SCAN_PAGE);
 }
