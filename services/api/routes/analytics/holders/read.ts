@@ -30,6 +30,7 @@ import {
   type PairBucket,
 } from './rank-groups.ts';
 import type { HolderGroupRow } from './row.ts';
+import { InexactAggregationError } from '../../../query/exact-terms.ts';
 
 export interface HolderGroupsDeps {
   opensearch: Client;
@@ -101,7 +102,7 @@ async function details(client: Client, index: string, params: HolderGroupsParams
     // Figures from a partial list would mislead: refuse (a 500) rather than answer them.
     const names = g.names.doc_count_error_upper_bound ?? 0;
     if (!complete(g.members) || !complete(g.rates) || !complete(g.counties) || names !== 0)
-      throw new Error(`holder group ${key} has more member spellings, rates or counties than one read returns exactly`);
+      throw new InexactAggregationError(`details of holder group ${key}`, 'more member spellings, rates or counties than one read returns');
     out.set(key, g);
   });
   return out;
