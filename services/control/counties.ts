@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
+import { changedFields } from '../domain/changed-fields.ts';
 import type { Registry } from '../domain/registry.ts';
+import { appendEvents } from './events.ts';
 
 /** The county directory (spec 2.6) and the rule that derives each county's coverage. */
 
@@ -152,31 +154,57 @@ export interface CoverageUpdate {
   lastImportAt?: Date | string | null;
 }
 
-/** Records an ingest's outcome for a county and derives its coverage status from it. */
+/**
+ * Records an ingest's outcome for a county and derives its coverage status from it. A
+ * coverage status that moves is recorded in the change feed in the same transaction
+ * (recordCoverageChange), so the change and its event become visible together.
+ */
 export function updateCountyCoverage(db: Database, slug: string, update: CoverageUpdate): County {
   if (!Number.isSafeInteger(update.certificateCount) || update.certificateCount < 0)
     throw new RangeError(`certificateCount must be a non-negative integer, got ${update.certificateCount}`);
   const keepImport = update.lastImportAt === undefined;
   const lastImportAt = update.lastImportAt == null ? null : isoTimestamp(update.lastImportAt);
-  const row = db
-    .prepare<[{ count: number; keepImport: number; lastImportAt: string | null; slug: string }], CountyRow>(`
+  const statement = db.prepare<[{ count: number; keepImport: number; lastImportAt: string | null; slug: string }], CountyRow>(`
       UPDATE counties SET
         certificate_count = @count,
         last_import_at = CASE WHEN @keepImport THEN last_import_at ELSE @lastImportAt END,
         coverage_status = ${derivedStatus('@count')},
         updated_at = ${NOW}
       WHERE county_slug = @slug
-      RETURNING *`)
-    .get({ count: update.certificateCount, keepImport: keepImport ? 1 : 0, lastImportAt, slug });
-  if (!row) throw new UnknownCountyError(slug);
-  return mapCountyRow(row);
+      RETURNING *`);
+  return db.transaction(() => {
+    const before = getCounty(db, slug);
+    const row = statement.get({ count: update.certificateCount, keepImport: keepImport ? 1 : 0, lastImportAt, slug });
+    if (!row || !before) throw new UnknownCountyError(slug);
+    const after = mapCountyRow(row);
+    recordCoverageChange(db, before, after);
+    return after;
+  })();
 }
 
-/** Recomputes a county's coverage status after its source rows changed. */
+/** Recomputes a county's coverage status after its source rows changed (a move is recorded in the change feed). */
 export function refreshCoverage(db: Database, slug: string): County {
-  db.prepare(`UPDATE counties SET coverage_status = ${derivedStatus('certificate_count')}, updated_at = ${NOW}
-    WHERE county_slug = ? AND coverage_status IS NOT ${derivedStatus('certificate_count')}`).run(slug);
-  const county = getCounty(db, slug);
-  if (!county) throw new UnknownCountyError(slug);
-  return county;
+  return db.transaction(() => {
+    const before = getCounty(db, slug);
+    if (!before) throw new UnknownCountyError(slug);
+    db.prepare(`UPDATE counties SET coverage_status = ${derivedStatus('certificate_count')}, updated_at = ${NOW}
+      WHERE county_slug = ? AND coverage_status IS NOT ${derivedStatus('certificate_count')}`).run(slug);
+    const after = getCounty(db, slug)!;
+    recordCoverageChange(db, before, after);
+    return after;
+  })();
+}
+
+/**
+ * county.coverage_changed (issue 20): a county's coverage is its coverageStatus, the
+ * directory's own states of spec 3 (directory_only, vendor_tracked, certificate_level); a
+ * move between them is the event. A count that grows inside certificate_level is not: the
+ * certificates' own events tell it. The object is the county row as GET /counties/{county}
+ * answers it; previous holds every field the same update changed, with its old value.
+ */
+function recordCoverageChange(db: Database, before: County, after: County): void {
+  if (before.coverageStatus === after.coverageStatus) return;
+  appendEvents(db, [
+    { type: 'county.coverage_changed', countySlug: after.countySlug, data: { object: after, previous: changedFields(before, after) } },
+  ]);
 }
