@@ -17,9 +17,15 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
   format: DatasetFormat<T>;
   /**
    * Between the passes: valid documents that must not replace what the index holds
-   * (id -> problem); they are quarantined instead of sent. Certificates: a changed parcel.
+   * (id -> problem); they are quarantined instead of sent. Certificates: a changed parcel;
+   * the same read of the index stages the change feed's events (events/certificate-feed.ts).
    */
-  conflicts?(docs: AsyncIterable<SpooledDoc>): Promise<ReadonlyMap<string, RowProblem>>;
+  conflicts?(docs: AsyncIterable<SpooledDoc>, fileSha256: string): Promise<ReadonlyMap<string, RowProblem>>;
+  /**
+   * The change feed (issue 20), once pass 2 is searchable: what the file changed, staged
+   * between the passes, recorded in one transaction. `refused`: documents the engine refused.
+   */
+  publishChanges?(refused: ReadonlySet<string>): Promise<void>;
   /** After the file is searchable and its refused rows quarantined. */
   bookkeep(): Promise<void>;
 }
@@ -32,6 +38,8 @@ export interface DatasetFileDeps {
   parcelBaseUrl: string;
   /** The holder alias file, loaded once by the worker; a one-off caller may leave it out and each job reads it. */
   holderAliases?: HolderAliases;
+  /** The clock (tests set it): the time stamped on records, and the day a sale's status is judged on. */
+  now?: () => Date;
 }
 
 /** Throws FileRejectedError when the job cannot name a loadable file (unknown county, no format). */

@@ -34,8 +34,9 @@ export interface ProcessDeps extends DatasetFileDeps {
 /**
  * The one ingest job, for every dataset, top to bottom: start the run -> the
  * dataset's reader and builder -> (in the dataset's bulk mode) pass 1 -> fail a file
- * with no valid row -> the dataset's conflict check -> pass 2 -> quarantine the
- * refused rows -> the dataset's bookkeeping -> finish the run.
+ * with no valid row -> the dataset's conflict check (which stages the change feed's
+ * events) -> pass 2 -> publish the staged events -> quarantine the refused rows -> the
+ * dataset's bookkeeping -> finish the run.
  * Throws FileRejectedError when the file must not load at all; the worker makes it
  * unrecoverable. Nothing is indexed then, and nothing quarantined either unless the
  * file was read whole (no valid rows): its refused rows then say why it failed.
@@ -75,11 +76,13 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
         if (validated.valid === 0) await refuseFile(deps, job, validated, 'is valid');
         // The dataset's conflict check: valid rows that must not replace what the index holds.
         if (file.conflicts) {
-          await validated.setAside(await file.conflicts(validated.docs()));
+          await validated.setAside(await file.conflicts(validated.docs(), validated.fileSha256));
           if (validated.valid === 0) await refuseFile(deps, job, validated, 'can load');
         }
         // Pass 2: the spool to the index, searchable when it returns.
         const loaded = await indexFile(validated, job.dataset, loadDeps);
+        // The change feed (issue 20): the changes staged between the passes, recorded now that they are searchable.
+        await file.publishChanges?.(validated.refusedIds);
         await quarantine(deps, job, validated);
         await file.bookkeep();
         return loaded;

@@ -1,22 +1,23 @@
-import { aliasName } from '../../services/domain/datasets.ts';
 import { loadHolderAliases } from '../../services/domain/holder-groups.ts';
 import { createHolderIds } from '../../services/domain/ids.ts';
 import { adapterFor } from '../adapters/index.ts';
 import type { DatasetFile, DatasetFileDeps } from '../dataset-file.ts';
 import { FileRejectedError } from '../errors.ts';
+import { certificateFeed } from '../events/certificate-feed.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
 import { type CertificateDocument, withHolderGroup } from './certificate-document.ts';
-import { findParcelConflicts } from './parcel-conflicts.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
  * format, its adapter in adapters/ reads the rows, buildCertificate makes
  * canonical records, a re-ingested certificate may not change its parcel
  * (parcel-conflicts.ts), each document carries its holder group
- * (certificate-document.ts), and once searchable the county, its source, freshness and
- * the year's sale summary are read back from the index.
+ * (certificate-document.ts), what the file changes is recorded in the change feed
+ * (events/certificate-feed.ts, from the same read of the index as the parcel check), and
+ * once searchable the county, its source, freshness and the year's sale summary are read
+ * back from the index.
  */
 export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: string): DatasetFile<CertificateDocument> {
   const county = deps.registry.county(job.county);
@@ -36,6 +37,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     holderIds: createHolderIds(),
   };
   const holderAliases = deps.holderAliases ?? loadHolderAliases();
+  const feed = certificateFeed(deps, { jobId: job.jobId, county, taxYear: job.taxYear });
   return {
     format: {
       dataset: 'certificates',
@@ -50,9 +52,11 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
         problem: `${record.certificate_number} is listed again (first on line ${firstLine})`,
       }),
     },
-    conflicts: (docs) => findParcelConflicts(deps.opensearch, aliasName(deps.prefix, 'certificates'), county.slug, job.taxYear, docs),
+    conflicts: (docs, fileSha256) => feed.compare(docs, fileSha256),
+    publishChanges: (refused) => feed.publish(refused),
     bookkeep: async () => {
-      await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10) });
+      const { sale } = await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10) });
+      feed.recordSale(sale);
     },
   };
 }

@@ -90,6 +90,8 @@ const READ_CHUNK_BYTES = 64 * 1024;
  */
 export class ValidatedFile {
   private closed = false;
+  /** Documents the engine refused in pass 2: quarantined, never written (the change feed drops their events). */
+  refusedIds: ReadonlySet<string> = new Set();
 
   constructor(
     readonly format: string,
@@ -142,6 +144,7 @@ export class ValidatedFile {
   /** Pass 2's side: sends the spool, then quarantines what the engine refused. */
   async send(alias: string, deps: LoadDeps): Promise<BulkTotals> {
     const totals = await send(this.spool, alias, deps);
+    this.refusedIds = new Set(totals.failures.map((f) => f.id));
     if (totals.failures.length > 0) await quarantineRefused(this.spool, this.held, totals.failures, this.seen);
     // Files waiting for their refresh hold neither the id table nor the spool.
     this.seen.clear();

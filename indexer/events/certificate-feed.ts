@@ -1,0 +1,119 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Database } from 'better-sqlite3';
+import {
+  addStaged,
+  completeStage,
+  discardStage,
+  openStage,
+  publishStage,
+  type StagedEvent,
+  stagedData,
+} from '../../services/control/event-stage.ts';
+import { announceSale } from '../../services/control/sale-statuses.ts';
+import { CERTIFICATE_SOURCE, type CertificateDocument, mapCertificate } from '../../services/domain/certificate-row.ts';
+import { aliasName } from '../../services/domain/datasets.ts';
+import { saleId } from '../../services/domain/ids.ts';
+import type { CertificateSaleRecord } from '../../services/domain/records.ts';
+import type { RegistryCounty } from '../../services/domain/registry.ts';
+import { mapSaleRow } from '../../services/domain/sale-row.ts';
+import type { RowProblem } from '../adapters/types.ts';
+import { parcelConflictOf } from '../certificates/parcel-conflicts.ts';
+import { countCountyYear, indexedPairs } from '../certificates/read-indexed.ts';
+import type { SpooledDoc } from '../load/two-pass-load.ts';
+import { certificateChange, certificatesLoaded } from './certificate-change.ts';
+import { recordSale } from './record-sale.ts';
+
+/**
+ * The change feed of one certificate file (issue 20), in the three places of the job:
+ *
+ * 1. compare, between the passes, before pass 2 writes anything: one read of the index
+ *    (read-indexed.ts) gives the conflict check its parcels and the feed its changes, which
+ *    are staged in SQLite (services/control/event-stage.ts). A first load of a county and tax
+ *    year reads nothing per row and stages one certificates.loaded, and announces its sale.
+ * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
+ *    ids are given in the order changes became visible, minus documents the engine refused.
+ * 3. recordSale, after the bookkeeping wrote the year's sale summary: its creation or status
+ *    move (record-sale.ts).
+ *
+ * Exactly once across crashes: a retried job whose stage is complete publishes it and
+ * computes nothing (comparing its file with an index it had half written would miss the
+ * changes already written); a job that published has no stage left, and comparing again finds
+ * the index equal to its file, so nothing. An unchanged file stages nothing; a reindex never
+ * comes here.
+ */
+
+export interface CertificateFeedDeps {
+  opensearch: Client;
+  db: Database;
+  prefix: string;
+  parcelBaseUrl: string;
+  /** The clock a sale's status is judged by (tests set it). */
+  now?: () => Date;
+}
+
+export interface CertificateFeed {
+  /** Between the passes: the conflicting certificates (id -> problem); the changes of the rest are staged. */
+  compare(docs: AsyncIterable<SpooledDoc>, fileSha256: string): Promise<Map<string, RowProblem>>;
+  /** Once the file is searchable: the staged events into the feed; `refused` were never written. */
+  publish(refused: ReadonlySet<string>): Promise<void>;
+  /** After the bookkeeping: the sale summary's creation or status move, if any. */
+  recordSale(sale: CertificateSaleRecord | null): void;
+}
+
+export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string; county: RegistryCounty; taxYear: number }): CertificateFeed {
+  const { db, parcelBaseUrl } = deps;
+  const { jobId, county, taxYear } = run;
+  const alias = aliasName(deps.prefix, 'certificates');
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async compare(docs, fileSha256) {
+      const conflicts = new Map<string, RowProblem>();
+      const existing = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
+      const stage = openStage(db, { jobId, fileSha256, countySlug: county.slug, taxYear });
+      if (existing === 0) {
+        // A first load: nothing indexed can conflict or change. Its count is known once searchable.
+        if (stage === 'fresh')
+          db.transaction(() => {
+            addStaged(db, jobId, [{ ...certificatesLoaded(county, taxYear, 0), docId: null }]);
+            completeStage(db, jobId);
+            announceSale(db, { saleId: saleId(county.slug, taxYear), countySlug: county.slug, taxYear });
+          })();
+        return conflicts;
+      }
+      // A retry with its stage complete only needs the parcels, for the conflict check.
+      const fields = stage === 'staged' ? ['parcel_id'] : CERTIFICATE_SOURCE;
+      for await (const pairs of indexedPairs(deps.opensearch, alias, docs, fields)) {
+        const events: StagedEvent[] = [];
+        for (const pair of pairs) {
+          const conflict = parcelConflictOf(pair, taxYear);
+          if (conflict) conflicts.set(pair.id, conflict);
+          else if (stage === 'fresh') {
+            const before = pair.indexed && mapCertificate(pair.indexed as CertificateDocument, parcelBaseUrl);
+            const event = certificateChange(before, mapCertificate(pair.incoming, parcelBaseUrl));
+            if (event) events.push({ ...event, docId: pair.id });
+          }
+        }
+        addStaged(db, jobId, events);
+      }
+      if (stage === 'fresh') completeStage(db, jobId);
+      return conflicts;
+    },
+
+    async publish(refused) {
+      const loaded = stagedData(db, jobId, 'certificates.loaded');
+      if (!loaded) {
+        publishStage(db, jobId, { refused });
+        return;
+      }
+      // A first load's count is what search sees now; a load of which nothing became searchable tells nothing.
+      const count = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
+      if (count === 0) discardStage(db, jobId);
+      else publishStage(db, jobId, { refused, rewrite: { 'certificates.loaded': { object: { ...loaded.object, count }, previous: {} } } });
+    },
+
+    recordSale(sale) {
+      if (sale) recordSale(db, (today) => mapSaleRow(sale, today), now, 'ingest');
+    },
+  };
+}

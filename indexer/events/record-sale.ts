@@ -1,0 +1,25 @@
+import type { Database } from 'better-sqlite3';
+import { appendEvents, type EventInput } from '../../services/control/events.ts';
+import { getSaleSeen, setSaleSeen } from '../../services/control/sale-statuses.ts';
+import { floridaToday } from '../../services/domain/florida-today.ts';
+import type { SaleRow } from '../../services/domain/sale-row.ts';
+import { type SaleWatcher, saleChange } from './sale-change.ts';
+
+/**
+ * One sale's event, if any, recorded with the status told in one transaction, so two
+ * watchers (an ingest and the job, or two workers) never tell one move twice. The row is
+ * rendered inside the transaction, with the clock read there: of two transactions, the later
+ * one judges the later day, so a slow job cannot tell a status older than one already told.
+ */
+export function recordSale(db: Database, render: (today: string) => SaleRow, now: () => Date, by: SaleWatcher): EventInput | null {
+  return db
+    .transaction(() => {
+      const row = render(floridaToday(now()));
+      const seen = getSaleSeen(db, row.id);
+      const { event, status } = saleChange(seen, row, by);
+      if (event) appendEvents(db, [event]);
+      if (status) setSaleSeen(db, { saleId: row.id, countySlug: row.county_slug, taxYear: row.tax_year, status });
+      return event;
+    })
+    .immediate();
+}
