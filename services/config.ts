@@ -37,6 +37,16 @@ export const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Requests one client may have in flight at once in one API process; one more is a 429. */
   CLIENT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(10_000).default(16),
+  // The change feed (issue 20): events are kept this many days, then pruned by the worker's
+  // scheduled job; a cursor older than that answers 410 cursor_expired.
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How often the worker prunes events older than EVENTS_RETENTION_DAYS. */
+  EVENTS_PRUNE_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
+  /**
+   * How often the worker checks every sale's status against Florida's calendar day, recording
+   * certificate_sale.status_changed on the day a sale starts or ends.
+   */
+  SALE_STATUS_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** Largest /api/mcp body (issue 23 item 2): one JSON-RPC message; a bigger one is a 413. */
   MCP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
   /**

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { startFeedSchedule } from '../../../indexer/events/schedule.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
@@ -42,6 +43,8 @@ export function startCommand(program: Command): void {
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
         stack = recordStack(config);
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
+        // The change feed's sale-status check and pruning (issue 20).
+        const schedule = await startFeedSchedule(runtime);
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
           const demo = ensureDemoKey(runtime.db, config);
@@ -55,6 +58,7 @@ export function startCommand(program: Command): void {
           await app.close();
         } finally {
           await worker.close();
+          await schedule.close();
         }
       } finally {
         stack?.remove();

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { startFeedSchedule } from '../../../indexer/events/schedule.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { envWith, loadConfig } from '../../config.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
@@ -9,7 +10,7 @@ import { untilSignal } from '../signals.ts';
 export function workerCommand(program: Command): void {
   program
     .command('worker')
-    .description('run the indexer worker: takes ingest jobs from the queue until SIGTERM')
+    .description('run the indexer worker: takes ingest jobs from the queue and runs the change feed jobs until SIGTERM')
     .option('--concurrency <n>', 'files processed at once (overrides WORKER_CONCURRENCY)')
     .option('--lock-ms <ms>', 'job lock lifetime: after a worker dies, its files are taken over this long after', '60000')
     .action(async (opts: { concurrency?: string; lockMs: string }) => {
@@ -26,11 +27,14 @@ export function workerCommand(program: Command): void {
           lockDuration: lockMs,
           stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
         });
+        // The change feed's sale-status check and pruning (issue 20).
+        const schedule = await startFeedSchedule(runtime);
         runtime.logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker waiting for jobs');
         const signal = await untilSignal();
         // close() lets the files in hand finish; a hard kill instead is recovered by the queue's stalled-job retry.
         runtime.logger.info({ signal }, 'worker stopping after the files in hand');
         await handle.close();
+        await schedule.close();
       } finally {
         await runtime.close();
       }
