@@ -30,6 +30,8 @@ export interface ListResult<T> {
   facets?: Record<string, FacetBucket[]>;
   /** True while the dataset holds no documents at all (spec 4.8, 4.9). */
   notYetIngested?: boolean;
+  /** A list paged by cursor (the change feed): pagination.next_after, the cursor of the next call. */
+  nextAfter?: string | null;
 }
 
 export interface ObjectResult<T> {
@@ -51,7 +53,13 @@ export function listEnvelope<T>(result: ListResult<T>, requestId: string) {
   const { rows, limit, offset, total } = result;
   return {
     data: rows,
-    pagination: { limit, offset, total, has_more: offset + rows.length < total },
+    pagination: {
+      limit,
+      offset,
+      total,
+      has_more: offset + rows.length < total,
+      ...(result.nextAfter !== undefined ? { next_after: result.nextAfter } : {}),
+    },
     ...(result.facets ? { facets: result.facets } : {}),
     meta: meta(requestId, result.notYetIngested),
   };
@@ -101,7 +109,7 @@ export const ErrorSchema = z.object({
     code: z
       .string()
       .describe(
-        'What went wrong, for code to branch on: bad_request, unauthorized, payment_required, rest_disabled, csv_disabled, not_found, rate_limited, internal_error.',
+        'What went wrong, for code to branch on: bad_request, unauthorized, payment_required, rest_disabled, csv_disabled, not_found, cursor_expired, rate_limited, internal_error.',
       ),
     message: z.string().describe('What went wrong and what to do, for people; never parse it.'),
     request_id: z.string().describe('Correlation id (req_<id>), also sent as the X-Request-Id header; quote it to support.'),

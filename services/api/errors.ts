@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'rest_disabled'
   | 'not_found'
   | 'method_not_allowed'
+  | 'cursor_expired'
   | 'not_acceptable'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -29,6 +30,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rest_disabled: 403,
   not_found: 404,
   method_not_allowed: 405,
+  // The change feed (issue 20): a cursor older than the events kept.
+  cursor_expired: 410,
   not_acceptable: 406,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -101,5 +104,21 @@ export class MethodNotAllowedError extends ApiError {
     super('method_not_allowed', `method ${method} is not allowed here; this API is read-only (allowed: ${allow.join(', ')})`, undefined, {
       allow: allow.join(', '),
     });
+  }
+}
+
+/**
+ * GET /events with an after= older than the retention (issue 20): events this client never
+ * received were pruned. 410 Gone, as Stripe and GitHub answer an expired cursor; the client
+ * starts again from a full read and the feed without after.
+ */
+export class CursorExpiredError extends ApiError {
+  /** oldestEvent: the oldest event kept (null when every event recorded was pruned). */
+  constructor(after: string, retentionDays: number, oldestEvent: string | null) {
+    super(
+      'cursor_expired',
+      `after=${after} is older than the events kept (${retentionDays} days): events after it were pruned; re-read what you need, then follow the feed from its oldest event (call without after)`,
+      { parameter: 'after', oldest_event: oldestEvent, retention_days: retentionDays },
+    );
   }
 }

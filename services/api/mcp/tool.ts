@@ -163,8 +163,13 @@ function listResult(noun: string, envelope: ReturnType<typeof listEnvelope>): Ca
   else
     summary =
       `${noun[0]!.toUpperCase()}${noun.slice(1)} ${p.offset + 1}-${p.offset + data.length} of ${p.total}.` +
-      (p.has_more ? ` More: call again with offset ${p.offset + data.length}.` : '');
+      (p.has_more ? ` More: call again with ${more(p, data.length)}.` : '');
   return structured(summary, envelope);
+}
+
+/** How to get the next page: the cursor of a feed paged by cursor (events), else the next offset. */
+function more(p: ReturnType<typeof listEnvelope>['pagination'], rows: number): string {
+  return 'next_after' in p && p.next_after ? `after ${p.next_after}` : `offset ${p.offset + rows}`;
 }
 
 /**

@@ -21,6 +21,9 @@ import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../rou
 import { CountiesParams, CountyPath } from '../routes/counties/params.ts';
 import { readCounties, readCounty } from '../routes/counties/read.ts';
 import { CountyRow } from '../routes/counties/row.ts';
+import { EventsParams } from '../routes/events/params.ts';
+import { readEvents } from '../routes/events/read.ts';
+import { EventList } from '../routes/events/row.ts';
 import { HolderPath, HoldersSearchParams } from '../routes/holders/params.ts';
 import { readHolder, searchHolders } from '../routes/holders/read.ts';
 import { HolderRow } from '../routes/holders/row.ts';
@@ -264,5 +267,16 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: listResponse(HolderGroupRow),
     noun: 'holder groups',
     run: (ctx, params) => searchHolderGroups(ctx.deps, params),
+  }),
+  // Issue 20: the change feed.
+  defineTool({
+    name: 'list_events',
+    title: 'What changed (the change feed)',
+    rest: 'GET /api/v1/events',
+    description: `What changed in the data, oldest first: certificates created, loaded (a county's first load of a tax year, one event), redeemed, taken to a tax deed application, moved to lands available, cancelled or otherwise updated; annual sales created and moving between scheduled, in_progress and completed; county coverage moves. Each event has the row as it reads now (data.object) and the changed fields' old values (data.previous). Filter by type and county; to follow the feed, pass pagination.next_after back as after (events are kept 90 days by default; an older after is a cursor_expired error).`,
+    input: EventsParams,
+    output: EventList,
+    noun: 'events',
+    run: (ctx, params) => readEvents(ctx.deps, params),
   }),
 ]);

@@ -7,6 +7,16 @@ import { FieldDescriptor, FieldDictionary } from '../routes/certificates/fields.
 import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
 import { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from '../routes/certificate-quotes/row.ts';
 import { CountyRow } from '../routes/counties/row.ts';
+import {
+  CertificateEvent,
+  CertificateSaleEvent,
+  CertificatesLoadedEvent,
+  CertificatesLoadedObject,
+  CountyEvent,
+  EventList,
+  EventPagination,
+  EventRow,
+} from '../routes/events/row.ts';
 import { HealthBody } from '../routes/health/row.ts';
 import { HolderRow } from '../routes/holders/row.ts';
 import { HolderGroupRow } from '../routes/analytics/holders/row.ts';
@@ -79,6 +89,16 @@ export const DeedEstimateResponse = named('DeedEstimateResponse', objectResponse
 // Issue 18 item 4: bid-rate analytics.
 named('BidRateAnalytics', BidRateAnalytics);
 export const BidRateAnalyticsResponse = named('BidRateAnalyticsResponse', objectResponse(BidRateAnalytics));
+
+// Issue 20: the change feed, one named shape per kind of event.
+named('CertificateEvent', CertificateEvent);
+named('CertificatesLoaded', CertificatesLoadedObject);
+named('CertificatesLoadedEvent', CertificatesLoadedEvent);
+named('CertificateSaleEvent', CertificateSaleEvent);
+named('CountyEvent', CountyEvent);
+named('Event', EventRow);
+named('EventPagination', EventPagination);
+export const EventListResponse = named('EventList', EventList);
 
 /** The served document itself: any JSON object (its own schema is OpenAPI 3.1's). */
 export const OpenApiDocument = named(

@@ -79,6 +79,7 @@ export const TAGS = [
   { name: 'counties', description: 'The 67 Florida counties: identifiers, sale platforms and how deep our coverage goes.' },
   { name: 'sources', description: 'The feed registry: which source feeds each county and tax year, and when it last succeeded.' },
   { name: 'analytics', description: 'Figures over many certificates, counted exactly: clearing bid rates by scope and county, and who holds them (holder groups).' },
+  { name: 'events', description: 'The change feed: what changed, in the order it became visible, for polling clients (and the webhooks built on it).' },
   { name: 'account', description: "The calling key's usage; costs no credit." },
   { name: 'service', description: 'Liveness and this document; no API key needed.' },
 ];

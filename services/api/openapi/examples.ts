@@ -79,6 +79,57 @@ const landsRows = [
       },
     ];
 
+/**
+ * The change feed (issue 20): a page as a poller sees it after a county's first load of a tax
+ * year and two later moves, each object a real row of the demo answers above (the feed records
+ * rows exactly as these routes render them); previous shows the values before each change.
+ */
+const demoRow = (id: string) => [...certificateRows, recorded.certificate.data, ...recorded.certificatesByParcel.data].find((r) => r.id === id)!;
+const demoSale = sales[0]!;
+const eventList = {
+  data: [
+    {
+      id: 'evt_48210',
+      type: 'certificates.loaded',
+      created_at: '2026-11-24T09:55:28.431Z',
+      county_slug: demoSale.county_slug,
+      data: {
+        object: { county_slug: demoSale.county_slug, county_name: demoSale.county_name, tax_year: demoSale.tax_year, count: demoSale.certificates_offered },
+        previous: {},
+      },
+    },
+    {
+      id: 'evt_48211',
+      type: 'county.coverage_changed',
+      created_at: '2026-11-24T09:55:29.418Z',
+      county_slug: recorded.county.data.countySlug,
+      data: {
+        object: recorded.county.data,
+        previous: { coverageStatus: 'vendor_tracked', certificateCount: 0, lastImportAt: null, updatedAt: recorded.county.data.createdAt },
+      },
+    },
+    { id: 'evt_48212', type: 'certificate_sale.created', created_at: '2026-11-24T09:55:29.502Z', county_slug: demoSale.county_slug, data: { object: demoSale, previous: {} } },
+    {
+      id: 'evt_48213',
+      type: 'certificate.redeemed',
+      created_at: '2026-12-01T06:10:02.117Z',
+      county_slug: 'broward',
+      data: {
+        object: demoRow('cert_da5147173c768869c07d'),
+        previous: { status: 'sold', redeemed: false, redeemed_date: null, redemption_amount: null },
+      },
+    },
+    {
+      id: 'evt_48214',
+      type: 'certificate.tax_deed_applied',
+      created_at: '2026-12-01T06:10:02.117Z',
+      county_slug: 'broward',
+      data: { object: demoRow('cert_48b1b69d09a308570fc9'), previous: { status: 'sold', tax_deed_application_date: null } },
+    },
+  ],
+  pagination: { limit: 5, offset: 0, total: 37, has_more: true, next_after: 'evt_48214' },
+};
+
 export const examples = {
   certificateList: { ...recorded.certificateList, meta: meta('req_7QjW9pMj1gCGx3QC') },
   certificate: { ...recorded.certificate, meta: meta('req_4IyXt5Si4B_YP54a') },
@@ -141,6 +192,8 @@ export const examples = {
   deedEstimate: { ...recorded.deedEstimate, meta: meta('req_Pd6yLc4rGv2oNs8x') },
   // Holder groups (issue 18 item 5): the largest families of the demo market.
   holderGroupList: { ...recorded.holderGroupList, meta: meta('req_q7XvR2m9Hk0sLd3A') },
+  // Issue 20: the change feed.
+  eventList: { ...eventList, meta: meta('req_vE3nTf8Qa2LpXk9d') },
   // The CSV answers hold the same rows, written by the same writer as the real ones.
   certificateCsv: toCsv([...CERTIFICATE_COLUMNS], certificateRows),
   certificateSaleCsv: toCsv(SALE_COLUMNS, sales),

@@ -57,6 +57,15 @@ const ERRORS = {
     example: error('rest_disabled', 'The mcp_starter plan does not include the REST API.', { plan: 'mcp_starter' }),
   },
   404: { description: 'Nothing has the id or slug given.', example: error('not_found', 'not found') },
+  410: {
+    description:
+      'The cursor (after) is older than the events kept: events after it were pruned. Re-read what you need, then follow the feed again without after.',
+    example: error(
+      'cursor_expired',
+      'after=evt_1200 is older than the events kept (90 days): events after it were pruned; re-read what you need, then follow the feed from its oldest event (call without after)',
+      { parameter: 'after', oldest_event: 'evt_48211', retention_days: 90 },
+    ),
+  },
   429: {
     description: 'The per-minute window is full, or the monthly quota is used up where no overage applies; wait Retry-After seconds.',
     example: error('rate_limited', 'Rate limit exceeded. Retry after 42 seconds.'),
@@ -89,6 +98,8 @@ export interface Errors {
   notFound?: string;
   /** false for routes that cost no credit, which never answer 402. */
   charged?: boolean;
+  /** Routes paged by a cursor that can expire (the change feed): they answer 410 cursor_expired. */
+  expiringCursor?: boolean;
 }
 
 /** The answers of one /api/v1 operation. */
@@ -97,6 +108,7 @@ export function answers(ok: Success, errors: Errors = {}) {
   if (errors.charged !== false) statuses.push(402);
   statuses.push(403);
   if (errors.notFound) statuses.push(404);
+  if (errors.expiringCursor) statuses.push(410);
   statuses.push(429, 500);
   const content: Record<string, { schema: z.ZodType; example: unknown }> = { 'application/json': { schema: ok.schema, example: ok.example } };
   if (ok.csv !== undefined) content['text/csv'] = { schema: CsvText, example: ok.csv };

@@ -8,6 +8,7 @@ import { salesRoutes } from './certificate-sales/route.ts';
 import { certificateQuotesRoutes } from './certificate-quotes/route.ts';
 import { certificatesRoutes } from './certificates/route.ts';
 import { countiesRoutes } from './counties/route.ts';
+import { eventsRoutes } from './events/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
@@ -36,5 +37,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     // Issue 18 items 1-3: per-certificate quote, timeline and deed estimate.
     await v1.register(certificateQuotesRoutes(deps));
     await v1.register(holderGroupsRoute(deps));
+    // Issue 20: the change feed.
+    await v1.register(eventsRoutes(deps));
   };
 }

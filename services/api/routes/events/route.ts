@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiDeps } from '../../deps.ts';
+import { listEnvelope } from '../../envelope.ts';
+import { EventListResponse } from '../../openapi/components.ts';
+import { examples } from '../../openapi/examples.ts';
+import { answers } from '../../openapi/responses.ts';
+import { EventsParams } from './params.ts';
+import { readEvents } from './read.ts';
+
+export function eventsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/events',
+      {
+        schema: {
+          operationId: 'listEvents',
+          summary: 'The change feed: what changed, oldest first after a cursor',
+          description:
+            'Every change the API shows, recorded when it became searchable: certificates created, loaded, redeemed, taken to a tax deed application, moved to lands available, cancelled or updated; sales created and their status moves; county coverage moves. Oldest first after the event id given as after; pass pagination.next_after back as after to poll, and no event is missed or seen twice. data.object is the row as the API renders it, data.previous the changed fields with their old values. Events are kept 90 days by default; an older cursor answers 410 cursor_expired. Costs 1 credit like any read.',
+          tags: ['events'],
+          querystring: EventsParams,
+          response: answers(
+            { schema: EventListResponse, description: 'One page of events, oldest first.', example: examples.eventList },
+            { expiringCursor: true },
+          ),
+        },
+      },
+      // JSON only: an event's nested data has no CSV form (the route takes no format).
+      async (request, reply) => reply.send(listEnvelope(readEvents(deps, request.query), request.id)),
+    );
+  };
+}

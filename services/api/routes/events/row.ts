@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { CountySchema } from '../../../control/counties.ts';
+import { CertificateRow } from '../../../domain/certificate-row.ts';
+import { SaleRow } from '../../../domain/sale-row.ts';
+import { MetaSchema, PaginationSchema } from '../../envelope.ts';
+
+/**
+ * One event of the change feed (issue 20), by type: data.object is the row exactly as the API
+ * renders it (the same mapper), data.previous the public fields that changed, with their old
+ * values ({} for a creation). One schema per kind of object, joined on type, so the OpenAPI
+ * document and the MCP tool's output say which object each type carries.
+ */
+
+const id = z.string().describe('Event id, evt_<n>: increasing in the order changes became visible; the cursor of GET /api/v1/events?after=.');
+const createdAt = z.string().describe('When the event was recorded (ISO-8601 UTC), once the change was searchable.');
+const county = z.string().describe('County slug of the changed object.');
+const nothingBefore = z.object({}).describe('Empty: a creation has no previous values.');
+
+export const CERTIFICATE_EVENT_TYPES = [
+  'certificate.created',
+  'certificate.redeemed',
+  'certificate.tax_deed_applied',
+  'certificate.lands_available',
+  'certificate.cancelled',
+  'certificate.status_changed',
+  'certificate.updated',
+] as const;
+
+export const CertificateEvent = z.object({
+  id,
+  type: z
+    .enum(CERTIFICATE_EVENT_TYPES)
+    .describe(
+      'certificate.created: new to a county and tax year already loaded; redeemed, tax_deed_applied, lands_available, cancelled: the status moved there; status_changed: any other status move; updated: other public fields changed.',
+    ),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({
+    object: CertificateRow,
+    previous: CertificateRow.partial().describe('Each public field that changed, with its value before the change; {} for certificate.created.'),
+  }),
+});
+
+export const CertificatesLoadedObject = z.object({
+  county_slug: z.string().describe('County slug.'),
+  county_name: z.string().describe('County display name.'),
+  tax_year: z.number().int().describe('Tax year loaded.'),
+  count: z.number().int().describe('Certificates of this county and tax year searchable once the load finished.'),
+});
+
+export const CertificatesLoadedEvent = z.object({
+  id,
+  type: z.literal('certificates.loaded').describe('The first load of a county and tax year: one event for the whole load instead of one per certificate.'),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({ object: CertificatesLoadedObject, previous: nothingBefore }),
+});
+
+export const CertificateSaleEvent = z.object({
+  id,
+  type: z
+    .enum(['certificate_sale.created', 'certificate_sale.status_changed'])
+    .describe(
+      "created: the county and tax year's first certificates were loaded; status_changed: scheduled -> in_progress -> completed, recorded on the day it happens in Florida.",
+    ),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({
+    object: SaleRow,
+    previous: SaleRow.partial().describe('status_changed: the status told before; {} for created.'),
+  }),
+});
+
+export const CountyEvent = z.object({
+  id,
+  type: z.literal('county.coverage_changed').describe('The county moved between directory_only, vendor_tracked and certificate_level.'),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({
+    object: CountySchema,
+    previous: CountySchema.partial().describe('Each field the same update changed (coverageStatus always), with its old value.'),
+  }),
+});
+
+export const EventRow = z.discriminatedUnion('type', [CertificateEvent, CertificatesLoadedEvent, CertificateSaleEvent, CountyEvent]);
+export type EventRow = z.infer<typeof EventRow>;
+
+/** The list envelope's pagination plus the cursor to pass back (additive to spec 2.1). */
+export const EventPagination = PaginationSchema.extend({
+  offset: z.literal(0).describe('Always 0: the feed pages by cursor (after), not by offset.'),
+  total: z.number().int().describe('Matching events after the cursor, this page included.'),
+  next_after: z
+    .string()
+    .nullable()
+    .describe(
+      'The after= of the next call: the last event of this page while has_more, else the last event recorded so far (matching or not), so a filtered poll skips what it does not want; null while no event was ever recorded.',
+    ),
+});
+
+export const EventList = z.object({ data: z.array(EventRow), pagination: EventPagination, meta: MetaSchema });
