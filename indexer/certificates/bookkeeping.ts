@@ -45,6 +45,10 @@ export async function recordCertificateIngest(
 
   const updated = deps.db
     .transaction(() => {
+      // The count first: a county with searchable certificates is certificate_level whatever its
+      // sources, so registering the first source below moves nothing, and the change feed tells
+      // one coverage move (directory_only -> certificate_level), never one nobody could see.
+      const coverage = updateCountyCoverage(deps.db, county.slug, { certificateCount, lastImportAt: run.at });
       if (!getSource(deps.db, county.slug, taxYear))
         upsertSource(deps.db, deps.registry, {
           countySlug: county.slug,
@@ -58,7 +62,7 @@ export async function recordCertificateIngest(
       recordCheck(deps.db, county.slug, taxYear, { ok: true, at: run.at });
       markIngested(deps.db, controlName('certificates'), run.at);
       if (sale) markIngested(deps.db, controlName('sales'), run.at);
-      return updateCountyCoverage(deps.db, county.slug, { certificateCount, lastImportAt: run.at });
+      return coverage;
     })
     .immediate();
   return {
