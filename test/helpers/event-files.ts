@@ -1,0 +1,44 @@
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { lienportCsvWriter } from '../../scripts/generator/writers/lienport-csv.ts';
+import { eventsAfter, type StoredEvent } from '../../services/control/events.ts';
+import type { Database } from '../../services/control/db.ts';
+import type { CertificateRecord } from '../../services/domain/records.ts';
+import { loadRegistry } from '../../services/domain/registry.ts';
+import { sampleCertificate } from './sample-certificate.ts';
+
+/**
+ * Shared by the change-feed tests: Alachua 2023 portal files of sample certificates (as the
+ * generator writes them), and the events recorded after a given one.
+ */
+
+/** n sold certificates; the first `redeemed` of them redeemed on 2025-03-01. */
+export function alachuaCertificates(n: number, redeemed = 0): CertificateRecord[] {
+  return Array.from({ length: n }, (_, i) =>
+    i < redeemed ? sampleCertificate({ status: 'redeemed', redeemed: true, redeemed_date: '2025-03-01' }, i) : sampleCertificate({}, i),
+  );
+}
+
+/** Writes the records as a lienport CSV of Alachua 2023 under dir; returns its path. */
+export async function writeAlachuaFile(dir: string, name: string, records: CertificateRecord[]): Promise<string> {
+  const file = join(dir, name);
+  const out = createWriteStream(file);
+  await lienportCsvWriter.write(records, out, { county: loadRegistry().county('alachua')!, taxYear: 2023 });
+  out.end();
+  await finished(out);
+  return file;
+}
+
+/** The ingest job of an Alachua 2023 lienport file. */
+export const alachuaJob = (file: string) => ({ dataset: 'certificates' as const, file, vendor: 'lienport', county: 'alachua', taxYear: 2023 });
+
+/** Every event after `afterSeq`, oldest first. */
+export function eventsSince(db: Database, afterSeq = 0): StoredEvent[] {
+  return eventsAfter(db, { afterSeq }, 1_000_000);
+}
+
+/** The last id given so far (0 before any). */
+export function lastEventSeq(db: Database): number {
+  return eventsSince(db).at(-1)?.seq ?? 0;
+}
