@@ -13,25 +13,27 @@ import { sampleCertificate } from './sample-certificate.ts';
  * generator writes them), and the events recorded after a given one.
  */
 
-/** n sold certificates; the first `redeemed` of them redeemed on 2025-03-01. */
-export function alachuaCertificates(n: number, redeemed = 0): CertificateRecord[] {
+/** n sold certificates of the tax year (sold on June 1 of the next year); the first `redeemed` of them redeemed on 2025-03-01. */
+export function alachuaCertificates(n: number, redeemed = 0, taxYear = 2023): CertificateRecord[] {
   return Array.from({ length: n }, (_, i) =>
-    i < redeemed ? sampleCertificate({ status: 'redeemed', redeemed: true, redeemed_date: '2025-03-01' }, i) : sampleCertificate({}, i),
+    i < redeemed
+      ? sampleCertificate({ status: 'redeemed', redeemed: true, redeemed_date: '2025-03-01', tax_year: taxYear }, i)
+      : sampleCertificate({ tax_year: taxYear }, i),
   );
 }
 
-/** Writes the records as a lienport CSV of Alachua 2023 under dir; returns its path. */
-export async function writeAlachuaFile(dir: string, name: string, records: CertificateRecord[]): Promise<string> {
+/** Writes the records as a lienport CSV of Alachua and the tax year under dir; returns its path. */
+export async function writeAlachuaFile(dir: string, name: string, records: CertificateRecord[], taxYear = 2023): Promise<string> {
   const file = join(dir, name);
   const out = createWriteStream(file);
-  await lienportCsvWriter.write(records, out, { county: loadRegistry().county('alachua')!, taxYear: 2023 });
+  await lienportCsvWriter.write(records, out, { county: loadRegistry().county('alachua')!, taxYear });
   out.end();
   await finished(out);
   return file;
 }
 
-/** The ingest job of an Alachua 2023 lienport file. */
-export const alachuaJob = (file: string) => ({ dataset: 'certificates' as const, file, vendor: 'lienport', county: 'alachua', taxYear: 2023 });
+/** The ingest job of an Alachua lienport file. */
+export const alachuaJob = (file: string, taxYear = 2023) => ({ dataset: 'certificates' as const, file, vendor: 'lienport', county: 'alachua', taxYear });
 
 /** Every event after `afterSeq`, oldest first. */
 export function eventsSince(db: Database, afterSeq = 0): StoredEvent[] {

@@ -1,6 +1,8 @@
 import { dropIndices } from '../../indexer/indices/describe.ts';
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
-import { createIngestQueue, redisConnection } from '../../indexer/queue.ts';
+import { Queue } from 'bullmq';
+import { FEED_QUEUE } from '../../indexer/events/schedule.ts';
+import { createIngestQueue, queuePrefix, redisConnection } from '../../indexer/queue.ts';
 import { openRuntime, type Runtime } from '../../services/runtime.ts';
 import { type TestContext, testContext } from './context.ts';
 
@@ -23,11 +25,13 @@ export async function openTestRuntime(fileUrl: string, env: Record<string, strin
     runtime,
     async teardown() {
       await dropIndices(runtime.opensearch, ctx.config.INDEX_PREFIX).catch(() => undefined);
-      // The queue's Redis keys go too, so repeated runs leave nothing behind.
+      // The queues' Redis keys go too, so repeated runs leave nothing behind: the ingest queue, and
+      // the change feed's (a `taxcert worker` child registers its schedulers there).
       const connection = redisConnection(ctx.config);
-      const queue = createIngestQueue(ctx.config, connection);
-      await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
+      for (const queue of [createIngestQueue(ctx.config, connection), new Queue(FEED_QUEUE, { connection, prefix: queuePrefix(ctx.config) })]) {
+        await queue.obliterate({ force: true }).catch(() => undefined);
+        await queue.close();
+      }
       connection.disconnect();
       await runtime.close();
       ctx.cleanupFiles();
