@@ -146,10 +146,15 @@ function describe(spec: ToolSpec<z.ZodType>, shape: Record<string, z.ZodType>, i
           .map((n) => `${n}${required.has(n) ? ' (required)' : ''}${kindOf(shape[n]!).list ? ' (one or several)' : ''}`)
           .join(', ')}.`;
   const limit = (input.properties?.limit as { default?: number } | undefined)?.default;
+  // A feed paged by cursor (events) pages with after, not offset.
   const paging =
-    limit !== undefined && 'offset' in shape
-      ? ` Pages with limit (1-${MAX_LIMIT}, default ${limit}) and offset; pagination.total is exact and has_more says whether to call again.`
-      : '';
+    limit === undefined
+      ? ''
+      : 'offset' in shape
+        ? ` Pages with limit (1-${MAX_LIMIT}, default ${limit}) and offset; pagination.total is exact and has_more says whether to call again.`
+        : 'after' in shape
+          ? ` Pages with limit (1-${MAX_LIMIT}, default ${limit}) and after: pass pagination.next_after back as after; has_more says whether more are waiting now.`
+          : '';
   const cost = spec.free ? 'Free: a call costs no credit.' : 'Each call costs one credit (a call that fails costs nothing).';
   return `${spec.description} Same as ${spec.rest}. ${args}${paging} ${cost}`;
 }

@@ -78,6 +78,12 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     await api.GET('/api/v1/certificates/search', { params: { query: { county: ['broward'], format: 'csv', limit: 2 } }, parseAs: 'text' }),
   );
 
+  // The change feed (issue 20): each event type carries its own object, told apart by type.
+  const feed = must(await api.GET('/api/v1/events', { params: { query: { type: ['certificates.loaded', 'certificate_sale.created'], county: ['broward'] } } }));
+  const loaded = feed.data.flatMap((e) => (e.type === 'certificates.loaded' ? [e.data.object.count] : []));
+  const saleYears = feed.data.flatMap((e) => (e.type === 'certificate_sale.created' ? [e.data.object.tax_year] : []));
+  const unknownCursor = await api.GET('/api/v1/events', { params: { query: { after: 'evt_999999' } } });
+
   const missing = await api.GET('/api/v1/certificates/{id}', { params: { path: { id: 'cert_00000000000000000000' } } });
   const notFound: ApiError | undefined = missing.error;
   const keyless = await open.GET('/api/v1/counties');
@@ -102,6 +108,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     countySources: countySources.data.map((s) => s.taxYear),
     usage: usage.data.plan,
     bidRates: [bidRates.data.certificates, sales.data[0]?.certificates_sold, bidRates.data.histogram.reduce((n, h) => n + h.certificates, 0)],
+    events: { loaded, saleYears, next: feed.pagination.next_after, unknownCursor: [unknownCursor.response.status, unknownCursor.error?.error.code] },
     csvHeader: csv.split('\n')[0],
     notFound: [missing.response.status, notFound?.error.code],
     unauthorized: [keyless.response.status, unauthorized?.error.code],
@@ -217,6 +224,7 @@ describe('a typed client generated from the served document', () => {
     const [analysed, sold, inHistogram] = read.bidRates as number[];
     expect(analysed).toBeGreaterThan(0);
     expect([sold, inHistogram]).toEqual([analysed, analysed]);
+    expect(read.events).toEqual({ loaded: [read.freshness], saleYears: [2024], next: expect.stringMatching(/^evt_\d+$/), unknownCursor: [400, 'bad_request'] });
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
     expect(read.notFound).toEqual([404, 'not_found']);
     expect(read.unauthorized).toEqual([401, 'unauthorized']);

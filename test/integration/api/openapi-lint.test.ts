@@ -108,7 +108,9 @@ describe('the served OpenAPI document', () => {
       const statuses = Object.keys(op.responses);
       const free = op.operationId === 'getUsage';
       const byIdOrSlug = (op.parameters ?? []).some((p) => p.in === 'path');
-      const expected = ['200', '400', '401', ...(free ? [] : ['402']), '403', ...(byIdOrSlug ? ['404'] : []), '429', '500'];
+      // A feed paged by a cursor that can expire (issue 20) answers 410 cursor_expired.
+      const byCursor = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'after');
+      const expected = ['200', '400', '401', ...(free ? [] : ['402']), '403', ...(byIdOrSlug ? ['404'] : []), ...(byCursor ? ['410'] : []), '429', '500'];
       expect(statuses, path).toEqual(expected);
       for (const [status, response] of Object.entries(op.responses)) {
         const headers = Object.keys(response.headers ?? {});
@@ -134,6 +136,7 @@ describe('the served OpenAPI document', () => {
         'Certificate', 'CertificateSale', 'Holder', 'LandsAvailable', 'County', 'Source', 'Usage', 'Error', 'Meta', 'Pagination',
         'CertificateList', 'CertificateSearchList', 'CertificateResponse', 'CertificateSaleList', 'HolderList', 'HolderResponse',
         'LandsAvailableList', 'CountyListResponse', 'CountyResponse', 'SourceList', 'UsageResponse',
+        'Event', 'EventList', 'EventPagination', 'CertificateEvent', 'CertificatesLoadedEvent', 'CertificateSaleEvent', 'CountyEvent',
       ]),
     );
     // The row's own texts (.describe()) come along into the named component.

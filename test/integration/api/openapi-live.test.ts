@@ -82,6 +82,14 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/analytics/bid-rates?county=miami-dade,alachua&tax_year=2024&vendor=LIENPORT',
     '/api/v1/analytics/bid-rates?county=atlantis',
   ],
+  // Issue 20: the change feed (the ingest above recorded its events; evt_999999 was never given).
+  '/api/v1/events': [
+    '/api/v1/events',
+    '/api/v1/events?type=certificates.loaded,certificate_sale.created,county.coverage_changed&county=miami-dade&limit=2',
+    '/api/v1/events?after=evt_1&limit=1',
+    '/api/v1/events?after=evt_999999',
+    '/api/v1/events?after=1',
+  ],
   '/api/v1/analytics/holders': [
     '/api/v1/analytics/holders',
     '/api/v1/analytics/holders?county=miami-dade&sort=median_rate_asc&limit=3',

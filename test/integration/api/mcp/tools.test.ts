@@ -131,6 +131,9 @@ describe('MCP tools answer what their REST routes answer', () => {
     q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates', { county: ['alachua', 'miami-dade'], tax_year: [2023, 2024], vendor: ['LIENPORT', 'tax_collector'] }),
     // The ingested file's certificates carry their holder groups (computed at ingest).
     q('search_holder_groups', '/api/v1/analytics/holders', { county: ['miami-dade'], sort: 'name_asc', limit: 5 }),
+    // Issue 20: the events the ingest above recorded.
+    q('list_events', '/api/v1/events'),
+    q('list_events', '/api/v1/events', { type: ['certificates.loaded', 'certificate_sale.created'], county: ['miami-dade'], limit: 1 }),
   ];
 
   it('has a case for every tool but get_holder (no holders: see the errors) and get_usage (each call changes it: access tests)', () => {
