@@ -28,7 +28,6 @@ export interface ProcessDeps extends DatasetFileDeps {
   /** What the files a worker loads at once share (lanes, bulk mode, refresh group). */
   load: LoadResources;
   onProgress?: (progress: LoadProgress) => void;
-  now?: () => Date;
 }
 
 /**
