@@ -78,7 +78,7 @@ export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string;
             addStaged(db, jobId, [{ ...certificatesLoaded(county, taxYear, 0), docId: null }]);
             completeStage(db, jobId);
             announceSale(db, { saleId: saleId(county.slug, taxYear), countySlug: county.slug, taxYear });
-          })();
+          }).immediate();
         return conflicts;
       }
       // A retry with its stage complete only needs the parcels, for the conflict check.

@@ -172,6 +172,8 @@ export function updateCountyCoverage(db: Database, slug: string, update: Coverag
         updated_at = ${NOW}
       WHERE county_slug = @slug
       RETURNING *`);
+  // Immediate: it reads before it writes, and a deferred read snapshot cannot wait for another
+  // process's write lock (SQLITE_BUSY at once, whatever the busy timeout).
   return db.transaction(() => {
     const before = getCounty(db, slug);
     const row = statement.get({ count: update.certificateCount, keepImport: keepImport ? 1 : 0, lastImportAt, slug });
@@ -179,7 +181,7 @@ export function updateCountyCoverage(db: Database, slug: string, update: Coverag
     const after = mapCountyRow(row);
     recordCoverageChange(db, before, after);
     return after;
-  })();
+  }).immediate();
 }
 
 /** Recomputes a county's coverage status after its source rows changed (a move is recorded in the change feed). */
@@ -192,7 +194,7 @@ export function refreshCoverage(db: Database, slug: string): County {
     const after = getCounty(db, slug)!;
     recordCoverageChange(db, before, after);
     return after;
-  })();
+  }).immediate();
 }
 
 /**

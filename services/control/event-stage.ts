@@ -21,6 +21,12 @@ export interface StageRun {
   taxYear: number;
 }
 
+/*
+ * Every transaction here that reads before it writes is IMMEDIATE: a deferred one holds a read
+ * snapshot that cannot wait for another process's write lock (SQLITE_BUSY at once, whatever the
+ * busy timeout), and the API, the CLI and other workers write the same file.
+ */
+
 /**
  * Opens a job's stage for its file. 'staged': a complete stage of this same file is waiting
  * (the job ran before and did not publish): publish it and compute nothing. 'fresh': an
@@ -52,7 +58,7 @@ export function addStaged(db: Database, jobId: string, events: readonly StagedEv
   const insert = db.prepare('INSERT INTO event_stage (job_id, doc_id, type, county_slug, data) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() => {
     for (const e of events) insert.run(jobId, e.docId, e.type, e.countySlug, JSON.stringify(e.data));
-  })();
+  }).immediate();
 }
 
 /**
@@ -66,7 +72,7 @@ export function completeStage(db: Database, jobId: string): number {
     if (staged === 0) db.prepare('DELETE FROM event_stage_runs WHERE job_id = ?').run(jobId);
     else db.prepare('UPDATE event_stage_runs SET complete = 1 WHERE job_id = ?').run(jobId);
     return staged;
-  })();
+  }).immediate();
 }
 
 /** The data of the job's staged event of this type (the first one), or null. */
