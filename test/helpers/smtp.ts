@@ -1,0 +1,84 @@
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A real SMTP server on a free port for the account page's mail (issue 21): it accepts every
+ * message (no auth, no STARTTLS, as nodemailer's smtp:// needs) and keeps it whole. Tests read
+ * the decoded text body and its link as a mail client would.
+ */
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+export interface SmtpInbox {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message to `to` (after `after` messages to anyone) that matches; rejects after timeoutMs. */
+  waitFor(to: string, options?: { subject?: RegExp; after?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(): Promise<SmtpInbox> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        messages.push({ ...parse(raw), to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `smtp://127.0.0.1:${address.port}`,
+    messages,
+    async waitFor(to, options = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+      for (;;) {
+        const found = messages
+          .slice(options.after ?? 0)
+          .find((m) => m.to.includes(to.toLowerCase()) && (options.subject === undefined || options.subject.test(m.subject)));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within the time; got: ${messages.map((m) => `${m.to} ${m.subject}`).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first http(s) link of a mail's text. */
+export function linkIn(mail: ReceivedMail): string {
+  const m = /https?:\/\/\S+/.exec(mail.text);
+  if (!m) throw new Error(`no link in the mail "${mail.subject}"`);
+  return m[0];
+}
+
+/** Headers and a single-part text body, with quoted-printable and base64 undone (nodemailer uses either). */
+function parse(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  let text = body;
+  if (encoding === 'quoted-printable')
+    text = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+}
