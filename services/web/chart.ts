@@ -70,7 +70,7 @@ export function dailyChart(month: string, today: string, counts: DayCount[]): Ch
         y,
         width: round1(band * 0.7),
         height: round1(TOP + plotHeight - y),
-        label: `${r.label}: ${r.requests} ${r.requests === 1 ? 'request' : 'requests'}`,
+        label: `${r.label}: ${r.requests.toLocaleString('en-US')} ${r.requests === 1 ? 'request' : 'requests'}`,
       };
     });
   const gridlines = [0, top / 2, top].map((v) => ({ y: yOf(v), label: v.toLocaleString('en-US') }));

@@ -14,8 +14,8 @@ export const NAV: readonly NavItem[] = [
   { href: '/account/billing', label: 'Plans and packs' },
 ];
 
-/** The entries with the one for `path` marked current (a page below an entry counts as it). */
+/** The entries with the one for `path` marked current: a page below an entry counts as it, except below the overview (every page is). */
 export function navFor(path: string): (NavItem & { current: boolean })[] {
-  const best = NAV.filter((n) => path === n.href || path.startsWith(`${n.href}/`)).sort((a, b) => b.href.length - a.href.length)[0];
-  return NAV.map((n) => ({ ...n, current: n === best }));
+  const matches = (n: NavItem) => path === n.href || (n.href !== '/account' && path.startsWith(`${n.href}/`));
+  return NAV.map((n) => ({ ...n, current: matches(n) }));
 }
