@@ -33,7 +33,7 @@ export async function startSmtp(): Promise<SmtpInbox> {
         raw += chunk;
       });
       stream.on('end', () => {
-        messages.push({ ...parse(raw), to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
+        messages.push({ ...decodeMail(raw), to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
         callback();
       });
     },
@@ -66,8 +66,8 @@ export function linkIn(mail: ReceivedMail): string {
   return m[0];
 }
 
-/** Headers and a single-part text body, with quoted-printable and base64 undone (nodemailer uses either). */
-function parse(raw: string): { subject: string; text: string } {
+/** Headers and a single-part text body, with quoted-printable and base64 undone (nodemailer uses either); an outbox .eml file too. */
+export function decodeMail(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
