@@ -1,4 +1,7 @@
 import { SMTPServer } from 'smtp-server';
+import { decodeMail } from '../../scripts/lib/mail-text.ts';
+
+export { decodeMail };
 
 /**
  * A real SMTP server on a free port for the account page's mail (issue 21): it accepts every
@@ -64,21 +67,4 @@ export function linkIn(mail: ReceivedMail): string {
   const m = /https?:\/\/\S+/.exec(mail.text);
   if (!m) throw new Error(`no link in the mail "${mail.subject}"`);
   return m[0];
-}
-
-/** Headers and a single-part text body, with quoted-printable and base64 undone (nodemailer uses either); an outbox .eml file too. */
-export function decodeMail(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  let text = body;
-  if (encoding === 'quoted-printable')
-    text = Buffer.from(
-      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-  else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
 }

@@ -90,7 +90,7 @@ describe('taxcert start (npm start)', () => {
       demoKey = key;
 
       // The demo sign-in of the account page (issue 21), beside the key: it signs in as the demo client.
-      const signIn = /Demo sign-in: (\S+)  password (\S+)/.exec(stderr);
+      const signIn = /Demo sign-in: (\S+) {2}password (\S+)/.exec(stderr);
       expect(signIn, stderr).not.toBeNull();
       const [, email, password] = signIn!;
       expect(stderr).toContain(`Account page: http://127.0.0.1:${port}/account`);
