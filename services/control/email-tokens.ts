@@ -54,3 +54,9 @@ export function consumeToken(db: Database, token: string, purpose: TokenPurpose,
     .get(now.toISOString(), digest(token), purpose, now.toISOString()) as { user_id: string } | undefined;
   return row?.user_id ?? null;
 }
+
+/** Links spent or expired a day ago or more: removed by the server now and then (nothing reads them again). */
+export function pruneTokens(db: Database, now: Date): number {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  return db.prepare('DELETE FROM email_tokens WHERE expires_at <= ? OR used_at <= ?').run(dayAgo, dayAgo).changes;
+}

@@ -5,7 +5,9 @@ import formbody from '@fastify/formbody';
 import view from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { pruneTokens } from '../control/email-tokens.ts';
 import { createDummyHash } from '../control/passwords.ts';
+import { pruneSessions } from '../control/sessions.ts';
 import { registerAssets } from './assets.ts';
 import { billingProvider } from './billing/provider.ts';
 import type { PageContext } from './context.ts';
@@ -21,6 +23,8 @@ import { createThrottle } from './throttle.ts';
 
 const VIEWS = fileURLToPath(new URL('./views/', import.meta.url));
 
+const PRUNE_EVERY_MS = 15 * 60 * 1000;
+
 /** Forms are a few short fields; anything larger is not one of ours. */
 const FORM_BODY_LIMIT = 16_384;
 
@@ -34,7 +38,15 @@ export function accountPages(deps: SiteDeps) {
     const settings = siteSettings(deps.config);
     const mailer = createMailer(deps.config, { onOutbox: deps.onOutbox });
     const postman = createPostman(mailer, deps.logger);
+    // Sessions nobody presents again and links nobody opens are deleted every quarter of an hour.
+    const prune = () => {
+      const now = (deps.clock ?? (() => new Date()))();
+      pruneSessions(deps.db, now);
+      pruneTokens(deps.db, now);
+    };
+    const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
     scope.addHook('onClose', async () => {
+      clearInterval(pruner);
       await postman.drain();
       mailer.close();
     });
@@ -56,6 +68,8 @@ export function accountPages(deps: SiteDeps) {
       route.schema = { ...route.schema, hide: true };
     });
     await scope.register(cookie, { secret: settings.cookieSecret });
+    // Pages take form posts only: JSON and text bodies are the API's business (a 415 page here).
+    scope.removeAllContentTypeParsers();
     await scope.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
     await scope.register(csrf, {
       sessionPlugin: '@fastify/cookie',

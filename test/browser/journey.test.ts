@@ -112,6 +112,17 @@ describe('from sign-up to a working key, and its revocation', () => {
     expect(await page.getByRole('status').first().textContent()).toContain('revoked');
     expect(await page.getByRole('row', { name: /price feed/ }).textContent()).toMatch(/Revoked/);
     expect((await search(key)).status).toBe(401);
+
+    // The pages left: the sign-out page and a page that is not there.
+    await page.goto(`${site.url}/account/signout`);
+    await visited('signout');
+    await page.goto(`${site.url}/account/no-such-page`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    await visited('not-found');
+    await page.goto(`${site.url}/account/signout`);
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/account\/signin\?notice=signed-out/);
+    await visited('signin');
   });
 
   it('rotates a key: the new one first, the old one works until revoked from the same page', async () => {

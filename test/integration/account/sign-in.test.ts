@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrialAccount } from '../../../services/control/accounts.ts';
+import { pruneTokens } from '../../../services/control/email-tokens.ts';
 import { hashPassword } from '../../../services/control/passwords.ts';
+import { pruneSessions } from '../../../services/control/sessions.ts';
 import { findUserByEmail, markEmailVerified } from '../../../services/control/users.ts';
 import { THROTTLE_LIMITS } from '../../../services/web/throttle.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
@@ -171,6 +173,27 @@ describe('sessions', () => {
     expect(out.headers.location).toBe('/account/signin?notice=signed-out');
     const replay = await site.app.inject({ method: 'GET', url: '/account', headers: { cookie: `${sessionCookie}=${cookie}` } });
     expect(replay.statusCode).toBe(303);
+  });
+});
+
+describe('housekeeping', () => {
+  it('ended sessions and old links are pruned; live ones stay', async () => {
+    const { db } = site.t.runtime;
+    await user('prune@example.com');
+    const live = await signedIn('prune@example.com');
+    const userId = findUserByEmail(db, 'prune@example.com')!.id;
+    const old = new Date(Date.now() - 13 * 60 * 60 * 1000).toISOString();
+    db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run('old-session', userId, old, old);
+    // A link that expired more than a day ago goes; one that expired an hour ago stays a while.
+    const dayOld = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    const hourOld = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    db.prepare("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('old-link', ?, 'reset', ?, ?)").run(userId, dayOld, dayOld);
+    db.prepare("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('recent-link', ?, 'reset', ?, ?)").run(userId, hourOld, hourOld);
+    expect(pruneSessions(db, new Date())).toBeGreaterThanOrEqual(1);
+    expect(pruneTokens(db, new Date())).toBeGreaterThanOrEqual(1);
+    expect(db.prepare("SELECT count(*) AS n FROM sessions WHERE id_hash = 'old-session'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT token_hash FROM email_tokens WHERE token_hash IN ('old-link', 'recent-link')").all()).toEqual([{ token_hash: 'recent-link' }]);
+    expect((await live.get('/account')).statusCode).toBe(200);
   });
 });
 
