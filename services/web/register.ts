@@ -38,18 +38,6 @@ export function accountPages(deps: SiteDeps) {
     const settings = siteSettings(deps.config);
     const mailer = createMailer(deps.config, { onOutbox: deps.onOutbox });
     const postman = createPostman(mailer, deps.logger);
-    // Sessions nobody presents again and links nobody opens are deleted every quarter of an hour.
-    const prune = () => {
-      const now = (deps.clock ?? (() => new Date()))();
-      pruneSessions(deps.db, now);
-      pruneTokens(deps.db, now);
-    };
-    const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
-    scope.addHook('onClose', async () => {
-      clearInterval(pruner);
-      await postman.drain();
-      mailer.close();
-    });
     const ctx: PageContext = {
       db: deps.db,
       config: deps.config,
@@ -62,6 +50,16 @@ export function accountPages(deps: SiteDeps) {
       billing: deps.billing !== undefined ? deps.billing : billingProvider(deps.config.BILLING_PROVIDER),
       dummyHash: createDummyHash(),
     };
+    // Sessions nobody presents again and links nobody opens are deleted every quarter of an hour.
+    const pruner = setInterval(() => {
+      pruneSessions(ctx.db, ctx.clock());
+      pruneTokens(ctx.db, ctx.clock());
+    }, PRUNE_EVERY_MS).unref();
+    scope.addHook('onClose', async () => {
+      clearInterval(pruner);
+      await postman.drain();
+      mailer.close();
+    });
 
     // Pages are HTML for people, not API operations: none goes into the OpenAPI document.
     scope.addHook('onRoute', (route) => {

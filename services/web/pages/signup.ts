@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { clientAccount } from '../../control/accounts.ts';
-import { createTrialAccount } from '../../control/accounts.ts';
+import { clientAccount, createTrialAccount } from '../../control/accounts.ts';
 import { hashPassword } from '../../control/passwords.ts';
 import { EmailTakenError, findUserByEmail } from '../../control/users.ts';
 import type { PageContext } from '../context.ts';
