@@ -58,8 +58,11 @@ export function startCommand(program: Command): void {
             },
             buildSite,
           );
+          // Listening for Ctrl-C / SIGTERM before the banner says the stack is ready: a supervisor (or a
+          // test) that stops the stack the moment it reads the banner must find the handler in place.
+          const stopped = untilSignal();
           process.stderr.write(`${bannerLines(url, demo.key, signIn).join('\n')}\n`);
-          const signal = await untilSignal();
+          const signal = await stopped;
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
         } finally {
