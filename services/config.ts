@@ -65,7 +65,30 @@ export const EnvSchema = z.object({
     .pipe(z.array(z.string().refine(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com')))
     // Compared as browsers serialize them: lower-case host, no default port.
     .transform((list) => list.map((o) => new URL(o).origin)),
+  // The account page (issue 21).
+  /**
+   * Where the account page is reached from outside, such as https://api.example.com: the links
+   * mailed to users start with it (never with a request's Host header, which a client chooses).
+   * Default: http://HOST:PORT; required when NODE_ENV=production.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** SMTP server for the account page's mail, e.g. smtp://user:pass@mail.example.com:587. Unset: mail goes to MAIL_OUTBOX_DIR (not in production). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Tax certificate data <no-reply@taxcert.invalid>'),
+  /** Where mail is written instead of sent when SMTP_URL is unset. Default: an outbox folder beside the database. */
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  /**
+   * Who takes payment for plan changes and packs: test-mode completes at once without payment
+   * (the default outside production, and refused in production); none shows prices only.
+   */
+  BILLING_PROVIDER: z.enum(['test-mode', 'none']).optional(),
 });
+
+/** The host a local browser reaches the server on: a wildcard listen address means this machine. */
+function localHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
 
 /** scheme://host[:port] and nothing more, as a browser sends it in Origin. */
 function isOrigin(value: string): boolean {
@@ -80,7 +103,7 @@ function isOrigin(value: string): boolean {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH'> {
+export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER'> {
   OPENSEARCH_URL: string;
   /** Absolute path of the SQLite control-plane database. */
   DATABASE_PATH: string;
@@ -89,6 +112,13 @@ export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' |
   /** True when LOG_LEVEL was given: then logs are full and structured even on a terminal. */
   LOG_LEVEL_SET: boolean;
   KEY_HASH_SECRET: string;
+  /** No trailing slash. */
+  PUBLIC_URL: string;
+  /** True when PUBLIC_URL was given (the account page requires it in production). */
+  PUBLIC_URL_SET: boolean;
+  /** Absolute path. */
+  MAIL_OUTBOX_DIR: string;
+  BILLING_PROVIDER: 'test-mode' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -105,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const databasePath = resolve(e.DATABASE_PATH ?? `./data/${e.INDEX_PREFIX}.db`);
+  if (e.NODE_ENV === 'production' && e.BILLING_PROVIDER === 'test-mode')
+    throw new ConfigError('BILLING_PROVIDER: test-mode gives plans and packs away without payment; not allowed when NODE_ENV=production');
   return {
     ...e,
     DATABASE_PATH: databasePath,
@@ -113,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     LOG_LEVEL_SET: env.LOG_LEVEL !== undefined,
     OPENSEARCH_URL: e.OPENSEARCH_URL ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
     KEY_HASH_SECRET: e.KEY_HASH_SECRET ?? localKeySecret(e.NODE_ENV, databasePath),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL_SET: e.PUBLIC_URL !== undefined,
+    MAIL_OUTBOX_DIR: resolve(e.MAIL_OUTBOX_DIR ?? join(dirname(databasePath), 'outbox')),
+    BILLING_PROVIDER: e.BILLING_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test-mode'),
   };
 }
 

@@ -10,8 +10,9 @@ const redact = {
 
 /**
  * Masks the value of every query parameter whose name, decoded as a query-string parser decodes
- * it, is api_key: `api%5Fkey=` reaches Fastify's parser as api_key, and a pattern on the raw text
- * let it through (issue 23, item 7). Other parameters stay as sent.
+ * it, is api_key or token: `api%5Fkey=` reaches Fastify's parser as api_key, and a pattern on the
+ * raw text let it through (issue 23, item 7). token is the single-use link of the account page's
+ * mail (/account/verify?token=, /account/reset?token=; issue 21). Other parameters stay as sent.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -38,10 +39,12 @@ export function withoutPassword(url: string): string {
   }
 }
 
+const SECRET_PARAMETERS = new Set(['api_key', 'token']);
+
 /** Percent-decoded byte by byte, so a malformed sequence elsewhere in the name cannot hide it. */
 function isKeyParameter(rawName: string): boolean {
   const name = rawName.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return name.toLowerCase() === 'api_key';
+  return SECRET_PARAMETERS.has(name.toLowerCase());
 }
 
 interface LoggedRequest {

@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { redactUrl } from '../logger.ts';
+import type { Mail } from '../web/mail/mailer.ts';
 
 /**
  * What `npm start` prints on a terminal (issue 12, item 7): it printed about 1,500 lines (a
@@ -20,8 +22,11 @@ export function isQuietConsole(facts: ConsoleFacts): boolean {
   return facts.isTTY && !facts.logLevelSet && facts.nodeEnv !== 'production';
 }
 
-/** The lines printed once the stack is ready; a demo API key is shown when one exists. */
-export function bannerLines(url: string, demoKey?: string): string[] {
+/**
+ * The lines printed once the stack is ready; a demo API key is shown when one exists, and the
+ * account page with the demo client's sign-in (issue 21) when there is one.
+ */
+export function bannerLines(url: string, demoKey?: string, demoSignIn?: { email: string; password: string }): string[] {
   return [
     '',
     `Tax certificate data service: ${url}  (health: ${url}/healthz, docs: ${url}/docs)`,
@@ -31,9 +36,23 @@ export function bannerLines(url: string, demoKey?: string): string[] {
           `  curl -H "Authorization: Bearer ${demoKey}" "${url}/api/v1/certificates/search?county=miami-dade&limit=2"`,
         ]
       : []),
+    ...(demoSignIn
+      ? [
+          `Account page: ${url}/account  (sign up, or sign in as the demo client)`,
+          `Demo sign-in: ${demoSignIn.email}  password ${demoSignIn.password}  (kept in the data folder; never in the logs)`,
+        ]
+      : []),
     'Ctrl-C stops everything.',
     '',
   ];
+}
+
+/**
+ * A mail the account page wrote to the outbox instead of sending (no SMTP_URL): its link on the
+ * terminal, so a sign-up on `npm start` can be confirmed without a mail server.
+ */
+export function outboxLine(mail: Mail, file: string): string {
+  return `Mail to ${mail.to} (not sent: no SMTP_URL; saved as ${relative(process.cwd(), file)}). ${mail.link.label}: ${mail.link.url}`;
 }
 
 export interface RequestFacts {

@@ -45,7 +45,11 @@ export interface ApiKey {
   env: KeyEnv;
   /** Last four characters of the raw key, for telling keys apart; never the key. */
   hint: string;
+  /** What the owner called it on the account page; null for keys an operator made with the CLI. */
+  name: string | null;
   createdAt: string;
+  /** Last successful authentication, to the minute (authenticate.ts writes it at most once a minute). */
+  lastUsedAt: string | null;
   revokedAt: string | null;
 }
 
@@ -54,7 +58,9 @@ interface KeyRow {
   client_id: string;
   env: string;
   hint: string;
+  name: string | null;
   created_at: string;
+  last_used_at: string | null;
   revoked_at: string | null;
 }
 
@@ -64,7 +70,9 @@ function mapKeyRow(row: KeyRow): ApiKey {
     clientId: row.client_id,
     env: row.env as KeyEnv,
     hint: row.hint,
+    name: row.name,
     createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
   };
 }
@@ -72,16 +80,17 @@ function mapKeyRow(row: KeyRow): ApiKey {
 /** Creates a key and returns the raw value: the only time it exists outside the caller. */
 export function createKey(
   db: Database,
-  input: { clientId: string; env: KeyEnv; prefix: string; secret: string; now?: Date },
+  input: { clientId: string; env: KeyEnv; prefix: string; secret: string; now?: Date; name?: string },
 ): { key: ApiKey; raw: string } {
   const raw = formatKey(input.prefix, input.env);
   const id = `key_${randomBytes(9).toString('base64url')}`;
-  db.prepare('INSERT INTO api_keys (id, client_id, env, hash, hint, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO api_keys (id, client_id, env, hash, hint, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     id,
     input.clientId,
     input.env,
     hashKey(input.secret, raw),
     raw.slice(-4),
+    input.name ?? null,
     (input.now ?? new Date()).toISOString(),
   );
   return { key: getKey(db, id)!, raw };
@@ -102,3 +111,11 @@ export function listKeys(db: Database, clientId: string): ApiKey[] {
   const rows = db.prepare('SELECT * FROM api_keys WHERE client_id = ? ORDER BY created_at, id').all(clientId) as KeyRow[];
   return rows.map(mapKeyRow);
 }
+
+/** Keys of the client that still authenticate (not revoked). */
+export function countActiveKeys(db: Database, clientId: string): number {
+  return (db.prepare('SELECT count(*) AS n FROM api_keys WHERE client_id = ? AND revoked_at IS NULL').get(clientId) as { n: number }).n;
+}
+
+/** last_used_at is written at most once a minute per key: "last used" to the minute, without a write per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;

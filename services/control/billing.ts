@@ -44,3 +44,21 @@ export function runDailyBilling(db: Database, day: string, now = new Date()): { 
     .immediate();
   return { date: day, lines: lines.map((l) => ({ client_id: l.client_id, credits: l.credits, amount_usd: l.cents / 100 })) };
 }
+
+/**
+ * A client's overage so far in `month` (YYYY-MM): its credits, and what they are billed as
+ * daily billing bills them, each UTC day rounded up on its own (so this equals the sum of the
+ * month's invoice lines once run-daily has run for every day).
+ */
+export function monthOverage(db: Database, clientId: string, month: string): { credits: number; amountUsdCents: number } {
+  const days = db
+    .prepare<[string, string], { credits: number }>(
+      `SELECT sum(amount) AS credits FROM credit_ledger
+       WHERE client_id = ? AND bucket = 'overage' AND period LIKE ? GROUP BY period`,
+    )
+    .all(clientId, `${month}-%`);
+  return {
+    credits: days.reduce((n, d) => n + Math.max(0, d.credits), 0),
+    amountUsdCents: days.reduce((n, d) => n + overageAmountCents(d.credits), 0),
+  };
+}

@@ -19,6 +19,8 @@ export interface Client {
   monthlyCredits: number | null;
   rpm: number | null;
   createdAt: string;
+  /** Why an operator suspended or closed the client, shown to its users; null when active. */
+  statusReason: string | null;
 }
 
 export interface ClientRow {
@@ -30,6 +32,7 @@ export interface ClientRow {
   monthly_credits: number | null;
   rpm: number | null;
   created_at: string;
+  status_reason: string | null;
 }
 
 export function mapClientRow(row: ClientRow): Client {
@@ -42,6 +45,7 @@ export function mapClientRow(row: ClientRow): Client {
     monthlyCredits: row.monthly_credits,
     rpm: row.rpm,
     createdAt: row.created_at,
+    statusReason: row.status_reason ?? null,
   };
 }
 
@@ -82,6 +86,8 @@ export function setClient(db: Database, id: string, change: ClientChange): Clien
     `UPDATE clients SET
        plan = coalesce(@plan, plan),
        status = coalesce(@status, status),
+       -- A status set without a reason (taxcert clients set --status) drops the old one.
+       status_reason = CASE WHEN @status IS NULL THEN status_reason END,
        subscription = coalesce(@subscription, subscription),
        monthly_credits = coalesce(@monthlyCredits, monthly_credits),
        rpm = coalesce(@rpm, rpm)
@@ -95,4 +101,23 @@ export function setClient(db: Database, id: string, change: ClientChange): Clien
     rpm: change.rpm ?? null,
   });
   return getClient(db, id);
+}
+
+/**
+ * Suspends a client with a reason its users see when they sign in (spec 5.7: its keys are
+ * refused from the next request on, as the same 401 as any bad key).
+ */
+export function suspendClient(db: Database, id: string, reason: string): Client | null {
+  db.prepare("UPDATE clients SET status = 'suspended', status_reason = ? WHERE id = ?").run(reason, id);
+  return getClient(db, id);
+}
+
+/** Makes a suspended (or closed) client active again; its keys work from the next request. */
+export function reactivateClient(db: Database, id: string): Client | null {
+  db.prepare("UPDATE clients SET status = 'active', status_reason = NULL WHERE id = ?").run(id);
+  return getClient(db, id);
+}
+
+export function listClients(db: Database): Client[] {
+  return (db.prepare('SELECT * FROM clients ORDER BY created_at, id').all() as ClientRow[]).map(mapClientRow);
 }

@@ -62,6 +62,11 @@ export function mapPlanRow(row: PlanRow): Plan {
   };
 }
 
+/** The plan as it applies to one client: its contract numbers (Enterprise), where set, replace the plan's. */
+export function effectivePlan(plan: Plan, overrides: { monthlyCredits: number | null; rpm: number | null }): Plan {
+  return { ...plan, monthlyCredits: overrides.monthlyCredits ?? plan.monthlyCredits, rpm: overrides.rpm ?? plan.rpm };
+}
+
 export function listPlans(db: Database): Plan[] {
   const rows = db.prepare('SELECT * FROM plans').all() as PlanRow[];
   return rows.map(mapPlanRow).sort((a, b) => PLAN_CODES.indexOf(a.code) - PLAN_CODES.indexOf(b.code));

@@ -52,3 +52,29 @@ export function clientUsage(db: Database, client: Client, now = new Date()): Cli
     overage_credits_this_month: overage.n,
   };
 }
+
+/** Charged requests of one UTC day: charges and overage credits less the refunds that cancel them. */
+export interface DayCount {
+  day: string;
+  requests: number;
+}
+
+/**
+ * Requests per UTC day in `month` (YYYY-MM) of the client's live or test keys, from the ledger
+ * (a refund is dated like the charge it cancels, so a day nets out as the month's events_count
+ * does). Days without requests are left out; the account page's chart fills them in.
+ */
+export function dailyRequests(db: Database, clientId: string, month: string, env: 'live' | 'test' = 'live'): DayCount[] {
+  const start = `${month}-01T00:00:00.000Z`;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const end = new Date(Date.UTC(y, m, 1)).toISOString();
+  return db
+    .prepare(
+      `SELECT substr(at, 1, 10) AS day,
+         sum(CASE WHEN kind IN ('charge', 'overage') THEN 1 WHEN kind = 'refund' THEN -1 ELSE 0 END) AS requests
+       FROM credit_ledger
+       WHERE client_id = ? AND at >= ? AND at < ? AND kind IN ('charge', 'overage', 'refund') AND (bucket = 'test') = ?
+       GROUP BY 1 ORDER BY 1`,
+    )
+    .all(clientId, start, end, env === 'test' ? 1 : 0) as DayCount[];
+}

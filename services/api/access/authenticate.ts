@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import { hashKey, type KeyEnv, keyPattern } from '../../control/api-keys.ts';
+import { hashKey, type KeyEnv, keyPattern, LAST_USED_RESOLUTION_MS } from '../../control/api-keys.ts';
 import type { Client, ClientRow } from '../../control/clients.ts';
 import { mapClientRow } from '../../control/clients.ts';
 import type { Account } from '../../control/ledger.ts';
-import { mapPlanRow, type Plan } from '../../control/plans.ts';
+import { effectivePlan, mapPlanRow, type Plan } from '../../control/plans.ts';
 import { UnauthorizedError } from './errors.ts';
 
 /**
@@ -51,6 +51,7 @@ interface LookupRow extends ClientRow {
   key_id: string;
   key_env: string;
   key_revoked_at: string | null;
+  key_last_used_at: string | null;
   plan_code: string;
   plan_name: string;
   plan_price_usd_cents: number | null;
@@ -68,13 +69,14 @@ export type Authenticate = (headers: AuthHeaders) => Principal;
 export function createAuthenticate(db: Database, options: { secret: string; prefix: string }): Authenticate {
   const pattern = keyPattern(options.prefix);
   const lookup = db.prepare<[string], LookupRow>(
-    `SELECT k.id AS key_id, k.env AS key_env, k.revoked_at AS key_revoked_at, c.*,
+    `SELECT k.id AS key_id, k.env AS key_env, k.revoked_at AS key_revoked_at, k.last_used_at AS key_last_used_at, c.*,
        p.code AS plan_code, p.name AS plan_name, p.price_usd_cents AS plan_price_usd_cents,
        p.monthly_credits AS plan_monthly_credits, p.rpm AS plan_rpm, p.rest AS plan_rest, p.mcp AS plan_mcp,
        p.csv AS plan_csv, p.webhooks AS plan_webhooks, p.overage AS plan_overage
      FROM api_keys k JOIN clients c ON c.id = k.client_id JOIN plans p ON p.code = c.plan
      WHERE k.hash = ?`,
   );
+  const markUsed = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
   return (headers) => {
     const raw = presentedKey(headers);
     const wellFormed = raw !== null && pattern.test(raw);
@@ -94,11 +96,18 @@ export function createAuthenticate(db: Database, options: { secret: string; pref
       webhooks: row.plan_webhooks,
       overage: row.plan_overage,
     });
-    const plan: Plan = {
-      ...base,
-      monthlyCredits: client.monthlyCredits ?? base.monthlyCredits,
-      rpm: client.rpm ?? base.rpm,
-    };
+    const plan: Plan = effectivePlan(base, client);
+    // "Last used" on the account page, to the minute: one small write per key a minute, not one per
+    // request. A bookkeeping write that fails (the database busy past its timeout) must not refuse
+    // a request whose key is good: the next request a minute on writes it.
+    const now = Date.now();
+    if (row.key_last_used_at === null || now - Date.parse(row.key_last_used_at) >= LAST_USED_RESOLUTION_MS) {
+      try {
+        markUsed.run(new Date(now).toISOString(), row.key_id);
+      } catch {
+        // see above
+      }
+    }
     const env = row.key_env as KeyEnv;
     return {
       keyId: row.key_id,

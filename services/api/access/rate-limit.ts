@@ -57,12 +57,17 @@ export interface RateLimiter {
   readonly storeFailures: number;
 }
 
-export function createRateLimiter(redis: Redis, options: { keyPrefix: string; logger: Logger; timeoutMs?: number }): RateLimiter {
+export function createRateLimiter(
+  redis: Redis,
+  // windowMs: the API's window is a minute; the account page's sign-in throttles use the same script over longer ones.
+  options: { keyPrefix: string; logger: Logger; timeoutMs?: number; windowMs?: number },
+): RateLimiter {
   const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
+  const windowMs = options.windowMs ?? WINDOW_MS;
   let storeFailures = 0;
 
   async function run(key: string, limit: number, member: string): Promise<number[]> {
-    const args = [1, key, limit, WINDOW_MS, member] as const;
+    const args = [1, key, limit, windowMs, member] as const;
     try {
       return (await redis.evalsha(SCRIPT_SHA, ...args)) as number[];
     } catch (err) {
@@ -99,7 +104,7 @@ export function createRateLimiter(redis: Redis, options: { keyPrefix: string; lo
           'rate-limit store unavailable: request let through unchecked',
         );
         const now = Date.now();
-        return { allowed: true, limit, remaining: limit, resetAtMs: now + WINDOW_MS, resetInMs: WINDOW_MS, checked: false };
+        return { allowed: true, limit, remaining: limit, resetAtMs: now + windowMs, resetInMs: windowMs, checked: false };
       } finally {
         clearTimeout(timer);
       }

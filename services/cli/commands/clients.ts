@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { type ClientChange, createClient, getClient, setClient } from '../../control/clients.ts';
+import { type ClientChange, createClient, getClient, reactivateClient, setClient, suspendClient } from '../../control/clients.ts';
 import { closeDatabase, openDatabase } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { countArg, instantArg, planArg, scriptFriendly, statusArg, subscriptionArg } from '../control-args.ts';
@@ -63,4 +63,33 @@ export function clientsCommand(program: Command): void {
         }
       },
     );
+  clients
+    .command('suspend <id>')
+    .description("suspend a client: its keys are refused from the next request; its users can sign in and read the reason")
+    .requiredOption('--reason <text>', 'shown to the client\'s users on the account page')
+    .action((id: string, opts: { reason: string }, command: Command) => {
+      const reason = opts.reason.trim();
+      if (reason === '' || reason.length > 500) throw new CliError('--reason must be 1 to 500 characters', 2);
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      try {
+        if (!getClient(db, id)) throw new CliError(`no client ${id}`);
+        const client = suspendClient(db, id, reason)!;
+        createOutput(wantsJson(command)).result(client, (c) => `${c.id}: suspended (${c.statusReason})`);
+      } finally {
+        closeDatabase(db);
+      }
+    });
+  clients
+    .command('reactivate <id>')
+    .description("make a suspended or closed client active again; its keys work from the next request")
+    .action((id: string, _opts: unknown, command: Command) => {
+      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      try {
+        if (!getClient(db, id)) throw new CliError(`no client ${id}`);
+        const client = reactivateClient(db, id)!;
+        createOutput(wantsJson(command)).result(client, (c) => `${c.id}: active`);
+      } finally {
+        closeDatabase(db);
+      }
+    });
 }

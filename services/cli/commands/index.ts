@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { accountsCommand } from './accounts.ts';
 import { billingCommand } from './billing.ts';
 import { clientsCommand } from './clients.ts';
 import { countiesCommand } from './counties.ts';
@@ -33,6 +34,7 @@ export function registerCommands(program: Command): void {
   countiesCommand(program);
   jobsCommand(program);
   clientsCommand(program);
+  accountsCommand(program);
   keysCommand(program);
   packsCommand(program);
   plansCommand(program);

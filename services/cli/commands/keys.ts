@@ -8,7 +8,7 @@ import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
-/** Until the account page exists (spec 5.6), operators create keys here. The raw key is printed once. */
+/** Operators' keys (customers make theirs on the account page, spec 5.6). The raw key is printed once. */
 export function keysCommand(program: Command): void {
   const keys = scriptFriendly(program.command('keys')).description('API keys: create (shown once), revoke, list');
   keys
@@ -16,8 +16,10 @@ export function keysCommand(program: Command): void {
     .description('create a key for a client; prints the raw key once')
     .requiredOption('--client <id>', 'client id')
     .option('--env <env>', 'live or test', 'live')
-    .action((opts: { client: string; env: string }, command: Command) => {
+    .option('--name <name>', 'what the key is for, shown on the account page')
+    .action((opts: { client: string; env: string; name?: string }, command: Command) => {
       if (opts.env !== 'live' && opts.env !== 'test') throw new CliError('--env must be live or test', 2);
+      if (opts.name !== undefined && (opts.name.trim() === '' || opts.name.length > 60)) throw new CliError('--name must be 1 to 60 characters', 2);
       const config = loadConfig();
       const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry() });
       try {
@@ -25,6 +27,7 @@ export function keysCommand(program: Command): void {
         const { key, raw } = createKey(db, {
           clientId: opts.client,
           env: opts.env as KeyEnv,
+          name: opts.name?.trim(),
           prefix: config.KEY_PREFIX,
           secret: config.KEY_HASH_SECRET,
         });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { startServer } from '../../api/server.ts';
 import { envWith, loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
+import { buildSite } from '../../web/site.ts';
 import { untilSignal } from '../signals.ts';
 
 export function serveCommand(program: Command): void {
@@ -14,7 +15,14 @@ export function serveCommand(program: Command): void {
       const config = loadConfig(envWith(opts.port ? { PORT: opts.port } : {}));
       const runtime = openRuntime(config, { name: 'api' });
       try {
-        const { app, url } = await startServer(runtime);
+        const { app, url } = await startServer(
+          {
+            ...runtime,
+            // Without SMTP_URL (never in production) mail is kept in the outbox folder; the log says where, not the link.
+            onOutbox: (_mail, file) => runtime.logger.info({ file }, 'mail written to the outbox (no SMTP_URL)'),
+          },
+          buildSite,
+        );
         runtime.logger.info({ url }, 'api listening');
         const signal = await untilSignal();
         runtime.logger.info({ signal }, 'api stopping');

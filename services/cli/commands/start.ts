@@ -8,8 +8,11 @@ import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
 import { ensureDemoKey } from '../../control/demo-key.ts';
+import { ensureDemoSignIn } from '../../control/demo-sign-in.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
+import { buildSite } from '../../web/site.ts';
+import { outboxLine } from '../console.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
 import { manifestJobs } from '../manifest-jobs.ts';
 import { bannerLines, isQuietConsole, requestLine } from '../console.ts';
@@ -48,12 +51,21 @@ export function startCommand(program: Command): void {
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
           const demo = ensureDemoKey(runtime.db, config);
+          const signIn = await ensureDemoSignIn(runtime.db, config);
           const { app, url } = await startServer(
-            runtime,
-            quiet ? { requestLine: (r) => process.stderr.write(`${requestLine({ ...r, at: new Date() })}\n`) } : {},
+            {
+              ...runtime,
+              ...(quiet ? { requestLine: (r) => process.stderr.write(`${requestLine({ ...r, at: new Date() })}\n`) } : {}),
+              // No SMTP_URL: the account page's mail goes to the outbox folder, and its link to this terminal.
+              onOutbox: (mail, file) => process.stderr.write(`${outboxLine(mail, file)}\n`),
+            },
+            buildSite,
           );
-          process.stderr.write(`${bannerLines(url, demo.key).join('\n')}\n`);
-          const signal = await untilSignal();
+          // Listening for Ctrl-C / SIGTERM before the banner says the stack is ready: a supervisor (or a
+          // test) that stops the stack the moment it reads the banner must find the handler in place.
+          const stopped = untilSignal();
+          process.stderr.write(`${bannerLines(url, demo.key, signIn).join('\n')}\n`);
+          const signal = await stopped;
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
         } finally {

@@ -85,7 +85,7 @@ describe('the Docker build context', () => {
       .map((l) => l.trim())
       .filter((l) => l !== '' && !l.startsWith('#'));
     const ignored = (path: string) => patterns.some((p) => matchesGlob(path, p));
-    for (const path of ['.env', '.env.local', 'services/.env', 'deploy/.env.production', 'data/stack.json', 'key-hash-secret', 'old/demo-api-key', 'taxcert.db'])
+    for (const path of ['.env', '.env.local', 'services/.env', 'deploy/.env.production', 'data/stack.json', 'key-hash-secret', 'old/demo-api-key', 'taxcert.db', 'old/demo-password', 'old/outbox/2026-05-01.eml'])
       expect(ignored(path), path).toBe(true);
     for (const path of ['package.json', 'services/config.ts', 'bin/taxcert.js', 'mappings/certificates.json']) expect(ignored(path), path).toBe(false);
   });

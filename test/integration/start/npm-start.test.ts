@@ -33,6 +33,7 @@ async function bannerKey(stderr: () => string, timeoutMs = 360_000): Promise<str
 describe('taxcert start (npm start)', () => {
   let t: TestRuntime;
   let demoKey = '';
+  let demoPassword = '';
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
@@ -88,6 +89,29 @@ describe('taxcert start (npm start)', () => {
       for (const line of stderr.split('\n').filter((l) => l.includes(key))) expect(line.startsWith('{')).toBe(false);
       demoKey = key;
 
+      // The demo sign-in of the account page (issue 21), beside the key: it signs in as the demo client.
+      const signIn = /Demo sign-in: (\S+) {2}password (\S+)/.exec(stderr);
+      expect(signIn, stderr).not.toBeNull();
+      const [, email, password] = signIn!;
+      expect(stderr).toContain(`Account page: http://127.0.0.1:${port}/account`);
+      expect(readFileSync(join(dirname(t.config.DATABASE_PATH), 'demo-password'), 'utf8').trim()).toBe(password);
+      for (const line of stderr.split('\n').filter((l) => l.includes(password!))) expect(line.startsWith('{')).toBe(false);
+      const form = await fetch(`http://127.0.0.1:${port}/account/signin`);
+      const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]!;
+      const signedIn = await fetch(`http://127.0.0.1:${port}/account/signin`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrf, email: email!, password: password! }),
+        redirect: 'manual',
+      });
+      expect(signedIn.status).toBe(303);
+      const session = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const overview = await fetch(`http://127.0.0.1:${port}/account`, { headers: { cookie: session } });
+      expect(overview.status).toBe(200);
+      expect(await overview.text()).toContain('Enterprise');
+      demoPassword = password!;
+
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
@@ -108,6 +132,7 @@ describe('taxcert start (npm start)', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       expect(await bannerKey(() => stderr)).toBe(demoKey);
+      expect(stderr).toContain(`password ${demoPassword}  `);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerLines, isQuietConsole, requestLine } from '../../../services/cli/console.ts';
+import { bannerLines, isQuietConsole, outboxLine, requestLine } from '../../../services/cli/console.ts';
 import { redactUrl } from '../../../services/logger.ts';
 
 // Issue 12, item 7: npm start printed ~1,500 lines on a terminal (22 per ingested file, 12 per
@@ -52,5 +52,37 @@ describe('npm start on a console', () => {
     }
     expect(redactUrl('/x?api_keys=1&xapi_key=2&q=api_key%3Dv')).toBe('/x?api_keys=1&xapi_key=2&q=api_key%3Dv');
     expect(redactUrl('/x?api%5Fkey=s#a?api_key=t')).toBe('/x?api%5Fkey=[redacted]#a?api_key=t');
+  });
+
+  // Issue 21: the account page's mailed links carry a single-use token in ?token=.
+  it('masks the token of a mailed link, in the JSON log and on the terminal', () => {
+    const token = 'GqJsTv7Cx8cDlOTJZdJwlrgXk-lU4ub9mdX6NR_IDz4';
+    for (const url of [`/account/verify?token=${token}`, `/account/reset?token=${token}&x=1`, `/account/reset?TOKEN=${token}`, `/account/reset?%74oken=${token}`]) {
+      expect(redactUrl(url), url).not.toContain(token);
+      expect(requestLine({ at: new Date(), method: 'GET', url, statusCode: 200, ms: 1 })).not.toContain(token);
+    }
+    expect(redactUrl(`/account/verify?token=${token}`)).toBe('/account/verify?token=[redacted]');
+    expect(redactUrl('/account/keys?tokens=1&notice=key-revoked')).toBe('/account/keys?tokens=1&notice=key-revoked');
+  });
+
+  it('prints the account page and the demo sign-in beside the demo key', () => {
+    const lines = bannerLines('http://127.0.0.1:3000', 'txc_live_abc', { email: 'demo@example.com', password: 'Pw123' });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Demo API key: txc_live_abc /),
+        'Account page: http://127.0.0.1:3000/account  (sign up, or sign in as the demo client)',
+        'Demo sign-in: demo@example.com  password Pw123  (kept in the data folder; never in the logs)',
+      ]),
+    );
+  });
+
+  it('prints an outbox mail as its link, for confirming a sign-up without a mail server', () => {
+    const line = outboxLine(
+      { to: 'a@example.com', subject: 'Confirm your email address', text: '', link: { label: 'Confirm your email', url: 'http://127.0.0.1:3000/account/verify?token=abc' } },
+      `${process.cwd()}/data/outbox/1.eml`,
+    );
+    expect(line).toBe(
+      'Mail to a@example.com (not sent: no SMTP_URL; saved as data/outbox/1.eml). Confirm your email: http://127.0.0.1:3000/account/verify?token=abc',
+    );
   });
 });

@@ -80,6 +80,20 @@ describe('rooms', () => {
     expect(outward).toEqual([]);
   });
 
+  // Issue 21: the account page (services/web) is served by the API process but sits on top of
+  // it: it reuses the API's read functions and access layer, and the control plane's modules.
+  // Neither of those may reach back into the pages, and the pages never touch the worker.
+  it('the account page sits on the API and the control plane: neither imports it, and it imports no indexer code', () => {
+    const intoWeb = ['services/api', 'services/control', 'services/engine', 'indexer']
+      .flatMap((room) => [...(edges.get(room) ?? new Map<string, string>())].filter(([to]) => to === 'services/web').map(([, why]) => why));
+    expect(intoWeb).toEqual([]);
+    const outward = [...(edges.get('services/web') ?? new Map<string, string>())]
+      .filter(([to]) => to === 'indexer' || to.startsWith('scripts') || to === 'services/cli')
+      .map(([, why]) => why);
+    expect(outward).toEqual([]);
+    expect(edges.get('services/web')?.has('services/api')).toBe(true);
+  });
+
   it('sees the imports it checks (a reader that found none would pass every rule)', () => {
     expect(edges.get('services/cli')?.has('indexer')).toBe(true);
     expect(edges.get('scripts/generator')?.has('indexer')).toBe(true);

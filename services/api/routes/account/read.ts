@@ -12,9 +12,10 @@ export function percentUsed(events: number, quota: number): number {
 
 /**
  * The calling key's bucket this month: live keys see the client's live bucket (all
- * live keys together), test keys the test bucket. Called by route.ts and, later, MCP.
+ * live keys together), test keys the test bucket. Called by route.ts, MCP and the account
+ * page's overview (services/web), which passes the signed-in user's client as a live caller.
  */
-export function readUsage(ledger: Ledger, principal: Principal, now = new Date()): Usage {
+export function readUsage(ledger: Ledger, principal: Pick<Principal, 'plan' | 'env' | 'client'>, now = new Date()): Usage {
   const { plan, env, client } = principal;
   const quota = env === 'test' ? testKeyQuota(plan.monthlyCredits) : plan.monthlyCredits;
   const events = ledger.eventsThisMonth(client.id, env, now);

@@ -1,0 +1,44 @@
+import type { Database } from 'better-sqlite3';
+import type { Config } from '../config.ts';
+import type { Client } from '../control/clients.ts';
+import type { Ledger } from '../control/ledger.ts';
+import type { User } from '../control/users.ts';
+import type { Logger } from '../logger.ts';
+import type { BillingProvider } from './billing/provider.ts';
+import type { Postman } from './mail/links.ts';
+import type { SiteSettings } from './settings.ts';
+import type { Throttle } from './throttle.ts';
+
+/** What every page of the account scope is handed, built once in register.ts. */
+export interface PageContext {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  settings: SiteSettings;
+  clock: () => Date;
+  /** The API's own ledger (app.access.ledger): the overview reads and touches the buckets the API charges. */
+  ledger: Ledger;
+  throttle: Throttle;
+  postman: Postman;
+  /** null: BILLING_PROVIDER=none, prices are shown and changes go through an operator. */
+  billing: BillingProvider | null;
+  /** An argon2id hash nobody's password matches: checked when a sign-in names no user. */
+  dummyHash: Promise<string>;
+}
+
+/** The signed-in person, loaded from the session cookie on every request of the scope. */
+export interface SignedIn {
+  user: User;
+  client: Client;
+  /** The raw cookie value, to end this session at sign-out or rotate it at sign-in. */
+  cookie: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the account scope's session hook; null when nobody is signed in. */
+    account: SignedIn | null;
+    /** A session cookie came in but its session had ended (idle or too old): the sign-in page says so. */
+    sessionEnded: boolean;
+  }
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { KEY_ENVS } from '../control/api-keys.ts';
+import { PACK_NAMES } from '../control/packs.ts';
+
+/**
+ * Every form of the account page as one zod schema: it validates the posted fields and gives
+ * the message shown beside a field when the form is shown again (never a 500). Messages are
+ * written for the person filling in the form.
+ */
+
+/** Passwords: NIST SP 800-63B (rev. 4) for a password that is the only factor: at least 15 characters, any characters, up to 256. */
+export const PASSWORD_MIN = 15;
+export const PASSWORD_MAX = 256;
+
+const text = (field: string) => z.string({ error: `Enter ${field}.` });
+
+const email = text('your email address')
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email address.')
+  .max(254, 'An email address has at most 254 characters.')
+  .pipe(z.email('Enter an email address such as name@example.com.'));
+
+const newPassword = text('a password')
+  .min(1, 'Enter a password.')
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters. A few unrelated words make a good password.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+/** Sign-in checks only presence and size: a password set under older rules must still work. */
+const currentPassword = text('your password').min(1, 'Enter your password.').max(PASSWORD_MAX, 'Enter your password.');
+
+// Control characters would print as nothing (or move text) in a listing or a mail.
+const printable = (value: string) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(value);
+
+const organisation = text("your organisation's name")
+  .trim()
+  .min(1, "Enter your organisation's name.")
+  .max(100, 'Use at most 100 characters.')
+  .refine(printable, 'Use letters, digits, spaces and punctuation only.');
+
+const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Copy the whole link from the mail.');
+
+export const SignUpForm = z.object({ email, password: newPassword, organisation });
+export const SignInForm = z.object({ email, password: currentPassword });
+export const ResetRequestForm = z.object({ email });
+export const NewPasswordForm = z.object({ token, password: newPassword });
+export const VerifyForm = z.object({ token });
+export const TokenQuery = z.object({ token: token.optional() });
+
+export const KeyForm = z.object({
+  name: text('a name for the key')
+    .trim()
+    .min(1, 'Give the key a name, such as the app that will use it.')
+    .max(60, 'Use at most 60 characters.')
+    .refine(printable, 'Use letters, digits, spaces and punctuation only.'),
+  env: z.enum(KEY_ENVS as [string, ...string[]], { error: 'Choose live or test.' }),
+});
+
+export const KeyIdParams = z.object({ id: z.string().regex(/^key_[A-Za-z0-9_-]{12}$/) });
+
+/** Plans a customer may choose here: Free Trial is only ever given at sign-up, Enterprise is a contract. */
+export const SELF_SERVE_PLANS = ['developer', 'pro', 'growth', 'lead_feed', 'mcp_starter'] as const;
+
+/** What a checkout buys, as one field (`plan:pro`, `pack:starter`) so one form and one address serve both. */
+export const CheckoutItem = z.union([
+  z.templateLiteral(['plan:', z.enum(SELF_SERVE_PLANS)]),
+  z.templateLiteral(['pack:', z.enum(PACK_NAMES as [string, ...string[]])]),
+]);
+export const CheckoutForm = z.object({ item: CheckoutItem });
+
+/** Where sign-in returns to: a page of this site under /account, never another host. */
+export const NextPath = z
+  .string()
+  .regex(/^\/account(\/[A-Za-z0-9_/-]*)?$/)
+  .refine((p) => !p.includes('//'));
+export const SignInQuery = z.object({ next: NextPath.optional().catch(undefined) });
+
+/** The first message per field, for showing beside it; with the values to put back (never a password). */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    out[field] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+/**
+ * The account page's navigation, in order. A page that lands later adds its line here and its
+ * module to pages/index.ts; the webhooks issue's page takes `{ href: '/account/webhooks', label:
+ * 'Webhooks' }` after Keys (its address is reserved by issue 21).
+ */
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
+export const NAV: readonly NavItem[] = [
+  { href: '/account', label: 'Overview' },
+  { href: '/account/keys', label: 'Keys' },
+  { href: '/account/billing', label: 'Plans and packs' },
+];
+
+/** The entries with the one for `path` marked current: a page below an entry counts as it, except below the overview (every page is). */
+export function navFor(path: string): (NavItem & { current: boolean })[] {
+  const matches = (n: NavItem) => path === n.href || (n.href !== '/account' && path.startsWith(`${n.href}/`));
+  return NAV.map((n) => ({ ...n, current: matches(n) }));
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { PageContext } from '../context.ts';
+import { billingPage } from './billing.ts';
+import { keysPage } from './keys.ts';
+import { overviewPage } from './overview.ts';
+import { resetPage } from './reset.ts';
+import { signinPage } from './signin.ts';
+import { signoutPage } from './signout.ts';
+import { signupPage } from './signup.ts';
+import { verifyPage } from './verify.ts';
+
+/**
+ * Every page of /account, each a module registering its routes on the account scope (which
+ * gives it the session, the CSRF check on every form post, the headers and the error pages).
+ * A new page (the webhooks issue's /account/webhooks) adds one line here and one in nav.ts.
+ */
+export const PAGES: readonly ((scope: FastifyInstance, ctx: PageContext) => void)[] = [
+  signupPage,
+  signinPage,
+  signoutPage,
+  verifyPage,
+  resetPage,
+  overviewPage,
+  keysPage,
+  billingPage,
+];

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, needsRehash, verifyPassword } from '../../control/passwords.ts';
+import { findUserByEmail, recordSignIn, setPasswordHash } from '../../control/users.ts';
+import type { PageContext } from '../context.ts';
+import { fieldErrors, NextPath, SignInForm, SignInQuery } from '../forms.ts';
+import { page } from '../render.ts';
+import { startSession } from '../session.ts';
+import { throttled } from './throttled.ts';
+
+const WRONG = 'The email address or the password is wrong.';
+const ENDED = 'Your session ended (after 30 minutes without activity, or 12 hours after you signed in). Sign in again.';
+
+/**
+ * /account/signin. A wrong password and an unknown address get the same words after the same
+ * argon2 work (an unknown address is checked against a hash nobody's password matches), and
+ * both count against the same throttles. Suspended clients' users sign in too: the overview
+ * tells them why their keys are refused.
+ */
+export function signinPage(scope: FastifyInstance, ctx: PageContext): void {
+  scope.get('/signin', async (request, reply) => {
+    const query = SignInQuery.parse(request.query ?? {});
+    if (request.account) return reply.redirect(query.next ?? '/account', 303);
+    const ended = (request.query as { ended?: unknown }).ended === '1' || request.sessionEnded;
+    return page(request, reply, 'signin', {
+      title: 'Sign in',
+      values: {},
+      errors: ended ? { form: ENDED } : {},
+      next: query.next ?? '',
+    });
+  });
+
+  scope.post('/signin', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const next = NextPath.safeParse(body.next).data ?? '';
+    const values = { email: String(body.email ?? '') };
+    const again = (errors: Record<string, string>, status: number) => page(request, reply, 'signin', { title: 'Sign in', values, errors, next }, status);
+
+    const form = SignInForm.safeParse(body);
+    if (!form.success) return again(fieldErrors(form.error), 400);
+    const { email, password } = form.data;
+    const wait = await ctx.throttle.attempt('signin', email, request.ip, request.id);
+    if (!wait.allowed) return again({ form: throttled(wait.retryAfterSeconds) }, 429);
+
+    const user = findUserByEmail(ctx.db, email);
+    const matches = await verifyPassword(user?.passwordHash ?? (await ctx.dummyHash), password);
+    if (!user || !matches) return again({ form: WRONG }, 400);
+    // A hash made at older costs is brought up to today's while the password is at hand.
+    if (needsRehash(user.passwordHash)) setPasswordHash(ctx.db, user.id, await hashPassword(password));
+    recordSignIn(ctx.db, user.id, ctx.clock());
+    startSession(ctx, request, reply, user.id);
+    return reply.redirect(next || '/account', 303);
+  });
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { clientAccount, createTrialAccount } from '../../control/accounts.ts';
+import { hashPassword } from '../../control/passwords.ts';
+import { EmailTakenError, findUserByEmail } from '../../control/users.ts';
+import type { PageContext } from '../context.ts';
+import { fieldErrors, SignUpForm } from '../forms.ts';
+import { verificationMail } from '../mail/links.ts';
+import { alreadyRegisteredMail } from '../mail/messages.ts';
+import { page } from '../render.ts';
+import { throttled } from './throttled.ts';
+
+/**
+ * /account/signup: email, password and organisation make a Free Trial client with its 500
+ * credits (spec 8.3) and its first user, and mail a link to confirm the address. The answer is
+ * the same page whether the address is new or already has an account (that one gets a mail
+ * saying so instead), after the same password hashing, so the form cannot be used to find out
+ * who is a customer.
+ */
+export function signupPage(scope: FastifyInstance, ctx: PageContext): void {
+  scope.get('/signup', async (request, reply) => {
+    if (request.account) return reply.redirect('/account', 303);
+    return page(request, reply, 'signup', { title: 'Create an account', values: {}, errors: {} });
+  });
+
+  scope.post('/signup', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const values = { email: String(body.email ?? ''), organisation: String(body.organisation ?? '') };
+    const form = SignUpForm.safeParse(body);
+    if (!form.success) return page(request, reply, 'signup', { title: 'Create an account', values, errors: fieldErrors(form.error) }, 400);
+    const { email, password, organisation } = form.data;
+    const wait = await ctx.throttle.attempt('signup', email, request.ip, request.id);
+    if (!wait.allowed)
+      return page(request, reply, 'signup', { title: 'Create an account', values, errors: { form: throttled(wait.retryAfterSeconds) } }, 429);
+
+    const passwordHash = await hashPassword(password);
+    const now = ctx.clock();
+    const known = findUserByEmail(ctx.db, email);
+    if (known) ctx.postman.post(alreadyRegisteredMail(email, `${ctx.settings.publicUrl}/account/signin`, `${ctx.settings.publicUrl}/account/reset`));
+    else {
+      try {
+        const { client, user } = createTrialAccount(ctx.db, { organisation, email, passwordHash, now });
+        // The trial's 500 credits are in the ledger from signup on, dated at signup.
+        ctx.ledger.touch(clientAccount(ctx.db, client, 'live').account, now);
+        ctx.postman.post(verificationMail(ctx.db, ctx.settings.publicUrl, user, now));
+      } catch (err) {
+        // Two sign-ups with one address at once: the second is told what a known address is told.
+        if (!(err instanceof EmailTakenError)) throw err;
+        ctx.postman.post(alreadyRegisteredMail(email, `${ctx.settings.publicUrl}/account/signin`, `${ctx.settings.publicUrl}/account/reset`));
+      }
+    }
+    return page(request, reply, 'check-email', {
+      title: 'Check your email',
+      email,
+      text: 'We sent a link to confirm your address. Open it to sign in and create your first API key. It works once, for 24 hours.',
+    });
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { navFor } from './nav.ts';
+
+/**
+ * The one way a page is drawn: its template with the frame every page shares (who is signed
+ * in, the navigation, the CSRF token for the forms, a notice). Routes build the view model;
+ * templates only print it.
+ */
+
+/** Short confirmations carried across a redirect as a code (?notice=), never as free text. */
+export const NOTICES = {
+  'signed-out': 'You are signed out.',
+  'password-changed': 'Your password is changed. Sign in with the new one.',
+  verified: 'Your email address is confirmed. You can create API keys now.',
+  'verification-sent': 'We sent a new confirmation link. It works for 24 hours.',
+  'key-revoked': 'The key is revoked. Requests with it are refused from now on.',
+  'plan-changed': 'Your plan is changed. It applies from your next request.',
+  'pack-bought': 'The credit pack is added. Its credits are used after your monthly credits.',
+} as const;
+export type NoticeCode = keyof typeof NOTICES;
+
+function noticeOf(request: FastifyRequest): string | null {
+  const code = (request.query as { notice?: unknown } | undefined)?.notice;
+  return typeof code === 'string' && Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : null;
+}
+
+export interface Frame {
+  user: { email: string; organisation: string } | null;
+  nav: ReturnType<typeof navFor>;
+  csrf: string;
+  notice: string | null;
+}
+
+export function frame(request: FastifyRequest, reply: FastifyReply): Frame {
+  const account = request.account;
+  return {
+    user: account ? { email: account.user.email, organisation: account.client.name } : null,
+    nav: navFor(request.url.split('?')[0] ?? ''),
+    csrf: reply.generateCsrf(),
+    notice: noticeOf(request),
+  };
+}
+
+export function page(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  model: { title: string } & Record<string, unknown>,
+  status = 200,
+) {
+  return reply.code(status).view(template, { ...model, frame: frame(request, reply) });
+}
+
+/** A page of its own saying one thing (an expired link, a refused form), with a way on. */
+export function message(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  content: { title: string; text: string; link?: { href: string; label: string } },
+) {
+  return page(request, reply, 'message', content, status);
+}

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { getClient } from '../control/clients.ts';
+import { createSession, deleteSession, useSession } from '../control/sessions.ts';
+import { getUser } from '../control/users.ts';
+import type { PageContext } from './context.ts';
+
+/**
+ * The account page's sessions on the wire: which cookie, with which flags, and who it names.
+ * The rows and their clocks are services/control/sessions.ts.
+ */
+function cookieOptions(ctx: PageContext) {
+  // No Max-Age: the browser drops it when it closes; the server ends it sooner (idle 30 min, 12 h at most).
+  return { path: '/', httpOnly: true, secure: ctx.settings.secureCookies, sameSite: 'lax' as const };
+}
+
+/** onRequest: who is signed in, or null (and whether a session just ended, to say so). */
+export function loadSession(ctx: PageContext) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    request.account = null;
+    request.sessionEnded = false;
+    const cookie = request.cookies[ctx.settings.sessionCookie];
+    if (!cookie) return;
+    const found = useSession(ctx.db, cookie, ctx.clock());
+    const user = found && 'session' in found ? getUser(ctx.db, found.session.userId) : null;
+    const client = user ? getClient(ctx.db, user.clientId) : null;
+    if (!user || !client) {
+      request.sessionEnded = found !== null;
+      reply.clearCookie(ctx.settings.sessionCookie, cookieOptions(ctx));
+      return;
+    }
+    request.account = { user, client, cookie };
+  };
+}
+
+/**
+ * Signs a user in with a new session id (issue 21: rotated at sign-in, so an id planted before
+ * sign-in is worth nothing after it). The session the browser came with, if any, is ended, and
+ * the CSRF secret is dropped so the signed-in pages get a new one.
+ */
+export function startSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply, userId: string): void {
+  const previous = request.cookies[ctx.settings.sessionCookie];
+  if (previous) deleteSession(ctx.db, previous);
+  const id = createSession(ctx.db, userId, ctx.clock());
+  reply.setCookie(ctx.settings.sessionCookie, id, cookieOptions(ctx));
+  reply.clearCookie(ctx.settings.csrfCookie, cookieOptions(ctx));
+}
+
+export function endSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply): void {
+  const cookie = request.cookies[ctx.settings.sessionCookie];
+  if (cookie) deleteSession(ctx.db, cookie);
+  reply.clearCookie(ctx.settings.sessionCookie, cookieOptions(ctx));
+  reply.clearCookie(ctx.settings.csrfCookie, cookieOptions(ctx));
+}
+
+/** preHandler of the pages that need a signed-in user: anyone else goes to sign in, and comes back after. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+  if (request.account) return;
+  const path = request.url.split('?')[0] ?? '/account';
+  const query = new URLSearchParams({ next: request.method === 'GET' ? path : '/account' });
+  if (request.sessionEnded) query.set('ended', '1');
+  return reply.redirect(`/account/signin?${query}`, 303);
+}
+
+/** The signed-in user of a page behind requireUser. */
+export function signedIn(request: FastifyRequest) {
+  if (!request.account) throw new Error('page without requireUser');
+  return request.account;
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { createBulkWriter } from '../../indexer/load/bulk.ts';
+import { aliasName } from '../../services/domain/datasets.ts';
+import type { BillingProvider } from '../../services/web/billing/provider.ts';
+import { buildSite } from '../../services/web/site.ts';
+import { freePort } from './ports.ts';
+import { openTestRuntime, type TestRuntime } from './runtime.ts';
+import { sampleCertificate } from './sample-certificate.ts';
+import { type SmtpInbox, startSmtp } from './smtp.ts';
+
+/**
+ * The API process as `taxcert serve` runs it (the API and the account page, buildSite) on a
+ * real port, over this test file's own OpenSearch indices (a few certificates loaded), Redis
+ * keys and SQLite file, mailing through a real SMTP server. Its clock is the wall clock moved
+ * by `clock.offsetMs`, so a test ages a session or a trial without waiting (issue 21).
+ */
+export interface AccountSite {
+  t: TestRuntime;
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port>, also the PUBLIC_URL mailed links start with. */
+  url: string;
+  smtp: SmtpInbox;
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function openAccountSite(
+  fileUrl: string,
+  options: { certificates?: number; env?: Record<string, string>; billing?: BillingProvider | null } = {},
+): Promise<AccountSite> {
+  const smtp = await startSmtp();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await openTestRuntime(fileUrl, { PORT: String(port), PUBLIC_URL: url, SMTP_URL: smtp.url, ...options.env });
+  const count = options.certificates ?? 12;
+  if (count > 0) {
+    const writer = createBulkWriter(t.runtime.opensearch, { index: aliasName(t.config.INDEX_PREFIX, 'certificates'), refresh: true });
+    for (let n = 0; n < count; n++) {
+      const record = sampleCertificate({}, n);
+      await writer.add(record.id, record);
+    }
+    const totals = await writer.flush();
+    if (totals.failed > 0) throw new Error(`seed failed: ${JSON.stringify(totals.failures.slice(0, 3))}`);
+  }
+  const clock = { offsetMs: 0 };
+  const app = await buildSite({
+    ...t.runtime,
+    clock: () => new Date(Date.now() + clock.offsetMs),
+    ...(options.billing !== undefined ? { billing: options.billing } : {}),
+  });
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    t,
+    app,
+    url,
+    smtp,
+    clock,
+    async close() {
+      await app.close();
+      await smtp.close();
+      // This file's rate-limit windows and sign-in throttles (never FLUSHALL: Redis is shared).
+      const keys = await t.runtime.redis.keys(`${t.config.INDEX_PREFIX}-*`).catch(() => [] as string[]);
+      if (keys.length > 0) await t.runtime.redis.del(...keys).catch(() => undefined);
+      await t.teardown();
+    },
+  };
+}

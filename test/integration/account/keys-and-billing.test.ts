@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey, listKeys } from '../../../services/control/api-keys.ts';
+import { createTrialAccount } from '../../../services/control/accounts.ts';
+import { getClient, setClient, suspendClient } from '../../../services/control/clients.ts';
+import { hashPassword } from '../../../services/control/passwords.ts';
+import { markEmailVerified } from '../../../services/control/users.ts';
+import type { BillingProvider, CheckoutRequest } from '../../../services/web/billing/provider.ts';
+import { MAX_ACTIVE_KEYS } from '../../../services/web/pages/keys.ts';
+import { buildSite } from '../../../services/web/site.ts';
+import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
+import { childEnv, runCli } from '../../helpers/cli.ts';
+import { formClient, mainText } from '../../helpers/form-client.ts';
+
+/**
+ * Keys and billing on the account page against the real server and control plane: keys belong
+ * to their client only, need a confirmed address and an active client, are capped, and show
+ * their last use; the overview counts as GET /api/v1/account/usage does; the test-mode
+ * checkout writes what the operator's CLI writes; the billing seam's other answers.
+ */
+let site: AccountSite;
+const PASSWORD = 'correct horse battery staple';
+
+beforeAll(async () => {
+  site = await openAccountSite(import.meta.url, { certificates: 2 });
+});
+afterAll(async () => site?.close());
+
+let n = 0;
+async function account(options: { verified?: boolean } = {}) {
+  const { db } = site.t.runtime;
+  const email = `user-${++n}@example.com`;
+  const made = createTrialAccount(db, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  if (options.verified !== false) markEmailVerified(db, made.user.id, new Date());
+  const client = formClient(site.app, { remoteAddress: `10.1.0.${n}` });
+  await client.get('/account/signin');
+  expect((await client.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);
+  return { ...made, browser: client };
+}
+const apiKey = (clientId: string) => {
+  const { db, config } = site.t.runtime;
+  return createKey(db, { clientId, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET }).raw;
+};
+const api = (url: string, key: string) => site.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+
+describe('keys', () => {
+  it("another client's key is not found, and stays as it was", async () => {
+    const owner = await account();
+    const other = await account();
+    apiKey(owner.client.id);
+    const [key] = listKeys(site.t.runtime.db, owner.client.id);
+    for (const url of [`/account/keys/${key!.id}/revoke`, `/account/keys/${key!.id}/rotate`]) {
+      expect((await other.browser.get(url)).statusCode).toBe(404);
+      await other.browser.get('/account/keys');
+      expect((await other.browser.post(url, {})).statusCode).toBe(404);
+    }
+    expect(listKeys(site.t.runtime.db, owner.client.id)).toEqual([expect.objectContaining({ id: key!.id, revokedAt: null })]);
+    expect(listKeys(site.t.runtime.db, other.client.id)).toEqual([]);
+  });
+
+  it('need a confirmed address, an active client, and fewer than the cap of active keys', async () => {
+    const unverified = await account({ verified: false });
+    await unverified.browser.get('/account/keys');
+    expect(mainText(unverified.browser.body)).toContain('Confirm your email address first');
+    const refused = await unverified.browser.post('/account/keys', { name: 'early', env: 'live' });
+    expect(refused.statusCode).toBe(403);
+    expect(listKeys(site.t.runtime.db, unverified.client.id)).toEqual([]);
+
+    const many = await account();
+    await many.browser.get('/account/keys');
+    for (let i = 0; i < MAX_ACTIVE_KEYS; i++) expect((await many.browser.post('/account/keys', { name: `k${i}`, env: i % 2 ? 'test' : 'live' })).statusCode).toBe(201);
+    await many.browser.get('/account/keys');
+    const over = await many.browser.post('/account/keys', { name: 'one too many', env: 'live' });
+    expect(over.statusCode).toBe(403);
+    expect(mainText(over.body)).toContain(`You have ${MAX_ACTIVE_KEYS} active keys`);
+    expect(listKeys(site.t.runtime.db, many.client.id).filter((k) => k.env === 'test')).toHaveLength(MAX_ACTIVE_KEYS / 2);
+
+    const suspended = await account();
+    suspendClient(site.t.runtime.db, suspended.client.id, 'Review in progress.');
+    await suspended.browser.get('/account/keys');
+    expect((await suspended.browser.post('/account/keys', { name: 'x', env: 'live' })).statusCode).toBe(403);
+  });
+
+  it('the raw key is on the answer to the form only; the list shows its name, kind, last four, and last use', async () => {
+    const a = await account();
+    await a.browser.get('/account/keys');
+    const made = await a.browser.post('/account/keys', { name: 'nightly import', env: 'live' });
+    const raw = /value="(txc_live_[0-9A-Za-z]{32})"/.exec(made.body)![1]!;
+    expect(made.headers['cache-control']).toBe('no-store');
+    expect(mainText((await a.browser.get('/account/keys')).body)).toMatch(/nightly import live …\S{4} \d+ \w+ \d{4} Never Active/);
+    expect(a.browser.body).not.toContain(raw);
+    expect((await api('/api/v1/counties', raw)).statusCode).toBe(200);
+    expect(mainText((await a.browser.get('/account/keys')).body)).toMatch(/nightly import live …\S{4} \d+ \w+ \d{4} \d+ \w+ \d{4}, \d\d:\d\d UTC Active/);
+  });
+});
+
+describe('the overview counts as GET /api/v1/account/usage does', () => {
+  it('requests, quota, percent and reset, with the bucket, overage billed so far and the per-minute limit', async () => {
+    const a = await account();
+    const { db } = site.t.runtime;
+    // Developer with a contract grant of 2 credits: two requests from the grant, then overage.
+    setClient(db, a.client.id, { plan: 'developer', monthlyCredits: 2 });
+    const key = apiKey(a.client.id);
+    for (let i = 0; i < 5; i++) expect((await api('/api/v1/counties', key)).statusCode).toBe(200);
+    expect((await api('/api/v1/counties/atlantis', key)).statusCode).toBe(404);
+    const usage = (await api('/api/v1/account/usage', key)).json().data as Record<string, unknown>;
+    expect(usage).toMatchObject({ events_count: 5, monthly_quota: 2, percent_used: 250, plan: 'developer' });
+    const page = mainText((await a.browser.get('/account')).body);
+    const reset = new Date(usage.reset_date as string);
+    expect(page).toContain(
+      `Plan Developer Requests this month 5 Monthly quota 2 Used 250.00 % Resets ${reset.getUTCDate()} ${reset.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${reset.getUTCFullYear()}, 00:00 UTC Credits left this month 0 of 2 Requests per minute 60`,
+    );
+    // Three overage credits on one day: 3 x 0.005 = 0.015, rounded up to 0.05 USD.
+    expect(page).toContain('Overage credits this month 3 Billed so far 0.05 USD');
+    expect(page).toMatch(/5 requests from 1 to \d+ \w+; busiest day/);
+  });
+});
+
+describe('plans and packs through the billing seam', () => {
+  it('a test-mode pack writes the rows `taxcert packs grant` writes; a plan applies from the next request', async () => {
+    const web = await account();
+    await web.browser.get('/account/billing/checkout?item=pack:investigator');
+    expect(mainText(web.browser.body)).toContain('Test mode: no payment is taken.');
+    expect((await web.browser.post('/account/billing/checkout', { item: 'pack:investigator' })).headers.location).toBe('/account/billing?notice=pack-bought');
+
+    const cli = await account();
+    const granted = await runCli(['packs', 'grant', '--client', cli.client.id, '--pack', 'investigator'], childEnv(site.t.config));
+    expect(granted.code, granted.stderr).toBe(0);
+    const { db } = site.t.runtime;
+    const rows = (clientId: string) => ({
+      packs: db.prepare('SELECT pack, credits, price_usd_cents, remaining, expired_at FROM credit_packs WHERE client_id = ?').all(clientId),
+      ledger: db
+        .prepare("SELECT kind, bucket, amount, pack_id IS NOT NULL AS has_pack, request_id FROM credit_ledger WHERE client_id = ? AND bucket = 'pack'")
+        .all(clientId),
+    });
+    expect(rows(web.client.id)).toEqual(rows(cli.client.id));
+    expect(rows(web.client.id).ledger).toEqual([{ kind: 'pack_purchase', bucket: 'pack', amount: 5000, has_pack: 1, request_id: null }]);
+
+    const key = apiKey(web.client.id);
+    expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('30');
+    await web.browser.get('/account/billing/checkout?item=plan:pro');
+    expect((await web.browser.post('/account/billing/checkout', { item: 'plan:pro' })).headers.location).toBe('/account/billing?notice=plan-changed');
+    expect(getClient(db, web.client.id)!.plan).toBe('pro');
+    expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('150');
+    // The plan it is on cannot be bought again; Enterprise and the trial are not for sale here.
+    expect((await web.browser.get('/account/billing/checkout?item=plan:pro')).statusCode).toBe(403);
+    expect((await web.browser.get('/account/billing/checkout?item=plan:enterprise')).statusCode).toBe(400);
+    expect((await web.browser.post('/account/billing/checkout', { item: 'plan:free_trial' })).statusCode).toBe(400);
+  });
+
+  it('a suspended client buys nothing', async () => {
+    const a = await account();
+    suspendClient(site.t.runtime.db, a.client.id, 'Chargeback.');
+    await a.browser.get('/account/billing');
+    expect(mainText(a.browser.body)).toContain('Your account is suspended');
+    expect((await a.browser.post('/account/billing/checkout', { item: 'pack:starter' })).statusCode).toBe(403);
+    expect(site.t.runtime.db.prepare('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?').get(a.client.id)).toEqual({ n: 0 });
+  });
+
+  it('a provider that sends the customer to its own checkout: redirected there, nothing fulfilled until it confirms', async () => {
+    const asked: CheckoutRequest[] = [];
+    const hosted: BillingProvider = {
+      name: 'hosted',
+      testMode: false,
+      async checkout(request) {
+        asked.push(request);
+        return { status: 'redirect', url: 'https://pay.example.com/session/abc' };
+      },
+    };
+    const app = await buildSite({ ...site.t.runtime, billing: hosted });
+    try {
+      const a = await account();
+      const browser = formClient(app, { remoteAddress: '10.2.0.1' });
+      browser.cookies.clear();
+      for (const [k, v] of a.browser.cookies) browser.cookies.set(k, v);
+      await browser.get('/account/billing/checkout?item=pack:bulk');
+      expect(mainText(browser.body)).not.toContain('Test mode');
+      expect(browser.body).toContain('Continue to payment');
+      const res = await browser.post('/account/billing/checkout', { item: 'pack:bulk' });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('https://pay.example.com/session/abc');
+      expect(asked).toEqual([{ clientId: a.client.id, email: a.user.email, order: { kind: 'pack', pack: 'bulk' }, priceUsdCents: 9900, description: 'Bulk pack: 25,000 credits, valid 12 months' }]);
+      expect(site.t.runtime.db.prepare('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?').get(a.client.id)).toEqual({ n: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with no provider (BILLING_PROVIDER=none) the prices show and nothing can be bought here', async () => {
+    const app = await buildSite({ ...site.t.runtime, billing: null });
+    try {
+      const a = await account();
+      const browser = formClient(app, { remoteAddress: '10.2.0.2' });
+      for (const [k, v] of a.browser.cookies) browser.cookies.set(k, v);
+      await browser.get('/account/billing');
+      expect(mainText(browser.body)).toContain('Plans and packs are changed by our team here');
+      expect(mainText(browser.body)).toContain('Developer 19 USD a month');
+      expect(browser.body).not.toContain('action="/account/billing/checkout"');
+      expect((await browser.post('/account/billing/checkout', { item: 'plan:developer' })).statusCode).toBe(403);
+      expect(getClient(site.t.runtime.db, a.client.id)!.plan).toBe('free_trial');
+    } finally {
+      await app.close();
+    }
+  });
+});
