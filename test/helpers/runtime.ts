@@ -1,6 +1,7 @@
 import { dropIndices } from '../../indexer/indices/describe.ts';
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { createIngestQueue, redisConnection } from '../../indexer/queue.ts';
+import { createWebhookQueue } from '../../indexer/webhooks/queue.ts';
 import { openRuntime, type Runtime } from '../../services/runtime.ts';
 import { type TestContext, testContext } from './context.ts';
 
@@ -25,9 +26,10 @@ export async function openTestRuntime(fileUrl: string, env: Record<string, strin
       await dropIndices(runtime.opensearch, ctx.config.INDEX_PREFIX).catch(() => undefined);
       // The queue's Redis keys go too, so repeated runs leave nothing behind.
       const connection = redisConnection(ctx.config);
-      const queue = createIngestQueue(ctx.config, connection);
-      await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
+      for (const queue of [createIngestQueue(ctx.config, connection), createWebhookQueue(ctx.config, connection)]) {
+        await queue.obliterate({ force: true }).catch(() => undefined);
+        await queue.close();
+      }
       connection.disconnect();
       await runtime.close();
       ctx.cleanupFiles();

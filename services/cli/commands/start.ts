@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
+import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
@@ -42,6 +43,7 @@ export function startCommand(program: Command): void {
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
         stack = recordStack(config);
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
+        const webhooks = startWebhookWorker(runtime, { concurrency: config.WEBHOOK_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
           const demo = ensureDemoKey(runtime.db, config);
@@ -54,7 +56,7 @@ export function startCommand(program: Command): void {
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
         } finally {
-          await worker.close();
+          await Promise.all([worker.close(), webhooks.close()]);
         }
       } finally {
         stack?.remove();
