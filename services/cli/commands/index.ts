@@ -16,6 +16,7 @@ import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { statusCommand } from './status.ts';
 import { usageCommand } from './usage.ts';
+import { webhooksCommand } from './webhooks.ts';
 import { workerCommand } from './worker.ts';
 
 /** Each command lives in its own file and registers itself here. */
@@ -38,4 +39,5 @@ export function registerCommands(program: Command): void {
   plansCommand(program);
   usageCommand(program);
   billingCommand(program);
+  webhooksCommand(program);
 }
