@@ -79,6 +79,11 @@ export const TAGS = [
   { name: 'counties', description: 'The 67 Florida counties: identifiers, sale platforms and how deep our coverage goes.' },
   { name: 'sources', description: 'The feed registry: which source feeds each county and tax year, and when it last succeeded.' },
   { name: 'analytics', description: 'Figures over many certificates, counted exactly: clearing bid rates by scope and county, and who holds them (holder groups).' },
+  {
+    name: 'webhooks',
+    description:
+      'Your webhook endpoints and every delivery to them, with each attempt (plans with webhooks: Pro in beta, Growth, Lead Feed, Enterprise). Deliveries are signed POSTs following Standard Webhooks; they cost no credits, these reads cost 1 each.',
+  },
   { name: 'account', description: "The calling key's usage; costs no credit." },
   { name: 'service', description: 'Liveness and this document; no API key needed.' },
 ];

@@ -11,6 +11,7 @@ import { countiesRoutes } from './counties/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
+import { webhookEndpointsRoutes } from './webhook-endpoints/route.ts';
 
 /**
  * The one /api/v1 scope. Its hooks (authenticate, rate-limit, charge) wrap every
@@ -36,5 +37,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     // Issue 18 items 1-3: per-certificate quote, timeline and deed estimate.
     await v1.register(certificateQuotesRoutes(deps));
     await v1.register(holderGroupsRoute(deps));
+    // Issue 20: the client's webhook endpoints and deliveries.
+    await v1.register(webhookEndpointsRoutes(deps));
   };
 }
