@@ -85,11 +85,11 @@ describe('taxcert worker with NODE_ENV=production', () => {
     await t.teardown();
   });
 
-  it('records a refused attempt for an endpoint on loopback, and the receiver hears nothing', async () => {
+  it('records a refused attempt for an endpoint on loopback, the receiver hears nothing, and the logs hold no secret', async () => {
     const { config, runtime } = t;
     // Made outside production (where loopback URLs are accepted), then delivered by a production worker.
     const client = createClient(runtime.db, { name: 'prod', plan: 'enterprise' });
-    const { endpoint } = createEndpoint(runtime.db, createSecretBox(config.WEBHOOK_SECRET_KEY), {
+    const { endpoint, secret } = createEndpoint(runtime.db, createSecretBox(config.WEBHOOK_SECRET_KEY), {
       clientId: client.id,
       url: receiver.url,
       types: null,
@@ -102,6 +102,8 @@ describe('taxcert worker with NODE_ENV=production', () => {
         WEBHOOK_SECRET_KEY: config.WEBHOOK_SECRET_KEY,
         WEBHOOK_RETRY_SCHEDULE: '100ms',
         WEBHOOK_POLL_MS: '50',
+        // Every log line, so a signing secret that reached the logger at any level would show.
+        LOG_LEVEL: 'debug',
       }),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -118,5 +120,8 @@ describe('taxcert worker with NODE_ENV=production', () => {
       'address not allowed: 127.0.0.1 (loopback)',
     ]);
     expect(receiver.received.length).toBe(before);
+    // The worker signed the request (then refused to send it) and logged at debug: never the secret.
+    expect(stderr).toContain('worker waiting for jobs');
+    expect(stderr).not.toContain(secret.slice(6, 30));
   }, 180_000);
 });
