@@ -5,6 +5,7 @@ import { getEndpoint, signingSecrets } from '../../services/control/webhook-endp
 import type { SecretBox } from '../../services/control/webhook-secrets.ts';
 import type { Logger } from '../../services/logger.ts';
 import type { AttemptWriter } from './attempt-writer.ts';
+import type { EndpointLoads } from './endpoint-load.ts';
 import type { EventBodies } from './payload.ts';
 import type { DeliveryJobData } from './queue.ts';
 import { retryDelay } from './retry-schedule.ts';
@@ -26,9 +27,8 @@ export interface DeliverContext {
   writer: AttemptWriter;
   logger: Logger;
   schedule: readonly number[];
-  /** Requests open per endpoint in this process, and the most allowed. */
-  inFlight: Map<string, number>;
-  maxInFlightPerEndpoint: number;
+  /** Requests open per endpoint in this process (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT). */
+  loads: EndpointLoads;
   random?: () => number;
 }
 
@@ -55,27 +55,22 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     failWithoutAttempt(db, state.id, state.generation, `endpoint disabled (${endpoint.disabledReason}); replay after enabling it`);
     return { kind: 'done', outcome: 'undeliverable' };
   }
-  const open = ctx.inFlight.get(endpoint.id) ?? 0;
-  if (open >= ctx.maxInFlightPerEndpoint) return { kind: 'later', at: Date.now() + 200 + Math.floor(random() * 500), outcome: 'busy' };
   const body = ctx.bodies.get(state.eventId);
   if (body === null) {
     failWithoutAttempt(db, state.id, state.generation, 'event no longer kept (pruned after the retention period)');
     return { kind: 'done', outcome: 'undeliverable' };
   }
+  if (!ctx.loads.enter(endpoint.id)) return { kind: 'later', at: Date.now() + ctx.loads.deferral(endpoint.id, random()), outcome: 'busy' };
 
   const attempt = state.attempts + 1;
-  ctx.inFlight.set(endpoint.id, open + 1);
   let sent: SendResult;
   try {
     sent = await sign(ctx, endpoint.id, state.eventId, body).then((headers) => ctx.sender.send(endpoint.url, body, headers));
   } catch (err) {
     // The secret does not open (WEBHOOK_SECRET_KEY changed): an attempt that failed before sending.
     sent = { startedAt: new Date().toISOString(), durationMs: 0, httpStatus: null, error: (err as Error).message, responseBody: null };
-  } finally {
-    const left = (ctx.inFlight.get(endpoint.id) ?? 1) - 1;
-    if (left === 0) ctx.inFlight.delete(endpoint.id);
-    else ctx.inFlight.set(endpoint.id, left);
   }
+  ctx.loads.leave(endpoint.id, sent.durationMs);
 
   const ok = sent.httpStatus !== null && sent.httpStatus >= 200 && sent.httpStatus < 300;
   const gone = sent.httpStatus === 410;

@@ -5,6 +5,7 @@ import { addressPolicy } from '../../services/domain/webhook-address.ts';
 import type { Runtime } from '../../services/runtime.ts';
 import { queuePrefix, redisConnection } from '../queue.ts';
 import { createAttemptWriter } from './attempt-writer.ts';
+import { createEndpointLoads } from './endpoint-load.ts';
 import { type DeliverContext, type DeliverStep, deliverOne } from './deliver.ts';
 import { type Dispatcher, startDispatcher } from './dispatcher.ts';
 import { createEventBodies } from './payload.ts';
@@ -40,8 +41,7 @@ export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptio
     writer: createAttemptWriter(db, config.WEBHOOK_DISABLE_AFTER),
     logger,
     schedule: config.WEBHOOK_RETRY_SCHEDULE,
-    inFlight: new Map(),
-    maxInFlightPerEndpoint: config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT,
+    loads: createEndpointLoads(config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT),
   };
 
   const processor = async (job: Job<DeliveryJobData, DeliverStep>, token?: string): Promise<DeliverStep> => {

@@ -25,6 +25,8 @@ export interface Receiver {
   url: string;
   port: number;
   received: Received[];
+  /** The most requests it held unanswered at once. */
+  maxOpen(): number;
   /** The webhook-id of each request, in arrival order. */
   ids(): string[];
   close(): Promise<void>;
@@ -32,6 +34,8 @@ export interface Receiver {
 
 export async function startReceiver(answer: (n: number, request: Received) => Answer = () => ({ status: 200, body: 'ok' }), path = '/hooks'): Promise<Receiver> {
   const received: Received[] = [];
+  let open = 0;
+  let maxOpen = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -40,7 +44,10 @@ export async function startReceiver(answer: (n: number, request: Received) => An
       const n = received.length;
       received.push(request);
       const a = answer(n, request);
+      open += 1;
+      maxOpen = Math.max(maxOpen, open);
       const reply = () => {
+        open -= 1;
         if (res.destroyed) return;
         res.writeHead(a.status, { 'content-type': 'text/plain', ...(a.headers ?? {}) });
         res.end(a.body ?? '');
@@ -55,6 +62,7 @@ export async function startReceiver(answer: (n: number, request: Received) => An
     url: `http://127.0.0.1:${port}${path}`,
     port,
     received,
+    maxOpen: () => maxOpen,
     ids: () => received.map((r) => String(r.headers['webhook-id'])),
     async close() {
       server.closeAllConnections();

@@ -20,7 +20,6 @@ import { type Answer, type Receiver, startReceiver, until } from '../../helpers/
 let t: TestRuntime;
 let worker: WebhookWorkerHandle | null = null;
 const receivers: Receiver[] = [];
-let clientId: string;
 
 /** Short waits so retries happen within the test: 150, 300, 450 ms (+-10%). */
 const FAST: Partial<Config> = { WEBHOOK_RETRY_SCHEDULE: [150, 300, 450], WEBHOOK_TIMEOUT_MS: 1000, WEBHOOK_POLL_MS: 25 };
@@ -36,7 +35,9 @@ async function receiver(answer?: (n: number) => Answer): Promise<Receiver> {
   return r;
 }
 
+/** An endpoint of its own client (a client may have 16). */
 function endpoint(input: Partial<NewEndpoint> & { url: string }) {
+  const clientId = createClient(t.runtime.db, { name: 'webhook tests', plan: 'growth' }).id;
   return createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
 }
 
@@ -59,7 +60,6 @@ const settled = (endpointId: string, n: number) => () => {
 
 beforeAll(async () => {
   t = await openTestRuntime(import.meta.url);
-  clientId = createClient(t.runtime.db, { name: 'webhook tests', plan: 'growth' }).id;
   await runWorker();
 });
 
@@ -185,6 +185,28 @@ describe('a delivery', () => {
     append(event());
     await until(settled(e.id, 1), 'the delivery failed for good');
     expect(deliveries(e.id)[0]).toMatchObject({ status: 'failed', attempts: 4, lastError: 'connection refused' });
+  });
+});
+
+describe('a slow receiver', () => {
+  it('gets at most WEBHOOK_ENDPOINT_MAX_IN_FLIGHT requests at once, and does not hold up the other endpoints', async () => {
+    await runWorker({ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 2 });
+    try {
+      const slow = await receiver(() => ({ status: 200, delayMs: 300 }));
+      const fast = await receiver();
+      const eSlow = endpoint({ url: slow.url }).endpoint;
+      const eFast = endpoint({ url: fast.url }).endpoint;
+      append(...Array.from({ length: 8 }, () => event()));
+      // The fast endpoint is done long before the slow one (8 x 300 ms two at a time: about 1.2 s).
+      await until(settled(eFast.id, 8), 'the fast endpoint done');
+      expect(deliveries(eSlow.id).filter((d) => d.status === 'delivered').length).toBeLessThan(8);
+      await until(settled(eSlow.id, 8), 'the slow endpoint done', 60_000);
+      expect(slow.maxOpen()).toBe(2);
+      expect(slow.received).toHaveLength(8);
+      expect(deliveries(eSlow.id).every((d) => d.attempts === 1)).toBe(true);
+    } finally {
+      await runWorker();
+    }
   });
 });
 
