@@ -65,10 +65,11 @@ export const EnvSchema = z.object({
   /** Deliveries one worker process sends at once (its own setting, beside WORKER_CONCURRENCY). */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /**
-   * Requests one worker process has open to one endpoint at most; a delivery beyond it waits a
-   * moment in the queue instead of holding a slot, so one slow receiver cannot hold up the rest.
+   * Requests one worker process has open to one endpoint at most (four times as many for a
+   * receiver answering within 100 ms); a delivery beyond it waits in the queue instead of holding
+   * a slot, so one slow receiver cannot hold up the rest.
    */
-  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
+  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(32),
   /** A receiver must answer 2xx within this long; anything slower is a failed attempt. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**

@@ -1,8 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { publicEventId } from '../../services/control/events.ts';
 import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/webhook-deliveries.ts';
-import { getEndpoint, signingSecrets } from '../../services/control/webhook-endpoints.ts';
-import type { SecretBox } from '../../services/control/webhook-secrets.ts';
+import { getEndpoint } from '../../services/control/webhook-endpoints.ts';
 import type { Logger } from '../../services/logger.ts';
 import type { AttemptWriter } from './attempt-writer.ts';
 import type { EndpointLoads } from './endpoint-load.ts';
@@ -10,6 +9,7 @@ import type { EventBodies } from './payload.ts';
 import type { DeliveryJobData } from './queue.ts';
 import { retryDelay } from './retry-schedule.ts';
 import type { Sender, SendResult } from './send.ts';
+import type { SigningSecrets } from './signing-secrets.ts';
 import { signDelivery } from './sign.ts';
 
 /**
@@ -21,7 +21,7 @@ import { signDelivery } from './sign.ts';
 
 export interface DeliverContext {
   db: Database;
-  box: SecretBox;
+  secrets: SigningSecrets;
   sender: Sender;
   bodies: EventBodies;
   writer: AttemptWriter;
@@ -93,6 +93,5 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
 }
 
 async function sign(ctx: DeliverContext, endpointId: string, eventId: number, body: string) {
-  const secrets = signingSecrets(ctx.db, ctx.box, endpointId);
-  return signDelivery(secrets, publicEventId(eventId), new Date(), body);
+  return signDelivery(ctx.secrets.get(endpointId), publicEventId(eventId), new Date(), body);
 }

@@ -1,6 +1,8 @@
 /**
  * How many requests this worker process has open to each endpoint, so one slow receiver cannot
- * take every delivery slot (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT). A delivery to an endpoint at its
+ * take every delivery slot (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT). A receiver that answers fast (under
+ * FAST_MS on recent average) holds each slot only briefly and may have four times the limit open:
+ * a busy firehose on a fast receiver is not throttled. A delivery to an endpoint at its
  * limit goes back to the queue for about as long as the deliveries already waiting for that
  * endpoint will take: the n-th one waiting sits out ceil(n / limit) of the endpoint's recent
  * request times, so a large backlog behind a slow receiver comes back about once, in order,
@@ -26,6 +28,9 @@ export interface EndpointLoads {
 
 /** The shortest wait of a deferred delivery; also the request time assumed for an endpoint not yet timed. */
 const MIN_DEFERRAL_MS = 200;
+/** Recent average request time under which an endpoint counts as fast. */
+export const FAST_MS = 100;
+const FAST_FACTOR = 4;
 
 export function createEndpointLoads(maxInFlight: number): EndpointLoads {
   const loads = new Map<string, Load>();
@@ -45,7 +50,7 @@ export function createEndpointLoads(maxInFlight: number): EndpointLoads {
   return {
     enter(id) {
       const load = loadOf(id);
-      if (load.open >= maxInFlight) return false;
+      if (load.open >= (load.avgMs < FAST_MS ? maxInFlight * FAST_FACTOR : maxInFlight)) return false;
       load.open += 1;
       return true;
     },
@@ -58,7 +63,7 @@ export function createEndpointLoads(maxInFlight: number): EndpointLoads {
     deferral(id, random) {
       const load = loadOf(id);
       load.deferred += 1;
-      const rounds = Math.ceil(load.deferred / maxInFlight);
+      const rounds = Math.ceil(load.deferred / (load.avgMs < FAST_MS ? maxInFlight * FAST_FACTOR : maxInFlight));
       const wait = Math.round(Math.max(MIN_DEFERRAL_MS, load.avgMs) * rounds * (1 + 0.2 * random));
       // Counted as waiting until it is due again; the timer never keeps the process alive.
       setTimeout(() => {

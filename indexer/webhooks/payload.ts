@@ -24,20 +24,24 @@ export interface EventBodies {
 
 /**
  * Bodies read once per event and kept for the next endpoints of the same event: a fan-out to
- * twenty endpoints reads and serialises the event once, not twenty times. Bounded, oldest out.
+ * twenty endpoints reads and serialises the event once, not twenty times. Deliveries come in
+ * event order, so a miss reads the next READ_AHEAD events too, in one query. Bounded, oldest out.
  */
-export function createEventBodies(db: Database, capacity = 4096): EventBodies {
+const READ_AHEAD = 256;
+
+export function createEventBodies(db: Database, capacity = 8192): EventBodies {
   const cache = new Map<number, string>();
   return {
     get(seq) {
       const hit = cache.get(seq);
       if (hit !== undefined) return hit;
-      const [event] = eventsAfter(db, { afterSeq: seq - 1 }, 1);
-      if (!event || event.seq !== seq) return null;
-      const body = eventBody(event);
-      cache.set(seq, body);
-      if (cache.size > capacity) cache.delete(cache.keys().next().value!);
-      return body;
+      const events = eventsAfter(db, { afterSeq: seq - 1 }, READ_AHEAD);
+      if (events[0]?.seq !== seq) return null;
+      for (const event of events) {
+        if (!cache.has(event.seq)) cache.set(event.seq, eventBody(event));
+        if (cache.size > capacity) cache.delete(cache.keys().next().value!);
+      }
+      return cache.get(seq) ?? null;
     },
   };
 }

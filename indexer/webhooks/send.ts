@@ -61,6 +61,19 @@ export function describeNetworkError(err: unknown, timeoutMs: number): string {
 
 export function createSender(options: SenderOptions): Sender {
   const lookup = guardedLookup(options.policy);
+  // Endpoint URLs, parsed once each (a URL object is only read by http.request).
+  const parsed = new Map<string, URL>();
+  // A URL's literal address is judged once: the judgement cannot change, and it costs a few parses.
+  const literals = new Map<string, boolean>();
+  const literalAllowed = (address: string) => {
+    let allowed = literals.get(address);
+    if (allowed === undefined) {
+      allowed = isAllowedAddress(address, options.policy);
+      if (literals.size > 10_000) literals.clear();
+      literals.set(address, allowed);
+    }
+    return allowed;
+  };
   const agents = {
     http: new HttpAgent({ keepAlive: true, lookup }),
     https: new HttpsAgent({ keepAlive: true, lookup }),
@@ -118,10 +131,14 @@ export function createSender(options: SenderOptions): Sender {
         error,
         responseBody,
       });
-      const url = new URL(target);
+      const url = parsed.get(target) ?? new URL(target);
+      if (!parsed.has(target)) {
+        if (parsed.size > 10_000) parsed.clear();
+        parsed.set(target, url);
+      }
       // A literal address is connected to without any lookup, so it is checked here.
       const literal = literalAddress(url.hostname);
-      if (literal !== null && !isAllowedAddress(literal, options.policy))
+      if (literal !== null && !literalAllowed(literal))
         return result(null, new AddressNotAllowedError(literal, literal).message, null);
       const deadline = started + options.timeoutMs;
       let answer = await once(url, body, headers, deadline);

@@ -11,6 +11,7 @@ import { type Dispatcher, startDispatcher } from './dispatcher.ts';
 import { createEventBodies } from './payload.ts';
 import { createWebhookQueue, DeliveryJobData, WEBHOOK_QUEUE } from './queue.ts';
 import { createSender } from './send.ts';
+import { createSigningSecrets } from './signing-secrets.ts';
 
 export interface WebhookWorkerOptions {
   /** Deliveries sent at once (WEBHOOK_CONCURRENCY). */
@@ -35,7 +36,7 @@ export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptio
   const sender = createSender({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, policy: addressPolicy(config.NODE_ENV) });
   const ctx: DeliverContext = {
     db,
-    box: createSecretBox(config.WEBHOOK_SECRET_KEY),
+    secrets: createSigningSecrets(db, createSecretBox(config.WEBHOOK_SECRET_KEY)),
     sender,
     bodies: createEventBodies(db),
     writer: createAttemptWriter(db, config.WEBHOOK_DISABLE_AFTER),

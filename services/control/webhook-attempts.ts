@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from './statements.ts';
 
 /**
  * Every delivery attempt, kept (issue 20, section 4; migration 018): when it started, how long
@@ -33,7 +34,7 @@ interface Row {
 }
 
 export function insertAttempt(db: Database, a: WebhookAttempt): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO webhook_attempts (delivery_id, generation, attempt, started_at, duration_ms, http_status, error, response_body)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(a.deliveryId, a.generation, a.attempt, a.startedAt, a.durationMs, a.httpStatus, a.error, a.responseBody);
@@ -43,8 +44,7 @@ export function insertAttempt(db: Database, a: WebhookAttempt): void {
 export function attemptsOf(db: Database, deliveryIds: readonly number[]): Map<number, WebhookAttempt[]> {
   const out = new Map<number, WebhookAttempt[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return out;
-  const rows = db
-    .prepare(
+  const rows = statement(db, 
       `SELECT delivery_id, generation, attempt, started_at, duration_ms, http_status, error, response_body FROM webhook_attempts
        WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, id`,
     )

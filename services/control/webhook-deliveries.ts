@@ -3,6 +3,7 @@ import { type EventType, publicEventId } from './events.ts';
 import { attemptsOf, insertAttempt, type WebhookAttempt } from './webhook-attempts.ts';
 import { advanceDispatchCursor, dispatchCursor } from './webhook-dispatch.ts';
 import { noteAttemptOutcome, setEndpointStatus, type WebhookEndpoint } from './webhook-endpoints.ts';
+import { statement } from './statements.ts';
 
 /**
  * One delivery per endpoint and event (issue 20, section 4; migration 018): its state, written
@@ -84,14 +85,13 @@ export function fanOut(db: Database, maxEvents: number, now = new Date()): { fro
     .transaction(() => {
       const from = dispatchCursor(db);
       const upper = (
-        db.prepare('SELECT max(id) AS id FROM (SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?)').get(from, maxEvents) as {
+        statement(db, 'SELECT max(id) AS id FROM (SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?)').get(from, maxEvents) as {
           id: number | null;
         }
       ).id;
       if (upper === null) return { fromEventId: from, toEventId: from, deliveries: 0 };
       const at = now.toISOString();
-      const inserted = db
-        .prepare(
+      const inserted = statement(db, 
           `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
            SELECT e.id, ev.id, @at, @at, @at
            FROM events ev
@@ -119,8 +119,7 @@ export interface OutboxRow {
 
 /** Deliveries written but not yet handed to the queue, oldest first. */
 export function outbox(db: Database, limit: number): OutboxRow[] {
-  return db
-    .prepare(
+  return statement(db, 
       'SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation FROM webhook_deliveries WHERE enqueued = 0 ORDER BY id LIMIT ?',
     )
     .all(limit) as OutboxRow[];
@@ -128,7 +127,7 @@ export function outbox(db: Database, limit: number): OutboxRow[] {
 
 /** Marks rows as queued; a row replayed in between (a new generation) stays in the outbox. */
 export function markEnqueued(db: Database, rows: readonly OutboxRow[]): void {
-  const mark = db.prepare('UPDATE webhook_deliveries SET enqueued = 1 WHERE id = ? AND generation = ?');
+  const mark = statement(db, 'UPDATE webhook_deliveries SET enqueued = 1 WHERE id = ? AND generation = ?');
   db.transaction(() => {
     for (const r of rows) mark.run(r.id, r.generation);
   })();
@@ -146,8 +145,7 @@ export interface DeliveryState {
 }
 
 export function deliveryState(db: Database, id: number): DeliveryState | null {
-  const row = db
-    .prepare(
+  const row = statement(db, 
       `SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation, status, attempts, next_attempt_at AS nextAttemptAt
        FROM webhook_deliveries WHERE id = ?`,
     )
@@ -169,7 +167,7 @@ export interface AttemptOutcome extends WebhookAttempt {
  * than one each). Returns the endpoints this batch disabled.
  */
 export function recordOutcomes(db: Database, outcomes: readonly AttemptOutcome[], disableAfterMs: number): string[] {
-  const update = db.prepare(
+  const update = statement(db, 
     `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, next_attempt_at = @next, last_error = @error, updated_at = @at
      WHERE id = @id AND generation = @generation`,
   );
@@ -199,15 +197,14 @@ export function recordOutcomes(db: Database, outcomes: readonly AttemptOutcome[]
 
 /** A delivery that cannot be attempted (its endpoint is disabled): failed, with why; replay sends it later. */
 export function failWithoutAttempt(db: Database, id: number, generation: number, reason: string, now = new Date()): void {
-  db.prepare(
+  statement(db, 
     "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND generation = ? AND status = 'pending'",
   ).run(reason, now.toISOString(), id, generation);
 }
 
 /** Pending deliveries queued long ago and still not attempted when due: their jobs may be gone (a Redis without its data). */
 export function overdueDeliveries(db: Database, dueBefore: string, limit: number): OutboxRow[] {
-  return db
-    .prepare(
+  return statement(db, 
       `SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation FROM webhook_deliveries
        WHERE status = 'pending' AND enqueued = 1 AND next_attempt_at < ? ORDER BY next_attempt_at LIMIT ?`,
     )
@@ -230,8 +227,8 @@ export function listDeliveries(
   if (filter.eventId !== undefined) clauses.push('d.event_id = @eventId');
   const where = clauses.join(' AND ');
   const args = { endpointId, status: filter.status ?? null, eventId: filter.eventId ?? null };
-  const total = (db.prepare(`SELECT count(*) AS n FROM webhook_deliveries d WHERE ${where}`).get(args) as { n: number }).n;
-  const rows = (db.prepare(`${SELECT_DELIVERY} WHERE ${where} ORDER BY d.id DESC LIMIT @limit OFFSET @offset`).all({
+  const total = (statement(db, `SELECT count(*) AS n FROM webhook_deliveries d WHERE ${where}`).get(args) as { n: number }).n;
+  const rows = (statement(db, `${SELECT_DELIVERY} WHERE ${where} ORDER BY d.id DESC LIMIT @limit OFFSET @offset`).all({
     ...args,
     limit: filter.limit,
     offset: filter.offset,
@@ -272,8 +269,7 @@ export function replay(db: Database, endpoint: WebhookEndpoint, scope: ReplaySco
     counties: endpoint.counties === null ? null : JSON.stringify(endpoint.counties),
   };
   const upsert = (range: string, rangeArgs: Record<string, unknown>) =>
-    db
-      .prepare(
+    statement(db, 
         `INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
          SELECT @endpoint, ev.id, @at, @at, @at FROM events ev WHERE ${range} AND ${MATCHES_FILTERS} ORDER BY ev.id
          ON CONFLICT (endpoint_id, event_id) DO UPDATE SET generation = generation + 1, status = 'pending', attempts = 0,
@@ -282,7 +278,7 @@ export function replay(db: Database, endpoint: WebhookEndpoint, scope: ReplaySco
       )
       .run({ ...params, ...rangeArgs }).changes;
   if ('eventId' in scope) {
-    const event = db.prepare('SELECT type, county_slug FROM events WHERE id = ?').get(scope.eventId) as
+    const event = statement(db, 'SELECT type, county_slug FROM events WHERE id = ?').get(scope.eventId) as
       | { type: string; county_slug: string | null }
       | undefined;
     const shown = publicEventId(scope.eventId);

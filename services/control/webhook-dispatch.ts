@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { statement } from './statements.ts';
 
 /**
  * The dispatcher's durable cursor over the change feed (migration 018): the last event id
@@ -7,10 +8,10 @@ import type { Database } from 'better-sqlite3';
  */
 
 export function dispatchCursor(db: Database): number {
-  return (db.prepare('SELECT last_event_id FROM webhook_dispatch WHERE id = 1').get() as { last_event_id: number }).last_event_id;
+  return (statement(db, 'SELECT last_event_id FROM webhook_dispatch WHERE id = 1').get() as { last_event_id: number }).last_event_id;
 }
 
 /** Moves the cursor forward only: a slower process finishing an older pass never moves it back. */
 export function advanceDispatchCursor(db: Database, lastEventId: number): void {
-  db.prepare('UPDATE webhook_dispatch SET last_event_id = max(last_event_id, ?) WHERE id = 1').run(lastEventId);
+  statement(db, 'UPDATE webhook_dispatch SET last_event_id = max(last_event_id, ?) WHERE id = 1').run(lastEventId);
 }

@@ -4,6 +4,7 @@ import { getClient } from './clients.ts';
 import { eventBounds, type EventType } from './events.ts';
 import { getPlan, type PlanCode, type WebhooksFlag } from './plans.ts';
 import { newSigningSecret, type SecretBox } from './webhook-secrets.ts';
+import { statement } from './statements.ts';
 
 /**
  * A client's webhook endpoints (issue 20, section 3; migration 018): where to POST which
@@ -131,11 +132,11 @@ export function createEndpoint(
   return db
     .transaction(() => {
       const plan = requireWebhooksPlan(db, input.clientId);
-      const count = (db.prepare('SELECT count(*) AS n FROM webhook_endpoints WHERE client_id = ?').get(input.clientId) as { n: number }).n;
+      const count = (statement(db, 'SELECT count(*) AS n FROM webhook_endpoints WHERE client_id = ?').get(input.clientId) as { n: number }).n;
       if (count >= MAX_ENDPOINTS_PER_CLIENT) throw new EndpointLimitError(input.clientId);
       const id = newEndpointId();
       const secret = newSigningSecret();
-      db.prepare(
+      statement(db, 
         `INSERT INTO webhook_endpoints (id, client_id, url, types, counties, secret, after_event_id, created_at)
          VALUES (@id, @clientId, @url, @types, @counties, @secret, @after, @createdAt)`,
       ).run({
@@ -154,13 +155,13 @@ export function createEndpoint(
 }
 
 export function getEndpoint(db: Database, id: string): WebhookEndpoint | null {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ?`).get(id) as Row | undefined;
+  const row = statement(db, `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ?`).get(id) as Row | undefined;
   return row ? mapRow(row) : null;
 }
 
 /** The client's endpoints, oldest first. */
 export function listEndpoints(db: Database, clientId: string): WebhookEndpoint[] {
-  const rows = db.prepare(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE client_id = ? ORDER BY created_at, id`).all(clientId) as Row[];
+  const rows = statement(db, `SELECT ${COLUMNS} FROM webhook_endpoints WHERE client_id = ? ORDER BY created_at, id`).all(clientId) as Row[];
   return rows.map(mapRow);
 }
 
@@ -176,11 +177,11 @@ export function setEndpointStatus(
   now = new Date(),
 ): WebhookEndpoint | null {
   if (change.status === 'enabled')
-    db.prepare(
+    statement(db, 
       "UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL WHERE id = ?",
     ).run(id);
   else
-    db.prepare(
+    statement(db, 
       "UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = ?, disabled_at = ? WHERE id = ? AND status = 'enabled'",
     ).run(change.reason, now.toISOString(), id);
   return getEndpoint(db, id);
@@ -188,7 +189,7 @@ export function setEndpointStatus(
 
 /** Deletes the endpoint with its deliveries and attempts; queued jobs find nothing and end. */
 export function deleteEndpoint(db: Database, id: string): boolean {
-  return db.prepare('DELETE FROM webhook_endpoints WHERE id = ?').run(id).changes === 1;
+  return statement(db, 'DELETE FROM webhook_endpoints WHERE id = ?').run(id).changes === 1;
 }
 
 /**
@@ -197,8 +198,7 @@ export function deleteEndpoint(db: Database, id: string): boolean {
  */
 export function rotateSecret(db: Database, box: SecretBox, id: string, now = new Date()): { endpoint: WebhookEndpoint; secret: string } | null {
   const secret = newSigningSecret();
-  const changed = db
-    .prepare(
+  const changed = statement(db, 
       `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = @expires, secret = @secret, secret_rotated_at = @now
        WHERE id = @id`,
     )
@@ -209,7 +209,7 @@ export function rotateSecret(db: Database, box: SecretBox, id: string, now = new
 
 /** The secrets to sign with now: the current one, then the previous one while its grace lasts. */
 export function signingSecrets(db: Database, box: SecretBox, id: string, now = new Date()): string[] {
-  const row = db.prepare('SELECT secret, previous_secret, previous_secret_expires_at FROM webhook_endpoints WHERE id = ?').get(id) as
+  const row = statement(db, 'SELECT secret, previous_secret, previous_secret_expires_at FROM webhook_endpoints WHERE id = ?').get(id) as
     | { secret: Buffer; previous_secret: Buffer | null; previous_secret_expires_at: string | null }
     | undefined;
   if (!row) return [];
@@ -226,14 +226,13 @@ export function signingSecrets(db: Database, box: SecretBox, id: string, now = n
  */
 export function noteAttemptOutcome(db: Database, id: string, ok: boolean, at: string, disableAfterMs: number): boolean {
   if (ok) {
-    db.prepare('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL').run(id);
+    statement(db, 'UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL').run(id);
     return false;
   }
-  const row = db
-    .prepare('UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ?) WHERE id = ? RETURNING failing_since, status')
+  const row = statement(db, 'UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ?) WHERE id = ? RETURNING failing_since, status')
     .get(at, id) as { failing_since: string; status: string } | undefined;
   if (row?.status !== 'enabled') return false;
   if (Date.parse(at) - Date.parse(row.failing_since) < disableAfterMs) return false;
-  db.prepare("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = 'failing', disabled_at = ? WHERE id = ?").run(at, id);
+  statement(db, "UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = 'failing', disabled_at = ? WHERE id = ?").run(at, id);
   return true;
 }

@@ -11,6 +11,15 @@ describe('the per-endpoint limit', () => {
     expect(loads.enter('a')).toBe(false);
   });
 
+  it('lets a receiver that answers within 100 ms have four times the limit open', () => {
+    const loads = createEndpointLoads(2);
+    for (let i = 0; i < 30; i++) {
+      loads.enter('fast');
+      loads.leave('fast', 5);
+    }
+    expect(Array.from({ length: 9 }, () => loads.enter('fast'))).toEqual([true, true, true, true, true, true, true, true, false]);
+  });
+
   it('sends the n-th waiting delivery back for ceil(n / limit) of the recent request time, never less than 200 ms', () => {
     const loads = createEndpointLoads(2);
     // Not timed yet: 200 ms per round.
