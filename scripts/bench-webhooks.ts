@@ -358,8 +358,10 @@ try {
   let healthyDoneMs: number | null = null;
   for (;;) {
     if (healthyDoneMs === null && healthy.every((r) => r.seen.size === expectedPer[receivers.indexOf(r)])) healthyDoneMs = Date.now() - started;
-    const pending = db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' OR enqueued = 0").pluck().get() as number;
-    if (pending === 0 && dispatchCursor(db) >= lastEventId) break;
+    // Two questions, each answered by its own partial index.
+    const pending = db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'").pluck().get() as number;
+    const unqueued = db.prepare('SELECT count(*) FROM webhook_deliveries WHERE enqueued = 0').pluck().get() as number;
+    if (pending === 0 && unqueued === 0 && dispatchCursor(db) >= lastEventId) break;
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
   }

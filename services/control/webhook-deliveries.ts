@@ -78,7 +78,9 @@ const MATCHES_FILTERS = `(@types IS NULL OR ev.type IN (SELECT value FROM json_e
  * wants them, and moves the cursor past them, in one write transaction: an endpoint wants an
  * event when it is enabled, was made before the event, its client is active on a plan with
  * webhooks, and its type and county filters take it. One INSERT ... SELECT, so a pass costs
- * one statement whatever the number of endpoints.
+ * one statement whatever the number of endpoints. CROSS JOIN keeps the events of the pass as
+ * the outer loop: with a plain join SQLite may start from the endpoints and walk the events
+ * from each one's after_event_id, which grows with every event ever recorded.
  */
 export function fanOut(db: Database, maxEvents: number, now = new Date()): { fromEventId: number; toEventId: number; deliveries: number } {
   return db
@@ -95,10 +97,11 @@ export function fanOut(db: Database, maxEvents: number, now = new Date()): { fro
           `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
            SELECT e.id, ev.id, @at, @at, @at
            FROM events ev
-           JOIN webhook_endpoints e ON e.status = 'enabled' AND ev.id > e.after_event_id
-           JOIN clients c ON c.id = e.client_id AND c.status = 'active'
-           JOIN plans p ON p.code = c.plan AND p.webhooks <> 'none'
+           CROSS JOIN webhook_endpoints e
+           JOIN clients c ON c.id = e.client_id
+           JOIN plans p ON p.code = c.plan
            WHERE ev.id > @from AND ev.id <= @upper
+             AND e.status = 'enabled' AND ev.id > e.after_event_id AND c.status = 'active' AND p.webhooks <> 'none'
              AND (e.types IS NULL OR ev.type IN (SELECT value FROM json_each(e.types)))
              AND (e.counties IS NULL OR ev.county_slug IN (SELECT value FROM json_each(e.counties)))
            ORDER BY ev.id, e.id`,
