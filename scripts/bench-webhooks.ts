@@ -249,6 +249,13 @@ function cpuSecondsOf(pid: number): number {
   return (Number(rest[11]) + Number(rest[12])) / 100;
 }
 
+/** CPU seconds the Redis server has used (INFO cpu): all its clients, ours and anyone else's. */
+async function redisCpuSeconds(redis: ReturnType<typeof openRuntime>['redis']): Promise<number> {
+  const info = await redis.info('cpu');
+  const field = (name: string) => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? 0);
+  return field('used_cpu_sys') + field('used_cpu_user');
+}
+
 function rssMbOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
@@ -319,6 +326,7 @@ try {
   clockStart = started;
   const workerCpuBefore = cpuSecondsOf(child.pid!);
   const benchCpuBefore = process.cpuUsage();
+  const redisCpuBefore = await redisCpuSeconds(runtime.redis);
   const rss: [number, number][] = [];
   const sampler = setInterval(() => {
     if (worker?.pid) rss.push([Math.round((Date.now() - started) / 1000), rssMbOf(worker.pid)]);
@@ -369,6 +377,7 @@ try {
   const workerCpu = cpuSecondsOf(child.pid!) - workerCpuBefore;
   const benchCpuUsage = process.cpuUsage(benchCpuBefore);
   const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
+  const redisCpu = (await redisCpuSeconds(runtime.redis)) - redisCpuBefore;
   clearInterval(sampler);
   clearInterval(progress);
   clearTimeout(downAt);
@@ -424,6 +433,8 @@ try {
     // (the receivers and the appends); Redis and the kernel's loopback are not in either.
     worker_cpu_us_per_attempt: Math.round((workerCpu * 1e6) / attempts),
     bench_cpu_us_per_attempt: Math.round((benchCpu * 1e6) / attempts),
+    // The whole Redis server's: on a shared Redis this counts the other users too (an upper bound).
+    redis_cpu_us_per_attempt: Math.round((redisCpu * 1e6) / attempts),
     first_attempt_lag_ms: { p50: pct(lags, 50), p90: pct(lags, 90), p99: pct(lags, 99), max: lags.at(-1) ?? null, samples: lags.length },
     worker_rss_mb: { first: rssValues[0] ?? null, min: Math.min(...rssValues), max: Math.max(...rssValues), last: rssValues.at(-1) ?? null, series: rss.filter((_, i) => i % 5 === 0) },
     receivers: perReceiver,
@@ -436,7 +447,9 @@ try {
     say(`deliveries: ${deliveredTotal}/${expectedTotal} delivered (${JSON.stringify(statuses)}), ${attempts} attempts`);
     say(`appended in ${result.append_seconds} s; healthy endpoints caught up at ${result.healthy_caught_up_seconds} s; all settled at ${result.settled_seconds} s`);
     say(`deliveries/s: ${result.deliveries_per_second} (first append to healthy endpoints caught up), best 10 s: ${result.peak_10s_deliveries_per_second}; attempts/s over the whole run: ${result.attempts_per_second}`);
-    say(`CPU per attempt: worker ${result.worker_cpu_us_per_attempt} us, bench process (receivers, appends) ${result.bench_cpu_us_per_attempt} us`);
+    say(
+      `CPU per attempt: worker ${result.worker_cpu_us_per_attempt} us, bench process (receivers, appends) ${result.bench_cpu_us_per_attempt} us, Redis server ${result.redis_cpu_us_per_attempt} us (all of its clients)`,
+    );
     say(`first-attempt lag (healthy endpoints, ${lags.length} deliveries): p50 ${result.first_attempt_lag_ms.p50} ms, p90 ${result.first_attempt_lag_ms.p90} ms, p99 ${result.first_attempt_lag_ms.p99} ms, max ${result.first_attempt_lag_ms.max} ms`);
     say(`worker RSS (MB): first ${result.worker_rss_mb.first}, min ${result.worker_rss_mb.min}, max ${result.worker_rss_mb.max}, last ${result.worker_rss_mb.last}; every 10 s: ${result.worker_rss_mb.series.map(([t, mb]) => `${t}s=${mb}`).join(' ')}`);
     for (const r of perReceiver)

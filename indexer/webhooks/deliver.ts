@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { publicEventId } from '../../services/control/events.ts';
 import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/webhook-deliveries.ts';
-import { getEndpoint } from '../../services/control/webhook-endpoints.ts';
+import { endpointTarget } from '../../services/control/webhook-endpoints.ts';
 import type { Logger } from '../../services/logger.ts';
 import type { AttemptWriter } from './attempt-writer.ts';
 import type { EndpointLoads } from './endpoint-load.ts';
@@ -49,7 +49,7 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
   const due = state.nextAttemptAt === null ? 0 : Date.parse(state.nextAttemptAt);
   if (due > Date.now() + EARLY_SLACK_MS) return { kind: 'later', at: due, outcome: 'not_due' };
 
-  const endpoint = getEndpoint(db, state.endpointId);
+  const endpoint = endpointTarget(db, state.endpointId);
   if (!endpoint) return { kind: 'done', outcome: 'stale' };
   if (endpoint.status !== 'enabled') {
     failWithoutAttempt(db, state.id, state.generation, `endpoint disabled (${endpoint.disabledReason}); replay after enabling it`);
@@ -60,17 +60,17 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     failWithoutAttempt(db, state.id, state.generation, 'event no longer kept (pruned after the retention period)');
     return { kind: 'done', outcome: 'undeliverable' };
   }
-  if (!ctx.loads.enter(endpoint.id)) return { kind: 'later', at: Date.now() + ctx.loads.deferral(endpoint.id, random()), outcome: 'busy' };
+  if (!ctx.loads.enter(state.endpointId)) return { kind: 'later', at: Date.now() + ctx.loads.deferral(state.endpointId, random()), outcome: 'busy' };
 
   const attempt = state.attempts + 1;
   let sent: SendResult;
   try {
-    sent = await sign(ctx, endpoint.id, state.eventId, body).then((headers) => ctx.sender.send(endpoint.url, body, headers));
+    sent = await sign(ctx, state.endpointId, state.eventId, body).then((headers) => ctx.sender.send(endpoint.url, body, headers));
   } catch (err) {
     // The secret does not open (WEBHOOK_SECRET_KEY changed): an attempt that failed before sending.
     sent = { startedAt: new Date().toISOString(), durationMs: 0, httpStatus: null, error: (err as Error).message, responseBody: null };
   }
-  ctx.loads.leave(endpoint.id, sent.durationMs);
+  ctx.loads.leave(state.endpointId, sent.durationMs);
 
   const ok = sent.httpStatus !== null && sent.httpStatus >= 200 && sent.httpStatus < 300;
   const gone = sent.httpStatus === 410;
@@ -81,13 +81,13 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     deliveryId: state.id,
     generation: state.generation,
     attempt,
-    endpointId: endpoint.id,
+    endpointId: state.endpointId,
     gone,
     next: ok ? { kind: 'delivered' } : retryAt === null ? { kind: 'failed' } : { kind: 'retry', at: new Date(retryAt).toISOString() },
   };
   const disabled = await ctx.writer.write(outcome);
-  if (disabled.includes(endpoint.id))
-    ctx.logger.warn({ endpoint: endpoint.id, reason: gone ? 'gone' : 'failing' }, gone ? 'webhook endpoint answered 410: disabled' : 'webhook endpoint failing too long: disabled');
+  if (disabled.includes(state.endpointId))
+    ctx.logger.warn({ endpoint: state.endpointId, reason: gone ? 'gone' : 'failing' }, gone ? 'webhook endpoint answered 410: disabled' : 'webhook endpoint failing too long: disabled');
   if (retryAt !== null) return { kind: 'later', at: retryAt, outcome: 'retry' };
   return { kind: 'done', outcome: ok ? 'delivered' : 'failed' };
 }

@@ -159,6 +159,14 @@ export function getEndpoint(db: Database, id: string): WebhookEndpoint | null {
   return row ? mapRow(row) : null;
 }
 
+/** What the worker reads before each delivery: where to send, and whether it may. No JSON to parse. */
+export function endpointTarget(db: Database, id: string): { url: string; status: EndpointStatus; disabledReason: DisabledReason | null } | null {
+  const row = statement(db, 'SELECT url, status, disabled_reason AS disabledReason FROM webhook_endpoints WHERE id = ?').get(id) as
+    | { url: string; status: EndpointStatus; disabledReason: DisabledReason | null }
+    | undefined;
+  return row ?? null;
+}
+
 /** The client's endpoints, oldest first. */
 export function listEndpoints(db: Database, clientId: string): WebhookEndpoint[] {
   const rows = statement(db, `SELECT ${COLUMNS} FROM webhook_endpoints WHERE client_id = ? ORDER BY created_at, id`).all(clientId) as Row[];
