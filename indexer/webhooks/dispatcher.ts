@@ -51,9 +51,9 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   async function drainOutbox(): Promise<number> {
     let queued = 0;
     while (running) {
-      if ((await queue.getWaitingCount()) >= highWater) break;
       const rows = outbox(db, OUTBOX_CHUNK);
       if (rows.length === 0) break;
+      if ((await queue.getWaitingCount()) >= highWater) break;
       await queue.addBulk(rows.map((r) => ({ name: 'deliver', data: { delivery: r.id, generation: r.generation }, opts: { jobId: deliveryJobId(r) } })));
       markEnqueued(db, rows);
       queued += rows.length;
