@@ -62,14 +62,17 @@ export const EnvSchema = z.object({
    * unreadable: rotate each endpoint's secret afterwards.
    */
   WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Deliveries one worker process sends at once (its own setting, beside WORKER_CONCURRENCY). */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /**
-   * Requests one worker process has open to one endpoint at most (four times as many for a
-   * receiver answering within 100 ms); a delivery beyond it waits in the queue instead of holding
-   * a slot, so one slow receiver cannot hold up the rest.
+   * Deliveries one worker process sends at once (its own setting, beside WORKER_CONCURRENCY). A
+   * delivery mostly waits on the network, so many at once cost little CPU and memory.
    */
-  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(32),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(128),
+  /**
+   * Requests one worker process has open at most to an endpoint whose answers take a second or
+   * more (any other may use half of WEBHOOK_CONCURRENCY); a delivery beyond it waits in the queue
+   * instead of holding a slot, so one slow receiver cannot hold up the rest.
+   */
+  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
   /** A receiver must answer 2xx within this long; anything slower is a failed attempt. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**

@@ -1,8 +1,9 @@
 /**
  * How many requests this worker process has open to each endpoint, so one slow receiver cannot
- * take every delivery slot (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT). A receiver that answers fast (under
- * FAST_MS on recent average) holds each slot only briefly and may have four times the limit open:
- * a busy firehose on a fast receiver is not throttled. A delivery to an endpoint at its
+ * take every delivery slot. An endpoint whose recent requests took SLOW_MS or more on average
+ * may have WEBHOOK_ENDPOINT_MAX_IN_FLIGHT open; any other may use up to half the worker's slots
+ * (never less than that limit), since it gives each slot back quickly: a busy firehose on a
+ * healthy receiver is not throttled, and no single endpoint can take every slot. A delivery to an endpoint at its
  * limit goes back to the queue for about as long as the deliveries already waiting for that
  * endpoint will take: the n-th one waiting sits out ceil(n / limit) of the endpoint's recent
  * request times, so a large backlog behind a slow receiver comes back about once, in order,
@@ -26,18 +27,22 @@ export interface EndpointLoads {
   deferral(endpointId: string, random: number): number;
 }
 
-/** The shortest wait of a deferred delivery; also the request time assumed for an endpoint not yet timed. */
+/** The shortest wait of a deferred delivery. */
 const MIN_DEFERRAL_MS = 200;
-/** Recent average request time under which an endpoint counts as fast. */
-export const FAST_MS = 100;
-const FAST_FACTOR = 4;
+/**
+ * Recent average request time from which an endpoint counts as slow. An endpoint not yet timed
+ * counts as slow: it gets the small limit until its first answers show it is quick.
+ */
+export const SLOW_MS = 1000;
 
-export function createEndpointLoads(maxInFlight: number): EndpointLoads {
+export function createEndpointLoads(options: { slowLimit: number; concurrency: number }): EndpointLoads {
   const loads = new Map<string, Load>();
+  const fastLimit = Math.max(options.slowLimit, Math.ceil(options.concurrency / 2));
+  const limitOf = (load: Load) => (load.avgMs >= SLOW_MS ? options.slowLimit : fastLimit);
   const loadOf = (id: string) => {
     let load = loads.get(id);
     if (!load) {
-      load = { open: 0, deferred: 0, avgMs: MIN_DEFERRAL_MS };
+      load = { open: 0, deferred: 0, avgMs: SLOW_MS };
       loads.set(id, load);
     }
     return load;
@@ -50,7 +55,7 @@ export function createEndpointLoads(maxInFlight: number): EndpointLoads {
   return {
     enter(id) {
       const load = loadOf(id);
-      if (load.open >= (load.avgMs < FAST_MS ? maxInFlight * FAST_FACTOR : maxInFlight)) return false;
+      if (load.open >= limitOf(load)) return false;
       load.open += 1;
       return true;
     },
@@ -63,7 +68,7 @@ export function createEndpointLoads(maxInFlight: number): EndpointLoads {
     deferral(id, random) {
       const load = loadOf(id);
       load.deferred += 1;
-      const rounds = Math.ceil(load.deferred / (load.avgMs < FAST_MS ? maxInFlight * FAST_FACTOR : maxInFlight));
+      const rounds = Math.ceil(load.deferred / limitOf(load));
       const wait = Math.round(Math.max(MIN_DEFERRAL_MS, load.avgMs) * rounds * (1 + 0.2 * random));
       // Counted as waiting until it is due again; the timer never keeps the process alive.
       setTimeout(() => {

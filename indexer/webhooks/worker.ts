@@ -42,7 +42,7 @@ export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptio
     writer: createAttemptWriter(db, config.WEBHOOK_DISABLE_AFTER),
     logger,
     schedule: config.WEBHOOK_RETRY_SCHEDULE,
-    loads: createEndpointLoads(config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT),
+    loads: createEndpointLoads({ slowLimit: config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT, concurrency: options.concurrency }),
   };
 
   const processor = async (job: Job<DeliveryJobData, DeliverStep>, token?: string): Promise<DeliverStep> => {

@@ -190,14 +190,14 @@ describe('a delivery', () => {
 
 describe('a slow receiver', () => {
   it('gets at most WEBHOOK_ENDPOINT_MAX_IN_FLIGHT requests at once, and does not hold up the other endpoints', async () => {
-    await runWorker({ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 2 });
+    await runWorker({ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 2, WEBHOOK_TIMEOUT_MS: 3000 });
     try {
-      const slow = await receiver(() => ({ status: 200, delayMs: 300 }));
+      const slow = await receiver(() => ({ status: 200, delayMs: 1100 }));
       const fast = await receiver();
       const eSlow = endpoint({ url: slow.url }).endpoint;
       const eFast = endpoint({ url: fast.url }).endpoint;
       append(...Array.from({ length: 8 }, () => event()));
-      // The fast endpoint is done long before the slow one (8 x 300 ms two at a time: about 1.2 s).
+      // The fast endpoint is done long before the slow one (8 x 1.1 s two at a time: about 4.4 s).
       await until(settled(eFast.id, 8), 'the fast endpoint done');
       expect(deliveries(eSlow.id).filter((d) => d.status === 'delivered').length).toBeLessThan(8);
       await until(settled(eSlow.id, 8), 'the slow endpoint done', 60_000);

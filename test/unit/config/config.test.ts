@@ -87,8 +87,8 @@ describe('loadConfig', () => {
 
   it('gives webhooks their documented defaults', () => {
     expect(loadConfig(base)).toMatchObject({
-      WEBHOOK_CONCURRENCY: 64,
-      WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 32,
+      WEBHOOK_CONCURRENCY: 128,
+      WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 16,
       WEBHOOK_TIMEOUT_MS: 10_000,
       WEBHOOK_DISABLE_AFTER: 3 * 24 * 3600 * 1000,
       WEBHOOK_POLL_MS: 250,
