@@ -82,7 +82,66 @@ export const EnvSchema = z.object({
    * (the default outside production, and refused in production); none shows prices only.
    */
   BILLING_PROVIDER: z.enum(['test-mode', 'none']).optional(),
+  /**
+   * Encrypts the webhook signing secrets at rest (issue 20): at least 32 characters, from which
+   * the AES-256-GCM key is derived. Required in production; elsewhere generated once beside the
+   * database (webhook-secret-key), like KEY_HASH_SECRET. Changing it makes every stored secret
+   * unreadable: rotate each endpoint's secret afterwards.
+   */
+  WEBHOOK_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Deliveries one worker process sends at once (its own setting, beside WORKER_CONCURRENCY). A
+   * delivery mostly waits on the network, so many at once cost little CPU and memory.
+   */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(128),
+  /**
+   * Requests one worker process has open at most to an endpoint whose answers take a second or
+   * more (any other may use half of WEBHOOK_CONCURRENCY); a delivery beyond it waits in the queue
+   * instead of holding a slot, so one slow receiver cannot hold up the rest.
+   */
+  WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
+  /** A receiver must answer 2xx within this long; anything slower is a failed attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The waits before each retry, comma-separated durations (ms, s, m, h, d); one attempt plus one
+   * retry per entry. Each wait gets +-10% jitter. Tests and benchmarks set a short schedule.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5s,5m,30m,2h,5h,10h,10h')
+    .transform((list, ctx) => {
+      const waits = list.split(',').map((d) => parseDuration(d.trim()));
+      if (waits.length === 0 || waits.length > 20 || waits.some((w) => w === null)) {
+        ctx.addIssue({ code: 'custom', message: 'must be 1 to 20 comma-separated durations such as 5s,5m,30m,2h' });
+        return z.NEVER;
+      }
+      return waits as number[];
+    }),
+  /** An endpoint whose every attempt has failed for this long is disabled (a duration: 3d). */
+  WEBHOOK_DISABLE_AFTER: z
+    .string()
+    .default('3d')
+    .transform((text, ctx) => {
+      const ms = parseDuration(text.trim());
+      if (ms === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 3d, 12h or 90s' });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+  /** How often the worker looks for new events to fan out when it found none last time. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
 });
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "250ms", "5s", "30m", "2h", "3d" in milliseconds; null when it is not one. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text);
+  if (!match) return null;
+  const ms = Math.round(Number(match[1]) * DURATION_UNITS[match[2]!]!);
+  return Number.isSafeInteger(ms) && ms >= 0 ? ms : null;
+}
 
 /** The host a local browser reaches the server on: a wildcard listen address means this machine. */
 function localHost(host: string): string {
@@ -103,7 +162,8 @@ function isOrigin(value: string): boolean {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER'> {
+export interface Config
+  extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER' | 'WEBHOOK_SECRET_KEY'> {
   OPENSEARCH_URL: string;
   /** Absolute path of the SQLite control-plane database. */
   DATABASE_PATH: string;
@@ -119,6 +179,7 @@ export interface Config extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' |
   /** Absolute path. */
   MAIL_OUTBOX_DIR: string;
   BILLING_PROVIDER: 'test-mode' | 'none';
+  WEBHOOK_SECRET_KEY: string;
 }
 
 export class ConfigError extends Error {
@@ -144,11 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm start keeps a terminal quiet unless a level was asked for (issue 12, item 7).
     LOG_LEVEL_SET: env.LOG_LEVEL !== undefined,
     OPENSEARCH_URL: e.OPENSEARCH_URL ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
-    KEY_HASH_SECRET: e.KEY_HASH_SECRET ?? localKeySecret(e.NODE_ENV, databasePath),
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     PUBLIC_URL_SET: e.PUBLIC_URL !== undefined,
     MAIL_OUTBOX_DIR: resolve(e.MAIL_OUTBOX_DIR ?? join(dirname(databasePath), 'outbox')),
     BILLING_PROVIDER: e.BILLING_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test-mode'),
+    KEY_HASH_SECRET: e.KEY_HASH_SECRET ?? localSecret('KEY_HASH_SECRET', 'key-hash-secret', e.NODE_ENV, databasePath),
+    WEBHOOK_SECRET_KEY: e.WEBHOOK_SECRET_KEY ?? localSecret('WEBHOOK_SECRET_KEY', WEBHOOK_KEY_FILE, e.NODE_ENV, databasePath),
   };
 }
 
@@ -168,15 +230,18 @@ function shownValue(name: string, value: string | undefined): string {
   return ` (got ${JSON.stringify(value)})`;
 }
 
+/** The file beside the database that keeps the development WEBHOOK_SECRET_KEY. */
+export const WEBHOOK_KEY_FILE = 'webhook-secret-key';
+
 /**
  * Outside production a missing secret is generated once and kept beside the
- * database, so keys hashed yesterday still verify today. In production a missing
- * secret is an error: a generated one would silently invalidate every key on the
- * next host.
+ * database, so keys hashed yesterday still verify today (and webhook secrets
+ * encrypted yesterday still decrypt). In production a missing secret is an error:
+ * a generated one would silently invalidate every key on the next host.
  */
-function localKeySecret(nodeEnv: Env['NODE_ENV'], databasePath: string): string {
-  if (nodeEnv === 'production') throw new ConfigError('KEY_HASH_SECRET: required when NODE_ENV=production');
-  const file = join(dirname(databasePath), 'key-hash-secret');
+function localSecret(name: string, fileName: string, nodeEnv: Env['NODE_ENV'], databasePath: string): string {
+  if (nodeEnv === 'production') throw new ConfigError(`${name}: required when NODE_ENV=production`);
+  const file = join(dirname(databasePath), fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');

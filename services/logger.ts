@@ -2,9 +2,13 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-/** Secrets never reach a log line: key headers are censored and ?api_key= values masked in URLs. */
+/**
+ * Secrets never reach a log line: key headers are censored and ?api_key= values masked in URLs.
+ * A webhook signing secret is never handed to the logger; should an object carrying one be
+ * logged by mistake (an endpoint with its `secret`, at the top or one level down), it is censored.
+ */
 const redact = {
-  paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]'],
+  paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]', 'secret', '*.secret'],
   censor: '[redacted]',
 };
 

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'payment_required'
   | 'csv_disabled'
   | 'mcp_disabled'
+  | 'webhooks_disabled'
   | 'rest_disabled'
   | 'not_found'
   | 'method_not_allowed'
@@ -27,6 +28,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   // Plan features (services/api/access); rest_disabled stays last so a bare 403 maps to it.
   csv_disabled: 403,
   mcp_disabled: 403,
+  webhooks_disabled: 403,
   rest_disabled: 403,
   not_found: 404,
   method_not_allowed: 405,

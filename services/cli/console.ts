@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { DEMO_CLIENT_ID } from '../control/demo-key.ts';
 import { redactUrl } from '../logger.ts';
 import type { Mail } from '../web/mail/mailer.ts';
 
@@ -34,6 +35,9 @@ export function bannerLines(url: string, demoKey?: string, demoSignIn?: { email:
       ? [
           `Demo API key: ${demoKey}  (Enterprise plan, kept in the data folder; never in the logs)`,
           `  curl -H "Authorization: Bearer ${demoKey}" "${url}/api/v1/certificates/search?county=miami-dade&limit=2"`,
+          'Webhooks: this stack delivers them (loopback receivers are allowed outside production). In another terminal:',
+          `  npx taxcert webhooks create --client ${DEMO_CLIENT_ID} --url http://127.0.0.1:4000/webhooks`,
+          '  (prints the whsec_ signing secret once; `npx taxcert webhooks deliveries <id>` shows every attempt)',
         ]
       : []),
     ...(demoSignIn

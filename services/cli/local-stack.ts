@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import type { Config } from '../config.ts';
+import { type Config, WEBHOOK_KEY_FILE } from '../config.ts';
 import { opensearchAnswers } from './local-opensearch.ts';
 import { CliError } from './output.ts';
 import { isPidAlive } from '../pid-alive.ts';
@@ -34,6 +34,8 @@ export const StackRecord = z.object({
    * file beside its database: the secret itself is never written here, so a command must be given it.
    */
   keyHashSecretGiven: z.boolean(),
+  /** The same for WEBHOOK_SECRET_KEY: endpoints made by another terminal must be sealed under the stack's key. */
+  webhookSecretKeyGiven: z.boolean().optional(),
 });
 export type StackRecord = z.infer<typeof StackRecord>;
 
@@ -69,6 +71,7 @@ export function recordStack(config: Config, file = resolve(STACK_FILE)): { remov
       KEY_PREFIX: config.KEY_PREFIX,
     },
     keyHashSecretGiven: readText(join(dirname(config.DATABASE_PATH), 'key-hash-secret')) !== config.KEY_HASH_SECRET,
+    webhookSecretKeyGiven: readText(join(dirname(config.DATABASE_PATH), WEBHOOK_KEY_FILE)) !== config.WEBHOOK_SECRET_KEY,
   };
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
@@ -102,6 +105,12 @@ export async function stackVariables(env: NodeJS.ProcessEnv, file = resolve(STAC
     throw new NoStackError(`the OpenSearch of ${started} does not answer at ${recorded.OPENSEARCH_URL}`);
   if (record.keyHashSecretGiven && env.KEY_HASH_SECRET === undefined)
     throw new CliError(`${started} hashes keys with the KEY_HASH_SECRET of its environment: set the same KEY_HASH_SECRET here`, 1, 'no_stack');
+  if (record.webhookSecretKeyGiven === true && env.WEBHOOK_SECRET_KEY === undefined)
+    throw new CliError(
+      `${started} seals webhook secrets with the WEBHOOK_SECRET_KEY of its environment: set the same WEBHOOK_SECRET_KEY here`,
+      1,
+      'no_stack',
+    );
   return Object.fromEntries(Object.entries(recorded).filter(([name]) => env[name] === undefined));
 }
 

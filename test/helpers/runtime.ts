@@ -3,6 +3,7 @@ import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { Queue } from 'bullmq';
 import { FEED_QUEUE } from '../../indexer/events/schedule.ts';
 import { createIngestQueue, queuePrefix, redisConnection } from '../../indexer/queue.ts';
+import { createWebhookQueue } from '../../indexer/webhooks/queue.ts';
 import { openRuntime, type Runtime } from '../../services/runtime.ts';
 import { type TestContext, testContext } from './context.ts';
 
@@ -25,10 +26,14 @@ export async function openTestRuntime(fileUrl: string, env: Record<string, strin
     runtime,
     async teardown() {
       await dropIndices(runtime.opensearch, ctx.config.INDEX_PREFIX).catch(() => undefined);
-      // The queues' Redis keys go too, so repeated runs leave nothing behind: the ingest queue, and
-      // the change feed's (a `taxcert worker` child registers its schedulers there).
+      // The queues' Redis keys go too, so repeated runs leave nothing behind: the ingest queue, the
+      // change feed's (a `taxcert worker` child registers its schedulers there) and the webhooks'.
       const connection = redisConnection(ctx.config);
-      for (const queue of [createIngestQueue(ctx.config, connection), new Queue(FEED_QUEUE, { connection, prefix: queuePrefix(ctx.config) })]) {
+      for (const queue of [
+        createIngestQueue(ctx.config, connection),
+        new Queue(FEED_QUEUE, { connection, prefix: queuePrefix(ctx.config) }),
+        createWebhookQueue(ctx.config, connection),
+      ]) {
         await queue.obliterate({ force: true }).catch(() => undefined);
         await queue.close();
       }

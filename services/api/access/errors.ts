@@ -60,3 +60,14 @@ export class FeatureDisabledError extends ApiError {
     super(code, `The ${plan} plan does not include ${what}.`, { plan }, headers);
   }
 }
+
+/**
+ * The client's plan has no webhooks (spec 8.2: beta on Pro; Growth, Lead Feed and Enterprise),
+ * so it has no endpoints to read. Thrown by the webhook reads, after the request was admitted;
+ * like every non-2xx answer it is not charged.
+ */
+export class WebhooksDisabledError extends ApiError {
+  constructor(plan: string) {
+    super('webhooks_disabled', `The ${plan} plan does not include webhooks (Pro in beta, Growth, Lead Feed and Enterprise do).`, { plan });
+  }
+}

@@ -22,6 +22,7 @@ import { HolderRow } from '../routes/holders/row.ts';
 import { HolderGroupRow } from '../routes/analytics/holders/row.ts';
 import { LandsRow } from '../routes/lands-available/row.ts';
 import { SourceRow } from '../routes/sources/row.ts';
+import { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../routes/webhook-endpoints/row.ts';
 
 /**
  * The named schemas of the OpenAPI document (components.schemas), so a generated
@@ -99,6 +100,12 @@ named('CountyEvent', CountyEvent);
 named('Event', EventRow);
 named('EventPagination', EventPagination);
 export const EventListResponse = named('EventList', EventList);
+// Issue 20: a client's webhook endpoints and their deliveries (never a signing secret).
+named('WebhookEndpoint', WebhookEndpointRow);
+named('WebhookAttempt', WebhookAttemptRow);
+named('WebhookDelivery', WebhookDeliveryRow);
+export const WebhookEndpointList = named('WebhookEndpointList', listResponse(WebhookEndpointRow));
+export const WebhookDeliveryList = named('WebhookDeliveryList', listResponse(WebhookDeliveryRow));
 
 /** The served document itself: any JSON object (its own schema is OpenAPI 3.1's). */
 export const OpenApiDocument = named(

@@ -80,6 +80,11 @@ export const TAGS = [
   { name: 'sources', description: 'The feed registry: which source feeds each county and tax year, and when it last succeeded.' },
   { name: 'analytics', description: 'Figures over many certificates, counted exactly: clearing bid rates by scope and county, and who holds them (holder groups).' },
   { name: 'events', description: 'The change feed: what changed, in the order it became visible, for polling clients (and the webhooks built on it).' },
+  {
+    name: 'webhooks',
+    description:
+      'Your webhook endpoints and every delivery to them, with each attempt (plans with webhooks: Pro in beta, Growth, Lead Feed, Enterprise). Deliveries are signed POSTs following Standard Webhooks; they cost no credits, these reads cost 1 each.',
+  },
   { name: 'account', description: "The calling key's usage; costs no credit." },
   { name: 'service', description: 'Liveness and this document; no API key needed.' },
 ];

@@ -204,3 +204,66 @@ export const examples = {
 
 /** GET /analytics/bid-rates (issue 18 item 4) over the largest county's latest sale of the demo set. */
 export const bidRateExample = { ...recorded.bidRates, meta: meta('req_ZZfLY6XXOjojzQim') };
+
+/** Webhook endpoints and deliveries (issue 20): hand-written, in the shapes map-row.ts renders. */
+const growthEndpoint = {
+  id: 'whe_Yk2mQ8vLr0TnBw4x',
+  url: 'https://hooks.example.com/taxcert',
+  types: ['certificate.redeemed', 'certificate.tax_deed_applied'],
+  counties: ['broward', 'miami-dade'],
+  status: 'enabled' as const,
+  disabled_reason: null,
+  disabled_at: null,
+  secret_rotated_at: '2026-03-02T09:15:00.000Z',
+  created_at: '2026-02-11T16:40:12.512Z',
+};
+export const webhookExamples = {
+  endpointList: {
+    data: [
+      growthEndpoint,
+      {
+        ...growthEndpoint,
+        id: 'whe_3pQzH7sNc1aVd9Ke',
+        url: 'https://old.example.com/hook',
+        types: null,
+        counties: null,
+        status: 'disabled' as const,
+        disabled_reason: 'gone' as const,
+        disabled_at: '2026-03-04T02:00:31.007Z',
+        secret_rotated_at: null,
+      },
+    ],
+    pagination: { limit: 100, offset: 0, total: 2, has_more: false },
+    meta: meta('req_Hq1vG5wYt8Lr2NcZ'),
+  },
+  deliveryList: {
+    data: [
+      {
+        id: 'whd_90412',
+        endpoint_id: growthEndpoint.id,
+        event_id: 'evt_57311',
+        event_type: 'certificate.redeemed',
+        status: 'delivered' as const,
+        attempts: 2,
+        next_attempt_at: null,
+        last_error: null,
+        created_at: '2026-03-05T14:02:11.418Z',
+        updated_at: '2026-03-05T14:02:16.934Z',
+        attempt_log: [
+          {
+            attempt: 1,
+            replay: 0,
+            started_at: '2026-03-05T14:02:11.601Z',
+            duration_ms: 48,
+            http_status: 503,
+            error: null,
+            response_body: '{"error":"maintenance"}',
+          },
+          { attempt: 2, replay: 0, started_at: '2026-03-05T14:02:16.902Z', duration_ms: 32, http_status: 200, error: null, response_body: 'ok' },
+        ],
+      },
+    ],
+    pagination: { limit: 25, offset: 0, total: 1, has_more: false },
+    meta: meta('req_B4tKx0sWm7Jd1PqE'),
+  },
+};

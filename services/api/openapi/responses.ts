@@ -53,7 +53,7 @@ const ERRORS = {
     }),
   },
   403: {
-    description: "The plan does not include this: REST on the MCP-only plan (rest_disabled), or CSV (csv_disabled).",
+    description: 'The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled).',
     example: error('rest_disabled', 'The mcp_starter plan does not include the REST API.', { plan: 'mcp_starter' }),
   },
   404: { description: 'Nothing has the id or slug given.', example: error('not_found', 'not found') },

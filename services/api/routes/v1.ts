@@ -12,6 +12,7 @@ import { eventsRoutes } from './events/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
+import { webhookEndpointsRoutes } from './webhook-endpoints/route.ts';
 
 /**
  * The one /api/v1 scope. Its hooks (authenticate, rate-limit, charge) wrap every
@@ -39,5 +40,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(holderGroupsRoute(deps));
     // Issue 20: the change feed.
     await v1.register(eventsRoutes(deps));
+    // Issue 20: the client's webhook endpoints and deliveries.
+    await v1.register(webhookEndpointsRoutes(deps));
   };
 }

@@ -17,6 +17,7 @@ import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
 import { statusCommand } from './status.ts';
 import { usageCommand } from './usage.ts';
+import { webhooksCommand } from './webhooks.ts';
 import { workerCommand } from './worker.ts';
 
 /** Each command lives in its own file and registers itself here. */
@@ -40,4 +41,5 @@ export function registerCommands(program: Command): void {
   plansCommand(program);
   usageCommand(program);
   billingCommand(program);
+  webhooksCommand(program);
 }

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { startFeedSchedule } from '../../../indexer/events/schedule.ts';
+import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../config.ts';
@@ -48,6 +49,7 @@ export function startCommand(program: Command): void {
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
         // The change feed's sale-status check and pruning (issue 20).
         const schedule = await startFeedSchedule(runtime);
+        const webhooks = startWebhookWorker(runtime, { concurrency: config.WEBHOOK_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
           const demo = ensureDemoKey(runtime.db, config);
@@ -69,8 +71,7 @@ export function startCommand(program: Command): void {
           runtime.logger.info({ signal }, 'stopping');
           await app.close();
         } finally {
-          await worker.close();
-          await schedule.close();
+          await Promise.all([worker.close(), webhooks.close(), schedule.close()]);
         }
       } finally {
         stack?.remove();

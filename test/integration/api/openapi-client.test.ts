@@ -10,6 +10,10 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { appendEvents } from '../../../services/control/events.ts';
+import { fanOut } from '../../../services/control/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
@@ -74,6 +78,10 @@ export async function readEverything(baseUrl: string, apiKey: string) {
   const countySources = must(await api.GET('/api/v1/sources/{county}', { params: { path: { county: 'broward' } } }));
   const usage = must(await api.GET('/api/v1/account/usage'));
   const bidRates = must(await api.GET('/api/v1/analytics/bid-rates', { params: { query: { county: ['broward'], tax_year: [2024] } } }));
+  const webhookEndpoints = must(await api.GET('/api/v1/webhook-endpoints'));
+  const deliveries = must(
+    await api.GET('/api/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id: webhookEndpoints.data[0]!.id }, query: { status: 'pending', limit: 5 } } }),
+  );
   const csv: string = must(
     await api.GET('/api/v1/certificates/search', { params: { query: { county: ['broward'], format: 'csv', limit: 2 } }, parseAs: 'text' }),
   );
@@ -109,6 +117,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     usage: usage.data.plan,
     bidRates: [bidRates.data.certificates, sales.data[0]?.certificates_sold, bidRates.data.histogram.reduce((n, h) => n + h.certificates, 0)],
     events: { loaded, saleYears, next: feed.pagination.next_after, unknownCursor: [unknownCursor.response.status, unknownCursor.error?.error.code] },
+    webhooks: [webhookEndpoints.data.map((e) => e.url), deliveries.data.map((d) => d.event_type + ' ' + d.status + ' ' + d.attempt_log.length)],
     csvHeader: csv.split('\n')[0],
     notFound: [missing.response.status, notFound?.error.code],
     unauthorized: [keyless.response.status, unauthorized?.error.code],
@@ -156,6 +165,11 @@ describe('a typed client generated from the served document', () => {
     t = await openTestRuntime(import.meta.url);
     app = await buildApp(t.runtime);
     key = apiKeyHeaders(t.runtime).authorization.slice('Bearer '.length);
+    // The key's client has one webhook endpoint, with one event waiting for its first attempt.
+    const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
+    createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });
+    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } }]);
+    fanOut(t.runtime.db, 100);
     const outcomes = await enqueueFiles(
       t.runtime,
       [
@@ -225,6 +239,7 @@ describe('a typed client generated from the served document', () => {
     expect(analysed).toBeGreaterThan(0);
     expect([sold, inHistogram]).toEqual([analysed, analysed]);
     expect(read.events).toEqual({ loaded: [read.freshness], saleYears: [2024], next: expect.stringMatching(/^evt_\d+$/), unknownCursor: [400, 'bad_request'] });
+    expect(read.webhooks).toEqual([['https://hooks.example.com/in'], ['certificate.redeemed pending 0']]);
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
     expect(read.notFound).toEqual([404, 'not_found']);
     expect(read.unauthorized).toEqual([401, 'unauthorized']);

@@ -8,6 +8,10 @@ import { buildApp } from '../../../services/api/app.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { certificateId, holderId } from '../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { appendEvents } from '../../../services/control/events.ts';
+import { fanOut } from '../../../services/control/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 
 /**
@@ -96,6 +100,9 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/analytics/holders?query=fund&sort=name_asc',
     '/api/v1/analytics/holders?sort=cheapest',
   ],
+  // Issue 20: the calling client's webhook endpoints; the deliveries sample of its own endpoint is added in beforeAll.
+  '/api/v1/webhook-endpoints': ['/api/v1/webhook-endpoints', '/api/v1/webhook-endpoints?limit=0'],
+  '/api/v1/webhook-endpoints/{id}/deliveries': ['/api/v1/webhook-endpoints/whe_unknown/deliveries', '/api/v1/webhook-endpoints/whe_unknown/deliveries?status=lost'],
 };
 
 interface Operation {
@@ -147,6 +154,17 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     t = await openTestRuntime(import.meta.url);
     app = await buildApp(t.runtime);
     auth = apiKeyHeaders(t.runtime);
+    // An endpoint of the calling client, with one event delivered to it: the deliveries route then answers rows.
+    const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
+    const { endpoint } = createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+      clientId,
+      url: 'https://hooks.example.com/taxcert',
+      types: null,
+      counties: null,
+    });
+    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: { id: CERT }, previous: { status: 'sold' } } }]);
+    fanOut(t.runtime.db, 100);
+    SAMPLES['/api/v1/webhook-endpoints/{id}/deliveries']!.push(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();

@@ -175,6 +175,14 @@ describe('with no stack, a command creates nothing', () => {
     expect(readdirSync(join(dir, 'data'))).toEqual(['stack.json']);
   });
 
+  it('a stack started with WEBHOOK_SECRET_KEY in its environment needs the same one here', async () => {
+    const dir = checkoutWith({ webhookSecretKeyGiven: true });
+    const r = await runCli(['--json', 'webhooks', 'list', '--client', 'cli_x'], bare, 60_000, dir);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'no_stack', message: expect.stringContaining('set the same WEBHOOK_SECRET_KEY here') } });
+    expect(readdirSync(join(dir, 'data'))).toEqual(['stack.json']);
+  });
+
   async function engineless(): Promise<StackRecord['env']> {
     return {
       OPENSEARCH_URL: `http://127.0.0.1:${await freePort()}`,

@@ -30,6 +30,8 @@ describe('npm start on a console', () => {
       expect.arrayContaining([
         expect.stringMatching(/^Demo API key: txc_test_abc /),
         '  curl -H "Authorization: Bearer txc_test_abc" "http://x/api/v1/certificates/search?county=miami-dade&limit=2"',
+        // Issue 20: how to point a webhook at a local receiver.
+        '  npx taxcert webhooks create --client cli_demo --url http://127.0.0.1:4000/webhooks',
       ]),
     );
   });

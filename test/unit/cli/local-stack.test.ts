@@ -28,6 +28,13 @@ describe('the stack record', () => {
     recordStack(given, file);
     expect(readRecord(file)?.keyHashSecretGiven).toBe(true);
     expect(readFileSync(file, 'utf8')).not.toContain('s'.repeat(40));
+
+    // The same for the key that seals webhook secrets (issue 20).
+    recordStack(fromFile, file);
+    expect(readRecord(file)?.webhookSecretKeyGiven).toBe(false);
+    recordStack(loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db'), WEBHOOK_SECRET_KEY: 'w'.repeat(40) }), file);
+    expect(readRecord(file)?.webhookSecretKeyGiven).toBe(true);
+    expect(readFileSync(file, 'utf8')).not.toContain('w'.repeat(40));
   });
 
   it('is removed only by the start that wrote it', () => {

@@ -53,6 +53,10 @@ describe('loadConfig', () => {
     [{ PARCEL_BASE_URL: 'not a url' }, /^PARCEL_BASE_URL: /],
     [{ NODE_ENV: 'production' }, /^KEY_HASH_SECRET: required when NODE_ENV=production$/],
     [{ KEY_HASH_SECRET: 'short' }, /^KEY_HASH_SECRET: must be at least 32 characters/],
+    // Issue 20: the key that seals webhook signing secrets is never generated in production either.
+    [{ NODE_ENV: 'production', KEY_HASH_SECRET: 'x'.repeat(32) }, /^WEBHOOK_SECRET_KEY: required when NODE_ENV=production$/],
+    [{ WEBHOOK_SECRET_KEY: 'short' }, /^WEBHOOK_SECRET_KEY: must be at least 32 characters \(value not shown: it is a secret\)$/],
+    [{ WEBHOOK_CONCURRENCY: '0' }, /^WEBHOOK_CONCURRENCY: /],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     try {
@@ -69,6 +73,27 @@ describe('loadConfig', () => {
     expect(loadConfig(base).KEY_HASH_SECRET).toBe(first);
     expect(readFileSync(join(dir, 'key-hash-secret'), 'utf8').trim()).toBe(first);
   });
+
+  it('generates the local webhook secret key once, beside the database, apart from the key secret', () => {
+    const first = loadConfig(base).WEBHOOK_SECRET_KEY;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(base).WEBHOOK_SECRET_KEY).toBe(first);
+    expect(readFileSync(join(dir, 'webhook-secret-key'), 'utf8').trim()).toBe(first);
+    expect(first).not.toBe(loadConfig(base).KEY_HASH_SECRET);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32) }).WEBHOOK_SECRET_KEY).toBe(
+      'w'.repeat(32),
+    );
+  });
+
+  it('gives webhooks their documented defaults', () => {
+    expect(loadConfig(base)).toMatchObject({
+      WEBHOOK_CONCURRENCY: 128,
+      WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 16,
+      WEBHOOK_TIMEOUT_MS: 10_000,
+      WEBHOOK_DISABLE_AFTER: 3 * 24 * 3600 * 1000,
+      WEBHOOK_POLL_MS: 250,
+    });
+  });
 });
 
 describe('docker-compose.yml', () => {
@@ -79,6 +104,7 @@ describe('docker-compose.yml', () => {
       const env = Object.keys(compose.services[name].environment);
       expect(env.filter((k) => !known.has(k)), name).toEqual([]);
       expect(env).toContain('KEY_HASH_SECRET');
+      expect(env).toContain('WEBHOOK_SECRET_KEY');
       expect(env).toContain('OPENSEARCH_URL');
     }
   });

@@ -1,0 +1,44 @@
+import type { Database } from 'better-sqlite3';
+import { parseEventId } from '../../../control/events.ts';
+import { listDeliveries } from '../../../control/webhook-deliveries.ts';
+import { getEndpoint, listEndpoints } from '../../../control/webhook-endpoints.ts';
+import type { Principal } from '../../access/authenticate.ts';
+import { WebhooksDisabledError } from '../../access/errors.ts';
+import type { ListResult } from '../../envelope.ts';
+import { NotFoundError } from '../../errors.ts';
+import { mapDelivery, mapEndpoint } from './map-row.ts';
+import type { WebhookDeliveriesParams, WebhookEndpointPath, WebhookEndpointsParams } from './params.ts';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from './row.ts';
+
+/** A plan without webhooks has no endpoints to read: 403 webhooks_disabled, naming the plan. */
+function requireWebhooks(principal: Principal): void {
+  if (principal.plan.webhooks === 'none') throw new WebhooksDisabledError(principal.plan.code);
+}
+
+/** GET /webhook-endpoints: the calling client's endpoints, oldest first. SQLite only. */
+export function readWebhookEndpoints(deps: { db: Database }, principal: Principal, params: WebhookEndpointsParams): ListResult<WebhookEndpointRow> {
+  requireWebhooks(principal);
+  const all = listEndpoints(deps.db, principal.client.id);
+  // At most 16 per client: the page is cut here.
+  return { rows: all.slice(params.offset, params.offset + params.limit).map(mapEndpoint), limit: params.limit, offset: params.offset, total: all.length };
+}
+
+/** GET /webhook-endpoints/{id}/deliveries: newest first; another client's endpoint is as unknown as a missing one. */
+export function readWebhookDeliveries(
+  deps: { db: Database },
+  principal: Principal,
+  path: WebhookEndpointPath,
+  params: WebhookDeliveriesParams,
+): ListResult<WebhookDeliveryRow> {
+  requireWebhooks(principal);
+  const endpoint = getEndpoint(deps.db, path.id);
+  if (!endpoint || endpoint.clientId !== principal.client.id)
+    throw new NotFoundError(`no webhook endpoint ${JSON.stringify(path.id)}; GET /api/v1/webhook-endpoints lists yours`);
+  const { rows, total } = listDeliveries(deps.db, endpoint.id, {
+    status: params.status,
+    eventId: params.event_id === undefined ? undefined : (parseEventId(params.event_id) ?? undefined),
+    limit: params.limit,
+    offset: params.offset,
+  });
+  return { rows: rows.map(mapDelivery), limit: params.limit, offset: params.offset, total };
+}

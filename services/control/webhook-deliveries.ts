@@ -1,0 +1,302 @@
+import type { Database } from 'better-sqlite3';
+import { type EventType, publicEventId } from './events.ts';
+import { attemptsOf, insertAttempt, type WebhookAttempt } from './webhook-attempts.ts';
+import { advanceDispatchCursor, dispatchCursor } from './webhook-dispatch.ts';
+import { noteAttemptOutcome, setEndpointStatus, type WebhookEndpoint } from './webhook-endpoints.ts';
+import { statement } from './statements.ts';
+
+/**
+ * One delivery per endpoint and event (issue 20, section 4; migration 018): its state, written
+ * before the queue hears of it (the outbox), so nothing is lost between SQLite and Redis. The
+ * worker drains the outbox into the queue; each job sends once and writes its outcome here.
+ */
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface WebhookDelivery {
+  id: number;
+  endpointId: string;
+  /** The event's numeric id (publicEventId gives evt_<id>). */
+  eventId: number;
+  eventType: EventType;
+  /** How many times it was replayed. */
+  generation: number;
+  status: DeliveryStatus;
+  /** Attempts of the current generation. */
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function publicDeliveryId(id: number): string {
+  return `whd_${id}`;
+}
+
+interface Row {
+  id: number;
+  endpoint_id: string;
+  event_id: number;
+  event_type: string;
+  generation: number;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function mapRow(r: Row): WebhookDelivery {
+  return {
+    id: r.id,
+    endpointId: r.endpoint_id,
+    eventId: r.event_id,
+    eventType: r.event_type as EventType,
+    generation: r.generation,
+    status: r.status as DeliveryStatus,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+const SELECT_DELIVERY = `SELECT d.id, d.endpoint_id, d.event_id, ev.type AS event_type, d.generation, d.status, d.attempts,
+  d.next_attempt_at, d.last_error, d.created_at, d.updated_at
+  FROM webhook_deliveries d JOIN events ev ON ev.id = d.event_id`;
+
+/** The endpoint's own filters as SQL over `ev` (an events row), with its types and counties as JSON parameters. */
+const MATCHES_FILTERS = `(@types IS NULL OR ev.type IN (SELECT value FROM json_each(@types)))
+  AND (@counties IS NULL OR ev.county_slug IN (SELECT value FROM json_each(@counties)))`;
+
+/**
+ * Fans the events after the cursor (at most maxEvents of them) out to every endpoint that
+ * wants them, and moves the cursor past them, in one write transaction: an endpoint wants an
+ * event when it is enabled, was made before the event, its client is active on a plan with
+ * webhooks, and its type and county filters take it. One INSERT ... SELECT, so a pass costs
+ * one statement whatever the number of endpoints. CROSS JOIN keeps the events of the pass as
+ * the outer loop: with a plain join SQLite may start from the endpoints and walk the events
+ * from each one's after_event_id, which grows with every event ever recorded.
+ */
+export function fanOut(db: Database, maxEvents: number, now = new Date()): { fromEventId: number; toEventId: number; deliveries: number } {
+  // Most passes find nothing new: asked with a read first, so an idle worker never takes the write lock.
+  const seen = dispatchCursor(db);
+  if (statement(db, 'SELECT 1 FROM events WHERE id > ? LIMIT 1').get(seen) === undefined) return { fromEventId: seen, toEventId: seen, deliveries: 0 };
+  return db
+    .transaction(() => {
+      const from = dispatchCursor(db);
+      const upper = (
+        statement(db, 'SELECT max(id) AS id FROM (SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?)').get(from, maxEvents) as {
+          id: number | null;
+        }
+      ).id;
+      if (upper === null) return { fromEventId: from, toEventId: from, deliveries: 0 };
+      const at = now.toISOString();
+      const inserted = statement(db, 
+          `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
+           SELECT e.id, ev.id, @at, @at, @at
+           FROM events ev
+           CROSS JOIN webhook_endpoints e
+           JOIN clients c ON c.id = e.client_id
+           JOIN plans p ON p.code = c.plan
+           WHERE ev.id > @from AND ev.id <= @upper
+             AND e.status = 'enabled' AND ev.id > e.after_event_id AND c.status = 'active' AND p.webhooks <> 'none'
+             AND (e.types IS NULL OR ev.type IN (SELECT value FROM json_each(e.types)))
+             AND (e.counties IS NULL OR ev.county_slug IN (SELECT value FROM json_each(e.counties)))
+           ORDER BY ev.id, e.id`,
+        )
+        .run({ at, from, upper });
+      advanceDispatchCursor(db, upper);
+      return { fromEventId: from, toEventId: upper, deliveries: inserted.changes };
+    })
+    .immediate();
+}
+
+export interface OutboxRow {
+  id: number;
+  endpointId: string;
+  eventId: number;
+  generation: number;
+}
+
+/** Deliveries written but not yet handed to the queue, oldest first. */
+export function outbox(db: Database, limit: number): OutboxRow[] {
+  return statement(db, 
+      'SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation FROM webhook_deliveries WHERE enqueued = 0 ORDER BY id LIMIT ?',
+    )
+    .all(limit) as OutboxRow[];
+}
+
+/** Marks rows as queued; a row replayed in between (a new generation) stays in the outbox. */
+export function markEnqueued(db: Database, rows: readonly OutboxRow[]): void {
+  const mark = statement(db, 'UPDATE webhook_deliveries SET enqueued = 1 WHERE id = ? AND generation = ?');
+  db.transaction(() => {
+    for (const r of rows) mark.run(r.id, r.generation);
+  })();
+}
+
+/** What the worker needs to know before it sends. */
+export interface DeliveryState {
+  id: number;
+  endpointId: string;
+  eventId: number;
+  generation: number;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+}
+
+export function deliveryState(db: Database, id: number): DeliveryState | null {
+  const row = statement(db, 
+      `SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation, status, attempts, next_attempt_at AS nextAttemptAt
+       FROM webhook_deliveries WHERE id = ?`,
+    )
+    .get(id) as DeliveryState | undefined;
+  return row ?? null;
+}
+
+/** An attempt and what follows it: delivered, another attempt at retryAt, or failed for good. */
+export interface AttemptOutcome extends WebhookAttempt {
+  endpointId: string;
+  next: { kind: 'delivered' } | { kind: 'retry'; at: string } | { kind: 'failed' };
+  /** The receiver answered 410 Gone: the endpoint is disabled at once. */
+  gone: boolean;
+}
+
+/**
+ * Writes a batch of attempts and their consequences in one transaction (the worker groups the
+ * attempts that end close together, so a busy worker commits tens of attempts at once rather
+ * than one each). Returns the endpoints this batch disabled.
+ */
+export function recordOutcomes(db: Database, outcomes: readonly AttemptOutcome[], disableAfterMs: number): string[] {
+  const update = statement(db, 
+    `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, next_attempt_at = @next, last_error = @error, updated_at = @at
+     WHERE id = @id AND generation = @generation`,
+  );
+  return db
+    .transaction(() => {
+      const disabled: string[] = [];
+      for (const o of outcomes) {
+        insertAttempt(db, o);
+        const at = new Date(Date.parse(o.startedAt) + o.durationMs).toISOString();
+        update.run({
+          id: o.deliveryId,
+          generation: o.generation,
+          status: o.next.kind === 'retry' ? 'pending' : o.next.kind,
+          next: o.next.kind === 'retry' ? o.next.at : null,
+          error: o.next.kind === 'delivered' ? null : (o.error ?? `HTTP ${o.httpStatus}`),
+          at,
+        });
+        if (o.gone) {
+          if (setEndpointStatus(db, o.endpointId, { status: 'disabled', reason: 'gone' }, new Date(at))?.disabledReason === 'gone')
+            disabled.push(o.endpointId);
+        } else if (noteAttemptOutcome(db, o.endpointId, o.next.kind === 'delivered', o.startedAt, disableAfterMs)) disabled.push(o.endpointId);
+      }
+      return [...new Set(disabled)];
+    })
+    .immediate();
+}
+
+/** A delivery that cannot be attempted (its endpoint is disabled): failed, with why; replay sends it later. */
+export function failWithoutAttempt(db: Database, id: number, generation: number, reason: string, now = new Date()): void {
+  statement(db, 
+    "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND generation = ? AND status = 'pending'",
+  ).run(reason, now.toISOString(), id, generation);
+}
+
+/** Pending deliveries queued long ago and still not attempted when due: their jobs may be gone (a Redis without its data). */
+export function overdueDeliveries(db: Database, dueBefore: string, limit: number): OutboxRow[] {
+  return statement(db, 
+      `SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation FROM webhook_deliveries
+       WHERE status = 'pending' AND enqueued = 1 AND next_attempt_at < ? ORDER BY next_attempt_at LIMIT ?`,
+    )
+    .all(dueBefore, limit) as OutboxRow[];
+}
+
+export interface DeliveryListing {
+  rows: (WebhookDelivery & { attemptLog: WebhookAttempt[] })[];
+  total: number;
+}
+
+/** An endpoint's deliveries, newest first, each with every attempt. */
+export function listDeliveries(
+  db: Database,
+  endpointId: string,
+  filter: { status?: DeliveryStatus; eventId?: number; limit: number; offset: number },
+): DeliveryListing {
+  const clauses = ['d.endpoint_id = @endpointId'];
+  if (filter.status) clauses.push('d.status = @status');
+  if (filter.eventId !== undefined) clauses.push('d.event_id = @eventId');
+  const where = clauses.join(' AND ');
+  const args = { endpointId, status: filter.status ?? null, eventId: filter.eventId ?? null };
+  const total = (statement(db, `SELECT count(*) AS n FROM webhook_deliveries d WHERE ${where}`).get(args) as { n: number }).n;
+  const rows = (statement(db, `${SELECT_DELIVERY} WHERE ${where} ORDER BY d.id DESC LIMIT @limit OFFSET @offset`).all({
+    ...args,
+    limit: filter.limit,
+    offset: filter.offset,
+  }) as Row[]).map(mapRow);
+  const attempts = attemptsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => ({ ...r, attemptLog: attempts.get(r.id) ?? [] })), total };
+}
+
+/** Why one event cannot be replayed to an endpoint. */
+export class ReplayError extends Error {
+  override name = 'ReplayError';
+  constructor(
+    readonly code: 'endpoint_disabled' | 'unknown_event' | 'not_subscribed',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ReplayScope = { eventId: number } | { from: string; to: string };
+
+/**
+ * Sends events again to one endpoint: one event, or every event it subscribes to recorded in
+ * [from, to). Each becomes a pending delivery of a new generation, back in the outbox; one
+ * already pending is left alone (it is on its way), so a replay never makes two deliveries.
+ * Returns how many deliveries it queued.
+ */
+export function replay(db: Database, endpoint: WebhookEndpoint, scope: ReplayScope, now = new Date()): number {
+  if (endpoint.status !== 'enabled')
+    throw new ReplayError('endpoint_disabled', `endpoint ${endpoint.id} is disabled (${endpoint.disabledReason}); enable it before replaying`);
+  const params = {
+    endpoint: endpoint.id,
+    at: now.toISOString(),
+    types: endpoint.types === null ? null : JSON.stringify(endpoint.types),
+    counties: endpoint.counties === null ? null : JSON.stringify(endpoint.counties),
+  };
+  const upsert = (range: string, rangeArgs: Record<string, unknown>) =>
+    statement(db, 
+        `INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
+         SELECT @endpoint, ev.id, @at, @at, @at FROM events ev WHERE ${range} AND ${MATCHES_FILTERS} ORDER BY ev.id
+         ON CONFLICT (endpoint_id, event_id) DO UPDATE SET generation = generation + 1, status = 'pending', attempts = 0,
+           next_attempt_at = excluded.next_attempt_at, enqueued = 0, last_error = NULL, updated_at = excluded.updated_at
+         WHERE status <> 'pending'`,
+      )
+      .run({ ...params, ...rangeArgs }).changes;
+  if ('eventId' in scope) {
+    const event = statement(db, 'SELECT type, county_slug FROM events WHERE id = ?').get(scope.eventId) as
+      | { type: string; county_slug: string | null }
+      | undefined;
+    const shown = publicEventId(scope.eventId);
+    if (!event) throw new ReplayError('unknown_event', `no event ${shown} (unknown, or pruned after the retention period)`);
+    const typeOk = endpoint.types === null || endpoint.types.includes(event.type as EventType);
+    const countyOk = endpoint.counties === null || (event.county_slug !== null && endpoint.counties.includes(event.county_slug));
+    if (!typeOk || !countyOk)
+      throw new ReplayError(
+        'not_subscribed',
+        `endpoint ${endpoint.id} does not subscribe to ${shown} (${event.type}${event.county_slug ? `, ${event.county_slug}` : ''})`,
+      );
+    return upsert('ev.id = @eventId', { eventId: scope.eventId });
+  }
+  return upsert('ev.created_at >= @from AND ev.created_at < @to', { from: scope.from, to: scope.to });
+}

@@ -1,0 +1,81 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A real HTTP receiver on loopback for the webhook tests: it records every request (headers,
+ * raw body, arrival time) and answers what `answer` says for the n-th request (0-based), after
+ * an optional delay. Nothing is mocked: the worker's real HTTP client talks to it.
+ */
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+  path: string;
+}
+
+export interface Answer {
+  status: number;
+  body?: string;
+  delayMs?: number;
+  headers?: Record<string, string>;
+}
+
+export interface Receiver {
+  url: string;
+  port: number;
+  received: Received[];
+  /** The most requests it held unanswered at once. */
+  maxOpen(): number;
+  /** The webhook-id of each request, in arrival order. */
+  ids(): string[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(answer: (n: number, request: Received) => Answer = () => ({ status: 200, body: 'ok' }), path = '/hooks'): Promise<Receiver> {
+  const received: Received[] = [];
+  let open = 0;
+  let maxOpen = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), path: req.url ?? '' };
+      const n = received.length;
+      received.push(request);
+      const a = answer(n, request);
+      open += 1;
+      maxOpen = Math.max(maxOpen, open);
+      const reply = () => {
+        open -= 1;
+        if (res.destroyed) return;
+        res.writeHead(a.status, { 'content-type': 'text/plain', ...(a.headers ?? {}) });
+        res.end(a.body ?? '');
+      };
+      if (a.delayMs) setTimeout(reply, a.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    port,
+    received,
+    maxOpen: () => maxOpen,
+    ids: () => received.map((r) => String(r.headers['webhook-id'])),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Polls until `check` is true; fails with `what` after timeoutMs. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { LookupAddress } from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AddressNotAllowedError, guardedLookup } from '../../../indexer/webhooks/guarded-lookup.ts';
+import { createSender } from '../../../indexer/webhooks/send.ts';
+import { createClient } from '../../../services/control/clients.ts';
+import { appendEvents } from '../../../services/control/events.ts';
+import { listDeliveries } from '../../../services/control/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { BIN, childEnv } from '../../helpers/cli.ts';
+import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+
+/**
+ * Issue 20 section 4: in production no delivery reaches a private, loopback or link-local
+ * address, judged on the address the socket connects to (after DNS), not on the URL's text.
+ */
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+const lookup = (policy: 'public_only' | 'public_and_loopback', host: string, all: boolean) =>
+  new Promise<{ err: NodeJS.ErrnoException | null; address: string | LookupAddress[] }>((resolve) =>
+    guardedLookup(policy)(host, { all }, (err, address) => resolve({ err, address })),
+  );
+
+describe('the lookup of the delivery agents', () => {
+  it('refuses a name that resolves to loopback under the production policy, and gives it outside production', async () => {
+    for (const all of [false, true]) {
+      const refused = await lookup('public_only', 'localhost', all);
+      expect(refused.err).toBeInstanceOf(AddressNotAllowedError);
+      expect(refused.err?.message).toMatch(/^address not allowed: localhost resolves to (127\.0\.0\.1|::1) \(loopback\)$/);
+      const allowed = await lookup('public_and_loopback', 'localhost', all);
+      expect(allowed.err).toBeNull();
+      if (all) expect((allowed.address as LookupAddress[]).length).toBeGreaterThan(0);
+      else expect(allowed.address).toMatch(/^(127\.0\.0\.1|::1)$/);
+    }
+  });
+});
+
+describe('a POST under the production policy', () => {
+  const sender = createSender({ timeoutMs: 2000, policy: 'public_only' });
+  afterAll(() => sender.close());
+
+  it.each([
+    ['a name resolving to loopback', () => `http://localhost:${receiver.port}/hooks`, /^address not allowed: localhost resolves to/],
+    ['a loopback literal', () => `http://127.0.0.1:${receiver.port}/hooks`, /^address not allowed: 127\.0\.0\.1 \(loopback\)$/],
+    ['an IPv4-mapped loopback literal', () => `http://[::ffff:127.0.0.1]:${receiver.port}/hooks`, /^address not allowed: ::ffff:7f00:1 \(loopback\)$/],
+    ['the link-local metadata address', () => 'http://169.254.169.254/latest/meta-data', /^address not allowed: 169\.254\.169\.254 \(link-local\)$/],
+  ])('to %s is refused before any byte is sent', async (_name, url, error) => {
+    const before = receiver.received.length;
+    const result = await sender.send(url(), '{}', { 'webhook-id': 'evt_1' });
+    expect(result).toMatchObject({ httpStatus: null, responseBody: null });
+    expect(result.error).toMatch(error);
+    expect(receiver.received.length).toBe(before);
+  });
+
+  it('outside production the same loopback receiver is reached', async () => {
+    const dev = createSender({ timeoutMs: 2000, policy: 'public_and_loopback' });
+    try {
+      const before = receiver.received.length;
+      const result = await dev.send(`http://localhost:${receiver.port}/hooks`, '{}', { 'webhook-id': 'evt_1' });
+      expect(result).toMatchObject({ httpStatus: 200, error: null, responseBody: 'ok' });
+      expect(receiver.received.length).toBe(before + 1);
+    } finally {
+      dev.close();
+    }
+  });
+});
+
+describe('taxcert worker with NODE_ENV=production', () => {
+  let t: TestRuntime;
+  let child: ChildProcess | undefined;
+  let stderr = '';
+
+  beforeAll(async () => {
+    t = await openTestRuntime(import.meta.url);
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await t.teardown();
+  });
+
+  it('records a refused attempt for an endpoint on loopback, the receiver hears nothing, and the logs hold no secret', async () => {
+    const { config, runtime } = t;
+    // Made outside production (where loopback URLs are accepted), then delivered by a production worker.
+    const client = createClient(runtime.db, { name: 'prod', plan: 'enterprise' });
+    const { endpoint, secret } = createEndpoint(runtime.db, createSecretBox(config.WEBHOOK_SECRET_KEY), {
+      clientId: client.id,
+      url: receiver.url,
+      types: null,
+      counties: null,
+    });
+    child = spawn(process.execPath, [BIN, 'worker', '--lock-ms', '2000'], {
+      env: childEnv(config, {
+        NODE_ENV: 'production',
+        KEY_HASH_SECRET: config.KEY_HASH_SECRET,
+        WEBHOOK_SECRET_KEY: config.WEBHOOK_SECRET_KEY,
+        WEBHOOK_RETRY_SCHEDULE: '100ms',
+        WEBHOOK_POLL_MS: '50',
+        // Every log line, so a signing secret that reached the logger at any level would show.
+        LOG_LEVEL: 'debug',
+      }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const before = receiver.received.length;
+    const [seq] = appendEvents(runtime.db, [{ type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } }]);
+    const rows = () => listDeliveries(runtime.db, endpoint.id, { limit: 10, offset: 0 }).rows;
+    await until(() => rows()[0]?.status === 'failed', `the delivery of evt_${seq} failed (worker stderr: ${stderr})`, 120_000);
+    const [delivery] = rows();
+    expect(delivery!.attemptLog.map((a) => a.error)).toEqual([
+      'address not allowed: 127.0.0.1 (loopback)',
+      'address not allowed: 127.0.0.1 (loopback)',
+    ]);
+    expect(receiver.received.length).toBe(before);
+    // The worker signed the request (then refused to send it) and logged at debug: never the secret.
+    expect(stderr).toContain('worker waiting for jobs');
+    expect(stderr).not.toContain(secret.slice(6, 30));
+  }, 180_000);
+});

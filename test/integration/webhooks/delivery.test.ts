@@ -1,0 +1,322 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/webhooks/worker.ts';
+import type { Config } from '../../../services/config.ts';
+import { createClient } from '../../../services/control/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
+import { listDeliveries, replay } from '../../../services/control/webhook-deliveries.ts';
+import { dispatchCursor } from '../../../services/control/webhook-dispatch.ts';
+import { createEndpoint, getEndpoint, type NewEndpoint } from '../../../services/control/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { type Answer, type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+
+/**
+ * Issue 20 section 4 end to end in one process: events appended to the real events table, the
+ * real dispatcher and BullMQ worker on the real Redis, real HTTP receivers on loopback. Each
+ * test makes its own endpoints, which receive only the events recorded after them.
+ */
+
+let t: TestRuntime;
+let worker: WebhookWorkerHandle | null = null;
+const receivers: Receiver[] = [];
+
+/** Short waits so retries happen within the test: 150, 300, 450 ms (+-10%). */
+const FAST: Partial<Config> = { WEBHOOK_RETRY_SCHEDULE: [150, 300, 450], WEBHOOK_TIMEOUT_MS: 1000, WEBHOOK_POLL_MS: 25 };
+
+async function runWorker(overrides: Partial<Config> = {}): Promise<void> {
+  await worker?.close();
+  worker = startWebhookWorker({ ...t.runtime, config: { ...t.runtime.config, ...FAST, ...overrides } }, { concurrency: 8 });
+}
+
+async function receiver(answer?: (n: number) => Answer): Promise<Receiver> {
+  const r = await startReceiver(answer);
+  receivers.push(r);
+  return r;
+}
+
+/** An endpoint of its own client (a client may have 16). */
+function endpoint(input: Partial<NewEndpoint> & { url: string }) {
+  const clientId = createClient(t.runtime.db, { name: 'webhook tests', plan: 'growth' }).id;
+  return createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
+}
+
+let serial = 0;
+function event(type: EventInput['type'] = 'certificate.redeemed', countySlug: string | null = 'alachua'): EventInput {
+  serial += 1;
+  return {
+    type,
+    countySlug,
+    data: { object: { id: `cert_${String(serial).padStart(20, '0')}`, county_slug: countySlug, status: 'redeemed' }, previous: { status: 'sold' } },
+  };
+}
+
+const append = (...events: EventInput[]) => appendEvents(t.runtime.db, events);
+const deliveries = (endpointId: string) => listDeliveries(t.runtime.db, endpointId, { limit: 500, offset: 0 }).rows;
+const settled = (endpointId: string, n: number) => () => {
+  const rows = deliveries(endpointId);
+  return rows.length === n && rows.every((d) => d.status !== 'pending');
+};
+
+beforeAll(async () => {
+  t = await openTestRuntime(import.meta.url);
+  await runWorker();
+});
+
+afterAll(async () => {
+  await worker?.close();
+  for (const r of receivers) await r.close();
+  await t.teardown();
+});
+
+describe('a delivery', () => {
+  it('reaches a subscribed receiver once, signed so that the standardwebhooks library verifies it', async () => {
+    const r = await receiver();
+    const { endpoint: e, secret } = endpoint({ url: r.url });
+    const ids = append(event(), event('certificate.tax_deed_applied', 'broward'), event('certificates.loaded', 'duval'));
+    await until(settled(e.id, 3), 'three deliveries settled');
+
+    expect(r.ids().sort()).toEqual(ids.map(publicEventId).sort());
+    const verifier = new Webhook(secret);
+    for (const request of r.received) {
+      const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
+      const payload = verifier.verify(request.body, headers) as { id: string; type: string; created_at: string; county_slug: string; data: { object: object; previous: object } };
+      expect(payload.id).toBe(headers['webhook-id']);
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(payload.data).toEqual(expect.objectContaining({ previous: { status: 'sold' }, object: expect.objectContaining({ status: 'redeemed' }) }));
+      expect(Object.keys(payload)).toEqual(['id', 'type', 'created_at', 'county_slug', 'data']);
+      // A body changed in transit no longer verifies.
+      expect(() => verifier.verify(request.body.replace('sold', 'SOLD'), headers)).toThrow(/signature/i);
+    }
+    for (const d of deliveries(e.id)) {
+      expect(d).toMatchObject({ status: 'delivered', attempts: 1, nextAttemptAt: null, lastError: null });
+      expect(d.attemptLog).toEqual([expect.objectContaining({ attempt: 1, httpStatus: 200, error: null, responseBody: 'ok' })]);
+    }
+  });
+
+  it('answered 500 and then 200 is retried after the schedule and delivered, both attempts kept', async () => {
+    const r = await receiver((n) => (n === 0 ? { status: 500, body: 'database down' } : { status: 200, body: 'ok' }));
+    const { endpoint: e } = endpoint({ url: r.url });
+    const [seq] = append(event());
+    await until(settled(e.id, 1), 'the delivery settled');
+
+    expect(r.ids()).toEqual([publicEventId(seq!), publicEventId(seq!)]);
+    // The same message both times: same id, and a receiver that saw it once can tell.
+    expect(r.received[1]!.body).toBe(r.received[0]!.body);
+    const [d] = deliveries(e.id);
+    expect(d).toMatchObject({ status: 'delivered', attempts: 2 });
+    const [first, second] = d!.attemptLog;
+    expect(first).toMatchObject({ attempt: 1, httpStatus: 500, responseBody: 'database down' });
+    expect(second).toMatchObject({ attempt: 2, httpStatus: 200 });
+    // The retry waited the schedule's first wait (150 ms less 10% jitter) after the failed attempt ended.
+    expect(Date.parse(second!.startedAt) - (Date.parse(first!.startedAt) + first!.durationMs)).toBeGreaterThanOrEqual(135);
+    expect(getEndpoint(t.runtime.db, e.id)?.failingSince).toBeNull();
+  });
+
+  it('that fails every attempt ends failed, listed with each attempt, and a replay delivers it', async () => {
+    let up = false;
+    const r = await receiver(() => (up ? { status: 200 } : { status: 503, body: 'x'.repeat(5000) }));
+    const { endpoint: e } = endpoint({ url: r.url });
+    const [seq] = append(event());
+    await until(settled(e.id, 1), 'the delivery failed for good');
+
+    const failed = listDeliveries(t.runtime.db, e.id, { status: 'failed', limit: 10, offset: 0 });
+    expect(failed.total).toBe(1);
+    expect(failed.rows[0]).toMatchObject({ eventId: seq, attempts: 4, lastError: 'HTTP 503', nextAttemptAt: null });
+    expect(failed.rows[0]!.attemptLog.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
+    // Only the first 1 KB of an answer is kept.
+    expect(failed.rows[0]!.attemptLog[0]!.responseBody).toHaveLength(1024);
+
+    up = true;
+    expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { eventId: seq! })).toBe(1);
+    await until(() => deliveries(e.id)[0]?.status === 'delivered', 'the replay delivered');
+    const [d] = deliveries(e.id);
+    expect(d).toMatchObject({ generation: 1, attempts: 1 });
+    expect(d!.attemptLog.map((a) => [a.generation, a.attempt, a.httpStatus])).toEqual([
+      [0, 1, 503],
+      [0, 2, 503],
+      [0, 3, 503],
+      [0, 4, 503],
+      [1, 1, 200],
+    ]);
+    expect(r.ids().filter((id) => id === publicEventId(seq!))).toHaveLength(5);
+  });
+
+  it('answered 410 disables the endpoint at once; later events are not sent to it', async () => {
+    const r = await receiver(() => ({ status: 410, body: 'gone' }));
+    const { endpoint: e } = endpoint({ url: r.url });
+    const [first] = append(event());
+    await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
+    expect(getEndpoint(t.runtime.db, e.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
+    expect(deliveries(e.id)).toEqual([expect.objectContaining({ eventId: first, status: 'failed', attempts: 1 })]);
+
+    const [later] = append(event());
+    await until(() => dispatchCursor(t.runtime.db) >= later!, 'the dispatcher past the later event');
+    expect(deliveries(e.id).map((d) => d.eventId)).toEqual([first]);
+    expect(r.received).toHaveLength(1);
+  });
+
+  it('is not redirected: a 302 is a failed attempt and its Location is never called', async () => {
+    const target = await receiver();
+    const r = await receiver(() => ({ status: 302, headers: { location: target.url } }));
+    const { endpoint: e } = endpoint({ url: r.url });
+    append(event());
+    await until(() => (deliveries(e.id)[0]?.attempts ?? 0) >= 2, 'two attempts');
+    expect(deliveries(e.id)[0]!.attemptLog[0]).toMatchObject({ httpStatus: 302 });
+    expect(target.received).toHaveLength(0);
+  });
+
+  it('answered after the timeout is a failed attempt (timeout) and is retried', async () => {
+    const r = await receiver((n) => (n === 0 ? { status: 200, delayMs: 1500 } : { status: 200 }));
+    const { endpoint: e } = endpoint({ url: r.url });
+    append(event());
+    await until(settled(e.id, 1), 'the delivery settled');
+    const [d] = deliveries(e.id);
+    expect(d).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(d!.attemptLog[0]).toMatchObject({ httpStatus: null, error: 'timeout: no complete answer within 1000 ms' });
+    expect(d!.attemptLog[0]!.durationMs).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('to a receiver that refuses connections is retried, then failed', async () => {
+    const r = await receiver();
+    await r.close();
+    const { endpoint: e } = endpoint({ url: r.url });
+    append(event());
+    await until(settled(e.id, 1), 'the delivery failed for good');
+    expect(deliveries(e.id)[0]).toMatchObject({ status: 'failed', attempts: 4, lastError: 'connection refused' });
+  });
+});
+
+describe('a slow receiver', () => {
+  it('gets at most WEBHOOK_ENDPOINT_MAX_IN_FLIGHT requests at once, and does not hold up the other endpoints', async () => {
+    await runWorker({ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 2, WEBHOOK_TIMEOUT_MS: 3000 });
+    try {
+      const slow = await receiver(() => ({ status: 200, delayMs: 1100 }));
+      const fast = await receiver();
+      const eSlow = endpoint({ url: slow.url }).endpoint;
+      const eFast = endpoint({ url: fast.url }).endpoint;
+      append(...Array.from({ length: 8 }, () => event()));
+      // The fast endpoint is done long before the slow one (8 x 1.1 s two at a time: about 4.4 s).
+      await until(settled(eFast.id, 8), 'the fast endpoint done');
+      expect(deliveries(eSlow.id).filter((d) => d.status === 'delivered').length).toBeLessThan(8);
+      await until(settled(eSlow.id, 8), 'the slow endpoint done', 60_000);
+      expect(slow.maxOpen()).toBe(2);
+      expect(slow.received).toHaveLength(8);
+      expect(deliveries(eSlow.id).every((d) => d.attempts === 1)).toBe(true);
+    } finally {
+      await runWorker();
+    }
+  });
+});
+
+describe('subscriptions', () => {
+  it('deliver exactly the events of the types and counties an endpoint asked for', async () => {
+    const [all, redeemed, alachua, both] = await Promise.all([receiver(), receiver(), receiver(), receiver()]);
+    const eAll = endpoint({ url: all!.url }).endpoint;
+    const eRedeemed = endpoint({ url: redeemed!.url, types: ['certificate.redeemed'] }).endpoint;
+    const eAlachua = endpoint({ url: alachua!.url, counties: ['alachua'] }).endpoint;
+    const eBoth = endpoint({ url: both!.url, types: ['certificate.redeemed', 'certificate.cancelled'], counties: ['broward', 'duval'] }).endpoint;
+    const events = [
+      event('certificate.redeemed', 'alachua'),
+      event('certificate.redeemed', 'broward'),
+      event('certificate.cancelled', 'duval'),
+      event('certificate.updated', 'broward'),
+      event('certificate.created', 'alachua'),
+      event('county.coverage_changed', null),
+    ];
+    const ids = append(...events).map(publicEventId);
+    await until(() => dispatchCursor(t.runtime.db) >= Number(ids.at(-1)!.slice(4)), 'the dispatcher past the events');
+    const expected = {
+      all: ids,
+      redeemed: [ids[0], ids[1]],
+      alachua: [ids[0], ids[4]],
+      both: [ids[1], ids[2]],
+    };
+    for (const [e, n] of [
+      [eAll, 6],
+      [eRedeemed, 2],
+      [eAlachua, 2],
+      [eBoth, 2],
+    ] as const)
+      await until(settled(e.id, n), `${n} deliveries to ${e.id}`);
+    expect(all!.ids().sort()).toEqual([...expected.all].sort());
+    expect(redeemed!.ids().sort()).toEqual([...expected.redeemed].sort());
+    expect(alachua!.ids().sort()).toEqual([...expected.alachua].sort());
+    expect(both!.ids().sort()).toEqual([...expected.both].sort());
+  });
+
+  it('start with the events recorded after the endpoint is made', async () => {
+    const [before] = append(event());
+    const r = await receiver();
+    const { endpoint: e } = endpoint({ url: r.url });
+    const [after] = append(event());
+    await until(settled(e.id, 1), 'one delivery');
+    expect(r.ids()).toEqual([publicEventId(after!)]);
+    expect(before).toBeLessThan(after!);
+  });
+
+  it('stop while the client is on a plan without webhooks', async () => {
+    const r = await receiver();
+    const other = createClient(t.runtime.db, { name: 'downgraded', plan: 'growth' });
+    const { endpoint: e } = createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+      clientId: other.id,
+      url: r.url,
+      types: null,
+      counties: null,
+    });
+    t.runtime.db.prepare("UPDATE clients SET plan = 'developer' WHERE id = ?").run(other.id);
+    const [seq] = append(event());
+    await until(() => dispatchCursor(t.runtime.db) >= seq!, 'the dispatcher past the event');
+    expect(deliveries(e.id)).toEqual([]);
+  });
+});
+
+describe('replay', () => {
+  it('sends every event of a time range again, and only those the endpoint subscribes to', async () => {
+    const r = await receiver();
+    const { endpoint: e } = endpoint({ url: r.url, counties: ['alachua'] });
+    const times: string[] = [];
+    const ids: number[] = [];
+    for (const county of ['alachua', 'alachua', 'broward', 'alachua', 'alachua']) {
+      ids.push(...append(event('certificate.redeemed', county)));
+      times.push(t.runtime.db.prepare('SELECT created_at FROM events WHERE id = ?').pluck().get(ids.at(-1)) as string);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await until(settled(e.id, 4), 'four first deliveries');
+    // [second event, fourth event]: the second, the broward one (not subscribed) and the fourth.
+    const to = new Date(Date.parse(times[3]!) + 1).toISOString();
+    expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { from: times[1]!, to })).toBe(2);
+    await until(() => r.received.length === 6 && settled(e.id, 4)(), 'the replays delivered');
+    const replayed = r.ids().slice(4).sort();
+    expect(replayed).toEqual([publicEventId(ids[1]!), publicEventId(ids[3]!)].sort());
+  });
+
+  it('of a delivery still pending does nothing (never two deliveries at once)', async () => {
+    const r = await receiver(() => ({ status: 503 }));
+    const { endpoint: e } = endpoint({ url: r.url });
+    const [seq] = append(event());
+    await until(() => deliveries(e.id).length === 1, 'the delivery written');
+    expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { eventId: seq! })).toBe(0);
+  });
+});
+
+describe('an endpoint failing every attempt', () => {
+  it('is disabled once its failures have lasted WEBHOOK_DISABLE_AFTER', async () => {
+    await runWorker({ WEBHOOK_DISABLE_AFTER: 600, WEBHOOK_RETRY_SCHEDULE: [300, 300, 300, 300] });
+    try {
+      const r = await receiver(() => ({ status: 500 }));
+      const { endpoint: e } = endpoint({ url: r.url });
+      append(event());
+      await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
+      const disabled = getEndpoint(t.runtime.db, e.id)!;
+      expect(disabled).toMatchObject({ disabledReason: 'failing' });
+      const log = deliveries(e.id)[0]!.attemptLog;
+      // Disabled by the first failure at least 600 ms after the first one, not before.
+      expect(Date.parse(log.at(-1)!.startedAt) - Date.parse(log[0]!.startedAt)).toBeGreaterThanOrEqual(600);
+      expect(Date.parse(log.at(-2)!.startedAt) - Date.parse(log[0]!.startedAt)).toBeLessThan(600);
+    } finally {
+      await runWorker();
+    }
+  });
+});
