@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { appendEvents } from '../../../services/control/events.ts';
+import { mapCertificate } from '../../../services/domain/certificate-row.ts';
+import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 import { fanOut } from '../../../services/control/webhook-deliveries.ts';
 import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
@@ -168,7 +170,7 @@ describe('a typed client generated from the served document', () => {
     // The key's client has one webhook endpoint, with one event waiting for its first attempt.
     const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
     createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });
-    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } }]);
+    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } }]);
     fanOut(t.runtime.db, 100);
     const outcomes = await enqueueFiles(
       t.runtime,
@@ -245,3 +247,8 @@ describe('a typed client generated from the served document', () => {
     expect(read.unauthorized).toEqual([401, 'unauthorized']);
   });
 });
+
+/** A redeemed certificate as the API renders it: what a certificate.redeemed event carries. */
+function redeemedRow(county_slug: string) {
+  return mapCertificate(sampleCertificate({ county_slug, status: 'redeemed', redeemed: true, redeemed_date: '2025-03-03' }), 'https://parcels.example.test/');
+}

@@ -9,6 +9,8 @@ import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { certificateId, holderId } from '../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { appendEvents } from '../../../services/control/events.ts';
+import { mapCertificate } from '../../../services/domain/certificate-row.ts';
+import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 import { fanOut } from '../../../services/control/webhook-deliveries.ts';
 import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
@@ -162,7 +164,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       types: null,
       counties: null,
     });
-    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: { id: CERT }, previous: { status: 'sold' } } }]);
+    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: redeemedRow('miami-dade'), previous: { status: 'sold' } } }]);
     fanOut(t.runtime.db, 100);
     SAMPLES['/api/v1/webhook-endpoints/{id}/deliveries']!.push(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
@@ -225,3 +227,8 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     });
   });
 });
+
+/** A redeemed certificate as the API renders it: what a certificate.redeemed event carries. */
+function redeemedRow(county_slug: string) {
+  return mapCertificate(sampleCertificate({ county_slug, status: 'redeemed', redeemed: true, redeemed_date: '2025-03-03' }), 'https://parcels.example.test/');
+}
