@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Client } from '../control/clients.ts';
 import type { Ledger } from '../control/ledger.ts';
 import type { User } from '../control/users.ts';
+import type { Registry } from '../domain/registry.ts';
 import type { Logger } from '../logger.ts';
 import type { BillingProvider } from './billing/provider.ts';
 import type { Postman } from './mail/links.ts';
@@ -14,6 +15,8 @@ export interface PageContext {
   db: Database;
   config: Config;
   logger: Logger;
+  /** Counties by slug and name: the webhooks form's county filter is checked against it. */
+  registry: Registry;
   settings: SiteSettings;
   clock: () => Date;
   /** The API's own ledger (app.access.ledger): the overview reads and touches the buckets the API charges. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KEY_ENVS } from '../control/api-keys.ts';
+import { EVENT_TYPES } from '../control/events.ts';
 import { PACK_NAMES } from '../control/packs.ts';
 
 /**
@@ -57,6 +58,39 @@ export const KeyForm = z.object({
 });
 
 export const KeyIdParams = z.object({ id: z.string().regex(/^key_[A-Za-z0-9_-]{12}$/) });
+
+/**
+ * A webhook endpoint as the form posts it. Checkboxes post nothing, one value or several; the
+ * counties box is a comma list as a person types it. The URL's rules (scheme, no credentials,
+ * allowed addresses) and the county names are checked by the control plane's own
+ * checkEndpointInput, the CLI's check, against the registry (pages/webhooks.ts).
+ */
+const checkboxes = z.preprocess((v) => (v === undefined ? [] : [v].flat()), z.array(z.string()));
+export const WebhookForm = z.object({
+  url: text('the address to send events to')
+    .trim()
+    .min(1, 'Enter the address to send events to, such as https://example.com/webhooks.')
+    .max(2048, 'Use an address of at most 2048 characters.')
+    .refine((u) => /^https?:\/\//i.test(u), 'Enter an address that starts with https:// or http://.'),
+  types: checkboxes.pipe(
+    z
+      .array(z.enum(EVENT_TYPES, { error: 'Choose event types from the list.' }))
+      .min(1, 'Choose at least one event type.'),
+  ),
+  counties: z
+    .string({ error: 'Enter county names separated by commas, or leave the box empty.' })
+    .max(2000, 'Use at most 2000 characters.')
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+    ),
+});
+
+export const WebhookIdParams = z.object({ id: z.string().regex(/^whe_[A-Za-z0-9_-]{16}$/) });
+export const ReplayForm = z.object({ event: z.string().regex(/^evt_[0-9]{1,15}$/, 'Choose a delivery to send again.') });
 
 /** Plans a customer may choose here: Free Trial is only ever given at sign-up, Enterprise is a contract. */
 export const SELF_SERVE_PLANS = ['developer', 'pro', 'growth', 'lead_feed', 'mcp_starter'] as const;

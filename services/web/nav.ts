@@ -1,7 +1,6 @@
 /**
  * The account page's navigation, in order. A page that lands later adds its line here and its
- * module to pages/index.ts; the webhooks issue's page takes `{ href: '/account/webhooks', label:
- * 'Webhooks' }` after Keys (its address is reserved by issue 21).
+ * module to pages/index.ts.
  */
 export interface NavItem {
   href: string;
@@ -11,6 +10,7 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { href: '/account', label: 'Overview' },
   { href: '/account/keys', label: 'Keys' },
+  { href: '/account/webhooks', label: 'Webhooks' },
   { href: '/account/billing', label: 'Plans and packs' },
 ];
 

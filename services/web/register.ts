@@ -42,6 +42,7 @@ export function accountPages(deps: SiteDeps) {
       db: deps.db,
       config: deps.config,
       logger: deps.logger,
+      registry: deps.registry,
       settings,
       clock: deps.clock ?? (() => new Date()),
       ledger: scope.access.ledger,

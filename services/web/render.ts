@@ -15,6 +15,9 @@ export const NOTICES = {
   'verification-sent': 'We sent a new confirmation link. It works for 24 hours.',
   'key-revoked': 'The key is revoked. Requests with it are refused from now on.',
   'plan-changed': 'Your plan is changed. It applies from your next request.',
+  'webhook-disabled': 'The endpoint is disabled. Events recorded meanwhile are not sent; replay them once it is enabled again.',
+  'webhook-enabled': 'The endpoint is enabled. New events are sent to it again.',
+  'replay-queued': 'The event is queued to be sent again. Its attempts show here as they happen.',
   'pack-bought': 'The credit pack is added. Its credits are used after your monthly credits.',
 } as const;
 export type NoticeCode = keyof typeof NOTICES;

@@ -8,11 +8,12 @@ import { signinPage } from './signin.ts';
 import { signoutPage } from './signout.ts';
 import { signupPage } from './signup.ts';
 import { verifyPage } from './verify.ts';
+import { webhooksPage } from './webhooks.ts';
 
 /**
  * Every page of /account, each a module registering its routes on the account scope (which
  * gives it the session, the CSRF check on every form post, the headers and the error pages).
- * A new page (the webhooks issue's /account/webhooks) adds one line here and one in nav.ts.
+ * A new page adds one line here and one in nav.ts.
  */
 export const PAGES: readonly ((scope: FastifyInstance, ctx: PageContext) => void)[] = [
   signupPage,
@@ -22,5 +23,6 @@ export const PAGES: readonly ((scope: FastifyInstance, ctx: PageContext) => void
   resetPage,
   overviewPage,
   keysPage,
+  webhooksPage,
   billingPage,
 ];
