@@ -1,35 +1,13 @@
 import type { Registry, RegistryCounty as County } from '../domain/registry.ts';
+import { countyKey, findCounty } from '../domain/county-names.ts';
 import { CliError, USAGE_EXIT } from './output.ts';
+
+export { countyKey, findCounty };
 
 /**
  * `--county` as a person types it: the slug, the name in any case ("Miami-Dade",
  * "miami dade", "St. Johns County"), the FIPS code or the revenue county number.
  */
-
-/** Lowercase words joined by hyphens, without a trailing "county" or dots: "St. Johns County" -> "st-johns". */
-export function countyKey(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
-    .replace(/\bsaint\b/g, 'st')
-    .replace(/\s+county$/, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** The county a --county value names, or null. */
-export function findCounty(counties: readonly County[], input: string): County | null {
-  const key = countyKey(input);
-  if (key === '') return null;
-  const squeezed = key.replace(/-/g, '');
-  return (
-    counties.find((c) => c.slug === key || countyKey(c.name) === key) ??
-    counties.find((c) => c.slug.replace(/-/g, '') === squeezed) ??
-    (/^\d{5}$/.test(key) ? counties.find((c) => c.fips === key) : undefined) ??
-    (/^\d{1,2}$/.test(key) ? counties.find((c) => c.dor === key.padStart(2, '0')) : undefined) ??
-    null
-  );
-}
 
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

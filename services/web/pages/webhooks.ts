@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findCounty } from '../../cli/county-arg.ts';
+import { findCounty } from '../../domain/county-names.ts';
 import { EVENT_TYPES, parseEventId, publicEventId } from '../../control/events.ts';
 import { getPlan, listPlans } from '../../control/plans.ts';
 import { listDeliveries, ReplayError, replay } from '../../control/webhook-deliveries.ts';
