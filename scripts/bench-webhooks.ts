@@ -437,7 +437,7 @@ try {
     // Deliveries (first 2xx per endpoint and event, every receiver) completed per second from the first
     // append until the healthy endpoints had everything; and the best 10 seconds of the run.
     deliveries_per_second: healthyDoneMs === null ? null : Math.round(sumSeconds(0, Math.ceil(healthyDoneMs / 1000)) / (healthyDoneMs / 1000)),
-    peak_10s_deliveries_per_second: Math.round(Math.max(...perSecond.map((_, i) => sumSeconds(i, i + 10) / 10))),
+    peak_10s_deliveries_per_second: Math.round(Math.max(0, ...Array.from({ length: perSecond.length }, (_, i) => sumSeconds(i, i + 10) / 10))),
     attempts_per_second: Math.round(attempts / (settledMs / 1000)),
     // What one attempt cost in CPU, whatever the machine's load: the worker's, and this process's
     // (the receivers and the appends); Redis and the kernel's loopback are not in either.
