@@ -7,7 +7,7 @@ import { FileRejectedError } from '../errors.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
-import { type CertificateDocument, withHolderGroup } from './certificate-document.ts';
+import { type CertificateDocument, createHolderGroups, withHolderGroup } from './certificate-document.ts';
 import { findParcelConflicts } from './parcel-conflicts.ts';
 
 /**
@@ -35,7 +35,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     ingestedAt: at,
     holderIds: createHolderIds(),
   };
-  const holderAliases = deps.holderAliases ?? loadHolderAliases();
+  const groupOf = createHolderGroups(deps.holderAliases ?? loadHolderAliases());
   return {
     format: {
       dataset: 'certificates',
@@ -43,7 +43,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
       rows: (source) => adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }),
       build: (row) => {
         const { input, reasons } = adapter.toInput(row);
-        return withHolderGroup(buildCertificate(input, reasons, ctx), holderAliases);
+        return withHolderGroup(buildCertificate(input, reasons, ctx), groupOf);
       },
       repeated: (record, firstLine) => ({
         field: 'certificate_number',
