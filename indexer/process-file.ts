@@ -81,8 +81,9 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
         // Pass 2: the spool to the index, searchable when it returns.
         const loaded = await indexFile(validated, job.dataset, loadDeps);
         await quarantine(deps, job, validated);
+        const bookkeepStarted = Date.now();
         await file.bookkeep();
-        return loaded;
+        return { ...loaded, timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted } };
       } finally {
         await validated.discard();
       }
