@@ -1,9 +1,20 @@
+import { stat } from 'node:fs/promises';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Logger } from '../../services/logger.ts';
 import { aliasName, FILE_DATASETS, type FileDataset } from '../../services/domain/datasets.ts';
 import { BulkMode } from '../indices/bulk-mode.ts';
 import { createLanes, type Lanes } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
+
+/**
+ * A file smaller than this (about 5,000 certificates) loads outside bulk mode when no other load
+ * holds it: switching refresh off and back on is two cluster-state updates and a refresh (100-300
+ * ms each on a busy 2-core node), more than a county's update of a few thousand rows gains from it,
+ * and the first of them stood between queueing the update and its rows being searchable (issue 19
+ * item 3). Its rows are searchable when its job completes all the same: the refresh group
+ * refreshes after every file.
+ */
+export const SMALL_FILE_BYTES = 2 * 1024 * 1024;
 
 /** The longest a finished file waits for others to share its refresh: bounds a busy worker's job latency. */
 const REFRESH_DELAY_MS = 2500;
@@ -45,4 +56,24 @@ export function createLoadResources(opensearch: Client, options: LoadResourceOpt
     refreshGroups[dataset] = new RefreshGroup(opensearch, alias(dataset), refreshPolicy);
   }
   return { lanes: createLanes(), bulkModes, refreshGroups };
+}
+
+/**
+ * Runs one file's load (pass 1 to bookkeeping) in its dataset's bulk mode, unless the file is
+ * small and no other load holds the mode (see SMALL_FILE_BYTES). Joining a held mode costs
+ * nothing, so a small file in a busy queue still loads in it.
+ */
+export async function inLoadMode<T>(resources: LoadResources, dataset: FileDataset, file: string, load: () => Promise<T>): Promise<T> {
+  const mode = resources.bulkModes[dataset];
+  if (!mode.held && (await fileBytes(file)) < SMALL_FILE_BYTES) return load();
+  return mode.run(load);
+}
+
+/** The file's size; an unreadable file counts as large (pass 1 rejects it with its reason). */
+async function fileBytes(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
