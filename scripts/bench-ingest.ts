@@ -84,7 +84,7 @@ async function storeMb(runtime: ReturnType<typeof openRuntime>, index: string): 
 
 /** What the engine did on an index so far: refreshes, flushes, merges, and the segments left. */
 async function engineWork(runtime: ReturnType<typeof openRuntime>, index: string) {
-  const res = await runtime.opensearch.indices.stats({ index, metric: ['segments', 'refresh', 'flush', 'merge', 'indexing'] });
+  const res = await runtime.opensearch.indices.stats({ index, metric: ['segments', 'refresh', 'flush', 'merge', 'indexing', 'search'] });
   const p = (
     res.body as {
       _all: {
@@ -94,6 +94,7 @@ async function engineWork(runtime: ReturnType<typeof openRuntime>, index: string
           flush: { total: number };
           merges: { total: number; total_time_in_millis: number; total_docs: number };
           indexing: { index_time_in_millis: number };
+          search: { query_total: number; query_time_in_millis: number };
         };
       };
     }
@@ -106,7 +107,17 @@ async function engineWork(runtime: ReturnType<typeof openRuntime>, index: string
     mergeSeconds: round1(p.merges.total_time_in_millis / 1000),
     mergedDocsM: round1(p.merges.total_docs / 1e6),
     indexingSeconds: round1(p.indexing.index_time_in_millis / 1000),
+    searches: p.search.query_total,
+    searchSeconds: round1(p.search.query_time_in_millis / 1000),
   };
+}
+
+/** The worker's "file ingested" log lines. */
+function ingestedLines(logFile: string): { file: string; durationMs: number; timingsMs?: Record<string, number> }[] {
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('"file ingested"'))
+    .map((line) => JSON.parse(line) as { file: string; durationMs: number; timingsMs?: Record<string, number> });
 }
 
 /** Per-file phases the worker logs ("file ingested" lines), summed over files (they overlap). */
@@ -200,6 +211,9 @@ async function runOnce(n: number) {
     const stackMemory = memoryOf(stack.pid);
     await stack.stop();
     stack = undefined;
+    // Where each update's time went, as the worker logged it (the job's own duration and phases).
+    const logged = new Map(ingestedLines(stackLog).map((l) => [l.file, l]));
+    const freshnessRows = freshness.map(({ path, ...f }) => ({ ...f, jobMs: logged.get(path)?.durationMs, ...logged.get(path)?.timingsMs }));
 
     // 5. Raw _bulk: the same documents into a copy made from the same mapping file, loaded under
     // the same bulk mode the worker holds (entered and left once, as a busy worker does).
@@ -231,6 +245,13 @@ async function runOnce(n: number) {
       rawSeconds,
       rawDocsPerSec: Math.round(n / rawSeconds),
       ratio: Math.round((rawSeconds / pipelineSeconds) * 1000) / 1000,
+      // What the ratio would be if both sides had the two cores to themselves (CPU-bound, as on a
+      // quiet 2-core machine): CPU per row of the raw side over the pipeline's. On a machine shared
+      // with other work, wall-clock rates follow the neighbours; CPU per row much less.
+      cpuRatio:
+        Math.round(
+          (((rawEngineCpu + (sender.user + sender.system) / 1e6) / (pipelineEngineCpu + stackUse.cpuSeconds + cliUse.cpuSeconds)) * 1000),
+        ) / 1000,
       // Summed over files (they overlap when the worker runs several at once).
       ...Object.fromEntries(Object.entries(phases.seconds).map(([k, v]) => [`${k}Seconds`, v])),
       // CPU per row (µs): the stack (API + worker), the CLI, the engine; the raw sender and the engine.
@@ -252,7 +273,7 @@ async function runOnce(n: number) {
       freshnessP50Ms: freshness.length ? percentile(freshness.map((f) => f.visibleMs), 50) : Number.NaN,
       freshnessP90Ms: freshness.length ? percentile(freshness.map((f) => f.visibleMs), 90) : Number.NaN,
       freshnessCompletedP50Ms: freshness.length ? percentile(freshness.map((f) => f.completedMs), 50) : Number.NaN,
-      freshnessSamples: freshness,
+      freshnessSamples: freshnessRows,
     };
   } finally {
     await stack?.stop();

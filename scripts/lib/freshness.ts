@@ -20,7 +20,10 @@ import type { Runtime } from '../../services/runtime.ts';
  */
 
 export interface FreshnessSample {
+  /** County and tax year of the update. */
   file: string;
+  /** The update file's path, as the worker's log names it. */
+  path: string;
   rows: number;
   /** From queueing to the first count that saw every row of the update. */
   visibleMs: number;
@@ -89,7 +92,7 @@ export async function measureFreshness(
         if (seen < rows) throw new Error(`freshness sample ${i}: job completed but only ${seen} of ${rows} rows are searchable`);
         visibleMs = completedMs;
       }
-      out.push({ file: `${plan.county.slug} ${plan.taxYear}`, rows, visibleMs: Math.round(visibleMs), completedMs: Math.round(completedMs) });
+      out.push({ file: `${plan.county.slug} ${plan.taxYear}`, path: file, rows, visibleMs: Math.round(visibleMs), completedMs: Math.round(completedMs) });
       // Let the worker settle (refresh groups, settings) before the next county's update.
       await new Promise((r) => setTimeout(r, 1500));
     }
