@@ -7,8 +7,8 @@ import { createLanes, type Lanes } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
 
 /**
- * A file smaller than this (about 5,000 certificates) loads outside bulk mode when no other load
- * holds it: switching refresh off and back on is two cluster-state updates and a refresh (100-300
+ * A file smaller than this (about 5,000 certificates) loads outside bulk mode when it is the only
+ * file of its dataset the worker has in hand: switching refresh off and back on is two cluster-state updates and a refresh (100-300
  * ms each on a busy 2-core node), more than a county's update of a few thousand rows gains from it,
  * and the first of them stood between queueing the update and its rows being searchable (issue 19
  * item 3). Its rows are searchable when its job completes all the same: the refresh group
@@ -28,6 +28,8 @@ export interface LoadResources {
   lanes: Lanes;
   bulkModes: Record<FileDataset, BulkMode>;
   refreshGroups: Record<FileDataset, RefreshGroup>;
+  /** Files of each dataset in hand now (inLoadMode), from pass 1 to bookkeeping. */
+  loading: Record<FileDataset, number>;
 }
 
 export interface LoadResourceOptions {
@@ -45,6 +47,7 @@ export function createLoadResources(opensearch: Client, options: LoadResourceOpt
   // validating, one sending. The delay bounds how long a job's completion waits for company.
   const refreshPolicy = { maxWaiting: Math.max(1, options.concurrency - 2), maxDelayMs: REFRESH_DELAY_MS };
   const bulkModes = {} as Record<FileDataset, BulkMode>;
+  const loading = {} as Record<FileDataset, number>;
   const refreshGroups = {} as Record<FileDataset, RefreshGroup>;
   for (const dataset of FILE_DATASETS) {
     const mode = new BulkMode(opensearch, { index: alias(dataset), dataset, replicas: options.replicas });
@@ -54,19 +57,28 @@ export function createLoadResources(opensearch: Client, options: LoadResourceOpt
       .catch((err: Error) => options.logger.warn({ err: err.message, dataset }, 'could not restore search settings'));
     bulkModes[dataset] = mode;
     refreshGroups[dataset] = new RefreshGroup(opensearch, alias(dataset), refreshPolicy);
+    loading[dataset] = 0;
   }
-  return { lanes: createLanes(), bulkModes, refreshGroups };
+  return { lanes: createLanes(), bulkModes, refreshGroups, loading };
 }
 
 /**
  * Runs one file's load (pass 1 to bookkeeping) in its dataset's bulk mode, unless the file is
- * small and no other load holds the mode (see SMALL_FILE_BYTES). Joining a held mode costs
- * nothing, so a small file in a busy queue still loads in it.
+ * small and the only one of its dataset in hand (see SMALL_FILE_BYTES). A queue of small files
+ * (a generated set of 300,000 certificates is 88 files of about 1 MB) still loads in bulk mode:
+ * every file after the first finds another in hand, and joining the mode costs nothing once held.
  */
 export async function inLoadMode<T>(resources: LoadResources, dataset: FileDataset, file: string, load: () => Promise<T>): Promise<T> {
   const mode = resources.bulkModes[dataset];
-  if (!mode.held && (await fileBytes(file)) < SMALL_FILE_BYTES) return load();
-  return mode.run(load);
+  // Decided before anything is awaited, so files taken from the queue together see each other.
+  const alone = resources.loading[dataset] === 0 && !mode.held;
+  resources.loading[dataset]++;
+  try {
+    if (alone && (await fileBytes(file)) < SMALL_FILE_BYTES) return await load();
+    return await mode.run(load);
+  } finally {
+    resources.loading[dataset]--;
+  }
 }
 
 /** The file's size; an unreadable file counts as large (pass 1 rejects it with its reason). */

@@ -63,6 +63,23 @@ describe('inLoadMode on a real index', () => {
     expect(await refreshInterval()).toBe('1s');
   });
 
+  it('of small files taken together, only the first loads outside bulk mode: a queue switches once, not never', async () => {
+    const first = file('first.csv', 1024);
+    const second = file('second.csv', 1024);
+    let release!: () => void;
+    const firstSaw = inLoadMode(load, 'certificates', first, async () => {
+      const seen = await refreshInterval();
+      await new Promise<void>((r) => (release = r));
+      return seen;
+    });
+    await expect.poll(() => release !== undefined).toBe(true);
+    const secondSaw = await inLoadMode(load, 'certificates', second, refreshInterval);
+    release();
+    expect([await firstSaw, secondSaw]).toEqual(['1s', '-1']);
+    expect(await refreshInterval()).toBe('1s');
+    expect(load.loading.certificates).toBe(0);
+  });
+
   it('a file it cannot read goes the large way, so pass 1 gives the reason', async () => {
     expect(await inLoadMode(load, 'certificates', join(dir, 'missing.csv'), async () => load.bulkModes.certificates.held)).toBe(true);
   });
