@@ -144,7 +144,7 @@ async function startApi(): Promise<string> {
   const port = await freePort();
   // The floor runs with the same Node flags as bin/taxcert.js.
   const api = opts.floor
-    ? spawn(process.execPath, ['--max-old-space-size=320', '--max-semi-space-size=32', '--import', 'tsx', floorServer], {
+    ? spawn(process.execPath, ['--max-old-space-size=320', '--max-semi-space-size=64', '--import', 'tsx', floorServer], {
         env: { ...env, PORT: String(port) },
         stdio: ['ignore', 'ignore', 'inherit'],
       })
