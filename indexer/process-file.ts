@@ -9,7 +9,7 @@ import type { DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
 import { FileRejectedError, failureCode, publicRejection } from './errors.ts';
 import { holderFile } from './holders/holder-file.ts';
 import { landsFile } from './lands-available/lands-file.ts';
-import type { LoadResources } from './load/load-resources.ts';
+import { inLoadMode, type LoadResources } from './load/load-resources.ts';
 import { indexFile, type LoadDeps, type LoadOutcome, type LoadProgress, type ValidatedFile, validateFile } from './load/two-pass-load.ts';
 import type { IngestJob, IngestResult } from './queue.ts';
 
@@ -66,8 +66,9 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
     };
 
     // Bulk mode is held for the whole job, pass 1 to bookkeeping, so a worker busy with a
-    // queue of files switches settings once per busy period instead of once per file.
-    const loaded = await deps.load.bulkModes[job.dataset].run(async () => {
+    // queue of files switches settings once per busy period instead of once per file; a small
+    // file on an idle worker loads without it (load-resources.ts).
+    const loaded = await inLoadMode(deps.load, job.dataset, job.file, async () => {
       // Pass 1: every row read and validated into spools on disk.
       const validated = await validateFile(job.file, job.jobId, file.format, loadDeps);
       try {
@@ -83,8 +84,9 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
         // The change feed (issue 20): the changes staged between the passes, recorded now that they are searchable.
         await file.publishChanges?.(validated.refusedIds);
         await quarantine(deps, job, validated);
+        const bookkeepStarted = Date.now();
         await file.bookkeep();
-        return loaded;
+        return { ...loaded, timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted } };
       } finally {
         await validated.discard();
       }

@@ -50,6 +50,11 @@ export class BulkMode {
     private readonly target: BulkModeTarget,
   ) {}
 
+  /** Whether a load of this process holds the mode now: one more joins it without a settings switch. */
+  get held(): boolean {
+    return this.holders > 0;
+  }
+
   /** Runs fn in bulk mode; settings switch only when the first load enters and the last one leaves. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     await this.enter();

@@ -57,8 +57,12 @@ export interface LoadOutcome {
   /** Documents that replaced one with the same id (re-ingest). */
   updated: number;
   quarantined: number;
-  /** Where the time went: pass 1 (read and validate) and pass 2 (bulk and refresh). */
-  timingsMs: { validate: number; index: number };
+  /**
+   * Where the time went: pass 1 (read and validate) and pass 2 (from the end of pass 1 to
+   * searchable); of pass 2, the send (waiting for the send lane included) and the wait for the
+   * shared refresh.
+   */
+  timingsMs: { validate: number; index: number; send: number; refresh: number };
 }
 
 export type LoadProgress = { phase: 'validating' | 'indexing'; rows: number; of?: number };
@@ -220,10 +224,13 @@ function isZlibError(err: unknown): err is NodeJS.ErrnoException & { code: strin
 export async function indexFile(validated: ValidatedFile, dataset: FileDataset, deps: LoadDeps): Promise<LoadOutcome> {
   const lanes = deps.lanes ?? createLanes();
   const alias = aliasName(deps.prefix, dataset);
+  const sendStarted = Date.now();
   const totals = await lanes.send.run(() => validated.send(alias, deps));
+  const sent = Date.now();
   // Searchable before the job completes: one refresh, shared with the files that finish near this one.
   await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
   const { startedAt, validatedAt } = validated.timing;
+  const now = Date.now();
   return {
     format: validated.format,
     fileSha256: validated.fileSha256,
@@ -231,7 +238,7 @@ export async function indexFile(validated: ValidatedFile, dataset: FileDataset, 
     indexed: totals.created,
     updated: totals.updated,
     quarantined: validated.refused,
-    timingsMs: { validate: validatedAt - startedAt, index: Date.now() - validatedAt },
+    timingsMs: { validate: validatedAt - startedAt, index: now - validatedAt, send: sent - sendStarted, refresh: now - sent },
   };
 }
 

@@ -1,0 +1,104 @@
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { extensionFor } from '../generator/generate-fixtures.ts';
+import type { FilePlan, GeneratedState } from '../generator/generate-state.ts';
+import { writerFor } from '../generator/writers/index.ts';
+import { createIngestQueue, redisConnection } from '../../indexer/queue.ts';
+import { enqueueFiles } from '../../services/cli/ingest-runner.ts';
+import { aliasName } from '../../services/domain/datasets.ts';
+import type { CertificateRecord } from '../../services/domain/records.ts';
+import type { Runtime } from '../../services/runtime.ts';
+
+/**
+ * Issue 19 item 3: how soon a county's update is searchable on a loaded index. Each sample
+ * writes the first `rows` certificates of one county-year of the loaded set again, in the
+ * county's own format, with corrected owner names (a county re-publishing part of its list),
+ * queues the file as `taxcert ingest` does, and polls a count until every one of its rows
+ * shows the new load: the time from queueing to the first search that sees them all, and to
+ * the job's completion.
+ */
+
+export interface FreshnessSample {
+  /** County and tax year of the update. */
+  file: string;
+  /** The update file's path, as the worker's log names it. */
+  path: string;
+  rows: number;
+  /** From queueing to the first count that saw every row of the update. */
+  visibleMs: number;
+  /** From queueing to the job's completion (bookkeeping included). */
+  completedMs: number;
+}
+
+const POLL_MS = 10;
+
+function* firstRows(records: Iterable<CertificateRecord>, rows: number): Generator<CertificateRecord> {
+  let k = 0;
+  for (const r of records) {
+    if (k++ >= rows) return;
+    // The county corrected its owner names: every row of the update is a real change.
+    yield { ...r, owner_name: `${r.owner_name.slice(0, 52)} ET AL` };
+  }
+}
+
+async function writeUpdate(state: GeneratedState, plan: FilePlan, rows: number, dir: string, i: number, asOf: string): Promise<string> {
+  const path = join(dir, `update-${i}-${plan.county.slug}-${plan.taxYear}.${extensionFor(plan.channel.format)}`);
+  const out = createWriteStream(path);
+  await writerFor(plan.channel.format)!.write(firstRows(state.records(plan), rows), out, { county: plan.county, taxYear: plan.taxYear, asOf });
+  out.end();
+  await finished(out);
+  return path;
+}
+
+export async function measureFreshness(
+  runtime: Runtime,
+  options: { state: GeneratedState; samples: number; rows: number; dir: string; asOf: string },
+): Promise<FreshnessSample[]> {
+  const { state, rows } = options;
+  const eligible = state.files.filter((f) => f.rows >= rows);
+  if (eligible.length === 0) throw new Error(`no county-year of the set has ${rows} rows`);
+  const alias = aliasName(runtime.config.INDEX_PREFIX, 'certificates');
+  const connection = redisConnection(runtime.config);
+  const queue = createIngestQueue(runtime.config, connection);
+  const out: FreshnessSample[] = [];
+  try {
+    for (let i = 0; i < options.samples; i++) {
+      // Spread over the set's counties and years.
+      const plan = eligible[Math.floor((i * eligible.length) / options.samples)]!;
+      const file = await writeUpdate(state, plan, rows, options.dir, i, options.asOf);
+      const since = new Date().toISOString();
+      const t0 = performance.now();
+      const [queued] = await enqueueFiles(runtime, [{ dataset: 'certificates', file, vendor: plan.channel.channel, county: plan.county.slug, taxYear: plan.taxYear }], { wait: false });
+      const query = {
+        bool: { filter: [{ term: { county_slug: plan.county.slug } }, { term: { tax_year: plan.taxYear } }, { range: { ingested_at: { gte: since } } }] },
+      };
+      let visibleMs = Number.NaN;
+      let completedMs = Number.NaN;
+      while (Number.isNaN(completedMs)) {
+        if (Number.isNaN(visibleMs)) {
+          const seen = (await runtime.opensearch.count({ index: alias, body: { query } as never })).body.count;
+          if (seen >= rows) visibleMs = performance.now() - t0;
+        }
+        const state = await queue.getJobState(queued!.jobId);
+        if (state === 'completed') completedMs = performance.now() - t0;
+        else if (state === 'failed') throw new Error(`freshness sample ${i}: the job for ${file} failed`);
+        if (Number.isNaN(completedMs)) await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+      // A job completes only after its rows are searchable, so a completed job with no visible
+      // count yet would be a broken promise: checked once more, and reported as such.
+      if (Number.isNaN(visibleMs)) {
+        const seen = (await runtime.opensearch.count({ index: alias, body: { query } as never })).body.count;
+        if (seen < rows) throw new Error(`freshness sample ${i}: job completed but only ${seen} of ${rows} rows are searchable`);
+        visibleMs = completedMs;
+      }
+      out.push({ file: `${plan.county.slug} ${plan.taxYear}`, path: file, rows, visibleMs: Math.round(visibleMs), completedMs: Math.round(completedMs) });
+      // Let the worker settle (refresh groups, settings) before the next county's update.
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+  return out;
+}
