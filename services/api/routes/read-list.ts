@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
+import type { SearchResult } from '../../engine/search.ts';
 import type { ListResult } from '../envelope.ts';
-import { type PageRequest, readPage } from '../query/page.ts';
+import { type Page, type PageRequest, readPage, readPageWith } from '../query/page.ts';
 
 /** One list read: the builder's query and order, the client's window, and the route's mapper. */
 export interface ListRead<D, R> {
@@ -20,7 +21,25 @@ export interface ListRead<D, R> {
  * its public row, with the window and the exact total.
  */
 export async function readList<D, R>(client: Client, index: string, list: ListRead<D, R>): Promise<ListResult<R>> {
+  return rowsOf(list, await readPage<D>(client, index, pageRequest(list)));
+}
+
+/** readList, and one more search sent beside the page's first request (query/page.ts readPageWith). */
+export async function readListWith<D, R>(
+  client: Client,
+  index: string,
+  list: ListRead<D, R>,
+  beside: Record<string, unknown>,
+): Promise<{ result: ListResult<R>; beside: SearchResult<never> }> {
+  const read = await readPageWith<D>(client, index, pageRequest(list), beside);
+  return { result: rowsOf(list, read.page), beside: read.beside };
+}
+
+function pageRequest<D, R>(list: ListRead<D, R>): PageRequest {
+  return { query: list.query, sort: list.sort, limit: list.page.limit, offset: list.page.offset, source: list.source };
+}
+
+function rowsOf<D, R>(list: ListRead<D, R>, page: Page<D>): ListResult<R> {
   const { limit, offset } = list.page;
-  const page = await readPage<D>(client, index, { query: list.query, sort: list.sort, limit, offset, source: list.source });
   return { rows: page.hits.map((hit) => list.map(hit._source)), limit, offset, total: page.total };
 }

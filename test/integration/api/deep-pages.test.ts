@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { generateState } from '../../../scripts/generator/generate-state.ts';
-import { readPage } from '../../../services/api/query/page.ts';
+import { readPage, readPageWith } from '../../../services/api/query/page.ts';
 import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
 import { PageRuleError } from '../../../services/api/query/page-rules.ts';
 import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
+import { search } from '../../../services/engine/search.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 /**
@@ -129,6 +130,22 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
     const p = await page({ match_all: {} }, SORTS.year_newest!, 10_000_000, 25);
     expect(p.hits).toEqual([]);
     expect(p.total).toBeGreaterThan(N * 0.9);
+  });
+
+  it('a search sent beside the page (readPageWith) answers as it does alone, and the page is the same, at every depth', async () => {
+    const sort = SORTS.year_then_sale!;
+    const expected = await truth(FILTERED, sort);
+    // The certificate route's facet counts: a size-0 search of the same query.
+    const beside = { size: 0, track_total_hits: false, query: FILTERED, aggs: { c: { terms: { field: 'county_slug', size: 70 } } } };
+    const alone = await search<never>(t.runtime.opensearch, index, beside);
+    expect((alone.aggregations!.c as { buckets: unknown[] }).buckets.length).toBeGreaterThan(1);
+    // Shallow (the page itself is the opening request), selected by counts, from the far end, past the total.
+    for (const offset of [0, WINDOW - 37, 2 * WINDOW, expected.length - 40, expected.length + 5]) {
+      const read = await readPageWith<Doc>(t.runtime.opensearch, index, { query: FILTERED, sort, offset, limit: 37, source: ['id'] }, beside, options);
+      expect(read.page.total, `offset ${offset}`).toBe(expected.length);
+      expect(read.page.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
+      expect(read.beside.aggregations, `offset ${offset}`).toEqual(alone.aggregations);
+    }
   });
 
   it('refuses a deep page sorted on a scaled_float with the money-on-double rule, read from the mapping', async () => {

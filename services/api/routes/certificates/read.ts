@@ -2,11 +2,11 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import type { Registry } from '../../../domain/registry.ts';
-import { getById, search } from '../../../engine/search.ts';
+import { getById } from '../../../engine/search.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
 import { InvalidParamsError, NotFoundError } from '../../errors.ts';
 import { readFacets } from '../../query/facets.ts';
-import { readList } from '../read-list.ts';
+import { type ListRead, readList, readListWith } from '../read-list.ts';
 import { buildByParcel } from './build-by-parcel.ts';
 import { buildCertificateSearch } from './build-search.ts';
 import { mapCertificate } from './map-row.ts';
@@ -49,21 +49,20 @@ export async function readCertificateSearch(deps: CertificatesDeps, params: Cert
   assertCounties(deps.registry, 'county', params.county);
   const plan = buildCertificateSearch(params);
   const index = certificatesIndex(deps);
-  // Facets are counted by their own size-0 search, in parallel with the page: the engine's
-  // shard request cache keeps size-0 answers until the next refresh, so the counts of a
-  // filter set are computed once while a user pages through it, and a deep page plan never
-  // has to carry aggregations.
-  const [list, counted] = await Promise.all([
-    readList(deps.opensearch, index, {
-      query: plan.query,
-      sort: plan.sort,
-      page: params,
-      source: CERTIFICATE_SOURCE,
-      map: (doc: CertificateDocument) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
-    }),
-    plan.aggs ? search<never>(deps.opensearch, index, { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs }) : undefined,
-  ]);
-  return counted ? { ...list, facets: readFacets(plan.facets, counted.aggregations) } : list;
+  const list: ListRead<CertificateDocument, CertificateRow> = {
+    query: plan.query,
+    sort: plan.sort,
+    page: params,
+    source: CERTIFICATE_SOURCE,
+    map: (doc) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
+  };
+  if (!plan.aggs) return readList(deps.opensearch, index, list);
+  // Facets are counted by their own size-0 search, sent in the same msearch as the page's
+  // first request: the engine's shard request cache keeps size-0 answers until the next
+  // refresh, so the counts of a filter set are computed once while a user pages through it,
+  // and a deep page plan never has to carry aggregations.
+  const counted = await readListWith(deps.opensearch, index, list, { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs });
+  return { ...counted.result, facets: readFacets(plan.facets, counted.beside.aggregations) };
 }
 
 /** Every tax year of one parcel; an unknown parcel or a county without a feed is an empty list, never a 404. */
