@@ -76,6 +76,7 @@ describe('navigation', () => {
     expect(current('/account/keys/key_abc/revoke')).toBe('Keys');
     expect(current('/account/billing/checkout')).toBe('Plans and packs');
     expect(current('/account/signout')).toBeNull();
-    expect(navFor('/account').map((n) => n.href)).toEqual(['/account', '/account/keys', '/account/billing']);
+    expect(current('/account/webhooks/whe_abc')).toBe('Webhooks');
+    expect(navFor('/account').map((n) => n.href)).toEqual(['/account', '/account/keys', '/account/webhooks', '/account/billing']);
   });
 });

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../../services/config.ts';
 import { siteSettings } from '../../../services/web/settings.ts';
 
 const SECRET = 'x'.repeat(40);
-const config = (env: Record<string, string>) => loadConfig({ KEY_HASH_SECRET: SECRET, DATABASE_PATH: '/tmp/never-created/x.db', ...env });
+const config = (env: Record<string, string>) => loadConfig({ KEY_HASH_SECRET: SECRET, WEBHOOK_SECRET_KEY: 'w'.repeat(40), DATABASE_PATH: '/tmp/never-created/x.db', ...env });
 
 describe('account page settings', () => {
   it('in development: plain cookie names without Secure, links to the local server, test-mode billing', () => {
