@@ -13,6 +13,11 @@
 #   OPENSEARCH_JAVA_OPTS      extra JVM options, appended
 #   OPENSEARCH_START_TIMEOUT  seconds to wait for health (default 120)
 #   OPENSEARCH_CDS            1/0: class data sharing archive on/off (default on, off when CI=true; see below)
+#   OPENSEARCH_NODES          nodes in the cluster (default 1). Above 1, the runner's node-count option
+#                             starts them in one JVM on HTTP ports PORT, PORT+1, ...; health waits
+#                             until all have joined (a test cluster: issue 22)
+#   OPENSEARCH_CONTROL_PORT   with OPENSEARCH_NODES > 1: a loopback port where POST /nodes/<i>/stop
+#                             and /nodes/<i>/start take one node away and bring it back (NodeLauncher.java)
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,6 +31,11 @@ CLUSTER="taxcert-$PORT"
 LIB_DIR="$CACHE_DIR/opensearch/lib"
 URL="http://127.0.0.1:$PORT"
 MIN_JAVA=21
+NODES="${OPENSEARCH_NODES:-1}"
+if ! [[ "$NODES" =~ ^[1-9]$ ]]; then
+  echo "opensearch: OPENSEARCH_NODES must be 1 to 9, got '$NODES'" >&2
+  exit 2
+fi
 
 if ! [[ "$PORT" =~ ^[0-9]+$ ]] || ((PORT < 1025 || PORT > 65535)); then
   echo "opensearch: OPENSEARCH_PORT must be a port number above 1024, got '$PORT'" >&2
@@ -43,6 +53,7 @@ health() { curl -fsS --max-time 3 "$URL/_cluster/health" 2>/dev/null; }
 status_of() { sed -n 's/.*"status" *: *"\([a-z]*\)".*/\1/p'; }
 version_of() { curl -fsS --max-time 3 "$URL/" 2>/dev/null | tr -d '\n ' | sed -n 's/.*"number":"\([^"]*\)".*/\1/p'; }
 cluster_of() { sed -n 's/.*"cluster_name" *: *"\([^"]*\)".*/\1/p'; }
+nodes_of() { local n; n="$(sed -n 's/.*"number_of_nodes" *: *\([0-9]*\).*/\1/p')"; echo "${n:-0}"; }
 
 node_pid() { # the pid from the pid file, if that process is alive and is our node
   local pid
@@ -122,7 +133,7 @@ wait_ready() { # $1: pid to watch (or empty: a node this run did not launch)
   while ((SECONDS < deadline)); do
     if h="$(health)"; then
       st="$(status_of <<<"$h")"
-      if [[ "$st" == green || "$st" == yellow ]]; then
+      if [[ ("$st" == green || "$st" == yellow) && "$(nodes_of <<<"$h")" -ge "$NODES" ]]; then
         if [[ -n "$pid" ]]; then
           echo "opensearch: OpenSearch $(version_of) ready at $URL (cluster $(cluster_of <<<"$h"), status $st, pid $pid, $((SECONDS - started)) s)"
         else
@@ -202,12 +213,15 @@ cat >"$DATA_DIR/config/opensearch.yml" <<'YAML'
 # Written by scripts/opensearch/start.sh at every start: edits here are overwritten.
 # Loopback only, IPv4 only, for HTTP and transport.
 network.host: 127.0.0.1
-# One node, its own cluster: never looks for, nor joins, another node (a second local node
-# on another port is a separate cluster with its own name).
-discovery.type: single-node
 # A development/CI node: don't turn indices read-only when the disk is nearly full.
 cluster.routing.allocation.disk.threshold_enabled: false
 YAML
+if ((NODES == 1)); then
+  # One node, its own cluster: never looks for, nor joins, another node (a second local node
+  # on another port is a separate cluster with its own name). A cluster's nodes find each
+  # other through the seed hosts NodeLauncher gives them.
+  echo "discovery.type: single-node" >>"$DATA_DIR/config/opensearch.yml"
+fi
 
 # 5. Launch, detached from this shell (own session, no stdin, output to a log file).
 #    HTTP on exactly $PORT; transport on OPENSEARCH_TRANSPORT_PORT or a free loopback port.
@@ -248,7 +262,7 @@ java_args+=(
   NodeLauncher "$PORT"
   -basePath "$DATA_DIR"
   -confPath "$DATA_DIR/config"
-  -numOfNode 1
+  -numOfNode "$NODES"
   -baseHttpPort "$((PORT - 1))"
   -clusterName "$CLUSTER"
 )
@@ -259,7 +273,7 @@ java_args+=(
 # pid whether or not setsid had to fork.
 cd "$DATA_DIR"
 # shellcheck disable=SC2016 # expanded by the inner bash, on purpose
-setsid nohup bash -c 'echo $$ >"$0"; exec "$@"' "$PID_FILE" "$JAVA" "${java_args[@]}" \
+OPENSEARCH_NODES="$NODES" setsid nohup bash -c 'echo $$ >"$0"; exec "$@"' "$PID_FILE" "$JAVA" "${java_args[@]}" \
   </dev/null >>"$LOG_FILE" 2>&1 9>&- &
 for _ in $(seq 1 50); do
   [[ -s "$PID_FILE" ]] && break
