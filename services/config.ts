@@ -17,6 +17,11 @@ export const EnvSchema = z.object({
   OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENSEARCH_PORT: port.default(9200),
   OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
+  /**
+   * Primary shards of an index created from now on (unset: the mapping file's, 1). A cluster spreads
+   * them over its nodes; `taxcert reindex` moves an existing dataset to this count (issue 22).
+   */
+  OPENSEARCH_SHARDS: z.coerce.number().int().min(1).max(64).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   /** Default: ./data/<INDEX_PREFIX>.db, so each stack of a checkout has its own (issue 12, item 1). */
   DATABASE_PATH: z.string().min(1).optional(),

@@ -10,8 +10,13 @@ export interface BulkModeTarget {
   replicas: number;
 }
 
-/** Loading settings: each document is written and refreshed once, on the primary only. */
-const BULK_SETTINGS = { refresh_interval: '-1', number_of_replicas: 0 } as const;
+/**
+ * Loading settings: refresh off, so each document is refreshed once. Replicas stay: an index in
+ * bulk mode is live (searches read it while it loads), and on a cluster a node lost mid-load must
+ * leave a copy of every shard answering (issue 22). A fresh index nobody reads yet (a reindex
+ * target) is created without replicas instead (create.ts, bulk).
+ */
+const BULK_SETTINGS = { refresh_interval: '-1' } as const;
 
 /** Search-ready settings: refresh from the mapping file, replicas from config, then a refresh. */
 export async function restoreSearchSettings(client: Client, target: BulkModeTarget): Promise<void> {
@@ -24,7 +29,7 @@ export async function restoreSearchSettings(client: Client, target: BulkModeTarg
 }
 
 /**
- * The one bulk mode (refresh off, no replicas) of an index, held for as long as
+ * The one bulk mode (refresh off) of an index, held for as long as
  * this process has any load running on it instead of switched per load: each
  * switch is a cluster-state update of 100-300 ms, and a queue of many small files
  * would spend more on switching than it saves. The worker keeps one per dataset

@@ -4,6 +4,8 @@ import type { Dataset } from '../../services/domain/datasets.ts';
 
 export interface CreateOptions {
   replicas: number;
+  /** Primary shards; default the mapping file's. */
+  shards?: number;
   /** Alias to attach in the same request (first generation only). */
   alias?: string;
   /** Start without refresh and replicas, for a build that is filled before anyone reads it. */
@@ -21,6 +23,7 @@ export async function createPhysicalIndex(
   const index = {
     ...mapping.settings.index,
     number_of_replicas: options.bulk ? 0 : options.replicas,
+    ...(options.shards ? { number_of_shards: options.shards } : {}),
     ...(options.bulk ? { refresh_interval: '-1' } : {}),
   };
   const mappings = { ...mapping.mappings, _meta: { dataset, mapping_version: mapping.version } };

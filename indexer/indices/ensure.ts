@@ -26,13 +26,13 @@ export interface EnsuredIndex {
  * mapping file with the alias attached. Idempotent: an existing alias is left
  * alone, even when its mapping version is older (that is what reindex is for).
  */
-export async function ensureIndices(client: Client, prefix: string, replicas: number): Promise<EnsuredIndex[]> {
+export async function ensureIndices(client: Client, prefix: string, replicas: number, shards?: number): Promise<EnsuredIndex[]> {
   const out: EnsuredIndex[] = [];
-  for (const dataset of DATASETS) out.push(await ensureOne(client, prefix, dataset, replicas));
+  for (const dataset of DATASETS) out.push(await ensureOne(client, prefix, dataset, replicas, shards));
   return out;
 }
 
-async function ensureOne(client: Client, prefix: string, dataset: Dataset, replicas: number): Promise<EnsuredIndex> {
+async function ensureOne(client: Client, prefix: string, dataset: Dataset, replicas: number, shards?: number): Promise<EnsuredIndex> {
   const alias = aliasName(prefix, dataset);
   let targets = await aliasTargets(client, alias);
   let created = false;
@@ -40,7 +40,7 @@ async function ensureOne(client: Client, prefix: string, dataset: Dataset, repli
     const mapping = loadMapping(dataset);
     const name = physicalName(prefix, dataset, mapping.version);
     try {
-      await createPhysicalIndex(client, name, dataset, mapping, { replicas, alias });
+      await createPhysicalIndex(client, name, dataset, mapping, { replicas, shards, alias });
       created = true;
     } catch (err) {
       // Same name from another process: it made what we wanted.

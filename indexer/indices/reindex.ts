@@ -18,6 +18,8 @@ export interface ReindexOptions {
   /** Defaults to mappings/<dataset>.json on disk. */
   mapping?: MappingFile;
   pollIntervalMs?: number;
+  /** Primary shards of the new index (OPENSEARCH_SHARDS); default: the same as the old one. */
+  shards?: number;
   /** Documents per scroll batch of _reindex. */
   batchSize?: number;
   /**
@@ -54,7 +56,7 @@ export async function reindex(
   const alias = aliasName(prefix, dataset);
   const from = await singleTarget(client, alias);
   const mapping = options.mapping ?? loadMapping(dataset);
-  const replicas = await replicasOf(client, from);
+  const { replicas, shards } = await layoutOf(client, from);
 
   await client.indices.refresh({ index: from });
   const sourceCount = await countOf(client, from);
@@ -62,7 +64,7 @@ export async function reindex(
   const to = physicalName(prefix, dataset, mapping.version);
   let swapAttempted = false;
   try {
-    await createPhysicalIndex(client, to, dataset, mapping, { replicas, bulk: true });
+    await createPhysicalIndex(client, to, dataset, mapping, { replicas, shards: options.shards ?? shards, bulk: true });
     await copyDocuments(client, from, to, options);
     await options.afterCopy?.(to);
     await client.indices.putSettings({
@@ -121,10 +123,12 @@ async function singleTarget(client: Client, alias: string): Promise<string> {
   return targets[0]!;
 }
 
-async function replicasOf(client: Client, index: string): Promise<number> {
-  const res = await client.indices.getSettings({ index, name: 'index.number_of_replicas' });
-  const body = res.body as Record<string, { settings: { index: { number_of_replicas?: string } } }>;
-  return Number(body[index]?.settings.index.number_of_replicas ?? 0);
+/** The old index's replicas and primary shards, which the new one keeps unless told otherwise. */
+async function layoutOf(client: Client, index: string): Promise<{ replicas: number; shards: number }> {
+  const res = await client.indices.getSettings({ index, name: ['index.number_of_replicas', 'index.number_of_shards'] });
+  const body = res.body as Record<string, { settings: { index: { number_of_replicas?: string; number_of_shards?: string } } }>;
+  const settings = body[index]?.settings.index;
+  return { replicas: Number(settings?.number_of_replicas ?? 0), shards: Number(settings?.number_of_shards ?? 1) };
 }
 
 async function countOf(client: Client, index: string): Promise<number> {

@@ -16,7 +16,7 @@ export function holdersCommand(program: Command): void {
       const config = loadConfig();
       const runtime = openRuntime(config, { name: 'holders' });
       try {
-        await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS);
+        await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS, config.OPENSEARCH_SHARDS);
         const at = new Date();
         const result = await deriveHolders({
           opensearch: runtime.opensearch,

@@ -39,6 +39,8 @@ export function reindexCommand(program: Command): void {
           let progress: ReturnType<typeof createProgress> | null = null;
           const result = await reindex(runtime.opensearch, config.INDEX_PREFIX, dataset, {
             keepOld: opts.keepOld === true,
+            // OPENSEARCH_SHARDS set: the new index takes that many primaries (how a dataset moves to a cluster's layout).
+            ...(config.OPENSEARCH_SHARDS ? { shards: config.OPENSEARCH_SHARDS } : {}),
             // Certificates copied from an index without holder groups get theirs before the swap.
             ...(dataset === 'certificates'
               ? { afterCopy: (index: string) => backfillHolderGroups(runtime.opensearch, index, loadHolderAliases()) }
