@@ -14,7 +14,15 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * One node's URL, or several comma-separated (the nodes of a cluster): the client spreads requests
+   * over them and, when one stops answering, sends its requests to the others (issue 22 item 5).
+   */
+  OPENSEARCH_URL: z
+    .string()
+    .transform((list) => list.split(',').map((u) => u.trim()))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, or several separated by commas' })).min(1))
+    .optional(),
   OPENSEARCH_PORT: port.default(9200),
   OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
   /**
@@ -169,7 +177,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config
   extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER' | 'WEBHOOK_SECRET_KEY'> {
+  /** The first (or only) node: what is checked and shown. */
   OPENSEARCH_URL: string;
+  /** Every node given; the engine client uses them all. */
+  OPENSEARCH_URLS: string[];
   /** Absolute path of the SQLite control-plane database. */
   DATABASE_PATH: string;
   /** True when OPENSEARCH_URL was not given and the local node under scripts/ is meant. */
@@ -209,7 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     OPENSEARCH_LOCAL: e.OPENSEARCH_URL === undefined,
     // npm start keeps a terminal quiet unless a level was asked for (issue 12, item 7).
     LOG_LEVEL_SET: env.LOG_LEVEL !== undefined,
-    OPENSEARCH_URL: e.OPENSEARCH_URL ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
+    OPENSEARCH_URL: e.OPENSEARCH_URL?.[0] ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
+    OPENSEARCH_URLS: e.OPENSEARCH_URL ?? [`http://127.0.0.1:${e.OPENSEARCH_PORT}`],
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     PUBLIC_URL_SET: e.PUBLIC_URL !== undefined,
     MAIL_OUTBOX_DIR: resolve(e.MAIL_OUTBOX_DIR ?? join(dirname(databasePath), 'outbox')),

@@ -12,3 +12,26 @@ export async function freePort(): Promise<number> {
   if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
 }
+
+/** Whether nothing listens on the port now. */
+async function isFree(port: number): Promise<boolean> {
+  const server = createServer();
+  const free = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (free) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return free;
+}
+
+/** The first of `count` consecutive free ports (a local cluster's nodes take PORT, PORT+1, ...). */
+export async function freePortRun(count: number): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const first = await freePort();
+    if (first + count > 65535) continue;
+    let all = true;
+    for (let i = 1; i < count && all; i++) all = await isFree(first + i);
+    if (all) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}

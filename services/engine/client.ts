@@ -8,9 +8,10 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * The one way to build an OpenSearch client. Built by server.ts, worker.ts or the
  * CLI and passed down; never a module-level singleton.
  */
-export function createOpenSearch(config: Pick<Config, 'OPENSEARCH_URL'>): Client {
+export function createOpenSearch(config: Pick<Config, 'OPENSEARCH_URL'> & Partial<Pick<Config, 'OPENSEARCH_URLS'>>): Client {
   return new Client({
-    node: config.OPENSEARCH_URL,
+    // Several nodes: requests go round them, and a node that refuses is marked dead and skipped.
+    nodes: config.OPENSEARCH_URLS ?? [config.OPENSEARCH_URL],
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Same host or LAN: gzip costs CPU on both ends of a 2-core box and saves little.
     suggestCompression: false,

@@ -49,6 +49,21 @@ const SEARCH_FILTER = ['timed_out', ...HIT_PARTS, 'aggregations'];
 const MSEARCH_FILTER = ['responses.error', 'responses.timed_out', ...HIT_PARTS.map((p) => `responses.${p}`), 'responses.aggregations'];
 const GET_FILTER = ['found', '_source'];
 
+/**
+ * A request that could not connect (refused, reset before an answer) never reached a node, so it
+ * is sent once more: the client marked that node dead and picks another of OPENSEARCH_URL's nodes
+ * (a cluster losing a node keeps answering, issue 22 item 5). A timeout is not repeated: the node
+ * may still be working on it, and a second wait would double an interactive request's time.
+ */
+async function failover<R>(send: () => Promise<R>): Promise<R> {
+  try {
+    return await send();
+  } catch (err) {
+    if ((err as { name?: string })?.name !== 'ConnectionError') throw err;
+    return send();
+  }
+}
+
 type Total = number | { value: number } | undefined;
 const totalOf = (total: Total) => (typeof total === 'number' ? total : (total?.value ?? 0));
 
@@ -64,9 +79,11 @@ function classify(operation: string, err: unknown): EngineError {
 
 export async function search<T>(client: Client, index: string, body: Record<string, unknown>): Promise<SearchResult<T>> {
   try {
-    const res = await client.search(
-      { index, ignore_unavailable: true, filter_path: SEARCH_FILTER, body: { timeout: `${SEARCH_TIMEOUT_MS - 500}ms`, ...body } as never },
-      requestOptions,
+    const res = await failover(() =>
+      client.search(
+        { index, ignore_unavailable: true, filter_path: SEARCH_FILTER, body: { timeout: `${SEARCH_TIMEOUT_MS - 500}ms`, ...body } as never },
+        requestOptions,
+      ),
     );
     const hits = res.body.hits as { total?: Total; hits?: SearchHit<T>[] } | undefined;
     if (res.body.timed_out) throw new EngineError('search', 'timeout', 'search: the engine timed out and returned partial results');
@@ -92,7 +109,7 @@ interface MsearchItem<T> {
 export async function multiSearch<T>(client: Client, index: string, bodies: Record<string, unknown>[]): Promise<SearchResult<T>[]> {
   try {
     const lines = bodies.flatMap((body) => [{ index, ignore_unavailable: true }, { timeout: `${SEARCH_TIMEOUT_MS - 500}ms`, ...body }]);
-    const res = await client.msearch({ filter_path: MSEARCH_FILTER, body: lines as never }, requestOptions);
+    const res = await failover(() => client.msearch({ filter_path: MSEARCH_FILTER, body: lines as never }, requestOptions));
     return (res.body.responses as unknown as MsearchItem<T>[]).map((r) => {
       if (r.error || r.timed_out) throw new EngineError('msearch', r.timed_out ? 'timeout' : 'refused', 'msearch: one search failed');
       return { hits: r.hits?.hits ?? [], total: totalOf(r.hits?.total), aggregations: r.aggregations };
@@ -105,7 +122,7 @@ export async function multiSearch<T>(client: Client, index: string, bodies: Reco
 
 export async function count(client: Client, index: string, query?: Record<string, unknown>): Promise<number> {
   try {
-    const res = await client.count({ index, ignore_unavailable: true, body: query ? ({ query } as never) : undefined }, requestOptions);
+    const res = await failover(() => client.count({ index, ignore_unavailable: true, body: query ? ({ query } as never) : undefined }, requestOptions));
     return res.body.count;
   } catch (err) {
     throw classify('count', err);
@@ -115,7 +132,7 @@ export async function count(client: Client, index: string, query?: Record<string
 /** Mapped types of some fields of an index (field caps): what the page plan may cut on. */
 export async function fieldTypes(client: Client, index: string, fields: readonly string[]): Promise<Record<string, string>> {
   try {
-    const res = await client.fieldCaps({ index, fields: fields.join(','), ignore_unavailable: true }, requestOptions);
+    const res = await failover(() => client.fieldCaps({ index, fields: fields.join(','), ignore_unavailable: true }, requestOptions));
     const caps = (res.body as { fields?: Record<string, Record<string, unknown>> }).fields ?? {};
     return Object.fromEntries(Object.entries(caps).map(([name, byType]) => [name, Object.keys(byType).join(',')]));
   } catch (err) {
@@ -126,9 +143,8 @@ export async function fieldTypes(client: Client, index: string, fields: readonly
 /** One document by id, or null; a missing index is "no document", not an error. */
 export async function getById<T>(client: Client, index: string, id: string, source?: readonly string[]): Promise<T | null> {
   try {
-    const res = await client.get(
-      { index, id, filter_path: GET_FILTER, ...(source ? { _source_includes: [...source] } : {}) },
-      { ...requestOptions, ignore: [404] },
+    const res = await failover(() =>
+      client.get({ index, id, filter_path: GET_FILTER, ...(source ? { _source_includes: [...source] } : {}) }, { ...requestOptions, ignore: [404] }),
     );
     const body = res.body as { found?: boolean; _source?: T };
     return body.found ? (body._source as T) : null;

@@ -40,7 +40,19 @@ describe('loadConfig', () => {
 
   it('uses an external OpenSearch when OPENSEARCH_URL is set', () => {
     const c = loadConfig({ ...base, OPENSEARCH_URL: 'https://search.internal:9200' });
-    expect(c).toMatchObject({ OPENSEARCH_URL: 'https://search.internal:9200', OPENSEARCH_LOCAL: false });
+    expect(c).toMatchObject({ OPENSEARCH_URL: 'https://search.internal:9200', OPENSEARCH_URLS: ['https://search.internal:9200'], OPENSEARCH_LOCAL: false });
+  });
+
+  it('takes the nodes of a cluster as a comma-separated OPENSEARCH_URL; the first is the one checked and shown', () => {
+    const c = loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200, http://os2:9200,http://os3:9200' });
+    expect(c).toMatchObject({ OPENSEARCH_URL: 'http://os1:9200', OPENSEARCH_URLS: ['http://os1:9200', 'http://os2:9200', 'http://os3:9200'] });
+    expect(() => loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200,os2' })).toThrow(/^OPENSEARCH_URL: must be an http\(s\) URL, or several separated by commas/);
+  });
+
+  it('leaves primary shards to the mapping file unless OPENSEARCH_SHARDS is set', () => {
+    expect(loadConfig(base).OPENSEARCH_SHARDS).toBeUndefined();
+    expect(loadConfig({ ...base, OPENSEARCH_SHARDS: '3' }).OPENSEARCH_SHARDS).toBe(3);
+    expect(() => loadConfig({ ...base, OPENSEARCH_SHARDS: '0' })).toThrow(/^OPENSEARCH_SHARDS: /);
   });
 
   it.each([
