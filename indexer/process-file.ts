@@ -5,7 +5,7 @@ import { controlName, type FileDataset } from '../services/domain/datasets.ts';
 import type { Logger } from '../services/logger.ts';
 import { describeProblem } from './adapters/types.ts';
 import { certificateFile } from './certificates/certificate-file.ts';
-import type { DatasetFile, DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
+import type { DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
 import { FileRejectedError, failureCode, publicRejection } from './errors.ts';
 import { holderFile } from './holders/holder-file.ts';
 import { landsFile } from './lands-available/lands-file.ts';
@@ -69,12 +69,26 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
     // queue of files switches settings once per busy period instead of once per file; a small
     // file on an idle worker loads without it (load-resources.ts).
     const loaded = await inLoadMode(deps.load, job.dataset, job.file, async () => {
-      // From here until it asks for its refresh, the file keeps an idle worker's refresh waiting for it.
-      const hold = loadDeps.refresh?.hold();
+      // Pass 1: every row read and validated into spools on disk.
+      const validated = await validateFile(job.file, job.jobId, file.format, loadDeps);
       try {
-        return await loadFile(deps, job, file, { ...loadDeps, refreshHold: hold });
+        // A file whose every row is refused is no load: it fails, its refused rows saying why.
+        if (validated.valid === 0) await refuseFile(deps, job, validated, 'is valid');
+        // The dataset's conflict check: valid rows that must not replace what the index holds.
+        if (file.conflicts) {
+          await validated.setAside(await file.conflicts(validated.docs(), validated.fileSha256));
+          if (validated.valid === 0) await refuseFile(deps, job, validated, 'can load');
+        }
+        // Pass 2: the spool to the index, searchable when it returns.
+        const loaded = await indexFile(validated, job.dataset, loadDeps);
+        // The change feed (issue 20): the changes staged between the passes, recorded now that they are searchable.
+        await file.publishChanges?.(validated.refusedIds);
+        await quarantine(deps, job, validated);
+        const bookkeepStarted = Date.now();
+        await file.bookkeep();
+        return { ...loaded, timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted } };
       } finally {
-        hold?.release();
+        await validated.discard();
       }
     });
 
@@ -113,34 +127,6 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
     } else if (failureCode(err) === 'retryable_error') log.error({ err }, 'ingest attempt failed; the queue will retry');
     else log.error({ err }, 'ingest failed: the engine refused a request, so the queue does not retry it');
     throw err;
-  }
-}
-
-/**
- * One file's load inside its load mode: pass 1 -> fail a file with no valid row -> the dataset's
- * conflict check -> pass 2 -> publish the staged events -> quarantine -> bookkeeping.
- */
-async function loadFile(deps: ProcessDeps, job: IngestJob, file: DatasetFile, loadDeps: LoadDeps) {
-  // Pass 1: every row read and validated into spools on disk.
-  const validated = await validateFile(job.file, job.jobId, file.format, loadDeps);
-  try {
-    // A file whose every row is refused is no load: it fails, its refused rows saying why.
-    if (validated.valid === 0) await refuseFile(deps, job, validated, 'is valid');
-    // The dataset's conflict check: valid rows that must not replace what the index holds.
-    if (file.conflicts) {
-      await validated.setAside(await file.conflicts(validated.docs(), validated.fileSha256));
-      if (validated.valid === 0) await refuseFile(deps, job, validated, 'can load');
-    }
-    // Pass 2: the spool to the index, searchable when it returns.
-    const loaded = await indexFile(validated, job.dataset, loadDeps);
-    // The change feed (issue 20): the changes staged between the passes, recorded now that they are searchable.
-    await file.publishChanges?.(validated.refusedIds);
-    await quarantine(deps, job, validated);
-    const bookkeepStarted = Date.now();
-    await file.bookkeep();
-    return { ...loaded, timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted } };
-  } finally {
-    await validated.discard();
   }
 }
 

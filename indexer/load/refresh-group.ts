@@ -19,8 +19,6 @@ export interface RefreshPolicy {
 export class RefreshGroup {
   private waiting: { resolve: () => void; reject: (err: unknown) => void }[] = [];
   private timer: NodeJS.Timeout | undefined;
-  /** Files in hand that will still request a refresh (hold), so an idle request need not run alone. */
-  private held = 0;
 
   constructor(
     private readonly client: Client,
@@ -29,35 +27,10 @@ export class RefreshGroup {
     private readonly policy: RefreshPolicy = { maxWaiting: 1, maxDelayMs: 0 },
   ) {}
 
-  /**
-   * A file that will request a refresh once sent is in hand. Until it does (or drops out), an
-   * idle request waits for it instead of refreshing alone: the lanes go idle whenever the last
-   * file sent while the next is between its passes (the conflict check), and the worker then
-   * refreshed for one file and, moments later, for the next (12-18 refreshes for 88 files where 9
-   * groups of 10 would do). Release the hold when the file's load ends, whatever happens.
-   */
-  hold(): RefreshHold {
-    this.held++;
-    let released = false;
-    return {
-      release: (requesting = false) => {
-        if (released) return;
-        released = true;
-        this.held--;
-        // A file that dropped out (rejected, failed) leaves the others nothing to wait for.
-        if (!requesting && this.held === 0 && this.waiting.length > 0) void this.flush();
-      },
-    };
-  }
-
-  /**
-   * Resolves once a refresh that started after this call has finished. idle: nothing else is
-   * being read or sent; hold: this file's own hold, released by the request.
-   */
-  request(idle: boolean, hold?: RefreshHold): Promise<void> {
-    hold?.release(true);
+  /** Resolves once a refresh that started after this call has finished. idle: nothing else is being loaded. */
+  request(idle: boolean): Promise<void> {
     const done = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
-    if ((idle && this.held === 0) || this.waiting.length >= this.policy.maxWaiting) void this.flush();
+    if (idle || this.waiting.length >= this.policy.maxWaiting) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.policy.maxDelayMs);
     return done;
   }
@@ -75,10 +48,4 @@ export class RefreshGroup {
       for (const w of batch) w.reject(err);
     }
   }
-}
-
-/** A file's place in its refresh group between its taking up and its refresh request (RefreshGroup.hold). */
-export interface RefreshHold {
-  /** requesting: released by the file's own request, which decides the refresh itself. */
-  release(requesting?: boolean): void;
 }

@@ -9,7 +9,7 @@ import { type BulkFailure, type BulkTotals, createBulkWriter } from './bulk.ts';
 import { FileRejectedError } from '../errors.ts';
 import { aliasName, type FileDataset } from '../../services/domain/datasets.ts';
 import { createLanes, type Lanes, lanesIdle } from './lane.ts';
-import { RefreshGroup, type RefreshHold } from './refresh-group.ts';
+import { RefreshGroup } from './refresh-group.ts';
 import { SeenIds } from './seen-ids.ts';
 import { BulkSpool, type HeldRow, QuarantineSpool } from './spool.ts';
 
@@ -76,8 +76,6 @@ export interface LoadDeps {
   lanes?: Lanes;
   /** The worker's refresh group for this dataset; default: a refresh for this file alone. */
   refresh?: RefreshGroup;
-  /** This file's hold on that group, taken when the job began (RefreshGroup.hold). */
-  refreshHold?: RefreshHold;
 }
 
 const PROGRESS_EVERY = 5000;
@@ -230,7 +228,7 @@ export async function indexFile(validated: ValidatedFile, dataset: FileDataset, 
   const totals = await lanes.send.run(() => validated.send(alias, deps));
   const sent = Date.now();
   // Searchable before the job completes: one refresh, shared with the files that finish near this one.
-  await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes), deps.refreshHold);
+  await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));
   const { startedAt, validatedAt } = validated.timing;
   const now = Date.now();
   return {

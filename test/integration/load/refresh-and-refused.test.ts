@@ -62,39 +62,6 @@ describe('RefreshGroup on a real index', () => {
     expect(await count()).toBe(6);
   });
 
-  it('an idle request waits for a file still in hand, and one refresh serves both', async () => {
-    const group = new RefreshGroup(t.runtime.opensearch, alias, { maxWaiting: 5, maxDelayMs: 60_000 });
-    const first = group.hold();
-    const second = group.hold();
-    const refreshes = async () => (await t.runtime.opensearch.indices.stats({ index: alias, metric: 'refresh' })).body._all.primaries.refresh!.external_total;
-    const before = await refreshes();
-    await write(2, 0);
-    let firstDone = false;
-    const a = group.request(true, first).then(() => {
-      firstDone = true;
-    });
-    await new Promise((r) => setTimeout(r, 200));
-    // The lanes are idle (the second file is between its passes), but the second file is held.
-    expect(firstDone).toBe(false);
-    await write(2, 2);
-    await group.request(true, second);
-    await a;
-    expect(await count()).toBe(4);
-    expect((await refreshes()) - before).toBe(1);
-  });
-
-  it('a held file that drops out lets the others refresh at once', async () => {
-    const group = new RefreshGroup(t.runtime.opensearch, alias, { maxWaiting: 5, maxDelayMs: 60_000 });
-    const first = group.hold();
-    const failing = group.hold();
-    await write(3);
-    const a = group.request(true, first);
-    await new Promise((r) => setTimeout(r, 100));
-    failing.release();
-    await a;
-    expect(await count()).toBe(3);
-  });
-
   it('refreshes after maxDelayMs when no company comes', async () => {
     const group = new RefreshGroup(t.runtime.opensearch, alias, { maxWaiting: 10, maxDelayMs: 100 });
     await write(4);
