@@ -15,8 +15,9 @@ import type { Runtime } from '../../services/runtime.ts';
  * writes the first `rows` certificates of one county-year of the loaded set again, in the
  * county's own format, with corrected owner names (a county re-publishing part of its list),
  * queues the file as `taxcert ingest` does, and polls a count until every one of its rows
- * shows the new load: the time from queueing to the first search that sees them all, and to
- * the job's completion.
+ * shows the new load and the change feed holds an event for each of them (issue 19 item 3:
+ * searchable "and its change events recorded"): the time from queueing to the first moment
+ * both hold, and to the job's completion.
  */
 
 export interface FreshnessSample {
@@ -25,8 +26,12 @@ export interface FreshnessSample {
   /** The update file's path, as the worker's log names it. */
   path: string;
   rows: number;
-  /** From queueing to the first count that saw every row of the update. */
+  /** From queueing to the first poll that saw every row searchable and every row's change event recorded. */
   visibleMs: number;
+  /** Of which: from queueing to the first count that saw every row searchable. */
+  searchableMs: number;
+  /** Of which: from queueing to the first poll that found an event for every row in the feed. */
+  eventsMs: number;
   /** From queueing to the job's completion (bookkeeping included). */
   completedMs: number;
 }
@@ -67,19 +72,24 @@ export async function measureFreshness(
       // Spread over the set's counties and years.
       const plan = eligible[Math.floor((i * eligible.length) / options.samples)]!;
       const file = await writeUpdate(state, plan, rows, options.dir, i, options.asOf);
+      // Every row's owner name changed: one certificate.updated event each, after the last id before queueing.
+      const lastEvent = runtime.db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM events').get()?.id ?? 0;
+      const countEvents = runtime.db.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM events WHERE county_slug = ? AND id > ?');
       const since = new Date().toISOString();
       const t0 = performance.now();
       const [queued] = await enqueueFiles(runtime, [{ dataset: 'certificates', file, vendor: plan.channel.channel, county: plan.county.slug, taxYear: plan.taxYear }], { wait: false });
       const query = {
         bool: { filter: [{ term: { county_slug: plan.county.slug } }, { term: { tax_year: plan.taxYear } }, { range: { ingested_at: { gte: since } } }] },
       };
-      let visibleMs = Number.NaN;
+      let searchableMs = Number.NaN;
+      let eventsMs = Number.NaN;
       let completedMs = Number.NaN;
       while (Number.isNaN(completedMs)) {
-        if (Number.isNaN(visibleMs)) {
+        if (Number.isNaN(searchableMs)) {
           const seen = (await runtime.opensearch.count({ index: alias, body: { query } as never })).body.count;
-          if (seen >= rows) visibleMs = performance.now() - t0;
+          if (seen >= rows) searchableMs = performance.now() - t0;
         }
+        if (Number.isNaN(eventsMs) && countEvents.get(plan.county.slug, lastEvent)!.n >= rows) eventsMs = performance.now() - t0;
         const state = await queue.getJobState(queued!.jobId);
         if (state === 'completed') completedMs = performance.now() - t0;
         else if (state === 'failed') throw new Error(`freshness sample ${i}: the job for ${file} failed`);
@@ -87,12 +97,26 @@ export async function measureFreshness(
       }
       // A job completes only after its rows are searchable, so a completed job with no visible
       // count yet would be a broken promise: checked once more, and reported as such.
-      if (Number.isNaN(visibleMs)) {
+      if (Number.isNaN(searchableMs)) {
         const seen = (await runtime.opensearch.count({ index: alias, body: { query } as never })).body.count;
         if (seen < rows) throw new Error(`freshness sample ${i}: job completed but only ${seen} of ${rows} rows are searchable`);
-        visibleMs = completedMs;
+        searchableMs = completedMs;
       }
-      out.push({ file: `${plan.county.slug} ${plan.taxYear}`, path: file, rows, visibleMs: Math.round(visibleMs), completedMs: Math.round(completedMs) });
+      // Events are published after the refresh and before bookkeeping, so a completed job has them all.
+      if (Number.isNaN(eventsMs)) {
+        const recorded = countEvents.get(plan.county.slug, lastEvent)!.n;
+        if (recorded < rows) throw new Error(`freshness sample ${i}: job completed but only ${recorded} of ${rows} change events are recorded`);
+        eventsMs = completedMs;
+      }
+      out.push({
+        file: `${plan.county.slug} ${plan.taxYear}`,
+        path: file,
+        rows,
+        visibleMs: Math.round(Math.max(searchableMs, eventsMs)),
+        searchableMs: Math.round(searchableMs),
+        eventsMs: Math.round(eventsMs),
+        completedMs: Math.round(completedMs),
+      });
       // Let the worker settle (refresh groups, settings) before the next county's update.
       await new Promise((r) => setTimeout(r, 1500));
     }
