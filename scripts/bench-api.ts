@@ -571,7 +571,9 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], pairs: numb
  * A plain from+size sorts every document before the offset: 1-3 s at 1,000,000 here, tens of
  * seconds deeper (10,000,000 certificates), so deeper offsets are timed for the page plan only.
  */
-const plainComparable = (offset: number) => offset <= 1_000_000;
+function plainComparable(offset: number): boolean {
+  return offset <= 1_000_000;
+}
 
 async function deepCosts(total: number, viaApi: boolean): Promise<void> {
   const deep = [10_000, 100_000, 500_000, 990_000, 5_000_000, 9_990_000]
