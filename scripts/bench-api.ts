@@ -389,6 +389,8 @@ try {
   ({ base, pid: apiPid } = await startApi());
   headers.authorization = `Bearer ${apiKey()}`;
   const total = (await runtime.opensearch.count({ index })).body.count;
+  // With --reuse, --certificates is only its default: the SUMMARY line names the set measured.
+  summary.certificates = total;
   console.error(`index ${index}: ${total} certificates; ${opts.floor ? 'the floor (scripts/bench-api-floor.ts)' : 'API'} at ${base}`);
 
   // Which routes exist on this build: a 404 route is left out of the mix and named.

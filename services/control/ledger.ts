@@ -62,7 +62,7 @@ export interface Ledger {
   /**
    * The charges of several requests in one write transaction, in the order given: each
    * outcome is what charge() would have said had they run one after another. A charge
-   * that throws is rolled back alone (a savepoint each) and its slot holds the error.
+   * that throws leaves its error in its slot; the others are still charged.
    */
   chargeMany(requests: readonly ChargeRequest[]): (ChargeOutcome | Error)[];
   /** Gives back what charge took (the request did not succeed). */
@@ -191,16 +191,23 @@ export function createLedger(db: Database): Ledger {
   const charge = db.transaction(chargeOne);
   // Issue 19 item 4: a transaction's BEGIN IMMEDIATE and commit (locks, the WAL append) cost
   // more than the four statements of a charge, and requests admitted in one event-loop turn can
-  // share them. Inside the outer transaction each charge is a savepoint of its own.
-  const chargeMany = db.transaction((requests: readonly ChargeRequest[]) =>
-    requests.map((r): ChargeOutcome | Error => {
-      try {
-        return charge(r.account, r.now, r.requestId);
-      } catch (err) {
-        return err instanceof Error ? err : new Error(String(err));
-      }
-    }),
-  );
+  // share them. A charge that throws (never seen outside a broken database) rolls the batch back,
+  // and each request is then charged in a transaction of its own, so it alone gets the error.
+  const chargeAll = db.transaction((requests: readonly ChargeRequest[]) => requests.map((r) => chargeOne(r.account, r.now, r.requestId)));
+  function chargeMany(requests: readonly ChargeRequest[]): (ChargeOutcome | Error)[] {
+    if (requests.length === 1) return [charge.immediate(requests[0]!.account, requests[0]!.now, requests[0]!.requestId)];
+    try {
+      return chargeAll.immediate(requests);
+    } catch {
+      return requests.map((r) => {
+        try {
+          return charge.immediate(r.account, r.now, r.requestId);
+        } catch (err) {
+          return err instanceof Error ? err : new Error(String(err));
+        }
+      });
+    }
+  }
 
   const refund = db.transaction((r: Reservation) => {
     const { clientId, bucket, period, packId, at, requestId } = r;
@@ -223,7 +230,7 @@ export function createLedger(db: Database): Ledger {
 
   return {
     charge: (account, now, requestId) => charge.immediate(account, now, requestId),
-    chargeMany: (requests) => (requests.length === 0 ? [] : chargeMany.immediate(requests)),
+    chargeMany: (requests) => (requests.length === 0 ? [] : chargeMany(requests)),
     refund: (r) => refund.immediate(r),
     touch: (account, now) => touch.immediate(account, now),
     eventsThisMonth: (clientId, env, now) => getEvents.get(clientId, env, monthOf(now))?.events ?? 0,
