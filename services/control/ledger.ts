@@ -49,9 +49,22 @@ interface BalanceRow {
   capped_at: string | null;
 }
 
+/** One request's charge in a batch (chargeMany). */
+export interface ChargeRequest {
+  account: Account;
+  now: Date;
+  requestId: string;
+}
+
 export interface Ledger {
   /** Takes one credit for a request, or says why not. One write transaction. */
   charge(account: Account, now: Date, requestId: string): ChargeOutcome;
+  /**
+   * The charges of several requests in one write transaction, in the order given: each
+   * outcome is what charge() would have said had they run one after another. A charge
+   * that throws leaves its error in its slot; the others are still charged.
+   */
+  chargeMany(requests: readonly ChargeRequest[]): (ChargeOutcome | Error)[];
   /** Gives back what charge took (the request did not succeed). */
   refund(reservation: Reservation): void;
   /** Brings the key's bucket up to date (grant, plan change, trial cap) without charging. */
@@ -144,7 +157,7 @@ export function createLedger(db: Database): Ledger {
     }
   }
 
-  const charge = db.transaction((account: Account, now: Date, requestId: string): ChargeOutcome => {
+  function chargeOne(account: Account, now: Date, requestId: string): ChargeOutcome {
     const at = now.toISOString();
     const { clientId, env } = account;
     const own = currentBucket(account, now);
@@ -173,7 +186,28 @@ export function createLedger(db: Database): Ledger {
       }
     }
     return { ok: false, reason: account.plan.code === 'free_trial' ? 'payment_required' : 'quota_exhausted' };
-  });
+  }
+
+  const charge = db.transaction(chargeOne);
+  // Issue 19 item 4: a transaction's BEGIN IMMEDIATE and commit (locks, the WAL append) cost
+  // more than the four statements of a charge, and requests admitted in one event-loop turn can
+  // share them. A charge that throws (never seen outside a broken database) rolls the batch back,
+  // and each request is then charged in a transaction of its own, so it alone gets the error.
+  const chargeAll = db.transaction((requests: readonly ChargeRequest[]) => requests.map((r) => chargeOne(r.account, r.now, r.requestId)));
+  function chargeMany(requests: readonly ChargeRequest[]): (ChargeOutcome | Error)[] {
+    if (requests.length === 1) return [charge.immediate(requests[0]!.account, requests[0]!.now, requests[0]!.requestId)];
+    try {
+      return chargeAll.immediate(requests);
+    } catch {
+      return requests.map((r) => {
+        try {
+          return charge.immediate(r.account, r.now, r.requestId);
+        } catch (err) {
+          return err instanceof Error ? err : new Error(String(err));
+        }
+      });
+    }
+  }
 
   const refund = db.transaction((r: Reservation) => {
     const { clientId, bucket, period, packId, at, requestId } = r;
@@ -196,6 +230,7 @@ export function createLedger(db: Database): Ledger {
 
   return {
     charge: (account, now, requestId) => charge.immediate(account, now, requestId),
+    chargeMany: (requests) => (requests.length === 0 ? [] : chargeMany(requests)),
     refund: (r) => refund.immediate(r),
     touch: (account, now) => touch.immediate(account, now),
     eventsThisMonth: (clientId, env, now) => getEvents.get(clientId, env, monthOf(now))?.events ?? 0,

@@ -1,13 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
-import { createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
+import { type ChargeOutcome, type ChargeRequest, createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
 import { nextMonthStart, secondsToNextMonth } from '../../control/periods.ts';
 import { type Authenticate, createAuthenticate, type Principal } from './authenticate.ts';
 import { FeatureDisabledError, PaymentRequiredError, RateLimitedError, TooManyConcurrentError } from './errors.ts';
 import { rateHeaders, retryAfterSeconds } from './headers.ts';
 import { createInFlight } from './in-flight.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limit.ts';
+import { createTurnBatch } from './turn-batch.ts';
 
 /**
  * The access layer as plain functions, the one admission of both surfaces: REST
@@ -26,6 +27,8 @@ import { createRateLimiter, type RateDecision, type RateLimiter } from './rate-l
  * Order: the per-minute window first (every authenticated request takes a slot, so
  * even 403s are paced), then plan features, then the credit. MCP paces in onRequest,
  * before its body is read, and charges once the body says whether it is a tools/call.
+ * admit() charges the requests whose windows answered in the same turn in one ledger
+ * transaction (turn-batch.ts); each is still charged before its own answer.
  */
 
 export interface AdmitRequest {
@@ -91,6 +94,7 @@ export function createAccess(deps: AccessDeps): Access {
   const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger });
   const room = createRoom();
   const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
+  const chargeInTurn = createTurnBatch((requests: ChargeRequest[]) => ledger.chargeMany(requests));
 
   async function pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced> {
     const { plan } = principal;
@@ -103,14 +107,25 @@ export function createAccess(deps: AccessDeps): Access {
   }
 
   function charge(principal: Principal, paced: Paced, chargeable: boolean, requestId: string, now?: Date): Admission {
-    const { headers, window } = paced;
     const at = now ?? new Date();
-    if (!chargeable) {
-      // Still brings the bucket up to date, so the trial cap lands on the first call after day 7 whatever it is.
-      ledger.touch(principal.account, at);
-      return { headers, reservation: null };
-    }
-    const outcome = ledger.charge(principal.account, at, requestId);
+    if (!chargeable) return untouched(principal, paced, at);
+    return charged(principal, paced, ledger.charge(principal.account, at, requestId), at);
+  }
+
+  /** charge() with the credit taken in the turn's one ledger transaction. */
+  async function chargeBatched(principal: Principal, paced: Paced, chargeable: boolean, requestId: string, now?: Date): Promise<Admission> {
+    const at = now ?? new Date();
+    if (!chargeable) return untouched(principal, paced, at);
+    return charged(principal, paced, await chargeInTurn({ account: principal.account, now: at, requestId }), at);
+  }
+
+  function untouched(principal: Principal, { headers }: Paced, at: Date): Admission {
+    // Still brings the bucket up to date, so the trial cap lands on the first call after day 7 whatever it is.
+    ledger.touch(principal.account, at);
+    return { headers, reservation: null };
+  }
+
+  function charged(principal: Principal, { headers, window }: Paced, outcome: ChargeOutcome, at: Date): Admission {
     if (outcome.ok) {
       if (window.checked) room.saw(principal.client.id, window.remaining);
       return { headers, reservation: outcome.reservation };
@@ -151,7 +166,7 @@ export function createAccess(deps: AccessDeps): Access {
     },
     async admit(principal, request, requestId, now) {
       try {
-        return charge(principal, await pace(principal, request, requestId), request.charge, requestId, now);
+        return await chargeBatched(principal, await pace(principal, request, requestId), request.charge, requestId, now);
       } catch (err) {
         return refused(principal, err);
       }

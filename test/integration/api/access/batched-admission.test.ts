@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setClient } from '../../../../services/control/clients.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
+import type { Account, ChargeOutcome } from '../../../../services/control/ledger.ts';
+import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
+
+/**
+ * Issue 19 item 4: requests admitted in one event-loop turn share a Redis pipeline for their
+ * windows and one SQLite transaction for their credits. Batching must not change who is
+ * admitted: these send bursts that land in one turn and count exactly.
+ */
+let t: AccessTestApp;
+beforeAll(async () => {
+  t = await openAccessTestApp(import.meta.url);
+});
+afterAll(async () => t.close());
+
+const get = (key: string) => t.app.inject({ method: 'GET', url: '/api/v1/probe', headers: bearer(key) });
+const burst = async (key: string, n: number) => (await Promise.all(Array.from({ length: n }, () => get(key)))).map((r) => r.statusCode);
+const count = (xs: number[], status: number) => xs.filter((x) => x === status).length;
+const charges = (clientId: string) =>
+  (t.runtime.db.prepare("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'").get(clientId) as { n: number }).n;
+
+describe('admissions batched per turn', () => {
+  it('a burst over the credit left: exactly the credits left are charged and answered, the rest refused', async () => {
+    const c = t.client('enterprise');
+    setClient(t.runtime.db, c.client.id, { monthlyCredits: 3 });
+    // The sizes of the batches the ledger is given, to know the burst was charged in shared transactions.
+    const ledger = t.app.access.ledger;
+    const chargeMany = ledger.chargeMany;
+    const sizes: number[] = [];
+    ledger.chargeMany = (requests) => {
+      sizes.push(requests.length);
+      return chargeMany(requests);
+    };
+    const statuses = await burst(c.key, 10).finally(() => {
+      ledger.chargeMany = chargeMany;
+    });
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(10);
+    expect(count(statuses, 200)).toBe(3);
+    expect(count(statuses, 429)).toBe(7);
+    expect(charges(c.client.id)).toBe(3);
+    expect(recomputeBalances(t.runtime.db, c.client.id)).toEqual(storedBalances(t.runtime.db, c.client.id));
+  });
+
+  it('a burst over the window: exactly the plan RPM are admitted, and only they are charged', async () => {
+    const c = t.client('developer');
+    setClient(t.runtime.db, c.client.id, { rpm: 4 });
+    const statuses = await burst(c.key, 10);
+    expect(count(statuses, 200)).toBe(4);
+    expect(count(statuses, 429)).toBe(6);
+    expect(charges(c.client.id)).toBe(4);
+  });
+
+  it('two clients in one burst are each counted against their own credit', async () => {
+    const a = t.client('enterprise');
+    const b = t.client('enterprise');
+    setClient(t.runtime.db, a.client.id, { monthlyCredits: 2 });
+    setClient(t.runtime.db, b.client.id, { monthlyCredits: 5 });
+    const [sa, sb] = await Promise.all([burst(a.key, 6), burst(b.key, 6)]);
+    expect(count(sa!, 200)).toBe(2);
+    expect(count(sb!, 200)).toBe(5);
+    expect([charges(a.client.id), charges(b.client.id)]).toEqual([2, 5]);
+  });
+});
+
+describe('ledger.chargeMany', () => {
+  const account = (clientId: string): Account => {
+    const plan = { ...t.app.access.authenticate(bearer(keys.get(clientId)!)).plan };
+    return { clientId, plan, subscription: 'active', createdAt: '2026-01-01T00:00:00.000Z', env: 'live' };
+  };
+  const keys = new Map<string, string>();
+  const client = (credits: number) => {
+    const c = t.client('enterprise');
+    setClient(t.runtime.db, c.client.id, { monthlyCredits: credits });
+    keys.set(c.client.id, c.key);
+    return c.client.id;
+  };
+  const shape = (o: ChargeOutcome | Error) => (o instanceof Error ? 'error' : o.ok ? o.reservation.bucket : o.reason);
+
+  it('says for each request what charge() one after another would have said, in one transaction', () => {
+    const [one, two] = [client(2), client(2)];
+    const now = new Date();
+    const batched = t.app.access.ledger.chargeMany(Array.from({ length: 4 }, (_, i) => ({ account: account(one), now, requestId: `b${i}` })));
+    const sequential = Array.from({ length: 4 }, (_, i) => t.app.access.ledger.charge(account(two), now, `s${i}`));
+    expect(batched.map(shape)).toEqual(['monthly', 'monthly', 'quota_exhausted', 'quota_exhausted']);
+    expect(batched.map(shape)).toEqual(sequential.map(shape));
+    expect(charges(one)).toBe(2);
+    expect(recomputeBalances(t.runtime.db, one)).toEqual(storedBalances(t.runtime.db, one));
+  });
+
+  it('a charge that throws is rolled back alone; the others in its batch are kept', () => {
+    const id = client(10);
+    const now = new Date();
+    const broken = { ...account(id), clientId: 'cli_nobody' };
+    const out = t.app.access.ledger.chargeMany([
+      { account: account(id), now, requestId: 'k1' },
+      { account: broken, now, requestId: 'k2' },
+      { account: account(id), now, requestId: 'k3' },
+    ]);
+    expect(out.map(shape)).toEqual(['monthly', 'error', 'monthly']);
+    expect(charges(id)).toBe(2);
+    expect(t.runtime.db.prepare("SELECT count(*) AS n FROM credit_ledger WHERE client_id = 'cli_nobody'").get()).toEqual({ n: 0 });
+  });
+});
