@@ -127,7 +127,15 @@ export function chapter197Problems(c: Chapter197Facts): Chapter197Problem[] {
  * (a bankruptcy stay tolls the term), as said above.
  */
 function redemptionProblem(c: Chapter197Facts & { redemption_amount: number; redeemed_date: string }): string | null {
-  const quote = quoteAmounts(c.face_amount, c.interest_rate, c.sale_date, c.redeemed_date);
+  let quote: ReturnType<typeof quoteAmounts>;
+  try {
+    quote = quoteAmounts(c.face_amount, c.interest_rate, c.sale_date, c.redeemed_date);
+  } catch (err) {
+    // An amount not in whole cents, a rate past 18 or a redemption before the sale has no quote;
+    // each is already its own field's issue in the record schema, and a schema must report, not throw.
+    if (err instanceof RangeError) return null;
+    throw err;
+  }
   if (Math.round(c.redemption_amount * 100) === quote.holder_amount_cents) return null;
   const due = (quote.holder_amount_cents / 100).toFixed(2);
   const interest =

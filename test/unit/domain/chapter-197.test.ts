@@ -18,6 +18,13 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
     expect(problemsOf({})).toEqual([]);
   });
 
+  it('report, not throw, when a redeemed certificate has an amount with no quote (not whole cents)', () => {
+    const redeemed = { ...lawful(), status: 'redeemed' as const, redeemed: true, redeemed_date: '2024-07-15', redemption_amount: 1050, face_amount: 1000.005 };
+    const parsed = CertificateRecord.safeParse(redeemed);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toContain('face_amount: must be whole cents');
+  });
+
   it('refuse a tax year sold in its own year or two years on, naming s. 197.432', () => {
     expect(problemsOf({ sale_date: '2023-06-01' })).toEqual([expect.stringMatching(/^sale_date: tax year 2023 certificates are sold in 2024.*s\. 197\.432/)]);
     expect(problemsOf({ sale_date: '2024-03-31' })).toHaveLength(1);
