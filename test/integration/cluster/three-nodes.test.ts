@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { aliasName } from '../../../services/domain/datasets.ts';
 import { openRuntime, type Runtime } from '../../../services/runtime.ts';
 import { testContext, type TestContext } from '../../helpers/context.ts';
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../helpers/event-files.ts';
+import { runOpenSearchScript } from '../../helpers/opensearch-scripts.ts';
 import { freePort, freePortRun } from '../../helpers/ports.ts';
 
 /**
@@ -21,23 +21,6 @@ import { freePort, freePortRun } from '../../helpers/ports.ts';
  * does works there, and one node taken away in the middle of a load leaves searches answering
  * from the replicas; once it is back, no row is missing.
  */
-
-const scripts = new URL('../../../scripts/opensearch/', import.meta.url).pathname;
-
-function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', [join(scripts, script)], { env: { ...process.env, OPENSEARCH_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 const SHARDS = 3;
 const EARLY_YEARS = [2021, 2022] as const;
@@ -68,8 +51,8 @@ describe('a 3-node OpenSearch cluster: certificates on 3 shards with 1 replica',
       OPENSEARCH_CDS: '0',
     };
     control = `http://127.0.0.1:${controlPort}`;
-    const started = await runScript('start.sh', env);
-    expect(started.code, started.out).toBe(0);
+    const started = await runOpenSearchScript('start.sh', env);
+    expect(started.code, started.out + started.err).toBe(0);
     ctx = testContext(import.meta.url, {
       // Every node, as a deployment lists them: the client must get past the one that goes away.
       OPENSEARCH_URL: [0, 1, 2].map((i) => `http://127.0.0.1:${port + i}`).join(','),
@@ -86,7 +69,7 @@ describe('a 3-node OpenSearch cluster: certificates on 3 shards with 1 replica',
       await runtime.close();
     }
     ctx?.cleanupFiles();
-    if (env) await runScript('stop.sh', env);
+    if (env) await runOpenSearchScript('stop.sh', env);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

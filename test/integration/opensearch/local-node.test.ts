@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runOpenSearchScript } from '../../helpers/opensearch-scripts.ts';
 import { freePort } from '../../helpers/ports.ts';
 
 // Issue 12, item 12: with OPENSEARCH_PORT 9350, 10501, 19001, 29001, 31001 or 44546 the node
@@ -11,7 +11,6 @@ import { freePort } from '../../helpers/ports.ts';
 // finds HTTP ports only up to 9299). Item 11: Maven's colour codes leaked into non-terminal logs.
 // These start real nodes (small heap, own folder, own cluster name) and stop them again.
 
-const scripts = new URL('../../../scripts/opensearch/', import.meta.url).pathname;
 const dirs: string[] = [];
 const servers: Server[] = [];
 
@@ -26,24 +25,7 @@ function tempDir(name: string): string {
   return dir;
 }
 
-function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', [join(scripts, script)], {
-      env: { ...process.env, OPENSEARCH_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const runScript = runOpenSearchScript;
 
 /** Listens on a free loopback port and keeps it, so nothing else can take it. */
 async function holdPort(): Promise<number> {
