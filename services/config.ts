@@ -181,10 +181,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config
   extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER' | 'WEBHOOK_SECRET_KEY'> {
-  /** The first (or only) node: what is checked and shown. */
+  /** One node's URL, or a cluster's nodes comma-separated (services/engine/client.ts opensearchNodes). */
   OPENSEARCH_URL: string;
-  /** Every node given; the engine client uses them all. */
-  OPENSEARCH_URLS: string[];
   /** Absolute path of the SQLite control-plane database. */
   DATABASE_PATH: string;
   /** True when OPENSEARCH_URL was not given and the local node under scripts/ is meant. */
@@ -224,8 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     OPENSEARCH_LOCAL: e.OPENSEARCH_URL === undefined,
     // npm start keeps a terminal quiet unless a level was asked for (issue 12, item 7).
     LOG_LEVEL_SET: env.LOG_LEVEL !== undefined,
-    OPENSEARCH_URL: e.OPENSEARCH_URL?.[0] ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
-    OPENSEARCH_URLS: e.OPENSEARCH_URL ?? [`http://127.0.0.1:${e.OPENSEARCH_PORT}`],
+    OPENSEARCH_URL: e.OPENSEARCH_URL?.join(',') ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     PUBLIC_URL_SET: e.PUBLIC_URL !== undefined,
     MAIL_OUTBOX_DIR: resolve(e.MAIL_OUTBOX_DIR ?? join(dirname(databasePath), 'outbox')),

@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type Config, envWith } from '../config.ts';
+import { opensearchNodes } from '../engine/client.ts';
 
 const scripts = fileURLToPath(new URL('../../scripts/opensearch/', import.meta.url));
 
 /** True when an OpenSearch node answers a cluster-health request at url within 2 s. */
 export async function opensearchAnswers(url: string): Promise<boolean> {
   try {
-    const res = await fetch(`${url}/_cluster/health`, { signal: AbortSignal.timeout(2000) });
+    // A cluster's list answers when its first node does; the client itself goes round them all.
+    const res = await fetch(`${opensearchNodes(url)[0]}/_cluster/health`, { signal: AbortSignal.timeout(2000) });
     return res.ok;
   } catch {
     return false;

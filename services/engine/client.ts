@@ -8,10 +8,15 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * The one way to build an OpenSearch client. Built by server.ts, worker.ts or the
  * CLI and passed down; never a module-level singleton.
  */
-export function createOpenSearch(config: Pick<Config, 'OPENSEARCH_URL'> & Partial<Pick<Config, 'OPENSEARCH_URLS'>>): Client {
+/** The nodes named by OPENSEARCH_URL: one URL, or several comma-separated (checked by config.ts). */
+export function opensearchNodes(url: string): string[] {
+  return url.split(',');
+}
+
+export function createOpenSearch(config: Pick<Config, 'OPENSEARCH_URL'>): Client {
   return new Client({
     // Several nodes: requests go round them, and a node that refuses is marked dead and skipped.
-    nodes: config.OPENSEARCH_URLS ?? [config.OPENSEARCH_URL],
+    nodes: opensearchNodes(config.OPENSEARCH_URL),
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Same host or LAN: gzip costs CPU on both ends of a 2-core box and saves little.
     suggestCompression: false,

@@ -4,6 +4,7 @@ import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
 import { getDatasetState } from '../../control/freshness.ts';
 import { controlName } from '../../domain/datasets.ts';
+import { opensearchNodes } from '../../engine/client.ts';
 import { withoutPassword } from '../../logger.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { describeFailedJob, type FailedJob, renderFailedJobs } from '../failed-jobs.ts';
@@ -33,7 +34,7 @@ export function statusCommand(program: Command): void {
         const failedJobs = (await queue.getFailed(0, FAILED_SHOWN - 1)).map(describeFailedJob);
         const status = {
           prefix: config.INDEX_PREFIX,
-          opensearch: withoutPassword(config.OPENSEARCH_URL),
+          opensearch: opensearchNodes(config.OPENSEARCH_URL).map(withoutPassword).join(','),
           datasets,
           queue: {
             depth: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigError, EnvSchema, loadConfig } from '../../../services/config.ts';
+import { opensearchNodes } from '../../../services/engine/client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-'));
 const base = { DATABASE_PATH: join(dir, 'taxcert.db') };
@@ -40,12 +41,13 @@ describe('loadConfig', () => {
 
   it('uses an external OpenSearch when OPENSEARCH_URL is set', () => {
     const c = loadConfig({ ...base, OPENSEARCH_URL: 'https://search.internal:9200' });
-    expect(c).toMatchObject({ OPENSEARCH_URL: 'https://search.internal:9200', OPENSEARCH_URLS: ['https://search.internal:9200'], OPENSEARCH_LOCAL: false });
+    expect(c).toMatchObject({ OPENSEARCH_URL: 'https://search.internal:9200', OPENSEARCH_LOCAL: false });
   });
 
-  it('takes the nodes of a cluster as a comma-separated OPENSEARCH_URL; the first is the one checked and shown', () => {
+  it('takes the nodes of a cluster as a comma-separated OPENSEARCH_URL', () => {
     const c = loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200, http://os2:9200,http://os3:9200' });
-    expect(c).toMatchObject({ OPENSEARCH_URL: 'http://os1:9200', OPENSEARCH_URLS: ['http://os1:9200', 'http://os2:9200', 'http://os3:9200'] });
+    expect(c.OPENSEARCH_URL).toBe('http://os1:9200,http://os2:9200,http://os3:9200');
+    expect(opensearchNodes(c.OPENSEARCH_URL)).toEqual(['http://os1:9200', 'http://os2:9200', 'http://os3:9200']);
     expect(() => loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200,os2' })).toThrow(/^OPENSEARCH_URL: must be an http\(s\) URL, or several separated by commas/);
   });
 
