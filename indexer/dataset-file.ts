@@ -1,3 +1,4 @@
+import type { Sql } from '../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from '../services/control/db.ts';
 import type { HolderAliases } from '../services/domain/holder-groups.ts';
@@ -32,6 +33,9 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
 
 export interface DatasetFileDeps {
   opensearch: Client;
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   registry: Registry;
   prefix: string;

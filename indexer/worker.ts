@@ -37,7 +37,7 @@ const PROGRESS_EVERY_MS = 500;
  * (UnrecoverableError, see errors.ts jobFailure); anything else is retried by the queue.
  */
 export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
-  const { config, db, logger, opensearch, registry } = runtime;
+  const { config, sql, db, logger, opensearch, registry } = runtime;
   // Spools of workers killed mid-file would otherwise stay in the temp folder for ever (issue 23, item 9).
   const swept = sweepStaleSpools();
   if (swept > 0) logger.info({ swept, dir: spoolDirectory() }, 'removed spools of workers that are gone');
@@ -60,6 +60,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
         { ...parsed.data, jobId: job.id ?? `job-${Date.now()}` },
         {
           opensearch,
+          sql,
           db,
           registry,
           logger,

@@ -36,7 +36,7 @@ const config = loadConfig({
   DATABASE_PATH: join(dir, 'taxcert.db'),
   INDEX_PREFIX: prefix,
 });
-const runtime = openRuntime(config);
+const runtime = await openRuntime(config);
 try {
   const app = await buildApp(runtime);
   await app.register(

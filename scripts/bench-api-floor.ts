@@ -15,7 +15,7 @@ import { validatorCompiler } from '../services/api/validation.ts';
 import { loadConfig } from '../services/config.ts';
 import { openRuntime } from '../services/runtime.ts';
 
-const runtime = openRuntime(loadConfig(process.env), { name: 'bench-api-floor' });
+const runtime = await openRuntime(loadConfig(process.env), { name: 'bench-api-floor' });
 const deps = { opensearch: runtime.opensearch, config: runtime.config, registry: runtime.registry };
 
 /** The routes' own query validator (coercion, then the zod schema), outside Fastify. */

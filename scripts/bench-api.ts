@@ -117,7 +117,7 @@ const env = { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: join(dir, 'ta
 };
 const config = loadConfig(env);
 const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
-const runtime = openRuntime(config, { name: 'bench-api' });
+const runtime = await openRuntime(config, { name: 'bench-api' });
 const index = aliasName(prefix, 'certificates');
 const children: ChildProcess[] = [];
 let apiPid: number | undefined;

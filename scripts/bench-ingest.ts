@@ -76,14 +76,14 @@ function percentile(values: number[], p: number): number {
 }
 
 /** The store size of an index in MB (primaries), after its last refresh. */
-async function storeMb(runtime: ReturnType<typeof openRuntime>, index: string): Promise<number> {
+async function storeMb(runtime: Awaited<ReturnType<typeof openRuntime>>, index: string): Promise<number> {
   const res = await runtime.opensearch.indices.stats({ index, metric: ['store', 'segments'] });
   const all = (res.body as { _all: { primaries: { store: { size_in_bytes: number } } } })._all;
   return Math.round(all.primaries.store.size_in_bytes / 2 ** 20);
 }
 
 /** What the engine did on an index so far: refreshes, flushes, merges, and the segments left. */
-async function engineWork(runtime: ReturnType<typeof openRuntime>, index: string) {
+async function engineWork(runtime: Awaited<ReturnType<typeof openRuntime>>, index: string) {
   const res = await runtime.opensearch.indices.stats({ index, metric: ['segments', 'refresh', 'flush', 'merge', 'indexing', 'search'] });
   const p = (
     res.body as {
@@ -151,7 +151,7 @@ async function runOnce(n: number) {
     WORKER_CONCURRENCY: String(baseConfig.WORKER_CONCURRENCY),
   });
   const config = loadConfig(env);
-  const runtime = openRuntime({ ...config, LOG_LEVEL: 'warn' }, { name: 'bench' });
+  const runtime = await openRuntime({ ...config, LOG_LEVEL: 'warn' }, { name: 'bench' });
   let stack: StackProcess | undefined;
   try {
     // 1. The county-year files, streamed to disk.
@@ -311,7 +311,7 @@ async function waitForWorker(config: Config): Promise<void> {
  * 0.75 in the run after it on the same node).
  */
 async function warmUp(config: Config): Promise<void> {
-  const runtime = openRuntime(config, { name: 'bench-warmup' });
+  const runtime = await openRuntime(config, { name: 'bench-warmup' });
   const index = `${config.INDEX_PREFIX}-certificates-v0-warmup`;
   try {
     await createPhysicalIndex(runtime.opensearch, index, 'certificates', loadMapping('certificates'), { replicas: 0, bulk: true });

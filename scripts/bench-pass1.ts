@@ -8,6 +8,7 @@
  *   npx tsx scripts/bench-pass1.ts --certificates 300000 --rounds 3
  *   npx tsx scripts/bench-pass1.ts --dir /tmp/set     (reuse a set written before)
  */
+import type { Sql } from '../services/control/sql.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ const { jobs } = manifestJobs(manifest);
 // Pass 1 touches neither the engine nor SQLite: the feed and bookkeeping they serve are not called.
 const deps = {
   opensearch: undefined as unknown as Client,
+  sql: undefined as unknown as Sql,
   db: undefined as unknown as Database,
   registry: loadRegistry(),
   prefix: 'pass1',

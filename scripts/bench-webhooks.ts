@@ -252,7 +252,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 /** CPU seconds the Redis server has used (INFO cpu): all its clients, ours and anyone else's. */
-async function redisCpuSeconds(redis: ReturnType<typeof openRuntime>['redis']): Promise<number> {
+async function redisCpuSeconds(redis: Awaited<ReturnType<typeof openRuntime>>['redis']): Promise<number> {
   const info = await redis.info('cpu');
   const field = (name: string) => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? 0);
   return field('used_cpu_sys') + field('used_cpu_user');
@@ -284,7 +284,7 @@ const env = {
   WEBHOOK_CONCURRENCY: opts.concurrency,
 };
 const config = loadConfig(env);
-const runtime = openRuntime(config, { name: 'bench' });
+const runtime = await openRuntime(config, { name: 'bench' });
 let worker: ChildProcess | undefined;
 const receivers: ReceiverState[] = [];
 try {

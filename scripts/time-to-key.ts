@@ -194,7 +194,7 @@ try {
     child.kill('SIGTERM');
     await exited;
   }
-  const runtime = openRuntime(config);
+  const runtime = await openRuntime(config);
   try {
     await dropScratch(runtime, config, prefix, dir);
     const keys = await runtime.redis.keys(`${prefix}-*`).catch(() => [] as string[]);

@@ -50,7 +50,7 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   NODE_ENV: 'development',
 });
-const runtime = openRuntime(config, { name: 'openapi-examples' });
+const runtime = await openRuntime(config, { name: 'openapi-examples' });
 
 interface Cert {
   id: string;
@@ -61,7 +61,7 @@ interface Cert {
 }
 
 try {
-  migrate(runtime.db);
+  await migrate(runtime.sql);
   const { jobs, sources, rows } = manifestJobs(MANIFEST);
   for (const source of sources) upsertSource(runtime.db, runtime.registry, source);
   console.error(`ingesting ${rows} demo certificates into ${prefix}`);

@@ -33,6 +33,11 @@ export const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   /** Default: ./data/<INDEX_PREFIX>.db, so each stack of a checkout has its own (issue 12, item 1). */
   DATABASE_PATH: z.string().min(1).optional(),
+  /**
+   * postgres://... : the control plane lives in that PostgreSQL database, shared by every API
+   * host and worker (issue 22); DATABASE_PATH is then unused. Unset: SQLite at DATABASE_PATH.
+   */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   INDEX_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be lowercase letters, digits, _ or -, starting with a letter')

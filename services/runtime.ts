@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { closeDatabase, openDatabase, type Database } from './control/db.ts';
+import { type Database, legacyDb, openControlPlane, type Sql } from './control/db.ts';
 import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
 import { createLogger, type Logger, withoutPassword } from './logger.ts';
@@ -15,6 +15,9 @@ export interface Runtime {
   logger: Logger;
   /** The county and sale-channel registry, loaded once here and passed down. */
   registry: Registry;
+  /** The control plane (SQLite or PostgreSQL, control/db.ts). */
+  sql: Sql;
+  /** Transitional (issue 22): the SQLite handle under `sql`, for code not yet moved to Sql. */
   db: Database;
   opensearch: Client;
   /** A non-blocking connection for commands and health checks (gives up after one retry when Redis is down). */
@@ -22,11 +25,12 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function openRuntime(config: Config, options: { name?: string; registry?: Registry } = {}): Runtime {
+export async function openRuntime(config: Config, options: { name?: string; registry?: Registry } = {}): Promise<Runtime> {
   const logger = createLogger(config.LOG_LEVEL, { name: options.name, nodeEnv: config.NODE_ENV });
   // A command that validated its arguments against the registry hands that one in.
   const registry = options.registry ?? loadRegistry();
-  const db = openDatabase(config.DATABASE_PATH, { registry, indexPrefix: config.INDEX_PREFIX });
+  const sql = await openControlPlane(config, { registry, indexPrefix: config.INDEX_PREFIX });
+  const db = legacyDb(sql);
   const opensearch = createOpenSearch(config);
   // Commands issued while connecting wait for the connection (health checks bound them with a timer).
   const redis = new Redis(config.REDIS_URL, {
@@ -44,6 +48,7 @@ export function openRuntime(config: Config, options: { name?: string; registry?:
     config,
     logger,
     registry,
+    sql,
     db,
     opensearch,
     redis,
@@ -52,7 +57,7 @@ export function openRuntime(config: Config, options: { name?: string; registry?:
       closed = true;
       redis.disconnect();
       await opensearch.close().catch(() => undefined);
-      closeDatabase(db);
+      await sql.close();
       logger.flush();
     },
   };

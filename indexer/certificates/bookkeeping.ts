@@ -1,3 +1,4 @@
+import type { Sql } from '../../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import { type County, updateCountyCoverage } from '../../services/control/counties.ts';
 import type { Database } from '../../services/control/db.ts';
@@ -10,6 +11,9 @@ import { deriveSale } from '../sales/derive-sale.ts';
 
 export interface BookkeepingDeps {
   opensearch: Client;
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   registry: Registry;
   prefix: string;

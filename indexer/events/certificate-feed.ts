@@ -1,3 +1,4 @@
+import type { Sql } from '../../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from 'better-sqlite3';
 import {
@@ -44,6 +45,9 @@ import { recordSale } from './record-sale.ts';
 
 export interface CertificateFeedDeps {
   opensearch: Client;
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   prefix: string;
   parcelBaseUrl: string;

@@ -1,3 +1,4 @@
+import type { Sql } from '../../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from 'better-sqlite3';
 import type { EventInput } from '../../services/control/events.ts';
@@ -19,6 +20,9 @@ const PAGE = 1000;
 
 export interface SaleStatusDeps {
   opensearch: Client;
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   prefix: string;
 }

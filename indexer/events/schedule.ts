@@ -22,7 +22,7 @@ export interface FeedScheduleHandle {
 }
 
 export async function startFeedSchedule(runtime: Runtime): Promise<FeedScheduleHandle> {
-  const { config, db, logger, opensearch } = runtime;
+  const { config, sql, db, logger, opensearch } = runtime;
   const prefix = queuePrefix(config);
   // The worker blocks on its connection: one of its own, as for the ingest worker.
   const queueConnection: Redis = redisConnection(config);
@@ -38,7 +38,7 @@ export async function startFeedSchedule(runtime: Runtime): Promise<FeedScheduleH
 
   const processor = async (job: Job) => {
     if (job.name === FEED_JOBS.saleStatuses) {
-      const recorded = await recordSaleStatusChanges({ opensearch, db, prefix: config.INDEX_PREFIX });
+      const recorded = await recordSaleStatusChanges({ opensearch, sql, db, prefix: config.INDEX_PREFIX });
       if (recorded.length > 0) logger.info({ recorded: recorded.length }, 'sale status changes recorded');
       return { recorded: recorded.length };
     }

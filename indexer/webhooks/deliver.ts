@@ -1,3 +1,4 @@
+import type { Sql } from '../../services/control/sql.ts';
 import type { Database } from 'better-sqlite3';
 import { publicEventId } from '../../services/control/events.ts';
 import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/webhook-deliveries.ts';
@@ -20,6 +21,9 @@ import { signDelivery } from './sign.ts';
  */
 
 export interface DeliverContext {
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   secrets: SigningSecrets;
   sender: Sender;

@@ -1,3 +1,4 @@
+import type { Sql } from '../../services/control/sql.ts';
 import type { Queue } from 'bullmq';
 import type { Database } from 'better-sqlite3';
 import { fanOut, markEnqueued, outbox, overdueDeliveries } from '../../services/control/webhook-deliveries.ts';
@@ -17,6 +18,9 @@ import { type DeliveryJobData, deliveryJobId } from './queue.ts';
  */
 
 export interface DispatcherOptions {
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   queue: Queue<DeliveryJobData>;
   logger: Logger;

@@ -1,3 +1,4 @@
+import type { Sql } from '../control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
@@ -11,6 +12,9 @@ export interface ApiDeps {
   logger: Logger;
   opensearch: Client;
   redis: Redis;
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   /** County and sale-channel registry, loaded once at start-up (county slugs, vendor codes). */
   registry: Registry;

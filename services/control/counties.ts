@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql.ts';
 import { z } from 'zod';
 import { changedFields } from '../domain/changed-fields.ts';
 import type { Registry } from '../domain/registry.ts';
@@ -100,8 +101,8 @@ const derivedStatus = (countExpr: string) => `CASE
  * import) belong to ingest and are never reset here. Counties missing from the
  * registry are kept: the store never deletes.
  */
-export function seedCounties(db: Database, registry: Registry): number {
-  const upsert = db.prepare(`
+export async function seedCounties(sql: Sql, registry: Registry): Promise<number> {
+  const upsert = `
     INSERT INTO counties (county_name, county_slug, county_fips, dor_county_number, tax_certificate_sale_url, tax_certificate_vendor)
     VALUES (@name, @slug, @fips, @dor, @saleUrl, @vendor)
     ON CONFLICT (county_slug) DO UPDATE SET
@@ -110,30 +111,29 @@ export function seedCounties(db: Database, registry: Registry): number {
       dor_county_number = excluded.dor_county_number,
       tax_certificate_sale_url = excluded.tax_certificate_sale_url,
       tax_certificate_vendor = excluded.tax_certificate_vendor,
-      updated_at = ${NOW}
-    WHERE counties.county_name IS NOT excluded.county_name
-       OR counties.county_fips IS NOT excluded.county_fips
-       OR counties.dor_county_number IS NOT excluded.dor_county_number
-       OR counties.tax_certificate_sale_url IS NOT excluded.tax_certificate_sale_url
-       OR counties.tax_certificate_vendor IS NOT excluded.tax_certificate_vendor`);
-  return db
-    .transaction(() => {
-      let changed = 0;
-      for (const county of registry.counties) {
-        const channel = registry.channel(county);
-        changed += upsert.run({
-          name: county.name,
-          slug: county.slug,
-          fips: county.fips,
-          dor: county.dor,
-          // Only the sale portal is modeled; appraiser and collector URLs stay null rather than guessed.
-          saleUrl: channel?.saleUrl ?? null,
-          vendor: channel?.channel ?? null,
-        }).changes;
-      }
-      return changed;
-    })
-    .immediate();
+      updated_at = now_iso()
+    WHERE counties.county_name IS DISTINCT FROM excluded.county_name
+       OR counties.county_fips IS DISTINCT FROM excluded.county_fips
+       OR counties.dor_county_number IS DISTINCT FROM excluded.dor_county_number
+       OR counties.tax_certificate_sale_url IS DISTINCT FROM excluded.tax_certificate_sale_url
+       OR counties.tax_certificate_vendor IS DISTINCT FROM excluded.tax_certificate_vendor`;
+  return sql.transaction(async (tx) => {
+    let changed = 0;
+    for (const county of registry.counties) {
+      const channel = registry.channel(county);
+      const result = await tx.run(upsert, {
+        name: county.name,
+        slug: county.slug,
+        fips: county.fips,
+        dor: county.dor,
+        // Only the sale portal is modeled; appraiser and collector URLs stay null rather than guessed.
+        saleUrl: channel?.saleUrl ?? null,
+        vendor: channel?.channel ?? null,
+      });
+      changed += result.changes;
+    }
+    return changed;
+  });
 }
 
 /** All counties, alphabetical by name (spec 4.10). */

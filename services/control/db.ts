@@ -1,17 +1,19 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { Registry } from '../domain/registry.ts';
 import { seedCounties } from './counties.ts';
 import { migrate } from './migrate.ts';
+import { openPostgres } from './postgres.ts';
+import type { Sql } from './sql.ts';
+import { openSqlite, SqliteSql } from './sqlite.ts';
 import { claimStack } from './stack.ts';
 
 export type { Database };
+export type { Sql };
 
 export interface OpenOptions {
   /** The county facts and sale channels to seed from, loaded once by the process (loadRegistry). */
   registry: Registry;
-  /** Milliseconds a writer waits for another process's lock before SQLITE_BUSY. */
+  /** Milliseconds a SQLite writer waits for another process's lock before SQLITE_BUSY. */
   busyTimeoutMs?: number;
   /** Told which migration versions this open applied (empty when current), e.g. to log them. */
   onMigrated?: (versions: number[]) => void;
@@ -20,36 +22,56 @@ export interface OpenOptions {
    * Every process of a stack passes it; only tests of the control tables alone leave it out.
    */
   indexPrefix?: string;
+  /** PostgreSQL: connections in this process's pool. */
+  poolSize?: number;
+}
+
+/** Where the control plane lives: PostgreSQL when a URL is given, else the SQLite file. */
+export interface ControlTarget {
+  DATABASE_URL?: string | undefined;
+  DATABASE_PATH: string;
 }
 
 /**
- * Opens (creating if needed) the control-plane database, brings its schema up to
- * date and upserts the county directory. The server, the worker and the CLI each
- * open their own handle on the same file and pass it down; there is no shared one.
+ * Opens (creating if needed) the control-plane database, brings its schema up to date and
+ * upserts the county directory. The server, the worker and the CLI each open their own
+ * handle (a SQLite connection or a PostgreSQL pool) and pass it down; there is no shared one.
  */
-export function openDatabase(path: string, options: OpenOptions): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new BetterSqlite3(path);
+export async function openControlPlane(target: ControlTarget | string, options: OpenOptions): Promise<Sql> {
+  const where = typeof target === 'string' ? { DATABASE_PATH: target } : target;
+  const sql: Sql = where.DATABASE_URL
+    ? openPostgres(where.DATABASE_URL, { max: options.poolSize })
+    : openSqlite(where.DATABASE_PATH, { busyTimeoutMs: options.busyTimeoutMs });
   try {
-    // busy_timeout first: switching to WAL itself needs a lock another process may hold.
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    // WAL lets readers (the API) proceed while a writer (an ingest, the CLI) commits.
-    db.pragma('journal_mode = WAL');
-    // NORMAL is durable across application crashes in WAL mode; only power loss can drop the last commits.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    const applied = migrate(db);
+    const applied = await migrate(sql);
     options.onMigrated?.(applied);
-    if (options.indexPrefix !== undefined) claimStack(db, options.indexPrefix);
-    seedCounties(db, options.registry);
-    return db;
+    if (options.indexPrefix !== undefined) await claimStack(sql, options.indexPrefix, describe(where));
+    await seedCounties(sql, options.registry);
+    return sql;
   } catch (err) {
-    db.close();
+    await sql.close();
     throw err;
   }
 }
 
+/** Where a control plane is, for messages: the file, or the database URL without its password. */
+export function describe(where: ControlTarget): string {
+  if (!where.DATABASE_URL) return where.DATABASE_PATH;
+  const url = new URL(where.DATABASE_URL);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
+/**
+ * The better-sqlite3 handle under a SQLite control plane, for code not yet moved to Sql.
+ * Transitional (issue 22): refused on PostgreSQL.
+ */
+export function legacyDb(sql: Sql): Database {
+  if (sql instanceof SqliteSql) return sql.db;
+  throw new Error('this code path still needs the SQLite control plane');
+}
+
 /** Closes the handle; safe to call twice (shutdown paths often do). */
-export function closeDatabase(db: Database): void {
-  if (db.open) db.close();
+export async function closeControlPlane(sql: Sql): Promise<void> {
+  await sql.close();
 }

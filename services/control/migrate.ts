@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Database } from 'better-sqlite3';
+import type { Dialect, Sql } from './sql.ts';
 
 /**
- * Versioned, forward-only migrations: services/control/migrations/NNN-name.sql,
- * applied in version order, each in its own BEGIN IMMEDIATE transaction and recorded
- * in schema_migrations. A file never changes once applied: to alter the schema, add
- * the next NNN. Files hold plain SQL without BEGIN/COMMIT.
+ * Versioned, forward-only migrations: services/control/migrations/NNN-name.sql for
+ * SQLite and migrations/postgres/NNN-name.sql for PostgreSQL (the same versions and
+ * names; a unit test keeps them in step), applied in version order, each in its own
+ * write transaction and recorded with its checksum in schema_migrations. A file never
+ * changes once applied: to alter the schema, add the next NNN to both folders. Files
+ * hold plain SQL without BEGIN/COMMIT.
  */
 
 export interface Migration {
@@ -28,6 +30,7 @@ export class MigrationError extends Error {
 }
 
 const defaultDir = new URL('./migrations/', import.meta.url);
+const postgresDir = new URL('./migrations/postgres/', import.meta.url);
 const fileName = /^(\d{3})-([a-z0-9][a-z0-9-]*)\.sql$/;
 
 /** Reads and orders the migration files; pure apart from reading the folder. */
@@ -58,43 +61,53 @@ interface AppliedRow {
   checksum: string;
 }
 
+const SCHEMA_MIGRATIONS: Record<Dialect, string> = {
+  sqlite: `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    checksum TEXT NOT NULL
+  ) STRICT`,
+  postgres: `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version BIGINT PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT (to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+    checksum TEXT NOT NULL
+  )`,
+};
+
+/** Each dialect's own files: the same versions and names, the SQL its engine speaks. */
+export function migrationsFor(dialect: Dialect): Migration[] {
+  return loadMigrations(dialect === 'sqlite' ? defaultDir : postgresDir);
+}
+
 /**
  * Applies pending migrations and returns the versions applied by this call (empty
  * when the schema is current). Throws MigrationError when an applied migration's
  * file was edited or is missing, rather than guessing which schema is right.
  */
-export function migrate(db: Database, migrations: Migration[] = loadMigrations()): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    checksum TEXT NOT NULL
-  ) STRICT`);
+export async function migrate(sql: Sql, migrations: Migration[] = migrationsFor(sql.dialect)): Promise<number[]> {
+  // Two processes starting at once both create the table; PostgreSQL's IF NOT EXISTS is not
+  // safe against a concurrent creator, so the creation runs under the control plane's lock.
+  await sql.transaction((tx) => tx.exec(SCHEMA_MIGRATIONS[sql.dialect]));
+  const applied = new Map((await sql.all<AppliedRow>('SELECT version, name, checksum FROM schema_migrations')).map((r) => [r.version, r]));
+  verify(applied, migrations);
 
-  const applied = () =>
-    new Map(
-      (db.prepare('SELECT version, name, checksum FROM schema_migrations').all() as AppliedRow[]).map((r) => [r.version, r]),
-    );
-  verify(applied(), migrations);
-
-  const find = db.prepare<[number], AppliedRow>('SELECT version, name, checksum FROM schema_migrations WHERE version = ?');
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, checksum) VALUES (?, ?, ?)');
   const done: number[] = [];
   for (const m of migrations) {
+    if (applied.has(m.version)) continue;
     // Another process may have applied it since we looked: check again under the
-    // write lock that BEGIN IMMEDIATE takes, so two starts never apply one file twice.
-    const ran = db
-      .transaction(() => {
-        const row = find.get(m.version);
-        if (row) {
-          checkUnchanged(row, m);
-          return false;
-        }
-        db.exec(m.sql);
-        record.run(m.version, m.name, m.checksum);
-        return true;
-      })
-      .immediate();
+    // write lock, so two starts never apply one file twice.
+    const ran = await sql.transaction(async (tx) => {
+      const row = await tx.get<AppliedRow>('SELECT version, name, checksum FROM schema_migrations WHERE version = ?', [m.version]);
+      if (row) {
+        checkUnchanged(row, m);
+        return false;
+      }
+      await tx.exec(m.sql);
+      await tx.run('INSERT INTO schema_migrations (version, name, checksum) VALUES (?, ?, ?)', [m.version, m.name, m.checksum]);
+      return true;
+    });
     if (ran) done.push(m.version);
   }
   return done;
@@ -130,8 +143,6 @@ export interface AppliedMigration {
 }
 
 /** The migrations recorded as applied, oldest first. */
-export function listAppliedMigrations(db: Database): AppliedMigration[] {
-  return db
-    .prepare('SELECT version, name, applied_at AS appliedAt FROM schema_migrations ORDER BY version')
-    .all() as AppliedMigration[];
+export function listAppliedMigrations(sql: Sql): Promise<AppliedMigration[]> {
+  return sql.all<AppliedMigration>('SELECT version, name, applied_at AS "appliedAt" FROM schema_migrations ORDER BY version');
 }

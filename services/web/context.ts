@@ -1,3 +1,4 @@
+import type { Sql } from '../control/sql.ts';
 import type { Database } from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import type { Client } from '../control/clients.ts';
@@ -12,6 +13,9 @@ import type { Throttle } from './throttle.ts';
 
 /** What every page of the account scope is handed, built once in register.ts. */
 export interface PageContext {
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   config: Config;
   logger: Logger;

@@ -39,6 +39,7 @@ export function accountPages(deps: SiteDeps) {
     const mailer = createMailer(deps.config, { onOutbox: deps.onOutbox });
     const postman = createPostman(mailer, deps.logger);
     const ctx: PageContext = {
+      sql: deps.sql,
       db: deps.db,
       config: deps.config,
       logger: deps.logger,

@@ -8,7 +8,7 @@ import { openRuntime } from '../../services/runtime.ts';
 import { buildProbeApp } from './access.ts';
 
 const config = loadConfig();
-const runtime = openRuntime(config);
+const runtime = await openRuntime(config);
 const app = await buildProbeApp(runtime);
 // Port 0 (any free one) unless PROBE_PORT says otherwise; the config's PORT must be >= 1.
 const url = await app.listen({ host: '127.0.0.1', port: Number(process.env.PROBE_PORT ?? 0) });

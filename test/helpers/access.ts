@@ -42,7 +42,7 @@ export interface AccessTestApp extends TestContext {
 
 export async function openAccessTestApp(fileUrl: string, env: Record<string, string> = {}): Promise<AccessTestApp> {
   const ctx = testContext(fileUrl, env);
-  const runtime = openRuntime(ctx.config);
+  const runtime = await openRuntime(ctx.config);
   const app = await buildProbeApp(runtime);
   const key = (clientId: string, keyEnv: KeyEnv = 'live') => {
     const made = createKey(runtime.db, { clientId, env: keyEnv, prefix: ctx.config.KEY_PREFIX, secret: ctx.config.KEY_HASH_SECRET });

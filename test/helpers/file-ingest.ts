@@ -27,6 +27,7 @@ export async function openFileIngest(fileUrl: string, env: Record<string, string
       load ??= createLoadResources(runtime.opensearch, { prefix: config.INDEX_PREFIX, replicas: 0, concurrency: 1, logger: runtime.logger });
       return processFile(job, {
         opensearch: runtime.opensearch,
+        sql: runtime.sql,
         db: runtime.db,
         registry: runtime.registry,
         logger: runtime.logger,

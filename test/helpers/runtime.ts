@@ -19,7 +19,7 @@ export interface TestRuntime extends TestContext {
  */
 export async function openTestRuntime(fileUrl: string, env: Record<string, string> = {}): Promise<TestRuntime> {
   const ctx = testContext(fileUrl, env);
-  const runtime = openRuntime(ctx.config);
+  const runtime = await openRuntime(ctx.config);
   await ensureIndices(runtime.opensearch, ctx.config.INDEX_PREFIX, 0);
   return {
     ...ctx,

@@ -1,3 +1,4 @@
+import type { Sql } from '../../control/sql.ts';
 import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
@@ -82,6 +83,9 @@ export interface Access {
 }
 
 export interface AccessDeps {
+  /** The control plane (issue 22). */
+  sql: Sql;
+  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
   db: Database;
   redis: Redis;
   logger: Logger;

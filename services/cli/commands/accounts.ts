@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { listClients } from '../../control/clients.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { findUserByEmail, listUsers, type User } from '../../control/users.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { verificationMail } from '../../web/mail/links.ts';
@@ -27,8 +27,9 @@ export function accountsCommand(program: Command): void {
   accounts
     .command('list')
     .description('every client with its plan, status and users')
-    .action((_opts: unknown, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+    .action(async (_opts: unknown, command: Command) => {
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         const users = listUsers(db);
         const rows = listClients(db).map((c) => ({
@@ -53,15 +54,16 @@ export function accountsCommand(program: Command): void {
                 .join('\n'),
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   accounts
     .command('users')
     .description('the people who sign in (all, or one client\'s)')
     .option('--client <id>', 'only this client\'s users')
-    .action((opts: { client?: string }, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+    .action(async (opts: { client?: string }, command: Command) => {
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         const rows = listUsers(db, opts.client).map(shown);
         createOutput(wantsJson(command)).result({ users: rows }, (r) =>
@@ -72,7 +74,7 @@ export function accountsCommand(program: Command): void {
                 .join('\n'),
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   accounts
@@ -81,7 +83,8 @@ export function accountsCommand(program: Command): void {
     .action(async (email: string, _opts: unknown, command: Command) => {
       const config = loadConfig();
       const settings = siteSettings(config);
-      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry() });
+      const sql = await openControlPlane(config, { registry: loadRegistry() });
+      const db = legacyDb(sql);
       const mailer = createMailer(config);
       try {
         const user = findUserByEmail(db, email);
@@ -95,7 +98,7 @@ export function accountsCommand(program: Command): void {
         );
       } finally {
         mailer.close();
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

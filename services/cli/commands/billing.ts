@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { runDailyBilling } from '../../control/billing.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { dayOf } from '../../control/periods.ts';
 import { dayArg, scriptFriendly } from '../control-args.ts';
@@ -14,9 +14,10 @@ export function billingCommand(program: Command): void {
     .command('run-daily')
     .description("compute each client's overage line for a UTC day (idempotent: a rerun recomputes the same line)")
     .option('--date <day>', 'UTC day YYYY-MM-DD (default: today so far)')
-    .action((opts: { date?: string }, command: Command) => {
+    .action(async (opts: { date?: string }, command: Command) => {
       const day = opts.date === undefined ? dayOf(new Date()) : dayArg('--date', opts.date);
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         createOutput(wantsJson(command)).result(runDailyBilling(db, day), (r) =>
           r.lines.length === 0
@@ -24,7 +25,7 @@ export function billingCommand(program: Command): void {
             : [`${r.date}:`, ...r.lines.map((l) => `  ${l.client_id}  ${l.credits} credits  ${l.amount_usd.toFixed(2)} USD`)].join('\n'),
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { type ClientChange, createClient, getClient, reactivateClient, setClient, suspendClient } from '../../control/clients.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { countArg, instantArg, planArg, scriptFriendly, statusArg, subscriptionArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -15,16 +15,17 @@ export function clientsCommand(program: Command): void {
     .requiredOption('--name <name>', 'display name')
     .requiredOption('--plan <plan>', 'free_trial, developer, pro, growth, lead_feed, enterprise or mcp_starter')
     .option('--created-at <iso>', 'signup time (backdates a free trial)')
-    .action((opts: { name: string; plan: string; createdAt?: string }, command: Command) => {
+    .action(async (opts: { name: string; plan: string; createdAt?: string }, command: Command) => {
       const plan = planArg(opts.plan);
       const createdAt = opts.createdAt === undefined ? undefined : instantArg('--created-at', opts.createdAt);
       if (opts.name.trim() === '') throw new CliError('--name must not be empty', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         const client = createClient(db, { name: opts.name, plan, createdAt });
         createOutput(wantsJson(command)).result({ id: client.id }, (r) => r.id);
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   clients
@@ -36,7 +37,7 @@ export function clientsCommand(program: Command): void {
     .option('--monthly-credits <n>', 'contract quota (Enterprise)')
     .option('--rpm <n>', 'contract requests per minute (Enterprise)')
     .action(
-      (
+      async (
         id: string,
         opts: { plan?: string; status?: string; subscription?: string; monthlyCredits?: string; rpm?: string },
         command: Command,
@@ -50,7 +51,8 @@ export function clientsCommand(program: Command): void {
         };
         if (Object.values(change).every((v) => v === undefined))
           throw new CliError('nothing to change: give --plan, --status, --subscription, --monthly-credits or --rpm', 2);
-        const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+        const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
         try {
           if (!getClient(db, id)) throw new CliError(`no client ${id}`);
           const client = setClient(db, id, change)!;
@@ -59,7 +61,7 @@ export function clientsCommand(program: Command): void {
             (c) => `${c.id}: plan ${c.plan}, status ${c.status}, subscription ${c.subscription}`,
           );
         } finally {
-          closeDatabase(db);
+          await sql.close();
         }
       },
     );
@@ -67,29 +69,31 @@ export function clientsCommand(program: Command): void {
     .command('suspend <id>')
     .description("suspend a client: its keys are refused from the next request; its users can sign in and read the reason")
     .requiredOption('--reason <text>', 'shown to the client\'s users on the account page')
-    .action((id: string, opts: { reason: string }, command: Command) => {
+    .action(async (id: string, opts: { reason: string }, command: Command) => {
       const reason = opts.reason.trim();
       if (reason === '' || reason.length > 500) throw new CliError('--reason must be 1 to 500 characters', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         if (!getClient(db, id)) throw new CliError(`no client ${id}`);
         const client = suspendClient(db, id, reason)!;
         createOutput(wantsJson(command)).result(client, (c) => `${c.id}: suspended (${c.statusReason})`);
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   clients
     .command('reactivate <id>')
     .description("make a suspended or closed client active again; its keys work from the next request")
-    .action((id: string, _opts: unknown, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+    .action(async (id: string, _opts: unknown, command: Command) => {
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         if (!getClient(db, id)) throw new CliError(`no client ${id}`);
         const client = reactivateClient(db, id)!;
         createOutput(wantsJson(command)).result(client, (c) => `${c.id}: active`);
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

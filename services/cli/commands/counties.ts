@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { listCounties } from '../../control/counties.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
@@ -11,9 +11,10 @@ export function countiesCommand(program: Command): void {
   program
     .command('counties')
     .description('list the 67 counties: slug, FIPS, revenue number, sale vendor, coverage and certificate count')
-    .action((_opts, command: Command) => {
+    .action(async (_opts, command: Command) => {
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
+      const sql = await openControlPlane(config, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
+      const db = legacyDb(sql);
       try {
         const counties = listCounties(db).map((c) => ({
           slug: c.countySlug,
@@ -27,7 +28,7 @@ export function countiesCommand(program: Command): void {
         }));
         createOutput(wantsJson(command)).result({ counties }, renderCounties);
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

@@ -14,7 +14,7 @@ export function holdersCommand(program: Command): void {
     .description('build holder records from the certificates index (certificate ingests never do this by themselves)')
     .action(async (_opts, command: Command) => {
       const config = loadConfig();
-      const runtime = openRuntime(config, { name: 'holders' });
+      const runtime = await openRuntime(config, { name: 'holders' });
       try {
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS, config.OPENSEARCH_SHARDS);
         const at = new Date();

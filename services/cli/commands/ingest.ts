@@ -38,7 +38,7 @@ export function ingestCommand(program: Command): void {
       const registry = loadRegistry();
       const { jobs, sources, expectedRows } = plan(files, opts, registry);
       await requireRedis(config);
-      const runtime = openRuntime(config, { name: 'ingest', registry });
+      const runtime = await openRuntime(config, { name: 'ingest', registry });
       try {
         for (const source of sources) upsertSource(runtime.db, registry, source);
         const stopExplaining = opts.wait ? explainInterrupt(jobs.length) : () => {};

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { createKey, type KeyEnv, listKeys, revokeKey } from '../../control/api-keys.ts';
 import { getClient } from '../../control/clients.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -17,11 +17,12 @@ export function keysCommand(program: Command): void {
     .requiredOption('--client <id>', 'client id')
     .option('--env <env>', 'live or test', 'live')
     .option('--name <name>', 'what the key is for, shown on the account page')
-    .action((opts: { client: string; env: string; name?: string }, command: Command) => {
+    .action(async (opts: { client: string; env: string; name?: string }, command: Command) => {
       if (opts.env !== 'live' && opts.env !== 'test') throw new CliError('--env must be live or test', 2);
       if (opts.name !== undefined && (opts.name.trim() === '' || opts.name.length > 60)) throw new CliError('--name must be 1 to 60 characters', 2);
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry() });
+      const sql = await openControlPlane(config, { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
         const { key, raw } = createKey(db, {
@@ -36,28 +37,30 @@ export function keysCommand(program: Command): void {
           (r) => `${r.id}\n${r.key}\nStore this key now: it is shown only once and cannot be recovered.`,
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   keys
     .command('revoke <keyId>')
     .description('revoke a key; its next request is a 401')
-    .action((keyId: string, _opts: unknown, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+    .action(async (keyId: string, _opts: unknown, command: Command) => {
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         const key = revokeKey(db, keyId);
         if (!key) throw new CliError(`no key ${keyId}`);
         createOutput(wantsJson(command)).result(key, (k) => `${k.id} revoked at ${k.revokedAt}`);
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   keys
     .command('list')
     .description("a client's keys (ids and last four characters; never the key)")
     .requiredOption('--client <id>', 'client id')
-    .action((opts: { client: string }, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+    .action(async (opts: { client: string }, command: Command) => {
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
         const rows = listKeys(db, opts.client);
@@ -69,7 +72,7 @@ export function keysCommand(program: Command): void {
                 .join('\n'),
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/clients.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { grantPack, isPackName, PACK_NAMES } from '../../control/packs.ts';
 import { instantArg, scriptFriendly } from '../control-args.ts';
@@ -16,10 +16,11 @@ export function packsCommand(program: Command): void {
     .requiredOption('--client <id>', 'client id')
     .requiredOption('--pack <pack>', PACK_NAMES.join(', '))
     .option('--purchased-at <iso>', 'purchase time (default now); the pack expires 12 months later')
-    .action((opts: { client: string; pack: string; purchasedAt?: string }, command: Command) => {
+    .action(async (opts: { client: string; pack: string; purchasedAt?: string }, command: Command) => {
       if (!isPackName(opts.pack)) throw new CliError(`unknown pack "${opts.pack}": one of ${PACK_NAMES.join(', ')}`, 2);
       const purchasedAt = opts.purchasedAt === undefined ? undefined : instantArg('--purchased-at', opts.purchasedAt);
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
         const pack = grantPack(db, { clientId: opts.client, pack: opts.pack, purchasedAt });
@@ -28,7 +29,7 @@ export function packsCommand(program: Command): void {
           (p) => `${p.id}: ${p.credits} credits (${p.pack}) for ${p.clientId}, expires ${p.expiresAt}`,
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

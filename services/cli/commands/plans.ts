@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { listPlans, type Plan, setPlan } from '../../control/plans.ts';
 import { countArg, planArg, scriptFriendly } from '../control-args.ts';
@@ -17,12 +17,13 @@ export function plansCommand(program: Command): void {
   plans
     .command('list')
     .description('every plan with its numbers and flags')
-    .action((_opts: unknown, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+    .action(async (_opts: unknown, command: Command) => {
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         createOutput(wantsJson(command)).result({ plans: listPlans(db) }, (r) => r.plans.map(line).join('\n'));
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   plans
@@ -30,16 +31,17 @@ export function plansCommand(program: Command): void {
     .description("change a plan's monthly credits or RPM; the running server applies it from its next request")
     .option('--monthly-credits <n>', 'monthly credit grant')
     .option('--rpm <n>', 'requests per minute')
-    .action((code: string, opts: { monthlyCredits?: string; rpm?: string }, command: Command) => {
+    .action(async (code: string, opts: { monthlyCredits?: string; rpm?: string }, command: Command) => {
       const plan = planArg(code);
       const monthlyCredits = opts.monthlyCredits === undefined ? undefined : countArg('--monthly-credits', opts.monthlyCredits, 0);
       const rpm = opts.rpm === undefined ? undefined : countArg('--rpm', opts.rpm, 1);
       if (monthlyCredits === undefined && rpm === undefined) throw new CliError('nothing to change: give --monthly-credits or --rpm', 2);
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         createOutput(wantsJson(command)).result(setPlan(db, plan, { monthlyCredits, rpm }), line);
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilters } from '../../control/quarantine.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -32,13 +32,14 @@ export function quarantineCommand(program: Command): void {
     .option('--run <jobId>', 'only rows of this ingest job')
     .option('--limit <n>', 'rows to show', '100')
     .option('--offset <n>', 'rows to skip', '0')
-    .action((opts: { file?: string; run?: string; limit: string; offset: string }, command: Command) => {
+    .action(async (opts: { file?: string; run?: string; limit: string; offset: string }, command: Command) => {
       const limit = Number(opts.limit);
       const offset = Number(opts.offset);
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CliError('--limit must be an integer 1-10000', 2);
       if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be an integer >= 0', 2);
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
+      const sql = await openControlPlane(config, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
+      const db = legacyDb(sql);
       try {
         const filters = { ...fileFilter(opts.file), runId: opts.run };
         const rows = listQuarantine(db, { ...filters, limit, offset });
@@ -56,7 +57,7 @@ export function quarantineCommand(program: Command): void {
               ].join('\n'),
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
   quarantine
@@ -65,16 +66,17 @@ export function quarantineCommand(program: Command): void {
     .option('--file <path-or-sha256>', 'rows of this file (its path or content hash)')
     .option('--run <jobId>', 'rows of this ingest job')
     .option('--all', 'every quarantined row')
-    .action((opts: { file?: string; run?: string; all?: boolean }, command: Command) => {
+    .action(async (opts: { file?: string; run?: string; all?: boolean }, command: Command) => {
       const scoped = opts.file !== undefined || opts.run !== undefined;
       if (scoped === (opts.all === true)) throw new CliError('give --run and/or --file, or --all', 2);
       const config = loadConfig();
-      const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
+      const sql = await openControlPlane(config, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
+      const db = legacyDb(sql);
       try {
         const removed = clearQuarantine(db, opts.all ? {} : { ...fileFilter(opts.file), runId: opts.run });
         createOutput(wantsJson(command)).result({ removed }, (r) => `removed ${r.removed} quarantined row(s)`);
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

@@ -26,7 +26,7 @@ export function reindexCommand(program: Command): void {
       if (datasets.length === 0) throw new CliError(`--dataset must be one of ${DATASETS.join(', ')}, all; got "${opts.dataset}"`, 2);
       const config = loadConfig();
       await requireRedis(config);
-      const runtime = openRuntime(config, { name: 'reindex' });
+      const runtime = await openRuntime(config, { name: 'reindex' });
       const connection = redisConnection(config);
       const queue = createIngestQueue(config, connection);
       const wasPaused = await queue.isPaused();

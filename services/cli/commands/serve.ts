@@ -13,7 +13,7 @@ export function serveCommand(program: Command): void {
     .action(async (opts: { port?: string }) => {
       // The flag overrides PORT; process.env itself is read in config.ts only.
       const config = loadConfig(envWith(opts.port ? { PORT: opts.port } : {}));
-      const runtime = openRuntime(config, { name: 'api' });
+      const runtime = await openRuntime(config, { name: 'api' });
       try {
         const { app, url } = await startServer(
           {

@@ -43,7 +43,7 @@ export function startCommand(program: Command): void {
       let runtime: Runtime | null = null;
       let stack: ReturnType<typeof recordStack> | null = null;
       try {
-        runtime = openRuntime(quiet ? { ...config, LOG_LEVEL: 'warn' } : config, { name: 'taxcert' });
+        runtime = await openRuntime(quiet ? { ...config, LOG_LEVEL: 'warn' } : config, { name: 'taxcert' });
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS, config.OPENSEARCH_SHARDS);
         stack = recordStack(config);
         const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });

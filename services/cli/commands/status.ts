@@ -21,7 +21,7 @@ export function statusCommand(program: Command): void {
     .action(async (_opts, command: Command) => {
       const config = loadConfig();
       await requireRedis(config);
-      const runtime = openRuntime(config, { name: 'status' });
+      const runtime = await openRuntime(config, { name: 'status' });
       const connection = redisConnection(config);
       const queue = createIngestQueue(config, connection);
       try {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/clients.ts';
-import { closeDatabase, openDatabase } from '../../control/db.ts';
+import { legacyDb, openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { clientUsage } from '../../control/usage.ts';
 import { scriptFriendly } from '../control-args.ts';
@@ -14,8 +14,9 @@ export function usageCommand(program: Command): void {
     .command('show')
     .description("this month's usage of a client")
     .requiredOption('--client <id>', 'client id')
-    .action((opts: { client: string }, command: Command) => {
-      const db = openDatabase(loadConfig().DATABASE_PATH, { registry: loadRegistry() });
+    .action(async (opts: { client: string }, command: Command) => {
+      const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
+      const db = legacyDb(sql);
       try {
         const client = getClient(db, opts.client);
         if (!client) throw new CliError(`no client ${opts.client}`);
@@ -31,7 +32,7 @@ export function usageCommand(program: Command): void {
           ].join('\n'),
         );
       } finally {
-        closeDatabase(db);
+        await sql.close();
       }
     });
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { mapDelivery, mapEndpoint } from '../../api/routes/webhook-endpoints/map-row.ts';
 import type { WebhookEndpointRow } from '../../api/routes/webhook-endpoints/row.ts';
 import { type Config, loadConfig } from '../../config.ts';
-import { type Database, closeDatabase, openDatabase } from '../../control/db.ts';
+import { type Database, legacyDb, openControlPlane } from '../../control/db.ts';
 import { parseEventId } from '../../control/events.ts';
 import { DELIVERY_STATUSES, type DeliveryStatus, listDeliveries, ReplayError, type ReplayScope, replay } from '../../control/webhook-deliveries.ts';
 import { checkEndpointInput } from '../../control/webhook-endpoint-input.ts';
@@ -39,14 +39,15 @@ const list = (value: string) =>
     .filter((v) => v !== '');
 
 /** Opens the database for one command and closes it whatever happens. */
-function withDatabase<T>(run: (db: Database, config: Config, registry: Registry) => T): T {
+async function withDatabase<T>(run: (db: Database, config: Config, registry: Registry) => T | Promise<T>): Promise<T> {
   const config = loadConfig();
   const registry = loadRegistry();
-  const db = openDatabase(config.DATABASE_PATH, { registry });
+  const sql = await openControlPlane(config, { registry });
+      const db = legacyDb(sql);
   try {
-    return run(db, config, registry);
+    return await run(db, config, registry);
   } finally {
-    closeDatabase(db);
+    await sql.close();
   }
 }
 
@@ -80,8 +81,8 @@ export function webhooksCommand(program: Command): void {
     .requiredOption('--url <url>', 'http or https URL the events are POSTed to')
     .option('--types <list>', 'comma-separated event types (default: every type)')
     .option('--counties <list>', 'comma-separated counties, by slug or name (default: every county)')
-    .action((opts: { client: string; url: string; types?: string; counties?: string }, command: Command) => {
-      withDatabase((db, config, registry) => {
+    .action(async (opts: { client: string; url: string; types?: string; counties?: string }, command: Command) => {
+      return withDatabase((db, config, registry) => {
         // A county as a person types it ("Miami-Dade", "st johns") becomes its slug; an unknown one stays as typed and is refused below.
         const counties = opts.counties === undefined ? undefined : list(opts.counties).map((c) => findCounty(registry.counties, c)?.slug ?? c);
         const checked = checkEndpointInput(
@@ -114,8 +115,8 @@ export function webhooksCommand(program: Command): void {
     .command('list')
     .description("a client's endpoints (never their secrets)")
     .requiredOption('--client <id>', 'client id')
-    .action((opts: { client: string }, command: Command) => {
-      withDatabase((db) => {
+    .action(async (opts: { client: string }, command: Command) => {
+      return withDatabase((db) => {
         const rows = listEndpoints(db, opts.client).map(mapEndpoint);
         createOutput(wantsJson(command)).result({ client_id: opts.client, endpoints: rows }, (r) =>
           r.endpoints.length === 0 ? 'no webhook endpoints' : r.endpoints.map(endpointLine).join('\n'),
@@ -126,8 +127,8 @@ export function webhooksCommand(program: Command): void {
   webhooks
     .command('disable <id>')
     .description('stop delivering to an endpoint (deliveries that come due meanwhile fail; replay sends them later)')
-    .action((id: string, _opts: unknown, command: Command) => {
-      withDatabase((db) => {
+    .action(async (id: string, _opts: unknown, command: Command) => {
+      return withDatabase((db) => {
         requireEndpoint(db, id);
         const endpoint = setEndpointStatus(db, id, { status: 'disabled', reason: 'operator' })!;
         createOutput(wantsJson(command)).result(mapEndpoint(endpoint), endpointLine);
@@ -137,8 +138,8 @@ export function webhooksCommand(program: Command): void {
   webhooks
     .command('enable <id>')
     .description('deliver to an endpoint again (events recorded while it was disabled need a replay)')
-    .action((id: string, _opts: unknown, command: Command) => {
-      withDatabase((db) => {
+    .action(async (id: string, _opts: unknown, command: Command) => {
+      return withDatabase((db) => {
         requireEndpoint(db, id);
         const endpoint = setEndpointStatus(db, id, { status: 'enabled' })!;
         createOutput(wantsJson(command)).result(mapEndpoint(endpoint), endpointLine);
@@ -148,8 +149,8 @@ export function webhooksCommand(program: Command): void {
   webhooks
     .command('delete <id>')
     .description('delete an endpoint with its deliveries and attempts')
-    .action((id: string, _opts: unknown, command: Command) => {
-      withDatabase((db) => {
+    .action(async (id: string, _opts: unknown, command: Command) => {
+      return withDatabase((db) => {
         if (!deleteEndpoint(db, id)) throw new CliError(`no webhook endpoint ${id}`, 1, 'not_found');
         createOutput(wantsJson(command)).result({ id, deleted: true }, (r) => `${r.id} deleted`);
       });
@@ -158,8 +159,8 @@ export function webhooksCommand(program: Command): void {
   webhooks
     .command('rotate-secret <id>')
     .description('a new signing secret, printed once; the old one keeps signing beside it for 24 hours')
-    .action((id: string, _opts: unknown, command: Command) => {
-      withDatabase((db, config) => {
+    .action(async (id: string, _opts: unknown, command: Command) => {
+      return withDatabase((db, config) => {
         requireEndpoint(db, id);
         const rotated = rotateSecret(db, createSecretBox(config.WEBHOOK_SECRET_KEY), id)!;
         createOutput(wantsJson(command)).result({ ...mapEndpoint(rotated.endpoint), secret: rotated.secret }, (r) =>
@@ -175,13 +176,13 @@ export function webhooksCommand(program: Command): void {
     .option('--event <evt_id>', 'only the delivery of this event')
     .option('--limit <n>', 'deliveries shown', '25')
     .option('--offset <n>', 'deliveries skipped', '0')
-    .action((id: string, opts: { status?: string; event?: string; limit: string; offset: string }, command: Command) => {
+    .action(async (id: string, opts: { status?: string; event?: string; limit: string; offset: string }, command: Command) => {
       if (opts.status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(opts.status))
         throw new CliError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`, USAGE_EXIT);
       const eventId = opts.event === undefined ? undefined : eventArg(opts.event);
       const limit = countArg('--limit', opts.limit, 1);
       const offset = countArg('--offset', opts.offset, 0);
-      withDatabase((db) => {
+      return withDatabase((db) => {
         requireEndpoint(db, id);
         const { rows, total } = listDeliveries(db, id, { status: opts.status as DeliveryStatus | undefined, eventId, limit, offset });
         createOutput(wantsJson(command)).result({ endpoint_id: id, total, deliveries: rows.map(mapDelivery) }, (r) =>
@@ -207,7 +208,7 @@ export function webhooksCommand(program: Command): void {
     .option('--event <evt_id>', 'the event to send again')
     .option('--from <iso>', 'events recorded at or after this time')
     .option('--to <iso>', 'events recorded before this time (default: now)')
-    .action((id: string, opts: { event?: string; from?: string; to?: string }, command: Command) => {
+    .action(async (id: string, opts: { event?: string; from?: string; to?: string }, command: Command) => {
       if ((opts.event === undefined) === (opts.from === undefined))
         throw new CliError('give either --event evt_<id> or --from <time> (with --to, optionally)', USAGE_EXIT);
       if (opts.event !== undefined && opts.to !== undefined) throw new CliError('--to goes with --from, not with --event', USAGE_EXIT);
@@ -219,7 +220,7 @@ export function webhooksCommand(program: Command): void {
         if (from >= to) throw new CliError('--from must be before --to', USAGE_EXIT);
         scope = { from, to };
       }
-      withDatabase((db) => {
+      return withDatabase((db) => {
         const endpoint = requireEndpoint(db, id);
         let queued = 0;
         try {

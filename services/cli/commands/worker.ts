@@ -26,7 +26,7 @@ export function workerCommand(program: Command): void {
         }),
       );
       await requireRedis(config);
-      const runtime = openRuntime(config, { name: 'worker' });
+      const runtime = await openRuntime(config, { name: 'worker' });
       try {
         await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS, config.OPENSEARCH_SHARDS);
         const handle = startIngestWorker(runtime, {

@@ -28,7 +28,7 @@ describe('one call cannot cost seconds of CPU: problems are bounded, names cut s
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     auth = apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -69,7 +69,7 @@ describe('engine failures', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     headers = apiKeyHeaders(t.runtime);
     hole = await blackHole();
   });
@@ -140,7 +140,7 @@ describe.runIf(process.env.OPENSEARCH_RESTART_TEST === '1')('engine stopped and 
     if (port === '9200') throw new Error('never the shared node');
     node('start');
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     headers = apiKeyHeaders(t.runtime);
     opensearch = createOpenSearch({ OPENSEARCH_URL: `http://127.0.0.1:${port}` });
     await ensureIndices(opensearch, t.config.INDEX_PREFIX, 0);

@@ -13,7 +13,7 @@ describe('API foundation', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     app = await buildApp(t.runtime);
     headers = apiKeyHeaders(t.runtime);
   });

@@ -13,7 +13,7 @@ describe('GET /healthz', () => {
   let hole: Awaited<ReturnType<typeof blackHole>>;
 
   beforeAll(async () => {
-    runtime = openRuntime(ctx.config);
+    runtime = await openRuntime(ctx.config);
     hole = await blackHole();
   });
 

@@ -17,7 +17,7 @@ describe('/docs', () => {
 
   beforeAll(async () => {
     ctx = testContext(import.meta.url);
-    runtime = openRuntime(ctx.config);
+    runtime = await openRuntime(ctx.config);
     app = await buildApp(runtime);
   });
   afterAll(async () => {

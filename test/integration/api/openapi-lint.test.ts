@@ -53,7 +53,7 @@ describe('the served OpenAPI document', () => {
 
   beforeAll(async () => {
     ctx = testContext(import.meta.url);
-    runtime = openRuntime(ctx.config);
+    runtime = await openRuntime(ctx.config);
     app = await buildApp(runtime);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, matchesGlob } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../services/control/db.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import { demoKeyFile, ensureDemoKey } from '../../../services/control/demo-key.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
@@ -13,7 +13,7 @@ import { freePort } from '../../helpers/ports.ts';
 // kept whatever mode it had.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-secrets-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => rmSync(dir, { recursive: true, force: true }));
 
 const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
@@ -49,9 +49,9 @@ describe('what taxcert prints about a secret-bearing variable', () => {
 });
 
 describe('the demo key file', () => {
-  it('is 0600 when made, and is closed again when it already exists with a wider mode', () => {
+  it('is 0600 when made, and is closed again when it already exists with a wider mode', async () => {
     const config = { DATABASE_PATH: join(dir, 'demo', 'taxcert.db'), KEY_PREFIX: 'txc', KEY_HASH_SECRET: 'k'.repeat(32) };
-    const db = openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: 'demo' });
+    const db = await openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: 'demo' });
     try {
       const first = ensureDemoKey(db, config);
       const file = demoKeyFile(config.DATABASE_PATH);
@@ -79,7 +79,7 @@ describe('the demo key file', () => {
 describe('the Docker build context', () => {
   // No Docker engine here: the patterns are matched as Docker matches them (** any depth), and
   // every secret a developer's checkout can hold must be excluded from `COPY . .`.
-  it('leaves out .env files at any depth and the local stack files', () => {
+  it('leaves out .env files at any depth and the local stack files', async () => {
     const patterns = readFileSync(new URL('../../../.dockerignore', import.meta.url), 'utf8')
       .split('\n')
       .map((l) => l.trim())

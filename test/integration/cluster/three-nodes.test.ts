@@ -59,7 +59,7 @@ describe('a 3-node OpenSearch cluster: certificates on 3 shards with 1 replica',
       OPENSEARCH_REPLICAS: '1',
       OPENSEARCH_SHARDS: String(SHARDS),
     });
-    runtime = openRuntime(ctx.config);
+    runtime = await openRuntime(ctx.config);
     await ensureIndices(runtime.opensearch, ctx.config.INDEX_PREFIX, 1, SHARDS);
   });
 

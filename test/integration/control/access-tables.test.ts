@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, hashKey, listKeys, revokeKey } from '../../../services/control/api-keys.ts';
 import { runDailyBilling } from '../../../services/control/billing.ts';
 import { createClient, getClient, setClient } from '../../../services/control/clients.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { type Database } from '../../../services/control/db.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { ensureDemoKey } from '../../../services/control/demo-key.ts';
 import { createLedger } from '../../../services/control/ledger.ts';
@@ -11,17 +12,17 @@ import { type TestContext, testContext } from '../../helpers/context.ts';
 
 let ctx: TestContext;
 let db: Database;
-beforeAll(() => {
+beforeAll(async () => {
   ctx = testContext(import.meta.url);
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry: loadRegistry() });
+  db = await openDatabase(ctx.config.DATABASE_PATH, { registry: loadRegistry() });
 });
-afterAll(() => {
+afterAll(async () => {
   closeDatabase(db);
   ctx.cleanupFiles();
 });
 
 describe('api keys in SQLite', () => {
-  it('store only the HMAC of the key, never the key', () => {
+  it('store only the HMAC of the key, never the key', async () => {
     const client = createClient(db, { name: 'Acme', plan: 'developer' });
     const { raw, key } = createKey(db, { clientId: client.id, env: 'live', prefix: 'txc', secret: ctx.config.KEY_HASH_SECRET });
     const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(key.id) as Record<string, string>;
@@ -33,7 +34,7 @@ describe('api keys in SQLite', () => {
     expect(revokeKey(db, key.id)?.revokedAt).not.toBeNull();
   });
 
-  it('clients carry plan, status, subscription and signup time; changes are plain updates', () => {
+  it('clients carry plan, status, subscription and signup time; changes are plain updates', async () => {
     const client = createClient(db, { name: 'Beta', plan: 'free_trial', createdAt: new Date('2026-01-02T03:04:05Z') });
     expect(client).toMatchObject({ plan: 'free_trial', status: 'active', subscription: 'active', createdAt: '2026-01-02T03:04:05.000Z' });
     setClient(db, client.id, { plan: 'pro', subscription: 'past_due' });
@@ -42,7 +43,7 @@ describe('api keys in SQLite', () => {
 });
 
 describe('daily overage billing', () => {
-  it('one line per client and day, recomputed in place on a rerun, never a credit billed twice', () => {
+  it('one line per client and day, recomputed in place on a rerun, never a credit billed twice', async () => {
     const a = createClient(db, { name: 'A', plan: 'developer' });
     const b = createClient(db, { name: 'B', plan: 'growth' });
     for (const c of [a, b]) setClient(db, c.id, { monthlyCredits: 0 });
@@ -81,7 +82,7 @@ describe('daily overage billing', () => {
 });
 
 describe('demo key', () => {
-  it('is created once, kept beside the database (not in SQLite), and reused on later starts', () => {
+  it('is created once, kept beside the database (not in SQLite), and reused on later starts', async () => {
     const first = ensureDemoKey(db, ctx.config);
     expect(first.created).toBe(true);
     const again = ensureDemoKey(db, ctx.config);

@@ -2,17 +2,18 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCounty, updateCountyCoverage } from '../../../services/control/counties.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { type Database } from '../../../services/control/db.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 const path = ctx.config.DATABASE_PATH;
 let db: Database;
-beforeAll(() => {
-  db = openDatabase(path, { registry });
+beforeAll(async () => {
+  db = await openDatabase(path, { registry });
 });
-afterAll(() => {
+afterAll(async () => {
   closeDatabase(db);
   ctx.cleanupFiles();
 });
@@ -20,15 +21,15 @@ afterAll(() => {
 const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
 describe('two connections on one file', () => {
-  it('runs in WAL mode with a busy timeout, foreign keys on and synchronous NORMAL', () => {
+  it('runs in WAL mode with a busy timeout, foreign keys on and synchronous NORMAL', async () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
   });
 
-  it('a second connection reads while the first holds a write transaction', () => {
-    const reader = openDatabase(path, { registry });
+  it('a second connection reads while the first holds a write transaction', async () => {
+    const reader = await openDatabase(path, { registry });
     try {
       db.exec('BEGIN IMMEDIATE');
       updateCountyCoverage(db, 'leon', { certificateCount: 7 });
@@ -69,8 +70,8 @@ describe('two connections on one file', () => {
   });
 
   it('with no busy timeout the same situation fails at once (what the timeout prevents)', async () => {
-    const impatient = openDatabase(path, { registry, busyTimeoutMs: 0 });
-    const other = openDatabase(path, { registry });
+    const impatient = await openDatabase(path, { registry, busyTimeoutMs: 0 });
+    const other = await openDatabase(path, { registry });
     try {
       other.exec('BEGIN IMMEDIATE');
       expect(() => updateCountyCoverage(impatient, 'bay', { certificateCount: 4 })).toThrow(/locked|busy/i);

@@ -10,7 +10,9 @@ import {
   UnknownCountyError,
   updateCountyCoverage,
 } from '../../../services/control/counties.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { type Database } from '../../../services/control/db.ts';
+import { SqliteSql } from '../../../services/control/sqlite.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import { upsertSource } from '../../../services/control/sources.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { testContext } from '../../helpers/context.ts';
@@ -18,10 +20,10 @@ import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 let db: Database;
-beforeAll(() => {
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
+beforeAll(async () => {
+  db = await openDatabase(ctx.config.DATABASE_PATH, { registry });
 });
-afterAll(() => {
+afterAll(async () => {
   closeDatabase(db);
   ctx.cleanupFiles();
 });
@@ -44,7 +46,7 @@ const fields = [
 ];
 
 describe('county directory', () => {
-  it('seeds all 67 counties alphabetically with every spec 2.6 field', () => {
+  it('seeds all 67 counties alphabetically with every spec 2.6 field', async () => {
     const counties = listCounties(db);
     expect(counties).toHaveLength(67);
     const names = counties.map((c) => c.countyName);
@@ -63,7 +65,7 @@ describe('county directory', () => {
     }
   });
 
-  it('has Miami-Dade under the slug miami-dade, with its registry channel and sale URL', () => {
+  it('has Miami-Dade under the slug miami-dade, with its registry channel and sale URL', async () => {
     const registry = loadRegistry();
     const county = getCounty(db, 'miami-dade');
     expect(county).toMatchObject({ countyName: 'Miami-Dade', countyFips: '12086' });
@@ -73,25 +75,25 @@ describe('county directory', () => {
     expect(getCounty(db, 'atlantis')).toBeNull();
   });
 
-  it('reseeding changes nothing and never resets coverage', () => {
+  it('reseeding changes nothing and never resets coverage', async () => {
     updateCountyCoverage(db, 'leon', { certificateCount: 12, lastImportAt: '2026-01-02T03:04:05.000Z' });
     const before = getCounty(db, 'leon');
-    expect(seedCounties(db, loadRegistry())).toBe(0);
-    const reopened = openDatabase(ctx.config.DATABASE_PATH, { registry });
+    expect(await seedCounties(new SqliteSql(db), loadRegistry())).toBe(0);
+    const reopened = await openDatabase(ctx.config.DATABASE_PATH, { registry });
     expect(getCounty(reopened, 'leon')).toEqual(before);
     expect(listCounties(reopened)).toHaveLength(67);
     closeDatabase(reopened);
   });
 
-  it('reseeding updates a changed directory fact', () => {
+  it('reseeding updates a changed directory fact', async () => {
     db.prepare("UPDATE counties SET county_fips = '12999' WHERE county_slug = 'bay'").run();
-    expect(seedCounties(db, loadRegistry())).toBe(1);
+    expect(await seedCounties(new SqliteSql(db), loadRegistry())).toBe(1);
     expect(getCounty(db, 'bay')?.countyFips).toBe('12005');
   });
 });
 
 describe('coverage status', () => {
-  it('derives the three states', () => {
+  it('derives the three states', async () => {
     expect(deriveCoverageStatus(5, false)).toBe('certificate_level');
     expect(deriveCoverageStatus(5, true)).toBe('certificate_level');
     expect(deriveCoverageStatus(0, true)).toBe('vendor_tracked');
@@ -99,7 +101,7 @@ describe('coverage status', () => {
     expect(COVERAGE_STATUSES).toHaveLength(3);
   });
 
-  it('directory_only -> vendor_tracked -> certificate_level -> back as the data changes', () => {
+  it('directory_only -> vendor_tracked -> certificate_level -> back as the data changes', async () => {
     expect(getCounty(db, 'alachua')?.coverageStatus).toBe('directory_only');
 
     upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
@@ -119,14 +121,14 @@ describe('coverage status', () => {
     expect(getCounty(db, 'alachua')?.coverageStatus).toBe('directory_only');
   });
 
-  it('an inactive source does not make a county vendor_tracked; refreshCoverage recomputes after a direct change', () => {
+  it('an inactive source does not make a county vendor_tracked; refreshCoverage recomputes after a direct change', async () => {
     upsertSource(db, registry, { countySlug: 'baker', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
     expect(getCounty(db, 'baker')?.coverageStatus).toBe('directory_only');
     db.prepare('UPDATE sources SET active = 1 WHERE county_id = (SELECT id FROM counties WHERE county_slug = ?)').run('baker');
     expect(refreshCoverage(db, 'baker').coverageStatus).toBe('vendor_tracked');
   });
 
-  it('refuses unknown counties and bad counts', () => {
+  it('refuses unknown counties and bad counts', async () => {
     expect(() => updateCountyCoverage(db, 'atlantis', { certificateCount: 1 })).toThrow(UnknownCountyError);
     expect(() => refreshCoverage(db, 'atlantis')).toThrow(UnknownCountyError);
     expect(() => updateCountyCoverage(db, 'bay', { certificateCount: -1 })).toThrow(RangeError);

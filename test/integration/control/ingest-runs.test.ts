@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { type Database } from '../../../services/control/db.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import { getDatasetState, markIngested } from '../../../services/control/freshness.ts';
 import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../../services/control/ingest-runs.ts';
 import { addQuarantined, clearQuarantine, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/quarantine.ts';
@@ -9,16 +10,16 @@ import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 let db: Database;
-beforeAll(() => {
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
+beforeAll(async () => {
+  db = await openDatabase(ctx.config.DATABASE_PATH, { registry });
 });
-afterAll(() => {
+afterAll(async () => {
   closeDatabase(db);
   ctx.cleanupFiles();
 });
 
 describe('ingest runs', () => {
-  it('a retried job reuses its row: counts reset, attempts counted', () => {
+  it('a retried job reuses its row: counts reset, attempts counted', async () => {
     const job = { jobId: 'job-1', dataset: 'certificates' as const, filePath: '/in/alachua.csv', countySlug: 'alachua', taxYear: 2025 };
     const started = startRun(db, { ...job, at: '2026-05-01T00:00:00Z' });
     expect(started).toMatchObject({ status: 'running', attempts: 1, finishedAt: null, fileSha256: null });
@@ -40,7 +41,7 @@ describe('ingest runs', () => {
     expect(() => finishRun(db, 'nope', { status: 'succeeded' })).toThrow(UnknownRunError);
   });
 
-  it('lists newest first, with filters and a limit', () => {
+  it('lists newest first, with filters and a limit', async () => {
     startRun(db, { jobId: 'job-2', dataset: 'sales', filePath: '/in/bay.csv', countySlug: 'bay', at: '2026-05-02T00:00:00Z' });
     startRun(db, { jobId: 'job-3', dataset: 'certificates', filePath: '/in/leon.csv', countySlug: 'leon', at: '2026-05-03T00:00:00Z' });
     expect(listRuns(db).map((r) => r.jobId)).toEqual(['job-3', 'job-2', 'job-1']);
@@ -63,7 +64,7 @@ describe('quarantine', () => {
       reasons: ['face_amount: not a number', `line ${i + 2}`],
     }));
 
-  it('stores a batch; a retried job replaces its own rows, another run of the file keeps its own (issue 12, item 3)', () => {
+  it('stores a batch; a retried job replaces its own rows, another run of the file keeps its own (issue 12, item 3)', async () => {
     expect(addQuarantined(db, rows('job-2'))).toBe(250);
     expect(addQuarantined(db, rows('job-2'))).toBe(250); // the same job, retried
     expect(countQuarantine(db)).toBe(250);
@@ -74,7 +75,7 @@ describe('quarantine', () => {
     expect(addQuarantined(db, [])).toBe(0);
   });
 
-  it('lists in file order with parsed reasons, by file path or sha and by run', () => {
+  it('lists in file order with parsed reasons, by file path or sha and by run', async () => {
     const page = listQuarantine(db, { file: '/in/bay.csv', limit: 2, offset: 2 });
     expect(page.map((r) => [r.line, r.runId])).toEqual([
       [3, 'job-2'],
@@ -87,14 +88,14 @@ describe('quarantine', () => {
     expect(listQuarantine(db, { runId: 'job-3' })).toHaveLength(100);
   });
 
-  it('rows go only when cleared on purpose', () => {
+  it('rows go only when cleared on purpose', async () => {
     expect(clearQuarantine(db, { runId: 'job-2' })).toBe(250);
     expect(countQuarantine(db, { runId: 'job-3' })).toBe(250);
     expect(clearQuarantine(db, { runId: 'job-3' })).toBe(250);
     expect(countQuarantine(db)).toBe(0);
   });
 
-  it('a batch with a bad row stores nothing', () => {
+  it('a batch with a bad row stores nothing', async () => {
     const bad = [...rows('job-4').slice(0, 3).map((r) => ({ ...r, fileSha256: 'c'.repeat(64) })), { ...rows('job-4')[0]!, line: -1 }];
     expect(() => addQuarantined(db, bad)).toThrow();
     expect(countQuarantine(db, { runId: 'job-4' })).toBe(0);
@@ -102,7 +103,7 @@ describe('quarantine', () => {
 });
 
 describe('freshness', () => {
-  it('reports the last ingest per dataset and the latest source success', () => {
+  it('reports the last ingest per dataset and the latest source success', async () => {
     expect(getDatasetState(db, 'holders')).toEqual({ dataset: 'holders', lastIngestedAt: null, lastSourceSuccessAt: null });
 
     markIngested(db, 'certificates', '2026-05-02T00:00:00Z');

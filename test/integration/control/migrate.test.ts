@@ -3,33 +3,46 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../services/control/db.ts';
-import { loadMigrations, MigrationError, migrate } from '../../../services/control/migrate.ts';
+import { type ControlTarget, openControlPlane } from '../../../services/control/db.ts';
+import { loadMigrations, MigrationError, migrate, migrationsFor } from '../../../services/control/migrate.ts';
 import { testContext } from '../../helpers/context.ts';
+import { testDatabaseUrl, testTarget } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 const dir = dirname(ctx.config.DATABASE_PATH);
-afterAll(() => ctx.cleanupFiles());
+const drops: (() => void)[] = [];
+afterAll(() => {
+  for (const drop of drops) drop();
+  ctx.cleanupFiles();
+});
 
 const dbModule = fileURLToPath(new URL('../../../services/control/db.ts', import.meta.url));
 const registryModule = fileURLToPath(new URL('../../../services/domain/registry.ts', import.meta.url));
-const versions = loadMigrations().map((m) => m.version);
+const dialect = testDatabaseUrl() ? 'postgres' : 'sqlite';
+const versions = migrationsFor(dialect).map((m) => m.version);
 
-/** Runs openDatabase in a separate Node process, as the CLI beside the server would. */
-function openInChild(path: string): Promise<number[]> {
-  const script = join(dir, 'open-child.ts');
+function target(name: string): ControlTarget {
+  const t = testTarget(join(dir, `${name}.db`), name);
+  drops.push(t.drop);
+  return t.target;
+}
+
+/** Opens the control plane in a separate Node process, as the CLI beside the server would. */
+function openInChild(where: ControlTarget): Promise<number[]> {
+  const script = join(dir, 'open-child.mts');
   writeFileSync(
     script,
-    `import { openDatabase } from ${JSON.stringify(dbModule)};
+    `import { openControlPlane } from ${JSON.stringify(dbModule)};
 import { loadRegistry } from ${JSON.stringify(registryModule)};
 let applied: number[] = [];
-openDatabase(process.argv[2]!, { registry: loadRegistry(), onMigrated: (v) => { applied = v; } }).close();
+const sql = await openControlPlane(JSON.parse(process.argv[2]!), { registry: loadRegistry(), onMigrated: (v) => { applied = v; } });
+await sql.close();
 process.stdout.write(JSON.stringify(applied));
 `,
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, path], { cwd: process.cwd() });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(where)], { cwd: process.cwd() });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => {
@@ -42,53 +55,62 @@ process.stdout.write(JSON.stringify(applied));
   });
 }
 
-describe('migrate', () => {
-  it('applies every migration once, then nothing on a second run', () => {
-    const path = join(dir, 'idempotent.db');
-    const db = openDatabase(path, { registry });
-    const rows = db.prepare('SELECT version, name, applied_at, checksum FROM schema_migrations ORDER BY version').all();
-    expect(rows.map((r) => (r as { version: number }).version)).toEqual(versions);
-    expect(migrate(db)).toEqual([]);
-    closeDatabase(db);
+const count = async (sql: Awaited<ReturnType<typeof openControlPlane>>, table: string) =>
+  (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))?.n;
 
-    const again = openDatabase(path, { registry });
-    expect(migrate(again)).toEqual([]);
-    expect(again.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: versions.length });
-    expect(again.prepare('SELECT count(*) AS n FROM counties').get()).toEqual({ n: 67 });
-    closeDatabase(again);
+describe(`migrate (${dialect})`, () => {
+  it('both dialects have the same versions and names', () => {
+    const names = (d: 'sqlite' | 'postgres') => migrationsFor(d).map((m) => `${m.version}-${m.name}`);
+    expect(names('postgres')).toEqual(names('sqlite'));
+    expect(loadMigrations().map((m) => m.version)).toEqual(versions);
   });
 
-  it('two handles on one file: the schema is applied once', () => {
-    const path = join(dir, 'two-handles.db');
-    const a = openDatabase(path, { registry });
-    const b = openDatabase(path, { registry });
-    expect(b.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: versions.length });
-    expect(b.prepare('SELECT count(*) AS n FROM counties').get()).toEqual({ n: 67 });
-    closeDatabase(a);
-    closeDatabase(b);
+  it('applies every migration once, then nothing on a second run', async () => {
+    const where = target('idempotent');
+    const sql = await openControlPlane(where, { registry });
+    const rows = await sql.all<{ version: number }>('SELECT version, name, applied_at, checksum FROM schema_migrations ORDER BY version');
+    expect(rows.map((r) => r.version)).toEqual(versions);
+    expect(await migrate(sql)).toEqual([]);
+    await sql.close();
+
+    const again = await openControlPlane(where, { registry });
+    expect(await migrate(again)).toEqual([]);
+    expect(await count(again, 'schema_migrations')).toBe(versions.length);
+    expect(await count(again, 'counties')).toBe(67);
+    await again.close();
+  });
+
+  it('two handles on one database: the schema is applied once', async () => {
+    const where = target('two-handles');
+    const a = await openControlPlane(where, { registry });
+    const b = await openControlPlane(where, { registry });
+    expect(await count(b, 'schema_migrations')).toBe(versions.length);
+    expect(await count(b, 'counties')).toBe(67);
+    await a.close();
+    await b.close();
   });
 
   it('processes starting at the same time apply each migration exactly once between them', async () => {
-    const path = join(dir, 'race.db');
-    const results = await Promise.all([openInChild(path), openInChild(path)]);
+    const where = target('race');
+    const results = await Promise.all([openInChild(where), openInChild(where)]);
     expect(results.flat().sort((x, y) => x - y)).toEqual(versions);
-    const db = openDatabase(path, { registry });
-    expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: versions.length });
-    expect(db.prepare('SELECT count(*) AS n FROM counties').get()).toEqual({ n: 67 });
-    closeDatabase(db);
+    const sql = await openControlPlane(where, { registry });
+    expect(await count(sql, 'schema_migrations')).toBe(versions.length);
+    expect(await count(sql, 'counties')).toBe(67);
+    await sql.close();
   });
 
-  it('refuses an applied migration whose file changed, naming it', () => {
-    const db = openDatabase(join(dir, 'edited.db'), { registry });
-    const edited = loadMigrations().map((m) => (m.version === 2 ? { ...m, checksum: 'f'.repeat(64) } : m));
-    expect(() => migrate(db, edited)).toThrow(MigrationError);
-    expect(() => migrate(db, edited)).toThrow(/002-sources was edited after it was applied/);
-    closeDatabase(db);
+  it('refuses an applied migration whose file changed, naming it', async () => {
+    const sql = await openControlPlane(target('edited'), { registry });
+    const edited = migrationsFor(dialect).map((m) => (m.version === 2 ? { ...m, checksum: 'f'.repeat(64) } : m));
+    await expect(migrate(sql, edited)).rejects.toThrow(MigrationError);
+    await expect(migrate(sql, edited)).rejects.toThrow(/002-sources was edited after it was applied/);
+    await sql.close();
   });
 
-  it('refuses a database that is ahead of this build', () => {
-    const db = openDatabase(join(dir, 'ahead.db'), { registry });
-    expect(() => migrate(db, loadMigrations().slice(0, 2))).toThrow(/does not know/);
-    closeDatabase(db);
+  it('refuses a database that is ahead of this build', async () => {
+    const sql = await openControlPlane(target('ahead'), { registry });
+    await expect(migrate(sql, migrationsFor(dialect).slice(0, 2))).rejects.toThrow(/does not know/);
+    await sql.close();
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_REJECTION_MESSAGES, publicRejection, type FileRejectionCode } from '../../../indexer/errors.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { type Database } from '../../../services/control/db.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import { loadMigrations } from '../../../services/control/migrate.ts';
 import { getSource, upsertSource } from '../../../services/control/sources.ts';
 import { testContext } from '../../helpers/context.ts';
@@ -12,10 +13,10 @@ import { registry } from '../../helpers/registry.ts';
  */
 const ctx = testContext(import.meta.url);
 let db: Database;
-beforeAll(() => {
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
+beforeAll(async () => {
+  db = await openDatabase(ctx.config.DATABASE_PATH, { registry });
 });
-afterAll(() => {
+afterAll(async () => {
   closeDatabase(db);
   ctx.cleanupFiles();
 });
@@ -27,7 +28,7 @@ describe('migration 013: public source errors', () => {
     db.prepare('UPDATE sources SET last_error = ? WHERE tax_year = 2024 AND county_id = (SELECT id FROM counties WHERE county_slug = ?)').run(error, slug);
   };
 
-  it('writes each code sentence as the worker does, the rest as check_failed, and keeps null', () => {
+  it('writes each code sentence as the worker does, the rest as check_failed, and keeps null', async () => {
     const codes = Object.keys(PUBLIC_REJECTION_MESSAGES).filter((c) => c !== 'line_too_long') as FileRejectionCode[];
     const slugs = ['alachua', 'baker', 'bay', 'bradford', 'brevard', 'broward'];
     for (const [i, code] of codes.entries()) set(slugs[i]!, `${code}: expected a header but found "SSN 123" in /srv/taxcert/incoming/x.csv`);

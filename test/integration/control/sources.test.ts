@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnknownCountyError } from '../../../services/control/counties.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { type Database } from '../../../services/control/db.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import {
   getSource,
   InvalidSourceError,
@@ -16,8 +17,8 @@ import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 let db: Database;
-beforeAll(() => {
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
+beforeAll(async () => {
+  db = await openDatabase(ctx.config.DATABASE_PATH, { registry });
   const rows: [string, number, string, string, boolean][] = [
     ['alachua', 2023, 'lienport', 'cert_sale_portal', true],
     ['alachua', 2024, 'lienport', 'cert_sale_portal', true],
@@ -31,13 +32,13 @@ beforeAll(() => {
   for (const [countySlug, taxYear, vendor, sourceKind, active] of rows)
     upsertSource(db, registry, { countySlug, taxYear, vendor, sourceKind, active });
 });
-afterAll(() => {
+afterAll(async () => {
   closeDatabase(db);
   ctx.cleanupFiles();
 });
 
 describe('sources', () => {
-  it('keeps one row per county and tax year: a second upsert updates it', () => {
+  it('keeps one row per county and tax year: a second upsert updates it', async () => {
     const first = getSource(db, 'bay', 2025)!;
     const again = upsertSource(db, registry, {
       countySlug: 'bay',
@@ -59,14 +60,14 @@ describe('sources', () => {
     expect(db.prepare('SELECT count(*) AS n FROM sources').get()).toEqual({ n: 8 });
   });
 
-  it('lists a county newest tax year first, with county id and slug', () => {
+  it('lists a county newest tax year first, with county id and slug', async () => {
     const rows = sourcesForCounty(db, 'alachua');
     expect(rows.map((r) => r.taxYear)).toEqual([2025, 2024, 2023]);
     expect(rows.every((r) => r.countySlug === 'alachua' && r.countyId === rows[0]!.countyId)).toBe(true);
     expect(sourcesForCounty(db, 'leon')).toEqual([]);
   });
 
-  it('filters: vendor contains (case-insensitive), county, source kind, active', () => {
+  it('filters: vendor contains (case-insensitive), county, source kind, active', async () => {
     expect(listSources(db, { vendor: 'CERT' }).rows.map((r) => r.vendor)).toEqual(['certbid', 'certbid', 'certbid']);
     expect(listSources(db, { vendor: 'local' }).rows.map((r) => r.countySlug)).toEqual(['citrus']);
     expect(listSources(db, { vendor: '%' }).total).toBe(0);
@@ -80,7 +81,7 @@ describe('sources', () => {
     expect(listSources(db, { vendor: 'certbid', active: true }).total).toBe(2);
   });
 
-  it('pages with a total of all matches', () => {
+  it('pages with a total of all matches', async () => {
     const all = listSources(db);
     expect(all.total).toBe(8);
     expect(all.rows.map((r) => r.countySlug)).toEqual([
@@ -100,7 +101,7 @@ describe('sources', () => {
     expect(() => listSources(db, { limit: -1 })).toThrow(RangeError);
   });
 
-  it('records checks: success clears the error, failure keeps the last success', () => {
+  it('records checks: success clears the error, failure keeps the last success', async () => {
     const ok = recordCheck(db, 'glades', 2025, { ok: true, at: '2026-03-01T00:00:00Z' });
     expect(ok).toMatchObject({ lastCheckedAt: '2026-03-01T00:00:00.000Z', lastSuccessAt: '2026-03-01T00:00:00.000Z', lastError: null });
     const failed = recordCheck(db, 'glades', 2025, { ok: false, error: 'HTTP 503', at: new Date('2026-03-02T00:00:00Z') });
@@ -113,7 +114,7 @@ describe('sources', () => {
     expect(() => recordCheck(db, 'glades', 1999, { ok: true, at: new Date() })).toThrow(UnknownSourceError);
   });
 
-  it('refuses unknown counties, vendors outside the registry and bad years', () => {
+  it('refuses unknown counties, vendors outside the registry and bad years', async () => {
     const base = { taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' };
     expect(() => upsertSource(db, registry, { ...base, countySlug: 'atlantis' })).toThrow(UnknownCountyError);
     expect(() => upsertSource(db, registry, { ...base, countySlug: 'leon', vendor: 'ebay' })).toThrow(InvalidSourceError);

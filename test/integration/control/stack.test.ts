@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../../services/control/db.ts';
+import { openControlPlane } from '../../../services/control/db.ts';
+import { testTarget } from '../../helpers/control.ts';
 import { StackMismatchError, stackOf } from '../../../services/control/stack.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
@@ -15,16 +16,20 @@ const dir = mkdtempSync(join(tmpdir(), 'taxcert-stack-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a database belongs to one stack', () => {
-  it('is claimed by the first prefix that opens it and refuses another', () => {
-    const path = join(dir, 'claimed.db');
-    const first = openDatabase(path, { registry, indexPrefix: 'taxcert' });
-    expect(stackOf(first)).toBe('taxcert');
-    closeDatabase(first);
-    closeDatabase(openDatabase(path, { registry, indexPrefix: 'taxcert' })); // its own stack opens it again
-    expect(() => openDatabase(path, { registry, indexPrefix: 'other' })).toThrow(StackMismatchError);
-    expect(() => openDatabase(path, { registry, indexPrefix: 'other' })).toThrow(
-      `database ${path} belongs to the stack with INDEX_PREFIX=taxcert, not other: give this stack its own DATABASE_PATH (by default data/<INDEX_PREFIX>.db)`,
-    );
+  it('is claimed by the first prefix that opens it and refuses another', async () => {
+    const { target, where, drop } = testTarget(join(dir, 'claimed.db'), 'claimed');
+    try {
+      const first = await openControlPlane(target, { registry, indexPrefix: 'taxcert' });
+      expect(await stackOf(first)).toBe('taxcert');
+      await first.close();
+      await (await openControlPlane(target, { registry, indexPrefix: 'taxcert' })).close(); // its own stack opens it again
+      await expect(openControlPlane(target, { registry, indexPrefix: 'other' })).rejects.toThrow(StackMismatchError);
+      await expect(openControlPlane(target, { registry, indexPrefix: 'other' })).rejects.toThrow(
+        `database ${where} belongs to the stack with INDEX_PREFIX=taxcert, not other: give this stack its own DATABASE_PATH (by default data/<INDEX_PREFIX>.db) or DATABASE_URL`,
+      );
+    } finally {
+      drop();
+    }
   });
 
   it('the CLI refuses another stack in one line', async () => {
@@ -34,7 +39,7 @@ describe('a database belongs to one stack', () => {
     const r = await runCli(['counties'], { ...env, INDEX_PREFIX: 'second' });
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(
-      `taxcert: database ${path} belongs to the stack with INDEX_PREFIX=first, not second: give this stack its own DATABASE_PATH (by default data/<INDEX_PREFIX>.db)`,
+      `taxcert: database ${path} belongs to the stack with INDEX_PREFIX=first, not second: give this stack its own DATABASE_PATH (by default data/<INDEX_PREFIX>.db) or DATABASE_URL`,
     );
   });
 });

@@ -56,7 +56,7 @@ describe('the change feed scheduled jobs', () => {
 
   it('records a sale status move on the day it happens in Florida, once however often it runs', async () => {
     const before = lastEventSeq(t.runtime.db);
-    const deps = { opensearch: t.runtime.opensearch, db: t.runtime.db, prefix: t.config.INDEX_PREFIX };
+    const deps = { opensearch: t.runtime.opensearch, sql: t.runtime.sql, db: t.runtime.db, prefix: t.config.INDEX_PREFIX };
     // The 2022 sale runs on 2023-06-01 only: in progress that day, completed the next.
     expect((await recordSaleStatusChanges(deps, noonInFlorida('2023-05-31'))).length).toBe(0);
     const opened = await recordSaleStatusChanges(deps, noonInFlorida('2023-06-01'));

@@ -1,3 +1,4 @@
+import { SqliteSql } from '../../../services/control/sqlite.ts';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { createLoadResources } from '../../../indexer/load/load-resources.ts';
 import { processFile } from '../../../indexer/process-file.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
-import { closeDatabase, type Database, openDatabase } from '../../../services/control/db.ts';
+import { type Database } from '../../../services/control/db.ts';
+import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { createLogger } from '../../../services/logger.ts';
 import { testContext } from '../../helpers/context.ts';
@@ -106,7 +108,7 @@ async function holders(): Promise<unknown[]> {
 
 beforeAll(async () => {
   client = createOpenSearch(ctx.config);
-  db = openDatabase(ctx.config.DATABASE_PATH, { registry });
+  db = await openDatabase(ctx.config.DATABASE_PATH, { registry });
   await ensureIndices(client, prefix, 0);
 });
 
@@ -124,6 +126,7 @@ describe('certificate ingests leave holders and lands-available empty', () => {
       { dataset: 'certificates', file, vendor: 'lienport', county: 'miami-dade', taxYear: 2024, jobId: 'certs-1' },
       {
         opensearch: client,
+        sql: new SqliteSql(db),
         db,
         registry,
         logger: createLogger('silent'),

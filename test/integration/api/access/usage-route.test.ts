@@ -12,7 +12,7 @@ let runtime: Runtime;
 let app: FastifyInstance;
 beforeAll(async () => {
   ctx = testContext(import.meta.url);
-  runtime = openRuntime(ctx.config);
+  runtime = await openRuntime(ctx.config);
   app = await buildApp(runtime);
 });
 afterAll(async () => {

@@ -19,7 +19,7 @@ describe('GET /analytics/bid-rates when the rates outgrow their buckets', () => 
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     // RATE_BUCKETS + 1 distinct rates, 0.005 apart, all in one county.
     const records = Array.from({ length: RATE_BUCKETS + 1 }, (_, n) =>
       sampleCertificate({ certificate_number: `2023-${String(n).padStart(6, '0')}`, interest_rate: (n * 5) / 1000 }, n),

@@ -121,7 +121,7 @@ describe('GET /analytics/bid-rates on a 3-shard index', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, ROWS.map(record));
     // Every shard holds some of the certificates, so the figures are merged from all three.
     const shards = await t.runtime.opensearch.cat.shards({ index: `${t.config.INDEX_PREFIX}*certificates*`, format: 'json' });

@@ -100,7 +100,7 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     records = seed();
     const aliases = loadHolderAliases();
     await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, records.map((r) => certificateDocument(r, aliases)));

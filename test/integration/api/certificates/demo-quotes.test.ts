@@ -21,7 +21,7 @@ describe('the demo data agrees with the redemption quote', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     const { jobs } = manifestJobs(fileURLToPath(new URL('../../../../fixtures/demo/manifest.json', import.meta.url)));
     const outcomes = await enqueueFiles(t.runtime, jobs, { wait: true });
     expect(outcomes.filter((o) => o.status !== 'succeeded')).toEqual([]);

@@ -136,7 +136,7 @@ export interface CertificatesApi {
 /** A test file's own prefix, the seed on a 3-shard certificates index, migrated SQLite and the app. */
 export async function openCertificatesApi(fileUrl: string): Promise<CertificatesApi> {
   const t = await openTestRuntime(fileUrl, { PARCEL_BASE_URL });
-  migrate(t.runtime.db);
+  await migrate(t.runtime.sql);
   const records = seedCertificates();
   await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, records);
   const app = await buildApp(t.runtime);

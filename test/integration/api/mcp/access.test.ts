@@ -54,7 +54,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
     // The concurrent-charging test below sends 40 at once, more than a client may have in flight
     // by default (CLIENT_MAX_CONCURRENT 16, tested in mcp/limits.test.ts).
     t = await openTestRuntime(import.meta.url, { CLIENT_MAX_CONCURRENT: '1000' });
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });

@@ -47,7 +47,7 @@ describe('MCP endpoint: protocol', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     auth = apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });

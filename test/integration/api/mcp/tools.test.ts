@@ -67,7 +67,7 @@ describe('MCP tools answer what their REST routes answer', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    migrate(t.runtime.db);
+    await migrate(t.runtime.sql);
     const file = fileURLToPath(new URL('../../../../fixtures/files/lienport-csv/good.csv', import.meta.url));
     const [outcome] = await enqueueFiles(
       t.runtime,
@@ -221,7 +221,7 @@ describe('MCP tools answer what their REST routes answer', () => {
   });
 
   it('answers an engine that does not answer with a tool error (retry later), while SQLite tools keep answering', async () => {
-    const down = openRuntime({ ...t.config, OPENSEARCH_URL: 'http://127.0.0.1:9' });
+    const down = await openRuntime({ ...t.config, OPENSEARCH_URL: 'http://127.0.0.1:9' });
     const downApp = await buildApp(down);
     const downBase = await downApp.listen({ host: '127.0.0.1', port: 0 });
     const downClient = await connectMcp(downBase, auth);

@@ -1,0 +1,152 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import type { Params, RunResult, Sql, TransactionOptions } from './sql.ts';
+
+/**
+ * The SQLite control plane: one better-sqlite3 connection per process, in WAL mode so the
+ * API reads while an ingest or the CLI commits. Statements run synchronously; the promises
+ * only give both implementations one shape.
+ *
+ * One connection means one transaction at a time for the whole process: while a
+ * transaction's callback awaits, another request's statement on the same connection would
+ * land inside it (and be rolled back with it). So statements and transactions outside the
+ * open one wait until it ends; the transaction's own handle runs at once.
+ */
+
+export interface SqliteOptions {
+  /** Milliseconds a writer waits for another process's lock before SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+export function openSqlite(path: string, options: SqliteOptions = {}): SqliteSql {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new BetterSqlite3(path);
+  try {
+    // busy_timeout first: switching to WAL itself needs a lock another process may hold.
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    // WAL lets readers (the API) proceed while a writer (an ingest, the CLI) commits.
+    db.pragma('journal_mode = WAL');
+    // NORMAL is durable across application crashes in WAL mode; only power loss can drop the last commits.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    // The portable spelling of "now" (sql.ts); strftime's %f gives the same milliseconds.
+    db.function('now_iso', () => new Date().toISOString());
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return new SqliteSql(db);
+}
+
+export class SqliteSql implements Sql {
+  readonly dialect = 'sqlite' as const;
+  private readonly statements = new Map<string, Statement<unknown[], unknown>>();
+  /** Settles when the open transaction ends; null when none is open. */
+  private open: Promise<void> | null = null;
+  private readonly tx: Sql;
+
+  constructor(readonly db: Database) {
+    this.tx = {
+      dialect: 'sqlite',
+      all: async <R>(text: string, params?: Params) => this.allNow<R>(text, params),
+      get: async <R>(text: string, params?: Params) => this.getNow<R>(text, params),
+      run: async (text: string, params?: Params) => this.runNow(text, params),
+      exec: async (text: string) => void this.db.exec(text),
+      transaction: <T>(fn: (tx: Sql) => Promise<T>) => fn(this.tx),
+      close: async () => undefined,
+    };
+  }
+
+  async all<R>(text: string, params?: Params): Promise<R[]> {
+    if (this.open) await this.idle();
+    return this.allNow<R>(text, params);
+  }
+
+  async get<R>(text: string, params?: Params): Promise<R | undefined> {
+    if (this.open) await this.idle();
+    return this.getNow<R>(text, params);
+  }
+
+  async run(text: string, params?: Params): Promise<RunResult> {
+    if (this.open) await this.idle();
+    return this.runNow(text, params);
+  }
+
+  async exec(text: string): Promise<void> {
+    if (this.open) await this.idle();
+    this.db.exec(text);
+  }
+
+  async transaction<T>(fn: (tx: Sql) => Promise<T>, _options?: TransactionOptions): Promise<T> {
+    // SQLite has one writer per file whatever the lock name: BEGIN IMMEDIATE takes it.
+    if (this.open) await this.idle();
+    let release!: () => void;
+    this.open = new Promise((resolve) => (release = resolve));
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = await inside.run(this, () => fn(this.tx));
+        this.db.exec('COMMIT');
+        return out;
+      } catch (err) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      this.open = null;
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Waits until no transaction is open (another may have begun by the time a waiter wakes). */
+  private async idle(): Promise<void> {
+    // The outer handle used inside its own transaction's callback would wait for itself forever.
+    if (inside.getStore() === this) throw new NestedHandleError();
+    while (this.open) await this.open;
+  }
+
+  private statement(text: string): Statement<unknown[], unknown> {
+    let found = this.statements.get(text);
+    if (!found) {
+      found = this.db.prepare(text);
+      this.statements.set(text, found);
+    }
+    return found;
+  }
+
+  private allNow<R>(text: string, params?: Params): R[] {
+    return bind(this.statement(text), params, 'all') as R[];
+  }
+
+  private getNow<R>(text: string, params?: Params): R | undefined {
+    return bind(this.statement(text), params, 'get') as R | undefined;
+  }
+
+  private runNow(text: string, params?: Params): RunResult {
+    const result = bind(this.statement(text), params, 'run') as { changes: number };
+    return { changes: result.changes };
+  }
+}
+
+/** Which handle's transaction callback is running (only read while one is open). */
+const inside = new AsyncLocalStorage<SqliteSql>();
+
+/** A programming error: statements inside a transaction go through its `tx`. */
+export class NestedHandleError extends Error {
+  override name = 'NestedHandleError';
+  constructor() {
+    super('a statement inside a transaction used the outer handle; pass the transaction\'s tx');
+  }
+}
+
+function bind(statement: Statement<unknown[], unknown>, params: Params | undefined, how: 'all' | 'get' | 'run'): unknown {
+  if (params === undefined) return statement[how]();
+  if (Array.isArray(params)) return statement[how](...(params as unknown[]));
+  return statement[how](params);
+}
