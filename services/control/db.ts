@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Registry } from '../domain/registry.ts';
 import { seedCounties } from './counties.ts';
 import { migrate } from './migrate.ts';
@@ -68,6 +68,9 @@ export function describe(where: ControlTarget): string {
  */
 export function legacyDb(sql: Sql): Database {
   if (sql instanceof SqliteSql) return sql.db;
+  // A SQLite transaction's handle: statements on its connection join the open transaction.
+  const inner = (sql as { db?: unknown }).db;
+  if (sql.dialect === 'sqlite' && inner instanceof BetterSqlite3) return inner as Database;
   throw new Error('this code path still needs the SQLite control plane');
 }
 
