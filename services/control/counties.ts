@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import type { Sql } from './sql.ts';
 import { z } from 'zod';
 import { changedFields } from '../domain/changed-fields.ts';
@@ -85,7 +84,6 @@ export function isoTimestamp(at: Date | string): string {
   return date.toISOString();
 }
 
-const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 /**
  * The rule of deriveCoverageStatus in SQL, so count and status change in one statement.
  * countExpr is a parameter in an UPDATE that sets the count: SET sees the old row.
@@ -136,14 +134,22 @@ export async function seedCounties(sql: Sql, registry: Registry): Promise<number
   });
 }
 
+/**
+ * ORDER BY text for names, case-insensitive and byte-wise on both engines (SQLite's COLLATE
+ * NOCASE order): PostgreSQL's default collation would otherwise skip punctuation and spaces.
+ */
+export function byNameOrder(dialect: Sql['dialect'], column: string): string {
+  return dialect === 'sqlite' ? `lower(${column}), ${column}` : `lower(${column}) COLLATE "C", ${column} COLLATE "C"`;
+}
+
 /** All counties, alphabetical by name (spec 4.10). */
-export function listCounties(db: Database): County[] {
-  const rows = db.prepare<[], CountyRow>('SELECT * FROM counties ORDER BY county_name COLLATE NOCASE').all();
+export async function listCounties(sql: Sql): Promise<County[]> {
+  const rows = await sql.all<CountyRow>(`SELECT * FROM counties ORDER BY ${byNameOrder(sql.dialect, 'county_name')}`);
   return rows.map(mapCountyRow);
 }
 
-export function getCounty(db: Database, slug: string): County | null {
-  const row = db.prepare<[string], CountyRow>('SELECT * FROM counties WHERE county_slug = ?').get(slug);
+export async function getCounty(sql: Sql, slug: string): Promise<County | null> {
+  const row = await sql.get<CountyRow>('SELECT * FROM counties WHERE county_slug = ?', [slug]);
   return row ? mapCountyRow(row) : null;
 }
 
@@ -159,42 +165,45 @@ export interface CoverageUpdate {
  * coverage status that moves is recorded in the change feed in the same transaction
  * (recordCoverageChange), so the change and its event become visible together.
  */
-export function updateCountyCoverage(db: Database, slug: string, update: CoverageUpdate): County {
+export async function updateCountyCoverage(sql: Sql, slug: string, update: CoverageUpdate): Promise<County> {
   if (!Number.isSafeInteger(update.certificateCount) || update.certificateCount < 0)
     throw new RangeError(`certificateCount must be a non-negative integer, got ${update.certificateCount}`);
   const keepImport = update.lastImportAt === undefined;
   const lastImportAt = update.lastImportAt == null ? null : isoTimestamp(update.lastImportAt);
-  const statement = db.prepare<[{ count: number; keepImport: number; lastImportAt: string | null; slug: string }], CountyRow>(`
+  // The CASTs tell PostgreSQL the parameters' types where no column gives them.
+  const statement = `
       UPDATE counties SET
         certificate_count = @count,
-        last_import_at = CASE WHEN @keepImport THEN last_import_at ELSE @lastImportAt END,
-        coverage_status = ${derivedStatus('@count')},
-        updated_at = ${NOW}
+        last_import_at = CASE WHEN @keepImport = 1 THEN last_import_at ELSE CAST(@lastImportAt AS TEXT) END,
+        coverage_status = ${derivedStatus('CAST(@count AS BIGINT)')},
+        updated_at = now_iso()
       WHERE county_slug = @slug
-      RETURNING *`);
-  // Immediate: it reads before it writes, and a deferred read snapshot cannot wait for another
-  // process's write lock (SQLITE_BUSY at once, whatever the busy timeout).
-  return db.transaction(() => {
-    const before = getCounty(db, slug);
-    const row = statement.get({ count: update.certificateCount, keepImport: keepImport ? 1 : 0, lastImportAt, slug });
+      RETURNING *`;
+  // One write transaction: it reads before it writes, and the read and the write must see the same row.
+  return sql.transaction(async (tx) => {
+    const before = await getCounty(tx, slug);
+    const row = await tx.get<CountyRow>(statement, { count: update.certificateCount, keepImport: keepImport ? 1 : 0, lastImportAt, slug });
     if (!row || !before) throw new UnknownCountyError(slug);
     const after = mapCountyRow(row);
-    recordCoverageChange(db, before, after);
+    await recordCoverageChange(tx, before, after);
     return after;
-  }).immediate();
+  });
 }
 
 /** Recomputes a county's coverage status after its source rows changed (a move is recorded in the change feed). */
-export function refreshCoverage(db: Database, slug: string): County {
-  return db.transaction(() => {
-    const before = getCounty(db, slug);
+export async function refreshCoverage(sql: Sql, slug: string): Promise<County> {
+  return sql.transaction(async (tx) => {
+    const before = await getCounty(tx, slug);
     if (!before) throw new UnknownCountyError(slug);
-    db.prepare(`UPDATE counties SET coverage_status = ${derivedStatus('certificate_count')}, updated_at = ${NOW}
-      WHERE county_slug = ? AND coverage_status IS NOT ${derivedStatus('certificate_count')}`).run(slug);
-    const after = getCounty(db, slug)!;
-    recordCoverageChange(db, before, after);
+    await tx.run(
+      `UPDATE counties SET coverage_status = ${derivedStatus('certificate_count')}, updated_at = now_iso()
+      WHERE county_slug = ? AND coverage_status IS DISTINCT FROM ${derivedStatus('certificate_count')}`,
+      [slug],
+    );
+    const after = (await getCounty(tx, slug))!;
+    await recordCoverageChange(tx, before, after);
     return after;
-  }).immediate();
+  });
 }
 
 /**
@@ -204,9 +213,9 @@ export function refreshCoverage(db: Database, slug: string): County {
  * certificates' own events tell it. The object is the county row as GET /counties/{county}
  * answers it; previous holds every field the same update changed, with its old value.
  */
-function recordCoverageChange(db: Database, before: County, after: County): void {
+async function recordCoverageChange(tx: Sql, before: County, after: County): Promise<void> {
   if (before.coverageStatus === after.coverageStatus) return;
-  appendEvents(db, [
+  await appendEvents(tx, [
     { type: 'county.coverage_changed', countySlug: after.countySlug, data: { object: after, previous: changedFields(before, after) } },
   ]);
 }

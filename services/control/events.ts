@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql.ts';
 
 /**
  * The change feed's table (migration 014): what changed, in the order it became visible.
@@ -72,19 +72,24 @@ function mapRow(row: Row): StoredEvent {
 }
 
 /**
- * Appends events in one transaction and returns the ids given, in order. Call it inside the
- * caller's own transaction when the events must commit with other bookkeeping (better-sqlite3
- * nests it as a savepoint).
+ * Appends events in one transaction and returns the ids given, in order. Call it with the
+ * caller's own transaction's `tx` when the events must commit with other bookkeeping (it
+ * joins that transaction).
  */
-export function appendEvents(db: Database, events: readonly EventInput[]): number[] {
+export async function appendEvents(sql: Sql, events: readonly EventInput[]): Promise<number[]> {
   if (events.length === 0) return [];
-  const insert = db.prepare<[string, string | null, string], { id: number }>(
-    'INSERT INTO events (type, county_slug, data) VALUES (?, ?, ?) RETURNING id',
-  );
-  const run = db.transaction((batch: readonly EventInput[]) =>
-    batch.map((e) => insert.get(e.type, e.countySlug, JSON.stringify(e.data))!.id),
-  );
-  return run(events);
+  return sql.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const e of events) {
+      const row = await tx.get<{ id: number }>('INSERT INTO events (type, county_slug, data) VALUES (?, ?, ?) RETURNING id', [
+        e.type,
+        e.countySlug,
+        JSON.stringify(e.data),
+      ]);
+      ids.push(row!.id);
+    }
+    return ids;
+  });
 }
 
 export interface EventFilter {
@@ -94,7 +99,7 @@ export interface EventFilter {
   counties?: readonly string[];
 }
 
-function where(filter: EventFilter): { sql: string; args: (string | number)[] } {
+function where(filter: EventFilter): { text: string; args: (string | number)[] } {
   const clauses = ['id > ?'];
   const args: (string | number)[] = [filter.afterSeq];
   if (filter.types?.length) {
@@ -105,30 +110,35 @@ function where(filter: EventFilter): { sql: string; args: (string | number)[] } 
     clauses.push(`county_slug IN (${filter.counties.map(() => '?').join(', ')})`);
     args.push(...filter.counties);
   }
-  return { sql: clauses.join(' AND '), args };
+  return { text: clauses.join(' AND '), args };
 }
 
 /** Matching events after the cursor, oldest first. */
-export function eventsAfter(db: Database, filter: EventFilter, limit: number): StoredEvent[] {
-  const { sql, args } = where(filter);
-  const rows = db.prepare(`SELECT id, type, created_at, county_slug, data FROM events WHERE ${sql} ORDER BY id LIMIT ?`);
-  return (rows.all(...args, limit) as Row[]).map(mapRow);
+export async function eventsAfter(sql: Sql, filter: EventFilter, limit: number): Promise<StoredEvent[]> {
+  const { text, args } = where(filter);
+  const rows = await sql.all<Row>(`SELECT id, type, created_at, county_slug, data FROM events WHERE ${text} ORDER BY id LIMIT ?`, [...args, limit]);
+  return rows.map(mapRow);
 }
 
 /** How many matching events follow the cursor. */
-export function countEventsAfter(db: Database, filter: EventFilter): number {
-  const { sql, args } = where(filter);
-  return (db.prepare(`SELECT count(*) AS n FROM events WHERE ${sql}`).get(...args) as { n: number }).n;
+export async function countEventsAfter(sql: Sql, filter: EventFilter): Promise<number> {
+  const { text, args } = where(filter);
+  return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM events WHERE ${text}`, args))!.n;
 }
 
 /** The oldest kept id and the last id ever given (0 when none), to tell an expired cursor. */
-export function eventBounds(db: Database): { oldestSeq: number | null; lastSeq: number } {
-  const oldest = db.prepare('SELECT min(id) AS id FROM events').get() as { id: number | null };
-  const last = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as { seq: number } | undefined;
+export async function eventBounds(sql: Sql): Promise<{ oldestSeq: number | null; lastSeq: number }> {
+  const oldest = (await sql.get<{ id: number | null }>('SELECT min(id) AS id FROM events'))!;
+  // The last id ever given survives pruning in the id generator: AUTOINCREMENT's sqlite_sequence,
+  // PostgreSQL's sequence behind the id column (null before its first use).
+  const last =
+    sql.dialect === 'sqlite'
+      ? await sql.get<{ seq: number | null }>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
+      : await sql.get<{ seq: number | null }>("SELECT pg_sequence_last_value(pg_get_serial_sequence('events', 'id')) AS seq");
   return { oldestSeq: oldest.id, lastSeq: last?.seq ?? 0 };
 }
 
 /** Deletes events created before the cutoff (ISO time); returns how many went. */
-export function pruneEvents(db: Database, before: string): number {
-  return db.prepare('DELETE FROM events WHERE created_at < ?').run(before).changes;
+export async function pruneEvents(sql: Sql, before: string): Promise<number> {
+  return (await sql.run('DELETE FROM events WHERE created_at < ?', [before])).changes;
 }

@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { isoTimestamp } from './counties.ts';
+import type { Sql } from './sql.ts';
 import type { ControlDataset } from '../domain/datasets.ts';
 
 /**
@@ -18,20 +18,28 @@ export interface DatasetState {
  * Records that a dataset received data at `at`. Keeps the later of the stored and
  * given times, so a slow job finishing after a newer one cannot move freshness back.
  */
-export function markIngested(db: Database, dataset: ControlDataset, at: Date | string = new Date()): void {
-  db.prepare(`
+export async function markIngested(sql: Sql, dataset: ControlDataset, at: Date | string = new Date()): Promise<void> {
+  // CASE, not scalar max(): SQLite has no GREATEST and PostgreSQL no two-argument max. ISO texts
+  // of one form compare in time order.
+  await sql.run(
+    `
     INSERT INTO dataset_state (dataset, last_ingested_at) VALUES (@dataset, @at)
     ON CONFLICT (dataset) DO UPDATE SET
-      last_ingested_at = max(coalesce(last_ingested_at, ''), excluded.last_ingested_at),
-      updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).run({ dataset, at: isoTimestamp(at) });
+      last_ingested_at = CASE
+        WHEN dataset_state.last_ingested_at IS NULL OR dataset_state.last_ingested_at < excluded.last_ingested_at THEN excluded.last_ingested_at
+        ELSE dataset_state.last_ingested_at END,
+      updated_at = now_iso()`,
+    { dataset, at: isoTimestamp(at) },
+  );
 }
 
-export function getDatasetState(db: Database, dataset: ControlDataset): DatasetState {
-  const row = db
-    .prepare<[string], { last_ingested_at: string | null; last_source_success_at: string | null }>(`
+export async function getDatasetState(sql: Sql, dataset: ControlDataset): Promise<DatasetState> {
+  const row = (await sql.get<{ last_ingested_at: string | null; last_source_success_at: string | null }>(
+    `
       SELECT
         (SELECT last_ingested_at FROM dataset_state WHERE dataset = ?) AS last_ingested_at,
-        (SELECT max(last_success_at) FROM sources) AS last_source_success_at`)
-    .get(dataset)!;
+        (SELECT max(last_success_at) FROM sources) AS last_source_success_at`,
+    [dataset],
+  ))!;
   return { dataset, lastIngestedAt: row.last_ingested_at, lastSourceSuccessAt: row.last_source_success_at };
 }

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { ControlDataset } from '../domain/datasets.ts';
 import { isoTimestamp } from './counties.ts';
+import type { Sql } from './sql.ts';
 
 /** One row per ingest job (one file); a retry of the same job id reuses the row. */
 
@@ -95,9 +95,9 @@ export interface StartRun {
  * Marks a job as running. A retry (same job id) resets status, counts and error
  * and counts the attempt, so the row always describes the latest attempt.
  */
-export function startRun(db: Database, input: StartRun): IngestRun {
-  const row = db
-    .prepare<[Record<string, string | number | null>], RunRow>(`
+export async function startRun(sql: Sql, input: StartRun): Promise<IngestRun> {
+  const row = await sql.get<RunRow>(
+    `
       INSERT INTO ingest_runs (job_id, dataset, county_slug, tax_year, vendor, file_path, file_sha256, started_at)
       VALUES (@jobId, @dataset, @countySlug, @taxYear, @vendor, @filePath, @fileSha256, @at)
       ON CONFLICT (job_id) DO UPDATE SET
@@ -108,13 +108,13 @@ export function startRun(db: Database, input: StartRun): IngestRun {
         file_path = excluded.file_path,
         file_sha256 = excluded.file_sha256,
         status = 'running',
-        attempts = attempts + 1,
+        attempts = ingest_runs.attempts + 1,
         rows_read = 0, rows_indexed = 0, rows_updated = 0, rows_quarantined = 0,
         error_code = NULL, error_message = NULL,
         started_at = excluded.started_at,
         finished_at = NULL
-      RETURNING *`)
-    .get({
+      RETURNING *`,
+    {
       jobId: input.jobId,
       dataset: input.dataset,
       countySlug: input.countySlug ?? null,
@@ -123,8 +123,9 @@ export function startRun(db: Database, input: StartRun): IngestRun {
       filePath: input.filePath,
       fileSha256: input.fileSha256 ?? null,
       at: isoTimestamp(input.at ?? new Date()),
-    })!;
-  return mapRunRow(row);
+    },
+  );
+  return mapRunRow(row!);
 }
 
 export interface FinishRun {
@@ -141,18 +142,18 @@ export interface FinishRun {
   at?: Date | string;
 }
 
-export function finishRun(db: Database, jobId: string, result: FinishRun): IngestRun {
-  const row = db
-    .prepare<[Record<string, string | number | null>], RunRow>(`
+export async function finishRun(sql: Sql, jobId: string, result: FinishRun): Promise<IngestRun> {
+  const row = await sql.get<RunRow>(
+    `
       UPDATE ingest_runs SET
         status = @status,
         rows_read = @rowsRead, rows_indexed = @rowsIndexed, rows_updated = @rowsUpdated, rows_quarantined = @rowsQuarantined,
         error_code = @errorCode, error_message = @errorMessage,
-        file_sha256 = coalesce(@fileSha256, file_sha256),
+        file_sha256 = coalesce(CAST(@fileSha256 AS TEXT), file_sha256),
         finished_at = @at
       WHERE job_id = @jobId
-      RETURNING *`)
-    .get({
+      RETURNING *`,
+    {
       jobId,
       status: result.status,
       rowsRead: result.rowsRead ?? 0,
@@ -163,13 +164,14 @@ export function finishRun(db: Database, jobId: string, result: FinishRun): Inges
       errorMessage: result.errorMessage ?? null,
       fileSha256: result.fileSha256 ?? null,
       at: isoTimestamp(result.at ?? new Date()),
-    });
+    },
+  );
   if (!row) throw new UnknownRunError(jobId);
   return mapRunRow(row);
 }
 
-export function getRun(db: Database, jobId: string): IngestRun | null {
-  const row = db.prepare<[string], RunRow>('SELECT * FROM ingest_runs WHERE job_id = ?').get(jobId);
+export async function getRun(sql: Sql, jobId: string): Promise<IngestRun | null> {
+  const row = await sql.get<RunRow>('SELECT * FROM ingest_runs WHERE job_id = ?', [jobId]);
   return row ? mapRunRow(row) : null;
 }
 
@@ -181,7 +183,7 @@ export interface RunFilters {
 }
 
 /** Most recently started first. */
-export function listRuns(db: Database, filters: RunFilters = {}): IngestRun[] {
+export async function listRuns(sql: Sql, filters: RunFilters = {}): Promise<IngestRun[]> {
   const where: string[] = [];
   const params: Record<string, string | number> = { limit: filters.limit ?? 50 };
   if (filters.dataset) {
@@ -197,10 +199,6 @@ export function listRuns(db: Database, filters: RunFilters = {}): IngestRun[] {
     params.status = filters.status;
   }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  return db
-    .prepare<[Record<string, string | number>], RunRow>(
-      `SELECT * FROM ingest_runs${clause} ORDER BY started_at DESC, id DESC LIMIT @limit`,
-    )
-    .all(params)
-    .map(mapRunRow);
+  const rows = await sql.all<RunRow>(`SELECT * FROM ingest_runs${clause} ORDER BY started_at DESC, id DESC LIMIT @limit`, params);
+  return rows.map(mapRunRow);
 }

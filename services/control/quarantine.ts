@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql.ts';
 
 /** Rows an ingest refused: the raw text, where it was, and why. */
 
@@ -47,31 +47,29 @@ export function mapQuarantineRow(row: Row): QuarantinedRow {
  * job overwrites its own earlier rows in place rather than adding copies, and another run of
  * the same file keeps rows of its own (migration 007).
  */
-export function addQuarantined(db: Database, rows: readonly QuarantineInput[]): number {
+export async function addQuarantined(sql: Sql, rows: readonly QuarantineInput[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const insert = db.prepare(`
+  const insert = `
     INSERT INTO quarantine (run_id, file_path, file_sha256, line, raw, reasons)
     VALUES (@runId, @filePath, @fileSha256, @line, @raw, @reasons)
     ON CONFLICT (run_id, file_sha256, line) DO UPDATE SET
       file_path = excluded.file_path,
       raw = excluded.raw,
       reasons = excluded.reasons,
-      created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`);
-  // A prepared statement looped inside one transaction is better-sqlite3's fast path for batches.
-  return db
-    .transaction((batch: readonly QuarantineInput[]) => {
-      for (const r of batch)
-        insert.run({
-          runId: r.runId,
-          filePath: r.filePath,
-          fileSha256: r.fileSha256,
-          line: r.line,
-          raw: r.raw,
-          reasons: JSON.stringify(r.reasons),
-        });
-      return batch.length;
-    })
-    .immediate(rows);
+      created_at = now_iso()`;
+  // One statement text looped inside one transaction: a batch commits once (and the text is prepared once).
+  return sql.transaction(async (tx) => {
+    for (const r of rows)
+      await tx.run(insert, {
+        runId: r.runId,
+        filePath: r.filePath,
+        fileSha256: r.fileSha256,
+        line: r.line,
+        raw: r.raw,
+        reasons: JSON.stringify(r.reasons),
+      });
+    return rows.length;
+  });
 }
 
 export interface QuarantineFilters {
@@ -98,29 +96,31 @@ function whereOf(filters: QuarantineFilters): { clause: string; params: Record<s
 }
 
 /** In file order (path, then line). */
-export function listQuarantine(
-  db: Database,
+export async function listQuarantine(
+  sql: Sql,
   filters: QuarantineFilters & { limit?: number; offset?: number } = {},
-): QuarantinedRow[] {
+): Promise<QuarantinedRow[]> {
   checkPage(filters.limit, filters.offset);
   const { clause, params } = whereOf(filters);
-  return db
-    .prepare<[Record<string, string | number>], Row>(
-      `SELECT * FROM quarantine${clause} ORDER BY file_path, line, id LIMIT @limit OFFSET @offset`,
-    )
-    .all({ ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 })
-    .map(mapQuarantineRow);
+  // file_path COLLATE "C" on PostgreSQL: byte order, as SQLite sorts text.
+  const path = sql.dialect === 'sqlite' ? 'file_path' : 'file_path COLLATE "C"';
+  const rows = await sql.all<Row>(`SELECT * FROM quarantine${clause} ORDER BY ${path}, line, id LIMIT @limit OFFSET @offset`, {
+    ...params,
+    limit: filters.limit ?? 100,
+    offset: filters.offset ?? 0,
+  });
+  return rows.map(mapQuarantineRow);
 }
 
-export function countQuarantine(db: Database, filters: QuarantineFilters = {}): number {
+export async function countQuarantine(sql: Sql, filters: QuarantineFilters = {}): Promise<number> {
   const { clause, params } = whereOf(filters);
-  return (db.prepare(`SELECT count(*) AS n FROM quarantine${clause}`).get(params) as { n: number }).n;
+  return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM quarantine${clause}`, params))!.n;
 }
 
 /** Deletes the rows the filters match (all of them with no filter): only ever on an operator's request. */
-export function clearQuarantine(db: Database, filters: QuarantineFilters = {}): number {
+export async function clearQuarantine(sql: Sql, filters: QuarantineFilters = {}): Promise<number> {
   const { clause, params } = whereOf(filters);
-  return db.prepare(`DELETE FROM quarantine${clause}`).run(params).changes;
+  return (await sql.run(`DELETE FROM quarantine${clause}`, params)).changes;
 }
 
 /** SQLite reads a negative LIMIT as "no limit"; refuse instead of returning everything. */

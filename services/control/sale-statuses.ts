@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { SaleStatus } from '../domain/records.ts';
+import type { Sql } from './sql.ts';
 
 /**
  * The sale statuses the change feed has told about (migration 016), one row per annual
@@ -22,8 +22,8 @@ interface Row {
   status: SaleStatus | null;
 }
 
-export function getSaleSeen(db: Database, saleId: string): SaleSeen | null {
-  const row = db.prepare<[string], Row>('SELECT sale_id, county_slug, tax_year, status FROM sale_statuses WHERE sale_id = ?').get(saleId);
+export async function getSaleSeen(sql: Sql, saleId: string): Promise<SaleSeen | null> {
+  const row = await sql.get<Row>('SELECT sale_id, county_slug, tax_year, status FROM sale_statuses WHERE sale_id = ?', [saleId]);
   return row ? { saleId: row.sale_id, countySlug: row.county_slug, taxYear: row.tax_year, status: row.status } : null;
 }
 
@@ -32,22 +32,20 @@ export function getSaleSeen(db: Database, saleId: string): SaleSeen | null {
  * the ingest that then writes the sale records certificate_sale.created, even when that is a
  * retry or a later job. A sale the feed already knows is left as it is.
  */
-export function announceSale(db: Database, sale: Omit<SaleSeen, 'status'>): void {
-  db.prepare('INSERT INTO sale_statuses (sale_id, county_slug, tax_year) VALUES (?, ?, ?) ON CONFLICT (sale_id) DO NOTHING').run(
+export async function announceSale(sql: Sql, sale: Omit<SaleSeen, 'status'>): Promise<void> {
+  await sql.run('INSERT INTO sale_statuses (sale_id, county_slug, tax_year) VALUES (?, ?, ?) ON CONFLICT (sale_id) DO NOTHING', [
     sale.saleId,
     sale.countySlug,
     sale.taxYear,
-  );
+  ]);
 }
 
 /** Records the status the feed has now told (or takes as known, for a sale older than the feed). */
-export function setSaleSeen(db: Database, sale: SaleSeen & { status: SaleStatus }): void {
-  db.prepare(`
+export async function setSaleSeen(sql: Sql, sale: SaleSeen & { status: SaleStatus }): Promise<void> {
+  await sql.run(
+    `
     INSERT INTO sale_statuses (sale_id, county_slug, tax_year, status) VALUES (?, ?, ?, ?)
-    ON CONFLICT (sale_id) DO UPDATE SET status = excluded.status, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`).run(
-    sale.saleId,
-    sale.countySlug,
-    sale.taxYear,
-    sale.status,
+    ON CONFLICT (sale_id) DO UPDATE SET status = excluded.status, updated_at = now_iso()`,
+    [sale.saleId, sale.countySlug, sale.taxYear, sale.status],
   );
 }

@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { Registry } from '../domain/registry.ts';
-import { isoTimestamp, refreshCoverage, UnknownCountyError } from './counties.ts';
+import { byNameOrder, isoTimestamp, refreshCoverage, UnknownCountyError } from './counties.ts';
+import type { Sql } from './sql.ts';
 
 /** The feed registry (spec 2.7): one row per county and tax year, and its check results. */
 
@@ -99,7 +99,6 @@ export interface SourceInput {
   notes?: string; // ''
 }
 
-const NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const SELECT = `SELECT s.*, c.county_slug FROM sources s JOIN counties c ON c.id = s.county_id`;
 
 /**
@@ -107,7 +106,7 @@ const SELECT = `SELECT s.*, c.county_slug FROM sources s JOIN counties c ON c.id
  * The county's coverage status is refreshed in the same transaction, since an
  * active source makes a county vendor_tracked.
  */
-export function upsertSource(db: Database, registry: Pick<Registry, 'vendorCodes'>, input: SourceInput): Source {
+export async function upsertSource(sql: Sql, registry: Pick<Registry, 'vendorCodes'>, input: SourceInput): Promise<Source> {
   if (!Number.isInteger(input.taxYear) || input.taxYear < 1900 || input.taxYear > 2200)
     throw new InvalidSourceError(`taxYear must be a year, got ${input.taxYear}`);
   if (!registry.vendorCodes.has(input.vendor))
@@ -132,28 +131,26 @@ export function upsertSource(db: Database, registry: Pick<Registry, 'vendorCodes
     notes: input.notes ?? '',
     hasNotes: has(input.notes),
   };
-  const upsert = db.prepare<[typeof params], { id: number }>(`
+  const upsert = `
     INSERT INTO sources (county_id, tax_year, vendor, source_kind, sale_url, download_url, requires_login, active, notes)
     SELECT id, @taxYear, @vendor, @sourceKind, @saleUrl, @downloadUrl, @requiresLogin, @active, @notes
     FROM counties WHERE county_slug = @slug
     ON CONFLICT (county_id, tax_year) DO UPDATE SET
       vendor = excluded.vendor,
       source_kind = excluded.source_kind,
-      sale_url = CASE WHEN @hasSaleUrl THEN excluded.sale_url ELSE sale_url END,
-      download_url = CASE WHEN @hasDownloadUrl THEN excluded.download_url ELSE download_url END,
-      requires_login = CASE WHEN @hasRequiresLogin THEN excluded.requires_login ELSE requires_login END,
-      active = CASE WHEN @hasActive THEN excluded.active ELSE active END,
-      notes = CASE WHEN @hasNotes THEN excluded.notes ELSE notes END,
-      updated_at = ${NOW}
-    RETURNING id`);
-  return db
-    .transaction(() => {
-      const row = upsert.get(params);
-      if (!row) throw new UnknownCountyError(input.countySlug);
-      refreshCoverage(db, input.countySlug);
-      return mapSourceRow(db.prepare<[number], SourceRow>(`${SELECT} WHERE s.id = ?`).get(row.id)!);
-    })
-    .immediate();
+      sale_url = CASE WHEN @hasSaleUrl = 1 THEN excluded.sale_url ELSE sources.sale_url END,
+      download_url = CASE WHEN @hasDownloadUrl = 1 THEN excluded.download_url ELSE sources.download_url END,
+      requires_login = CASE WHEN @hasRequiresLogin = 1 THEN excluded.requires_login ELSE sources.requires_login END,
+      active = CASE WHEN @hasActive = 1 THEN excluded.active ELSE sources.active END,
+      notes = CASE WHEN @hasNotes = 1 THEN excluded.notes ELSE sources.notes END,
+      updated_at = now_iso()
+    RETURNING id`;
+  return sql.transaction(async (tx) => {
+    const row = await tx.get<{ id: number }>(upsert, params);
+    if (!row) throw new UnknownCountyError(input.countySlug);
+    await refreshCoverage(tx, input.countySlug);
+    return mapSourceRow((await tx.get<SourceRow>(`${SELECT} WHERE s.id = ?`, [row.id]))!);
+  });
 }
 
 export interface SourceCheck {
@@ -168,22 +165,21 @@ export interface SourceCheck {
 }
 
 /** Records one check of a feed: a success clears lastError, a failure keeps lastSuccessAt. */
-export function recordCheck(db: Database, countySlug: string, taxYear: number, result: SourceCheck): Source {
+export async function recordCheck(sql: Sql, countySlug: string, taxYear: number, result: SourceCheck): Promise<Source> {
   const at = isoTimestamp(result.at);
-  const row = db
-    .prepare(`
+  const row = await sql.get<{ id: number }>(
+    `
       UPDATE sources SET
         last_checked_at = @at,
-        last_success_at = CASE WHEN @ok THEN @at ELSE last_success_at END,
-        last_error = CASE WHEN @ok THEN NULL ELSE @error END,
-        updated_at = ${NOW}
+        last_success_at = CASE WHEN @ok = 1 THEN @at ELSE last_success_at END,
+        last_error = CASE WHEN @ok = 1 THEN NULL ELSE CAST(@error AS TEXT) END,
+        updated_at = now_iso()
       WHERE tax_year = @taxYear AND county_id = (SELECT id FROM counties WHERE county_slug = @slug)
-      RETURNING id`)
-    .get({ at, ok: result.ok ? 1 : 0, error: result.error ?? 'check failed', taxYear, slug: countySlug }) as
-    | { id: number }
-    | undefined;
+      RETURNING id`,
+    { at, ok: result.ok ? 1 : 0, error: result.error ?? 'check failed', taxYear, slug: countySlug },
+  );
   if (!row) throw new UnknownSourceError(countySlug, taxYear);
-  return mapSourceRow(db.prepare<[number], SourceRow>(`${SELECT} WHERE s.id = ?`).get(row.id)!);
+  return mapSourceRow((await sql.get<SourceRow>(`${SELECT} WHERE s.id = ?`, [row.id]))!);
 }
 
 export interface SourceFilters {
@@ -197,7 +193,7 @@ export interface SourceFilters {
 }
 
 /** One page of sources (spec 4.11), by county name then newest tax year, with the total matching. */
-export function listSources(db: Database, filters: SourceFilters = {}): { rows: Source[]; total: number } {
+export async function listSources(sql: Sql, filters: SourceFilters = {}): Promise<{ rows: Source[]; total: number }> {
   const where: string[] = [];
   const params: Record<string, string | number> = {};
   if (filters.county !== undefined) {
@@ -205,8 +201,8 @@ export function listSources(db: Database, filters: SourceFilters = {}): { rows: 
     params.county = filters.county;
   }
   if (filters.vendor !== undefined) {
-    // instr rather than LIKE: a vendor filter containing % or _ must match literally.
-    where.push('instr(lower(s.vendor), lower(@vendor)) > 0');
+    // strpos/instr rather than LIKE: a vendor filter containing % or _ must match literally.
+    where.push(`${sql.dialect === 'sqlite' ? 'instr' : 'strpos'}(lower(s.vendor), lower(@vendor)) > 0`);
     params.vendor = filters.vendor;
   }
   if (filters.sourceKind !== undefined) {
@@ -219,31 +215,22 @@ export function listSources(db: Database, filters: SourceFilters = {}): { rows: 
   }
   checkPage(filters.limit, filters.offset);
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const total = (
-    db.prepare(`SELECT count(*) AS n FROM sources s JOIN counties c ON c.id = s.county_id${clause}`).get(params) as {
-      n: number;
-    }
-  ).n;
-  const rows = db
-    .prepare<[Record<string, string | number>], SourceRow>(
-      `${SELECT}${clause} ORDER BY c.county_name COLLATE NOCASE, s.tax_year DESC LIMIT @limit OFFSET @offset`,
-    )
-    .all({ ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 });
+  const total = (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM sources s JOIN counties c ON c.id = s.county_id${clause}`, params))!.n;
+  const rows = await sql.all<SourceRow>(
+    `${SELECT}${clause} ORDER BY ${byNameOrder(sql.dialect, 'c.county_name')}, s.tax_year DESC, s.id LIMIT @limit OFFSET @offset`,
+    { ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 },
+  );
   return { rows: rows.map(mapSourceRow), total };
 }
 
 /** Every source of one county, newest tax year first; empty when it has none. */
-export function sourcesForCounty(db: Database, countySlug: string): Source[] {
-  return db
-    .prepare<[string], SourceRow>(`${SELECT} WHERE c.county_slug = ? ORDER BY s.tax_year DESC`)
-    .all(countySlug)
-    .map(mapSourceRow);
+export async function sourcesForCounty(sql: Sql, countySlug: string): Promise<Source[]> {
+  const rows = await sql.all<SourceRow>(`${SELECT} WHERE c.county_slug = ? ORDER BY s.tax_year DESC`, [countySlug]);
+  return rows.map(mapSourceRow);
 }
 
-export function getSource(db: Database, countySlug: string, taxYear: number): Source | null {
-  const row = db
-    .prepare<[string, number], SourceRow>(`${SELECT} WHERE c.county_slug = ? AND s.tax_year = ?`)
-    .get(countySlug, taxYear);
+export async function getSource(sql: Sql, countySlug: string, taxYear: number): Promise<Source | null> {
+  const row = await sql.get<SourceRow>(`${SELECT} WHERE c.county_slug = ? AND s.tax_year = ?`, [countySlug, taxYear]);
   return row ? mapSourceRow(row) : null;
 }
 
