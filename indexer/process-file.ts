@@ -46,7 +46,7 @@ export interface ProcessDeps extends DatasetFileDeps {
 export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<IngestResult> {
   const started = Date.now();
   const log = deps.logger.child({ jobId: job.jobId, dataset: job.dataset, county: job.county, taxYear: job.taxYear, file: job.file });
-  startRun(deps.db, {
+  await startRun(deps.sql, {
     jobId: job.jobId,
     dataset: controlName(job.dataset),
     filePath: job.file,
@@ -106,7 +106,7 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
       quarantined: loaded.quarantined,
       durationMs: Date.now() - started,
     };
-    finishRun(deps.db, job.jobId, {
+    await finishRun(deps.sql, job.jobId, {
       status: 'succeeded',
       rowsRead: result.rowsRead,
       rowsIndexed: result.indexed,
@@ -119,10 +119,10 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
   } catch (err) {
     const rejected = err instanceof FileRejectedError;
     const message = err instanceof Error ? err.message : String(err);
-    finishRun(deps.db, job.jobId, { status: 'failed', errorCode: failureCode(err), errorMessage: message });
+    await finishRun(deps.sql, job.jobId, { status: 'failed', errorCode: failureCode(err), errorMessage: message });
     if (rejected) {
       // Customers see the code and a fixed sentence; the full message stays in the run above.
-      recordFailedIngest(deps, job, publicRejection(err.code));
+      await recordFailedIngest(deps, job, publicRejection(err.code));
       log.warn({ code: err.code, reason: message }, 'file rejected');
     } else if (failureCode(err) === 'retryable_error') log.error({ err }, 'ingest attempt failed; the queue will retry');
     else log.error({ err }, 'ingest failed: the engine refused a request, so the queue does not retry it');
@@ -131,7 +131,7 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
 }
 
 /** The file's refused rows into the control plane, each with its line, raw text and readable reasons. */
-async function quarantine(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validated: ValidatedFile): Promise<void> {
+async function quarantine(deps: Pick<ProcessDeps, 'sql'>, job: IngestJob, validated: ValidatedFile): Promise<void> {
   let batch: QuarantineInput[] = [];
   for await (const row of validated.refusedRows()) {
     batch.push({
@@ -143,11 +143,11 @@ async function quarantine(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validat
       reasons: row.reasons.map(describeProblem),
     });
     if (batch.length === QUARANTINE_BATCH) {
-      addQuarantined(deps.db, batch);
+      await addQuarantined(deps.sql, batch);
       batch = [];
     }
   }
-  addQuarantined(deps.db, batch);
+  await addQuarantined(deps.sql, batch);
 }
 
 /**
@@ -155,7 +155,7 @@ async function quarantine(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validat
  * left a source row with lastSuccessAt. Its refused rows are quarantined under this run to say
  * why, and the file fails; no source is registered.
  */
-async function refuseFile(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validated: ValidatedFile, verb: 'is valid' | 'can load'): Promise<never> {
+async function refuseFile(deps: Pick<ProcessDeps, 'sql'>, job: IngestJob, validated: ValidatedFile, verb: 'is valid' | 'can load'): Promise<never> {
   await quarantine(deps, job, validated);
   throw new FileRejectedError(
     'no_valid_rows',
@@ -164,9 +164,9 @@ async function refuseFile(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, validat
 }
 
 /** A rejected file is recorded on its county-year's source row (lastError, public), when there is one. */
-function recordFailedIngest(deps: Pick<ProcessDeps, 'db'>, job: IngestJob, error: string): void {
-  if (getSource(deps.db, job.county, job.taxYear))
-    recordCheck(deps.db, job.county, job.taxYear, { ok: false, error, at: new Date().toISOString() });
+async function recordFailedIngest(deps: Pick<ProcessDeps, 'sql'>, job: IngestJob, error: string): Promise<void> {
+  if (await getSource(deps.sql, job.county, job.taxYear))
+    await recordCheck(deps.sql, job.county, job.taxYear, { ok: false, error, at: new Date().toISOString() });
 }
 
 function logIngested(log: Logger, result: IngestResult, loaded: LoadOutcome): void {

@@ -356,7 +356,7 @@ try {
       const due = started + (i / RATE) * 1000;
       if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
     }
-    appendEvents(db, events.slice(i, i + BATCH));
+    await appendEvents(runtime.sql, events.slice(i, i + BATCH));
   }
   const appendedMs = Date.now() - started;
   say(`  appended ${EVENTS} events in ${(appendedMs / 1000).toFixed(1)} s`);

@@ -63,7 +63,7 @@ interface Cert {
 try {
   await migrate(runtime.sql);
   const { jobs, sources, rows } = manifestJobs(MANIFEST);
-  for (const source of sources) upsertSource(runtime.db, runtime.registry, source);
+  for (const source of sources) await upsertSource(runtime.sql, runtime.registry, source);
   console.error(`ingesting ${rows} demo certificates into ${prefix}`);
   const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: rows, progressLabel: 'demo data' });
   const failed = outcomes.filter((o) => o.status !== 'succeeded');

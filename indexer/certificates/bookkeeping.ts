@@ -47,14 +47,13 @@ export async function recordCertificateIngest(
   const certificateCount = await countCertificates(deps.opensearch, deps.prefix, county.slug);
   const sale = await deriveSale(deps, { county, taxYear, channel, today: run.today, at: run.at });
 
-  const updated = deps.db
-    .transaction(() => {
-      // The count first: a county with searchable certificates is certificate_level whatever its
-      // sources, so registering the first source below moves nothing, and the change feed tells
-      // one coverage move (directory_only -> certificate_level), never one nobody could see.
-      const coverage = updateCountyCoverage(deps.db, county.slug, { certificateCount, lastImportAt: run.at });
-      if (!getSource(deps.db, county.slug, taxYear))
-        upsertSource(deps.db, deps.registry, {
+  const updated = await deps.sql.transaction(async (tx) => {
+    // The count first: a county with searchable certificates is certificate_level whatever its
+    // sources, so registering the first source below moves nothing, and the change feed tells
+    // one coverage move (directory_only -> certificate_level), never one nobody could see.
+    const coverage = await updateCountyCoverage(tx, county.slug, { certificateCount, lastImportAt: run.at });
+    if (!(await getSource(tx, county.slug, taxYear)))
+      await upsertSource(tx, deps.registry, {
           countySlug: county.slug,
           taxYear,
           vendor: channel.channel,
@@ -63,12 +62,11 @@ export async function recordCertificateIngest(
           active: true,
           notes: 'registered by the first ingest of this county-year',
         });
-      recordCheck(deps.db, county.slug, taxYear, { ok: true, at: run.at });
-      markIngested(deps.db, controlName('certificates'), run.at);
-      if (sale) markIngested(deps.db, controlName('sales'), run.at);
-      return coverage;
-    })
-    .immediate();
+    await recordCheck(tx, county.slug, taxYear, { ok: true, at: run.at });
+    await markIngested(tx, controlName('certificates'), run.at);
+    if (sale) await markIngested(tx, controlName('sales'), run.at);
+    return coverage;
+  });
   return {
     county: {
       countySlug: updated.countySlug,

@@ -56,7 +56,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     publishChanges: (refused) => feed.publish(refused),
     bookkeep: async () => {
       const { sale } = await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10) });
-      feed.recordSale(sale);
+      await feed.recordSale(sale);
     },
   };
 }

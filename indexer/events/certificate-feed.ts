@@ -1,6 +1,5 @@
 import type { Sql } from '../../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { Database } from 'better-sqlite3';
 import {
   addStaged,
   completeStage,
@@ -47,8 +46,6 @@ export interface CertificateFeedDeps {
   opensearch: Client;
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   prefix: string;
   parcelBaseUrl: string;
   /** The clock a sale's status is judged by (tests set it). */
@@ -61,11 +58,11 @@ export interface CertificateFeed {
   /** Once the file is searchable: the staged events into the feed; `refused` were never written. */
   publish(refused: ReadonlySet<string>): Promise<void>;
   /** After the bookkeeping: the sale summary's creation or status move, if any. */
-  recordSale(sale: CertificateSaleRecord | null): void;
+  recordSale(sale: CertificateSaleRecord | null): Promise<void>;
 }
 
 export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string; county: RegistryCounty; taxYear: number }): CertificateFeed {
-  const { db, parcelBaseUrl } = deps;
+  const { sql, parcelBaseUrl } = deps;
   const { jobId, county, taxYear } = run;
   const alias = aliasName(deps.prefix, 'certificates');
   const now = deps.now ?? (() => new Date());
@@ -74,15 +71,15 @@ export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string;
     async compare(docs, fileSha256) {
       const conflicts = new Map<string, RowProblem>();
       const existing = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
-      const stage = openStage(db, { jobId, fileSha256, countySlug: county.slug, taxYear });
+      const stage = await openStage(sql, { jobId, fileSha256, countySlug: county.slug, taxYear });
       if (existing === 0) {
         // A first load: nothing indexed can conflict or change. Its count is known once searchable.
         if (stage === 'fresh')
-          db.transaction(() => {
-            addStaged(db, jobId, [{ ...certificatesLoaded(county, taxYear, 0), docId: null }]);
-            completeStage(db, jobId);
-            announceSale(db, { saleId: saleId(county.slug, taxYear), countySlug: county.slug, taxYear });
-          }).immediate();
+          await sql.transaction(async (tx) => {
+            await addStaged(tx, jobId, [{ ...certificatesLoaded(county, taxYear, 0), docId: null }]);
+            await completeStage(tx, jobId);
+            await announceSale(tx, { saleId: saleId(county.slug, taxYear), countySlug: county.slug, taxYear });
+          });
         return conflicts;
       }
       // A retry with its stage complete only needs the parcels, for the conflict check.
@@ -98,26 +95,26 @@ export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string;
             if (event) events.push({ ...event, docId: pair.id });
           }
         }
-        addStaged(db, jobId, events);
+        await addStaged(sql, jobId, events);
       }
-      if (stage === 'fresh') completeStage(db, jobId);
+      if (stage === 'fresh') await completeStage(sql, jobId);
       return conflicts;
     },
 
     async publish(refused) {
-      const loaded = stagedData(db, jobId, 'certificates.loaded');
+      const loaded = await stagedData(sql, jobId, 'certificates.loaded');
       if (!loaded) {
-        publishStage(db, jobId, { refused });
+        await publishStage(sql, jobId, { refused });
         return;
       }
       // A first load's count is what search sees now; a load of which nothing became searchable tells nothing.
       const count = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
-      if (count === 0) discardStage(db, jobId);
-      else publishStage(db, jobId, { refused, rewrite: { 'certificates.loaded': { object: { ...loaded.object, count }, previous: {} } } });
+      if (count === 0) await discardStage(sql, jobId);
+      else await publishStage(sql, jobId, { refused, rewrite: { 'certificates.loaded': { object: { ...loaded.object, count }, previous: {} } } });
     },
 
-    recordSale(sale) {
-      if (sale) recordSale(db, (today) => mapSaleRow(sale, today), now, 'ingest');
+    async recordSale(sale) {
+      if (sale) await recordSale(sql, (today) => mapSaleRow(sale, today), now, 'ingest');
     },
   };
 }

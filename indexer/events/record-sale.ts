@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { appendEvents, type EventInput } from '../../services/control/events.ts';
+import type { Sql } from '../../services/control/sql.ts';
 import { getSaleSeen, setSaleSeen } from '../../services/control/sale-statuses.ts';
 import { floridaToday } from '../../services/domain/florida-today.ts';
 import type { SaleRow } from '../../services/domain/sale-row.ts';
@@ -11,15 +11,13 @@ import { type SaleWatcher, saleChange } from './sale-change.ts';
  * rendered inside the transaction, with the clock read there: of two transactions, the later
  * one judges the later day, so a slow job cannot tell a status older than one already told.
  */
-export function recordSale(db: Database, render: (today: string) => SaleRow, now: () => Date, by: SaleWatcher): EventInput | null {
-  return db
-    .transaction(() => {
-      const row = render(floridaToday(now()));
-      const seen = getSaleSeen(db, row.id);
-      const { event, status } = saleChange(seen, row, by);
-      if (event) appendEvents(db, [event]);
-      if (status) setSaleSeen(db, { saleId: row.id, countySlug: row.county_slug, taxYear: row.tax_year, status });
-      return event;
-    })
-    .immediate();
+export async function recordSale(sql: Sql, render: (today: string) => SaleRow, now: () => Date, by: SaleWatcher): Promise<EventInput | null> {
+  return sql.transaction(async (tx) => {
+    const row = render(floridaToday(now()));
+    const seen = await getSaleSeen(tx, row.id);
+    const { event, status } = saleChange(seen, row, by);
+    if (event) await appendEvents(tx, [event]);
+    if (status) await setSaleSeen(tx, { saleId: row.id, countySlug: row.county_slug, taxYear: row.tax_year, status });
+    return event;
+  });
 }

@@ -1,6 +1,5 @@
 import type { Sql } from '../../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { Database } from 'better-sqlite3';
 import type { EventInput } from '../../services/control/events.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import { mapSaleRow, SALE_SOURCE, type SaleDocument } from '../../services/domain/sale-row.ts';
@@ -22,8 +21,6 @@ export interface SaleStatusDeps {
   opensearch: Client;
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   prefix: string;
 }
 
@@ -43,7 +40,7 @@ export async function recordSaleStatusChanges(deps: SaleStatusDeps, now: () => D
     });
     const hits = res.body.hits.hits as unknown as { _source: SaleDocument; sort: (string | number)[] }[];
     for (const hit of hits) {
-      const event = recordSale(deps.db, (today) => mapSaleRow(hit._source, today), now, 'schedule');
+      const event = await recordSale(deps.sql, (today) => mapSaleRow(hit._source, today), now, 'schedule');
       if (event) recorded.push(event);
     }
     if (hits.length < PAGE) return recorded;

@@ -22,7 +22,7 @@ export interface FeedScheduleHandle {
 }
 
 export async function startFeedSchedule(runtime: Runtime): Promise<FeedScheduleHandle> {
-  const { config, sql, db, logger, opensearch } = runtime;
+  const { config, sql, logger, opensearch } = runtime;
   const prefix = queuePrefix(config);
   // The worker blocks on its connection: one of its own, as for the ingest worker.
   const queueConnection: Redis = redisConnection(config);
@@ -38,12 +38,12 @@ export async function startFeedSchedule(runtime: Runtime): Promise<FeedScheduleH
 
   const processor = async (job: Job) => {
     if (job.name === FEED_JOBS.saleStatuses) {
-      const recorded = await recordSaleStatusChanges({ opensearch, sql, db, prefix: config.INDEX_PREFIX });
+      const recorded = await recordSaleStatusChanges({ opensearch, sql, prefix: config.INDEX_PREFIX });
       if (recorded.length > 0) logger.info({ recorded: recorded.length }, 'sale status changes recorded');
       return { recorded: recorded.length };
     }
     if (job.name === FEED_JOBS.pruneEvents) {
-      const pruned = pruneOldEvents(db, config.EVENTS_RETENTION_DAYS);
+      const pruned = await pruneOldEvents(sql, config.EVENTS_RETENTION_DAYS);
       if (pruned.events > 0 || pruned.stages > 0) logger.info(pruned, 'old events pruned');
       return pruned;
     }

@@ -25,6 +25,6 @@ export function holderFile(_job: IngestJob, deps: DatasetFileDeps, at: string): 
         problem: `${JSON.stringify(h.name)} is listed again (first on line ${firstLine})`,
       }),
     },
-    bookkeep: async () => markIngested(deps.db, controlName('holders'), at),
+    bookkeep: async () => markIngested(deps.sql, controlName('holders'), at),
   };
 }

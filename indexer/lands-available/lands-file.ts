@@ -30,6 +30,6 @@ export function landsFile(job: IngestJob, deps: DatasetFileDeps, at: string): Da
         problem: `${r.certificate_number} (tax year ${r.tax_year}) is listed again (first on line ${firstLine})`,
       }),
     },
-    bookkeep: async () => markIngested(deps.db, controlName('lands-available'), at),
+    bookkeep: async () => markIngested(deps.sql, controlName('lands-available'), at),
   };
 }

@@ -59,7 +59,7 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     failWithoutAttempt(db, state.id, state.generation, `endpoint disabled (${endpoint.disabledReason}); replay after enabling it`);
     return { kind: 'done', outcome: 'undeliverable' };
   }
-  const body = ctx.bodies.get(state.eventId);
+  const body = await ctx.bodies.get(state.eventId);
   if (body === null) {
     failWithoutAttempt(db, state.id, state.generation, 'event no longer kept (pruned after the retention period)');
     return { kind: 'done', outcome: 'undeliverable' };

@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { eventsAfter, publicEventId, type StoredEvent } from '../../services/control/events.ts';
+import type { Sql } from '../../services/control/sql.ts';
 
 /**
  * The body of a delivery: the event as the change feed shows it (issue 20, sections 1 and 4),
@@ -19,7 +19,7 @@ export function eventBody(event: StoredEvent): string {
 
 export interface EventBodies {
   /** The body of event `seq`, or null when the event is gone (pruned). */
-  get(seq: number): string | null;
+  get(seq: number): Promise<string | null>;
 }
 
 /**
@@ -29,13 +29,13 @@ export interface EventBodies {
  */
 const READ_AHEAD = 256;
 
-export function createEventBodies(db: Database, capacity = 8192): EventBodies {
+export function createEventBodies(sql: Sql, capacity = 8192): EventBodies {
   const cache = new Map<number, string>();
   return {
-    get(seq) {
+    async get(seq) {
       const hit = cache.get(seq);
       if (hit !== undefined) return hit;
-      const events = eventsAfter(db, { afterSeq: seq - 1 }, READ_AHEAD);
+      const events = await eventsAfter(sql, { afterSeq: seq - 1 }, READ_AHEAD);
       if (events[0]?.seq !== seq) return null;
       for (const event of events) {
         if (!cache.has(event.seq)) cache.set(event.seq, eventBody(event));

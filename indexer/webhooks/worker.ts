@@ -39,7 +39,7 @@ export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptio
     db,
     secrets: createSigningSecrets(db, createSecretBox(config.WEBHOOK_SECRET_KEY)),
     sender,
-    bodies: createEventBodies(db),
+    bodies: createEventBodies(sql),
     writer: createAttemptWriter(db, config.WEBHOOK_DISABLE_AFTER),
     logger,
     schedule: config.WEBHOOK_RETRY_SCHEDULE,

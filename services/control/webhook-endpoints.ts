@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { getClient } from './clients.ts';
-import { eventBounds, type EventType } from './events.ts';
+import { type EventType, legacyLastEventSeq } from './events.ts';
 import { getPlan, type PlanCode, type WebhooksFlag } from './plans.ts';
 import { newSigningSecret, type SecretBox } from './webhook-secrets.ts';
 import { statement } from './statements.ts';
@@ -146,7 +146,7 @@ export function createEndpoint(
         types: input.types === null ? null : JSON.stringify(input.types),
         counties: input.counties === null ? null : JSON.stringify(input.counties),
         secret: box.seal(secret, id),
-        after: eventBounds(db).lastSeq,
+        after: legacyLastEventSeq(db), // issue22-merge: (await eventBounds(tx)).lastSeq once this transaction is on Sql
         createdAt: now.toISOString(),
       });
       return { endpoint: getEndpoint(db, id)!, secret, plan };

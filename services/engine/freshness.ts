@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { aliasName } from '../domain/datasets.ts';
-import type { Database } from '../control/db.ts';
 import { getDatasetState } from '../control/freshness.ts';
+import type { Sql } from '../control/sql.ts';
 import { search } from './search.ts';
 
 /** The freshness object of spec 2.8: counts from the index, times from the control plane. */
@@ -17,14 +17,14 @@ export interface Freshness {
  * it always equals what certificate search returns without filters. The search
  * goes through engine/search.ts: bounded, and a failure is one typed EngineError.
  */
-export async function readFreshness(opensearch: Client, db: Database, prefix: string): Promise<Freshness> {
+export async function readFreshness(opensearch: Client, sql: Sql, prefix: string): Promise<Freshness> {
   const res = await search<never>(opensearch, aliasName(prefix, 'certificates'), {
     size: 0,
     track_total_hits: true,
     aggs: { latest: { max: { field: 'tax_year' } } },
   });
   const latest = (res.aggregations?.latest as { value: number | null } | undefined)?.value ?? null;
-  const state = getDatasetState(db, 'certificates');
+  const state = await getDatasetState(sql, 'certificates');
   return {
     certificate_count: res.total,
     latest_tax_year: latest === null ? null : Math.round(latest),

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { listCounties } from '../../control/counties.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
@@ -14,9 +14,8 @@ export function countiesCommand(program: Command): void {
     .action(async (_opts, command: Command) => {
       const config = loadConfig();
       const sql = await openControlPlane(config, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
-      const db = legacyDb(sql);
       try {
-        const counties = listCounties(db).map((c) => ({
+        const counties = (await listCounties(sql)).map((c) => ({
           slug: c.countySlug,
           name: c.countyName,
           fips: c.countyFips,

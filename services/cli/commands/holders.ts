@@ -25,7 +25,7 @@ export function holdersCommand(program: Command): void {
           registry: runtime.registry,
           now: () => at,
         });
-        markIngested(runtime.db, 'holders', at);
+        await markIngested(runtime.sql, 'holders', at);
         createOutput(wantsJson(command)).result(result, (r) =>
           [
             `${r.holders} holders: ${r.created} new, ${r.updated} updated`,

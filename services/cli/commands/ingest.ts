@@ -40,7 +40,7 @@ export function ingestCommand(program: Command): void {
       await requireRedis(config);
       const runtime = await openRuntime(config, { name: 'ingest', registry });
       try {
-        for (const source of sources) upsertSource(runtime.db, registry, source);
+        for (const source of sources) await upsertSource(runtime.sql, registry, source);
         const stopExplaining = opts.wait ? explainInterrupt(jobs.length) : () => {};
         const outcomes = await enqueueFiles(runtime, jobs, {
           wait: opts.wait === true,

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilters } from '../../control/quarantine.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -39,11 +39,10 @@ export function quarantineCommand(program: Command): void {
       if (!Number.isInteger(offset) || offset < 0) throw new CliError('--offset must be an integer >= 0', 2);
       const config = loadConfig();
       const sql = await openControlPlane(config, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
-      const db = legacyDb(sql);
       try {
         const filters = { ...fileFilter(opts.file), runId: opts.run };
-        const rows = listQuarantine(db, { ...filters, limit, offset });
-        const total = countQuarantine(db, filters);
+        const rows = await listQuarantine(sql, { ...filters, limit, offset });
+        const total = await countQuarantine(sql, filters);
         createOutput(wantsJson(command)).result({ total, limit, offset, rows }, (r) =>
           r.rows.length === 0
             ? 'no quarantined rows'
@@ -71,9 +70,8 @@ export function quarantineCommand(program: Command): void {
       if (scoped === (opts.all === true)) throw new CliError('give --run and/or --file, or --all', 2);
       const config = loadConfig();
       const sql = await openControlPlane(config, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
-      const db = legacyDb(sql);
       try {
-        const removed = clearQuarantine(db, opts.all ? {} : { ...fileFilter(opts.file), runId: opts.run });
+        const removed = await clearQuarantine(sql, opts.all ? {} : { ...fileFilter(opts.file), runId: opts.run });
         createOutput(wantsJson(command)).result({ removed }, (r) => `removed ${r.removed} quarantined row(s)`);
       } finally {
         await sql.close();

@@ -87,7 +87,7 @@ async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
   if ((await countCertificates(runtime.opensearch, runtime.config.INDEX_PREFIX)) > 0) return;
   if (!existsSync(DEMO_MANIFEST)) throw new Error(`demo data missing: ${DEMO_MANIFEST}`);
   const { jobs, sources, rows } = manifestJobs(DEMO_MANIFEST);
-  for (const source of sources) upsertSource(runtime.db, runtime.registry, source);
+  for (const source of sources) await upsertSource(runtime.sql, runtime.registry, source);
   runtime.logger.info({ files: jobs.length, rows }, 'loading demo data into empty indices');
   const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: rows, progressLabel: 'demo data' });
   const failed = outcomes.filter((o) => o.status !== 'succeeded');

@@ -26,10 +26,8 @@ export function statusCommand(program: Command): void {
       const queue = createIngestQueue(config, connection);
       try {
         const indices = await describeIndices(runtime.opensearch, config.INDEX_PREFIX);
-        const datasets = indices.map((d) => ({
-          ...d,
-          lastIngestedAt: getDatasetState(runtime.db, controlName(d.dataset)).lastIngestedAt,
-        }));
+        const datasets = [];
+        for (const d of indices) datasets.push({ ...d, lastIngestedAt: (await getDatasetState(runtime.sql, controlName(d.dataset))).lastIngestedAt });
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
         const failedJobs = (await queue.getFailed(0, FAILED_SHOWN - 1)).map(describeFailedJob);
         const status = {

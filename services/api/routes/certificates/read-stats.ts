@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from '../../../control/sql.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import { CERTIFICATE_STATUSES, type CertificateStatus } from '../../../domain/records.ts';
 import type { Registry } from '../../../domain/registry.ts';
@@ -42,8 +42,8 @@ export function readCertificateFields(deps: { registry: Pick<Registry, 'platform
 }
 
 export async function readCertificateFreshness(
-  deps: Pick<CertificatesDeps, 'opensearch' | 'config'> & { db: Database },
+  deps: Pick<CertificatesDeps, 'opensearch' | 'config'> & { sql: Sql },
   _params: NoParams,
 ): Promise<ObjectResult<Freshness>> {
-  return { data: await readFreshness(deps.opensearch, deps.db, deps.config.INDEX_PREFIX) };
+  return { data: await readFreshness(deps.opensearch, deps.sql, deps.config.INDEX_PREFIX) };
 }

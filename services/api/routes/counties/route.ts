@@ -21,7 +21,7 @@ export function countiesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           response: answers({ schema: CountyListResponse, description: 'All counties.', example: examples.countyList }),
         },
       },
-      async (request, reply) => sendObject(request, reply, readCounties(deps, request.query)),
+      async (request, reply) => sendObject(request, reply, await readCounties(deps, request.query)),
     );
     app.get(
       '/counties/:county',
@@ -39,7 +39,7 @@ export function countiesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           ),
         },
       },
-      async (request, reply) => sendObject(request, reply, readCounty(deps, request.params)),
+      async (request, reply) => sendObject(request, reply, await readCounty(deps, request.params)),
     );
   };
 }

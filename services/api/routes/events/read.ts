@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { countEventsAfter, eventBounds, eventsAfter, parseEventId, publicEventId } from '../../../control/events.ts';
+import type { Sql } from '../../../control/sql.ts';
 import type { Registry } from '../../../domain/registry.ts';
 import type { ListResult } from '../../envelope.ts';
 import { CursorExpiredError, InvalidParamsError } from '../../errors.ts';
@@ -9,25 +9,26 @@ import type { EventsParams } from './params.ts';
 import type { EventRow } from './row.ts';
 
 export interface EventsDeps {
-  db: Database;
+  sql: Sql;
   registry: Pick<Registry, 'county'>;
   config: { EVENTS_RETENTION_DAYS: number };
 }
 
 /**
  * GET /events (issue 20): the events after the cursor, oldest first, with the total after it
- * and the cursor of the next call. SQLite only: answers while the engine is down.
+ * and the cursor of the next call. The control plane only: answers while the engine is down.
  *
- * Read in one transaction, so the page, the total and the bounds come from one snapshot: ids
+ * Read in one transaction, so the page, the total and the bounds see no writer in between (a
+ * write transaction: the one kind Sql has, and it waits for the writer of the plane): ids
  * are given in commit order by one writer at a time, so every id up to the last one in the
  * snapshot is there or was pruned, and a client passing next_after back never misses an event
  * and never sees one twice.
  */
-export function readEvents(deps: EventsDeps, params: EventsParams): ListResult<EventRow> {
+export async function readEvents(deps: EventsDeps, params: EventsParams): Promise<ListResult<EventRow>> {
   assertCounties(deps.registry, 'county', params.county);
   const afterSeq = params.after === undefined ? 0 : parseEventId(params.after)!;
-  return deps.db.transaction(() => {
-    const { oldestSeq, lastSeq } = eventBounds(deps.db);
+  return deps.sql.transaction(async (tx) => {
+    const { oldestSeq, lastSeq } = await eventBounds(tx);
     if (afterSeq > lastSeq)
       throw new InvalidParamsError([
         {
@@ -43,10 +44,10 @@ export function readEvents(deps: EventsDeps, params: EventsParams): ListResult<E
     const firstKept = oldestSeq ?? lastSeq + 1;
     if (afterSeq > 0 && afterSeq < firstKept - 1) throw new CursorExpiredError(params.after!, deps.config.EVENTS_RETENTION_DAYS, oldestSeq === null ? null : publicEventId(oldestSeq));
     const filter = { afterSeq, types: params.type, counties: params.county };
-    const rows = eventsAfter(deps.db, filter, params.limit).map(mapEvent);
-    const total = rows.length < params.limit ? rows.length : countEventsAfter(deps.db, filter);
+    const rows = (await eventsAfter(tx, filter, params.limit)).map(mapEvent);
+    const total = rows.length < params.limit ? rows.length : await countEventsAfter(tx, filter);
     const hasMore = rows.length < total;
     const next = hasMore ? parseEventId(rows.at(-1)!.id)! : Math.max(lastSeq, afterSeq);
     return { rows, limit: params.limit, offset: 0, total, nextAfter: next === 0 ? null : publicEventId(next) };
-  })();
+  });
 }

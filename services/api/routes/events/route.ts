@@ -26,7 +26,7 @@ export function eventsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       // JSON only: an event's nested data has no CSV form (the route takes no format).
-      async (request, reply) => reply.send(listEnvelope(readEvents(deps, request.query), request.id)),
+      async (request, reply) => reply.send(listEnvelope(await readEvents(deps, request.query), request.id)),
     );
   };
 }

@@ -1,12 +1,12 @@
-import type { Database } from 'better-sqlite3';
 import { listSources, type Source, sourcesForCounty } from '../../../control/sources.ts';
+import type { Sql } from '../../../control/sql.ts';
 import type { ListResult } from '../../envelope.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SourcesCountyParams, SourcesCountyPath, SourcesParams } from './params.ts';
 
-/** GET /sources (spec 4.11): by county name, newest tax year first. SQLite only: answers while the engine is down. */
-export function readSources(deps: { db: Database }, params: SourcesParams): ListResult<Source> {
-  const { rows, total } = listSources(deps.db, {
+/** GET /sources (spec 4.11): by county name, newest tax year first. The control plane only: answers while the engine is down. */
+export async function readSources(deps: { sql: Sql }, params: SourcesParams): Promise<ListResult<Source>> {
+  const { rows, total } = await listSources(deps.sql, {
     county: params.county,
     vendor: params.vendor,
     sourceKind: params.source_kind,
@@ -18,12 +18,12 @@ export function readSources(deps: { db: Database }, params: SourcesParams): List
 }
 
 /** GET /sources/{county}: newest tax year first; 404 when the county has none (an unknown slug too). */
-export function readCountySources(
-  deps: { db: Database },
+export async function readCountySources(
+  deps: { sql: Sql },
   path: SourcesCountyPath,
   params: SourcesCountyParams,
-): ListResult<Source> {
-  const all = sourcesForCounty(deps.db, path.county);
+): Promise<ListResult<Source>> {
+  const all = await sourcesForCounty(deps.sql, path.county);
   if (all.length === 0)
     throw new NotFoundError(`no sources for the county ${JSON.stringify(path.county)}; GET /api/v1/sources lists every source`);
   // One row per tax year: a county has a few dozen at most, so the page is cut here.

@@ -22,7 +22,7 @@ export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           response: answers({ schema: SourceList, description: 'One page of sources.', example: examples.sourceList, csv: examples.sourceCsv }),
         },
       },
-      async (request, reply) => sendList(request, reply, readSources(deps, request.query), SOURCE_COLUMNS),
+      async (request, reply) => sendList(request, reply, await readSources(deps, request.query), SOURCE_COLUMNS),
     );
     app.get(
       '/sources/:county',
@@ -40,7 +40,7 @@ export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           ),
         },
       },
-      async (request, reply) => sendList(request, reply, readCountySources(deps, request.params, request.query), SOURCE_COLUMNS),
+      async (request, reply) => sendList(request, reply, await readCountySources(deps, request.params, request.query), SOURCE_COLUMNS),
     );
   };
 }
