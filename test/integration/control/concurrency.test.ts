@@ -2,19 +2,22 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCounty, updateCountyCoverage } from '../../../services/control/counties.ts';
-import { type Database } from '../../../services/control/db.ts';
-import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
+import { type Database, legacyDb, openControlPlane } from '../../../services/control/db.ts';
+import type { Sql } from '../../../services/control/sql.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
 const path = ctx.config.DATABASE_PATH;
+// SQLite only, whatever TEST_DATABASE_URL says: these are the file's own locking rules.
+let sql: Sql;
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase(path, { registry });
+  sql = await openControlPlane(path, { registry });
+  db = legacyDb(sql);
 });
 afterAll(async () => {
-  closeDatabase(db);
+  await sql.close();
   ctx.cleanupFiles();
 });
 
@@ -29,17 +32,16 @@ describe('two connections on one file', () => {
   });
 
   it('a second connection reads while the first holds a write transaction', async () => {
-    const reader = await openDatabase(path, { registry });
+    const reader = await openControlPlane(path, { registry });
     try {
-      db.exec('BEGIN IMMEDIATE');
-      updateCountyCoverage(db, 'leon', { certificateCount: 7 });
-      // The reader sees the last committed state, without waiting or failing.
-      expect(getCounty(reader, 'leon')?.certificateCount).toBe(0);
-      db.exec('COMMIT');
-      expect(getCounty(reader, 'leon')?.certificateCount).toBe(7);
+      await sql.transaction(async (tx) => {
+        await updateCountyCoverage(tx, 'leon', { certificateCount: 7 });
+        // The reader sees the last committed state, without waiting or failing.
+        expect((await getCounty(reader, 'leon'))?.certificateCount).toBe(0);
+      });
+      expect((await getCounty(reader, 'leon'))?.certificateCount).toBe(7);
     } finally {
-      if (db.inTransaction) db.exec('ROLLBACK');
-      closeDatabase(reader);
+      await reader.close();
     }
   });
 
@@ -63,22 +65,22 @@ describe('two connections on one file', () => {
     const exited = new Promise((resolve) => holder.on('close', resolve));
 
     const started = Date.now();
-    const updated = updateCountyCoverage(db, 'bay', { certificateCount: 3 });
+    const updated = await updateCountyCoverage(sql, 'bay', { certificateCount: 3 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     expect(updated.certificateCount).toBe(3);
     expect(await exited).toBe(0);
   });
 
   it('with no busy timeout the same situation fails at once (what the timeout prevents)', async () => {
-    const impatient = await openDatabase(path, { registry, busyTimeoutMs: 0 });
-    const other = await openDatabase(path, { registry });
+    const impatient = await openControlPlane(path, { registry, busyTimeoutMs: 0 });
+    const other = await openControlPlane(path, { registry });
     try {
-      other.exec('BEGIN IMMEDIATE');
-      expect(() => updateCountyCoverage(impatient, 'bay', { certificateCount: 4 })).toThrow(/locked|busy/i);
+      legacyDb(other).exec('BEGIN IMMEDIATE');
+      await expect(updateCountyCoverage(impatient, 'bay', { certificateCount: 4 })).rejects.toThrow(/locked|busy/i);
     } finally {
-      other.exec('ROLLBACK');
-      closeDatabase(other);
-      closeDatabase(impatient);
+      legacyDb(other).exec('ROLLBACK');
+      await other.close();
+      await impatient.close();
     }
   });
 });

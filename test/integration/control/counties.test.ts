@@ -10,21 +10,24 @@ import {
   UnknownCountyError,
   updateCountyCoverage,
 } from '../../../services/control/counties.ts';
-import { type Database } from '../../../services/control/db.ts';
-import { SqliteSql } from '../../../services/control/sqlite.ts';
-import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
+import { openControlPlane } from '../../../services/control/db.ts';
+import type { Sql } from '../../../services/control/sql.ts';
+import { testTarget } from '../../helpers/control.ts';
 import { upsertSource } from '../../../services/control/sources.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 
 const ctx = testContext(import.meta.url);
-let db: Database;
+// One target opened twice (the reseed test reopens it): a file, or a PostgreSQL database.
+const target = testTarget(ctx.config.DATABASE_PATH, 'counties');
+let db: Sql;
 beforeAll(async () => {
-  db = await openDatabase(ctx.config.DATABASE_PATH, { registry });
+  db = await openControlPlane(target.target, { registry });
 });
 afterAll(async () => {
-  closeDatabase(db);
+  await db.close();
+  target.drop();
   ctx.cleanupFiles();
 });
 
@@ -47,7 +50,7 @@ const fields = [
 
 describe('county directory', () => {
   it('seeds all 67 counties alphabetically with every spec 2.6 field', async () => {
-    const counties = listCounties(db);
+    const counties = await listCounties(db);
     expect(counties).toHaveLength(67);
     const names = counties.map((c) => c.countyName);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
@@ -67,28 +70,28 @@ describe('county directory', () => {
 
   it('has Miami-Dade under the slug miami-dade, with its registry channel and sale URL', async () => {
     const registry = loadRegistry();
-    const county = getCounty(db, 'miami-dade');
+    const county = await getCounty(db, 'miami-dade');
     expect(county).toMatchObject({ countyName: 'Miami-Dade', countyFips: '12086' });
     const channel = registry.channel(registry.county('miami-dade')!);
     expect(county?.taxCertificateVendor).toBe(channel?.channel ?? null);
     expect(county?.taxCertificateSaleUrl).toBe(channel?.saleUrl ?? null);
-    expect(getCounty(db, 'atlantis')).toBeNull();
+    expect(await getCounty(db, 'atlantis')).toBeNull();
   });
 
   it('reseeding changes nothing and never resets coverage', async () => {
-    updateCountyCoverage(db, 'leon', { certificateCount: 12, lastImportAt: '2026-01-02T03:04:05.000Z' });
-    const before = getCounty(db, 'leon');
-    expect(await seedCounties(new SqliteSql(db), loadRegistry())).toBe(0);
-    const reopened = await openDatabase(ctx.config.DATABASE_PATH, { registry });
-    expect(getCounty(reopened, 'leon')).toEqual(before);
-    expect(listCounties(reopened)).toHaveLength(67);
-    closeDatabase(reopened);
+    await updateCountyCoverage(db, 'leon', { certificateCount: 12, lastImportAt: '2026-01-02T03:04:05.000Z' });
+    const before = await getCounty(db, 'leon');
+    expect(await seedCounties(db, loadRegistry())).toBe(0);
+    const reopened = await openControlPlane(target.target, { registry });
+    expect(await getCounty(reopened, 'leon')).toEqual(before);
+    expect(await listCounties(reopened)).toHaveLength(67);
+    await reopened.close();
   });
 
   it('reseeding updates a changed directory fact', async () => {
-    db.prepare("UPDATE counties SET county_fips = '12999' WHERE county_slug = 'bay'").run();
-    expect(await seedCounties(new SqliteSql(db), loadRegistry())).toBe(1);
-    expect(getCounty(db, 'bay')?.countyFips).toBe('12005');
+    await db.run("UPDATE counties SET county_fips = '12999' WHERE county_slug = 'bay'");
+    expect(await seedCounties(db, loadRegistry())).toBe(1);
+    expect((await getCounty(db, 'bay'))?.countyFips).toBe('12005');
   });
 });
 
@@ -102,36 +105,36 @@ describe('coverage status', () => {
   });
 
   it('directory_only -> vendor_tracked -> certificate_level -> back as the data changes', async () => {
-    expect(getCounty(db, 'alachua')?.coverageStatus).toBe('directory_only');
+    expect((await getCounty(db, 'alachua'))?.coverageStatus).toBe('directory_only');
 
-    upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
-    expect(getCounty(db, 'alachua')?.coverageStatus).toBe('vendor_tracked');
+    await upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
+    expect((await getCounty(db, 'alachua'))?.coverageStatus).toBe('vendor_tracked');
 
     const at = new Date('2026-06-01T12:00:00Z');
-    const updated = updateCountyCoverage(db, 'alachua', { certificateCount: 1500, lastImportAt: at });
+    const updated = await updateCountyCoverage(db, 'alachua', { certificateCount: 1500, lastImportAt: at });
     expect(updated).toMatchObject({ coverageStatus: 'certificate_level', certificateCount: 1500, lastImportAt: at.toISOString() });
 
     // Omitting lastImportAt keeps it; a count of 0 falls back to the source rule.
-    expect(updateCountyCoverage(db, 'alachua', { certificateCount: 0 })).toMatchObject({
+    expect(await updateCountyCoverage(db, 'alachua', { certificateCount: 0 })).toMatchObject({
       coverageStatus: 'vendor_tracked',
       lastImportAt: at.toISOString(),
     });
 
-    upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
-    expect(getCounty(db, 'alachua')?.coverageStatus).toBe('directory_only');
+    await upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
+    expect((await getCounty(db, 'alachua'))?.coverageStatus).toBe('directory_only');
   });
 
   it('an inactive source does not make a county vendor_tracked; refreshCoverage recomputes after a direct change', async () => {
-    upsertSource(db, registry, { countySlug: 'baker', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
-    expect(getCounty(db, 'baker')?.coverageStatus).toBe('directory_only');
-    db.prepare('UPDATE sources SET active = 1 WHERE county_id = (SELECT id FROM counties WHERE county_slug = ?)').run('baker');
-    expect(refreshCoverage(db, 'baker').coverageStatus).toBe('vendor_tracked');
+    await upsertSource(db, registry, { countySlug: 'baker', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
+    expect((await getCounty(db, 'baker'))?.coverageStatus).toBe('directory_only');
+    await db.run('UPDATE sources SET active = 1 WHERE county_id = (SELECT id FROM counties WHERE county_slug = ?)', ['baker']);
+    expect((await refreshCoverage(db, 'baker')).coverageStatus).toBe('vendor_tracked');
   });
 
   it('refuses unknown counties and bad counts', async () => {
-    expect(() => updateCountyCoverage(db, 'atlantis', { certificateCount: 1 })).toThrow(UnknownCountyError);
-    expect(() => refreshCoverage(db, 'atlantis')).toThrow(UnknownCountyError);
-    expect(() => updateCountyCoverage(db, 'bay', { certificateCount: -1 })).toThrow(RangeError);
-    expect(() => updateCountyCoverage(db, 'bay', { certificateCount: 1, lastImportAt: 'yesterday' })).toThrow(RangeError);
+    await expect(updateCountyCoverage(db, 'atlantis', { certificateCount: 1 })).rejects.toThrow(UnknownCountyError);
+    await expect(refreshCoverage(db, 'atlantis')).rejects.toThrow(UnknownCountyError);
+    await expect(updateCountyCoverage(db, 'bay', { certificateCount: -1 })).rejects.toThrow(RangeError);
+    await expect(updateCountyCoverage(db, 'bay', { certificateCount: 1, lastImportAt: 'yesterday' })).rejects.toThrow(RangeError);
   });
 });
