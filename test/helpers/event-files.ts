@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { lienportCsvWriter } from '../../scripts/generator/writers/lienport-csv.ts';
 import { eventsAfter, type StoredEvent } from '../../services/control/events.ts';
-import type { Database } from '../../services/control/db.ts';
+import type { Sql } from '../../services/control/sql.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import { loadRegistry } from '../../services/domain/registry.ts';
 import { sampleCertificate } from './sample-certificate.ts';
@@ -36,11 +36,11 @@ export async function writeAlachuaFile(dir: string, name: string, records: Certi
 export const alachuaJob = (file: string, taxYear = 2023) => ({ dataset: 'certificates' as const, file, vendor: 'lienport', county: 'alachua', taxYear });
 
 /** Every event after `afterSeq`, oldest first. */
-export function eventsSince(db: Database, afterSeq = 0): StoredEvent[] {
-  return eventsAfter(db, { afterSeq }, 1_000_000);
+export async function eventsSince(sql: Sql, afterSeq = 0): Promise<StoredEvent[]> {
+  return eventsAfter(sql, { afterSeq }, 1_000_000);
 }
 
 /** The last id given so far (0 before any). */
-export function lastEventSeq(db: Database): number {
-  return eventsSince(db).at(-1)?.seq ?? 0;
+export async function lastEventSeq(sql: Sql): Promise<number> {
+  return (await eventsSince(sql)).at(-1)?.seq ?? 0;
 }

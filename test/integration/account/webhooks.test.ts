@@ -93,7 +93,7 @@ describe('/account/webhooks', () => {
     await a.browser.post('/account/webhooks', { url: 'https://d.example.com/x', types: 'certificate.cancelled', counties: 'Broward' });
     const [endpoint] = listEndpoints(site.t.runtime.db, a.client.id);
     const { db } = site.t.runtime;
-    const [seq] = appendEvents(db, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_9' }, previous: { status: 'sold' } } }]);
+    const [seq] = await appendEvents(site.t.runtime.sql, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_9' }, previous: { status: 'sold' } } }]);
     fanOut(db, 1000);
     const [delivery] = listDeliveries(db, endpoint!.id, { limit: 10, offset: 0 }).rows;
     const at = new Date().toISOString();

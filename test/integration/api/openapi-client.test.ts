@@ -170,7 +170,7 @@ describe('a typed client generated from the served document', () => {
     // The key's client has one webhook endpoint, with one event waiting for its first attempt.
     const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
     createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });
-    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } }]);
+    await appendEvents(t.runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } }]);
     fanOut(t.runtime.db, 100);
     const outcomes = await enqueueFiles(
       t.runtime,

@@ -164,7 +164,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       types: null,
       counties: null,
     });
-    appendEvents(t.runtime.db, [{ type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: redeemedRow('miami-dade'), previous: { status: 'sold' } } }]);
+    await appendEvents(t.runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: redeemedRow('miami-dade'), previous: { status: 'sold' } } }]);
     fanOut(t.runtime.db, 100);
     SAMPLES['/api/v1/webhook-endpoints/{id}/deliveries']!.push(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });

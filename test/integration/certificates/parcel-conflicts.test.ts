@@ -51,7 +51,7 @@ describe('a re-ingest that would change a certificate parcel', () => {
     expect(second.jobs[0]?.result).toMatchObject({ indexed: 0, updated: 1, quarantined: 1 });
     expect(await parcelOf(1)).toBe('01-3125-041-0001');
 
-    const [refused] = listQuarantine(t.runtime.db, { runId: second.jobs[0]?.jobId });
+    const [refused] = await listQuarantine(t.runtime.sql, { runId: second.jobs[0]?.jobId });
     expect(refused?.line).toBe(2);
     expect(refused?.reasons).toEqual([
       'parcel_id: certificate 2023-000001 of tax year 2023 is indexed for parcel 01-3125-041-0001; this row names parcel 30-9999-999-9999. Not replaced: a certificate never changes parcel (another data set loaded over this one?)',

@@ -39,8 +39,8 @@ describe('a file with no valid row', () => {
     expect(doc.failed).toBe(1);
     expect(doc.jobs[0]?.status).toBe('failed');
     expect(doc.jobs[0]?.error).toMatch(/^no_valid_rows: none of the 2 certificates rows of .* is valid: all were quarantined/);
-    expect(getSource(t.runtime.db, 'miami-dade', 2022)).toBeNull();
-    expect(countQuarantine(t.runtime.db, { runId: doc.jobs[0]?.jobId })).toBe(2);
+    expect(await getSource(t.runtime.sql, 'miami-dade', 2022)).toBeNull();
+    expect(await countQuarantine(t.runtime.sql, { runId: doc.jobs[0]?.jobId })).toBe(2);
   });
 
   it('a tax year later than this year is refused before anything is queued', async () => {
@@ -58,6 +58,6 @@ describe('a file with no valid row', () => {
       await queue.close();
       connection.disconnect();
     }
-    expect(getSource(t.runtime.db, 'miami-dade', next)).toBeNull();
+    expect(await getSource(t.runtime.sql, 'miami-dade', next)).toBeNull();
   });
 });

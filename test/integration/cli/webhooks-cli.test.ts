@@ -142,7 +142,7 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
     const r = await startReceiver();
     receivers.push(r);
     const { id: endpointId } = (await cli('webhooks', 'create', '--client', client('enterprise'), '--url', r.url, '--json')).json();
-    const seqs = [...appendEvents(suite.t.runtime.db, [event('alachua')]), ...appendEvents(suite.t.runtime.db, [event('broward')])];
+    const seqs = [...(await appendEvents(suite.t.runtime.sql, [event('alachua')])), ...(await appendEvents(suite.t.runtime.sql, [event('broward')]))];
     await until(() => r.received.length === 2, 'two first deliveries');
     await until(async () => (await cli('webhooks', 'deliveries', endpointId, '--status', 'delivered', '--json')).json().total === 2, 'both delivered');
 
@@ -173,7 +173,7 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
 
   it('refuses what it cannot replay, each with its own code', async () => {
     const { id: endpointId } = (await cli('webhooks', 'create', '--client', client('growth'), '--url', 'https://example.com/x', '--counties', 'duval', '--json')).json();
-    const [seq] = appendEvents(suite.t.runtime.db, [event('alachua')]);
+    const [seq] = await appendEvents(suite.t.runtime.sql, [event('alachua')]);
     const cases: [string[], number, string | RegExp][] = [
       [[], 2, /^give either --event evt_<id> or --from <time>/],
       [['--event', 'evt_1', '--from', '2026-01-01'], 2, /^give either/],

@@ -34,7 +34,7 @@ describe('events recorded by the certificate ingest that makes a change visible'
   const apiRow = async (id: string) => (await readCertificate(t.runtime, { id })).data;
   const recordedSince = async (seq: number, file: string): Promise<StoredEvent[]> => {
     await ingest(file);
-    return eventsSince(t.runtime.db, seq);
+    return await eventsSince(t.runtime.sql, seq);
   };
 
   beforeAll(async () => {
@@ -55,16 +55,16 @@ describe('events recorded by the certificate ingest that makes a change visible'
     const [loaded, coverage, sale] = events as [StoredEvent, StoredEvent, StoredEvent];
     expect(loaded.data).toEqual({ object: { county_slug: 'alachua', county_name: 'Alachua', tax_year: 2023, count: N }, previous: {} });
     // The county as GET /counties/alachua answers it, and its one move (a first ingest registers the source too).
-    expect(coverage.data.object).toEqual(getCounty(t.runtime.db, 'alachua'));
+    expect(coverage.data.object).toEqual(await getCounty(t.runtime.sql, 'alachua'));
     expect(coverage.data.previous).toMatchObject({ coverageStatus: 'directory_only', certificateCount: 0, lastImportAt: null });
     // The sale as /certificate-sales/search renders it.
     const sales = await searchSales(t.runtime, { county: ['alachua'], limit: 25, offset: 0 });
     expect(sale.data).toEqual({ object: sales.rows[0], previous: {} });
-    expect(stagedJobs(t.runtime.db)).toEqual([]);
+    expect(await stagedJobs(t.runtime.sql)).toEqual([]);
   });
 
   it(`a file that flips ${FLIPPED} certificates to redeemed records exactly ${FLIPPED} certificate.redeemed, each with previous.status`, async () => {
-    const before = lastEventSeq(t.runtime.db);
+    const before = await lastEventSeq(t.runtime.sql);
     const records = alachuaCertificates(N, FLIPPED);
     redeeming = await writeAlachuaFile(dir, 'redeemed.csv', records);
     const events = await recordedSince(before, redeeming);
@@ -79,20 +79,20 @@ describe('events recorded by the certificate ingest that makes a change visible'
   });
 
   it('the same file again records none', async () => {
-    const before = lastEventSeq(t.runtime.db);
+    const before = await lastEventSeq(t.runtime.sql);
     expect(await recordedSince(before, redeeming)).toEqual([]);
   });
 
   it('a reindex of every dataset records none, and the file once more after it records none either', async () => {
-    const before = lastEventSeq(t.runtime.db);
+    const before = await lastEventSeq(t.runtime.sql);
     const reindexed = await runCli(['--json', 'reindex', '--dataset', 'all'], childEnv(t.config));
     expect(reindexed.code, reindexed.stderr).toBe(0);
-    expect(eventsSince(t.runtime.db, before)).toEqual([]);
+    expect(await eventsSince(t.runtime.sql, before)).toEqual([]);
     expect(await recordedSince(before, redeeming)).toEqual([]);
   });
 
   it('a certificate new to the loaded county-year is certificate.created; other public fields are certificate.updated', async () => {
-    const before = lastEventSeq(t.runtime.db);
+    const before = await lastEventSeq(t.runtime.sql);
     const records = alachuaCertificates(N, FLIPPED);
     records[FLIPPED + 1] = sampleCertificate({ owner_name: 'NEW OWNER LLC' }, FLIPPED + 1);
     const added = sampleCertificate({}, N);

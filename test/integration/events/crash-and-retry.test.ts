@@ -55,24 +55,24 @@ describe('a change-feed job retried after a crash', () => {
     await block(true);
     const unblocked = (async () => {
       const jobId = ingestJobId(data, await sha(first));
-      while (getRun(t.runtime.db, jobId)?.status !== 'failed') await new Promise((r) => setTimeout(r, 50));
+      while ((await getRun(t.runtime.sql, jobId))?.status !== 'failed') await new Promise((r) => setTimeout(r, 50));
       // Attempt 1 published and failed; the queue retries 2 s later.
-      expect(eventsSince(t.runtime.db).map((e) => e.type)).toEqual(['certificates.loaded']);
+      expect((await eventsSince(t.runtime.sql)).map((e) => e.type)).toEqual(['certificates.loaded']);
       await block(false);
     })();
     const [outcome] = await enqueueFiles(t.runtime, [data], { wait: true });
     await unblocked;
     expect(outcome?.status, outcome?.error).toBe('succeeded');
-    expect(getRun(t.runtime.db, outcome!.jobId)?.attempts).toBeGreaterThan(1);
-    const events = eventsSince(t.runtime.db);
+    expect((await getRun(t.runtime.sql, outcome!.jobId))?.attempts).toBeGreaterThan(1);
+    const events = await eventsSince(t.runtime.sql);
     expect(events.map((e) => e.type)).toEqual(['certificates.loaded', 'county.coverage_changed', 'certificate_sale.created']);
     expect(events[0]!.data.object).toMatchObject({ count: ROWS });
-    expect(stagedJobs(t.runtime.db)).toEqual([]);
+    expect(await stagedJobs(t.runtime.sql)).toEqual([]);
   }, 300_000);
 
   it('is SIGKILLed in pass 2 after staging, and the rescuer publishes every staged event once, none missed', async () => {
     const { config } = t;
-    const before = lastEventSeq(t.runtime.db);
+    const before = await lastEventSeq(t.runtime.sql);
     const records = Array.from({ length: ROWS }, (_, n) =>
       n % EVERY === 0 ? sampleCertificate({ status: 'redeemed', redeemed: true, redeemed_date: '2025-03-01' }, n) : sampleCertificate({}, n),
     );
@@ -103,12 +103,12 @@ describe('a change-feed job retried after a crash', () => {
 
     // Killed between staging and publishing: the stage is whole, part of the file is in the
     // index, and nothing is published yet.
-    expect(stagedJobs(t.runtime.db)).toEqual([{ jobId, complete: true, events: flipped.length }]);
+    expect(await stagedJobs(t.runtime.sql)).toEqual([{ jobId, complete: true, events: flipped.length }]);
     await t.runtime.opensearch.indices.refresh({ index: certificatesIndex() });
     const written = await t.runtime.opensearch.count({ index: certificatesIndex(), body: { query: { term: { status: 'redeemed' } } } });
     expect(written.body.count).toBeGreaterThan(0);
     expect(written.body.count).toBeLessThan(flipped.length);
-    expect(eventsSince(t.runtime.db, before)).toEqual([]);
+    expect(await eventsSince(t.runtime.sql, before)).toEqual([]);
 
     const rescuer = startIngestWorker(t.runtime, { concurrency: 1, lockDuration: 2000, stalledInterval: 1000 });
     try {
@@ -121,12 +121,12 @@ describe('a change-feed job retried after a crash', () => {
       connection.disconnect();
       eventsConnection.disconnect();
     }
-    const events = eventsSince(t.runtime.db, before);
+    const events = await eventsSince(t.runtime.sql, before);
     expect(events).toHaveLength(flipped.length);
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(['certificate.redeemed']));
     expect(events.map((e) => e.data.object.id).sort()).toEqual([...flipped].sort());
     for (const e of events) expect(e.data.previous).toMatchObject({ status: 'sold' });
-    expect(stagedJobs(t.runtime.db)).toEqual([]);
+    expect(await stagedJobs(t.runtime.sql)).toEqual([]);
   }, 400_000);
 });
 

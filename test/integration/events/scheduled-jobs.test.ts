@@ -31,7 +31,7 @@ describe('the change feed scheduled jobs', () => {
     const file = await writeAlachuaFile(dir, `alachua-${taxYear}.csv`, alachuaCertificates(20, 0, taxYear), taxYear);
     await t.load({ ...alachuaJob(file, taxYear), jobId: `sched-${++jobCounter}` }, at);
   };
-  const statusEvents = (after = 0) => eventsSince(t.runtime.db, after).filter((e) => e.type === 'certificate_sale.status_changed');
+  const statusEvents = async (after = 0) => (await eventsSince(t.runtime.sql, after)).filter((e) => e.type === 'certificate_sale.status_changed');
 
   beforeAll(async () => {
     t = await openFileIngest(import.meta.url, { SALE_STATUS_EVERY_MS: '1000', EVENTS_PRUNE_EVERY_MS: '1000', EVENTS_RETENTION_DAYS: '30' });
@@ -45,18 +45,18 @@ describe('the change feed scheduled jobs', () => {
     await t.teardown();
   });
 
-  it('tells each sale created at ingest with its status of that day', () => {
-    const created = eventsSince(t.runtime.db).filter((e) => e.type === 'certificate_sale.created');
+  it('tells each sale created at ingest with its status of that day', async () => {
+    const created = (await eventsSince(t.runtime.sql)).filter((e) => e.type === 'certificate_sale.created');
     expect(created.map((e) => [e.data.object.tax_year, e.data.object.status])).toEqual([
       [2022, 'scheduled'],
       [2023, 'scheduled'],
     ]);
-    expect(getSaleSeen(t.runtime.db, saleId('alachua', 2023))?.status).toBe('scheduled');
+    expect((await getSaleSeen(t.runtime.sql, saleId('alachua', 2023)))?.status).toBe('scheduled');
   });
 
   it('records a sale status move on the day it happens in Florida, once however often it runs', async () => {
-    const before = lastEventSeq(t.runtime.db);
-    const deps = { opensearch: t.runtime.opensearch, sql: t.runtime.sql, db: t.runtime.db, prefix: t.config.INDEX_PREFIX };
+    const before = await lastEventSeq(t.runtime.sql);
+    const deps = { opensearch: t.runtime.opensearch, sql: t.runtime.sql, prefix: t.config.INDEX_PREFIX };
     // The 2022 sale runs on 2023-06-01 only: in progress that day, completed the next.
     expect((await recordSaleStatusChanges(deps, noonInFlorida('2023-05-31'))).length).toBe(0);
     const opened = await recordSaleStatusChanges(deps, noonInFlorida('2023-06-01'));
@@ -68,11 +68,11 @@ describe('the change feed scheduled jobs', () => {
     expect(await recordSaleStatusChanges(deps, () => new Date('2023-06-02T03:00:00.000Z'))).toEqual([]);
     const closed = await recordSaleStatusChanges(deps, () => new Date('2023-06-02T05:00:00.000Z'));
     expect(closed.map((e) => [e.data.object.tax_year, e.data.object.status, e.data.previous])).toEqual([[2022, 'completed', { status: 'in_progress' }]]);
-    expect(statusEvents(before)).toHaveLength(2);
+    expect(await statusEvents(before)).toHaveLength(2);
   });
 
   it("runs in the worker as a scheduled BullMQ job: today's move of the 2023 sale is recorded once, as the API renders the sale", async () => {
-    const before = lastEventSeq(t.runtime.db);
+    const before = await lastEventSeq(t.runtime.sql);
     const schedule = await startFeedSchedule(t.runtime);
     const runs: string[] = [];
     schedule.worker.on('completed', (job) => runs.push(job.name));
@@ -82,7 +82,7 @@ describe('the change feed scheduled jobs', () => {
     } finally {
       await schedule.close();
     }
-    const moved = statusEvents(before);
+    const moved = await statusEvents(before);
     expect(moved).toHaveLength(1);
     // Today (long after June 2024) the 2023 sale is over.
     expect(moved[0]!.data.previous).toEqual({ status: 'scheduled' });
@@ -92,33 +92,33 @@ describe('the change feed scheduled jobs', () => {
   }, 60_000);
 
   it('prunes events older than the retention, and stages as old, by the function and by the scheduled job', async () => {
-    const { db } = t.runtime;
-    const kept = lastEventSeq(db);
+    const { sql } = t.runtime;
+    const kept = await lastEventSeq(sql);
     // Events recorded long ago (the clock cannot be set for SQLite's default, so their time is).
-    const [oldA, oldB] = appendEvents(db, [
+    const [oldA, oldB] = await appendEvents(sql, [
       { type: 'certificate.updated', countySlug: 'alachua', data: { object: { id: 'cert_a' }, previous: {} } },
       { type: 'certificate.updated', countySlug: 'alachua', data: { object: { id: 'cert_b' }, previous: {} } },
     ]);
-    db.prepare("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z' WHERE id IN (?, ?)").run(oldA, oldB);
-    openStage(db, { jobId: 'gone-for-good', fileSha256: 'x', countySlug: 'alachua', taxYear: 2023 });
-    addStaged(db, 'gone-for-good', [{ type: 'certificate.created', countySlug: 'alachua', docId: 'cert_c', data: { object: {}, previous: {} } }]);
-    completeStage(db, 'gone-for-good');
-    db.prepare("UPDATE event_stage_runs SET created_at = '2020-01-01T00:00:00.000Z'").run();
+    await sql.run("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z' WHERE id IN (?, ?)", [oldA, oldB]);
+    await openStage(sql, { jobId: 'gone-for-good', fileSha256: 'x', countySlug: 'alachua', taxYear: 2023 });
+    await addStaged(sql, 'gone-for-good', [{ type: 'certificate.created', countySlug: 'alachua', docId: 'cert_c', data: { object: {}, previous: {} } }]);
+    await completeStage(sql, 'gone-for-good');
+    await sql.run("UPDATE event_stage_runs SET created_at = '2020-01-01T00:00:00.000Z'");
 
     // 30 days kept: nothing recorded today goes, the two old events and the stage do.
-    expect(pruneOldEvents(db, 30, new Date('2020-01-15T00:00:00.000Z'))).toEqual({ events: 0, stages: 0 });
+    expect(await pruneOldEvents(sql, 30, new Date('2020-01-15T00:00:00.000Z'))).toEqual({ events: 0, stages: 0 });
     const schedule = await startFeedSchedule(t.runtime);
     try {
-      while (eventsSince(db).some((e) => e.seq === oldA || e.seq === oldB)) await new Promise((r) => setTimeout(r, 200));
+      while ((await eventsSince(sql)).some((e) => e.seq === oldA || e.seq === oldB)) await new Promise((r) => setTimeout(r, 200));
     } finally {
       await schedule.close();
     }
-    expect(stagedJobs(db)).toEqual([]);
-    expect(eventsSince(db).at(-1)?.seq).toBe(kept);
-    expect(eventsSince(db).length).toBeGreaterThan(0);
+    expect(await stagedJobs(sql)).toEqual([]);
+    expect((await eventsSince(sql)).at(-1)?.seq).toBe(kept);
+    expect((await eventsSince(sql)).length).toBeGreaterThan(0);
     // A run with a clock 31 days on prunes everything recorded today.
-    const recordedToday = eventsSince(db).length;
-    expect(pruneOldEvents(db, 30, new Date(Date.now() + 31 * 86_400_000))).toEqual({ events: recordedToday, stages: 0 });
-    expect(eventsSince(db)).toEqual([]);
+    const recordedToday = (await eventsSince(sql)).length;
+    expect(await pruneOldEvents(sql, 30, new Date(Date.now() + 31 * 86_400_000))).toEqual({ events: recordedToday, stages: 0 });
+    expect(await eventsSince(sql)).toEqual([]);
   }, 60_000);
 });

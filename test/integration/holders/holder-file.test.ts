@@ -60,8 +60,8 @@ describe('a holder file through processFile', () => {
         },
       ].sort((a, b) => a.id.localeCompare(b.id)),
     );
-    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBe(at);
-    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBeNull();
+    expect((await getDatasetState(t.runtime.sql, 'holders')).lastIngestedAt).toBe(at);
+    expect((await getDatasetState(t.runtime.sql, 'lands_available')).lastIngestedAt).toBeNull();
   });
 
   it.each([
@@ -71,11 +71,11 @@ describe('a holder file through processFile', () => {
     ['other-header.csv', 'unknown_format'],
   ])('%s is refused (%s) and changes nothing', async (name, code) => {
     const before = await documents();
-    const quarantineBefore = listQuarantine(t.runtime.db);
+    const quarantineBefore = await listQuarantine(t.runtime.sql);
     expect(await rejection(load(name, `holders-${name}`, '2025-02-02T10:00:00.000Z'))).toBe(code);
     expect(await documents()).toEqual(before);
-    expect(listQuarantine(t.runtime.db)).toEqual(quarantineBefore);
-    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
+    expect(await listQuarantine(t.runtime.sql)).toEqual(quarantineBefore);
+    expect((await getDatasetState(t.runtime.sql, 'holders')).lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
   });
 
   it('loads the good rows of a file with bad rows and quarantines the rest with every reason', async () => {
@@ -83,7 +83,7 @@ describe('a holder file through processFile', () => {
     const outcome = await load('bad-rows.csv', 'holders-bad', at);
     // Line 3 is the Gulf Coast holder of good.csv spelled in capitals: the same id, replaced.
     expect(outcome).toMatchObject({ rowsRead: 7, indexed: 1, updated: 1, quarantined: 5 });
-    const rows = listQuarantine(t.runtime.db, { runId: 'holders-bad' });
+    const rows = await listQuarantine(t.runtime.sql, { runId: 'holders-bad' });
     expect(rows.map((r) => ({ line: r.line, raw: r.raw, reasons: r.reasons }))).toEqual([
       {
         line: 4,
@@ -121,6 +121,6 @@ describe('a holder file through processFile', () => {
       updated_at: at,
     });
     expect(docs.find((d) => d.id === holderId('Acme Tax Fund LLC'))).toMatchObject({ name: 'Acme Tax Fund LLC', certificate_count: 5 });
-    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBe(at);
+    expect((await getDatasetState(t.runtime.sql, 'holders')).lastIngestedAt).toBe(at);
   });
 });

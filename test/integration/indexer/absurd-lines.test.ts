@@ -32,7 +32,7 @@ describe('ingest of absurd lines through the queue and worker', () => {
     const [outcome] = await enqueueFiles(t.runtime, [{ dataset: 'certificates', file, vendor, county: 'miami-dade', taxYear: 2024 }], {
       wait: true,
     });
-    return { outcome: outcome!, run: getRun(t.runtime.db, outcome!.jobId)! };
+    return { outcome: outcome!, run: (await getRun(t.runtime.sql, outcome!.jobId))! };
   };
   const total = () => countCertificates(t.runtime.opensearch, t.config.INDEX_PREFIX, 'miami-dade');
 
@@ -67,7 +67,7 @@ describe('ingest of absurd lines through the queue and worker', () => {
     expect(outcome.status).toBe('failed');
     expect(outcome.error).toMatch(/line starting at line 2 is longer than 1048576 characters|record starting at line 2 is longer than/);
     expect(run).toMatchObject({ status: 'failed', errorCode: 'line_too_long', attempts: 1 });
-    expect(getSource(t.runtime.db, 'miami-dade', 2024)!.lastError).toBe('line_too_long: a line of the county file exceeds 1 MiB');
+    expect((await getSource(t.runtime.sql, 'miami-dade', 2024))!.lastError).toBe('line_too_long: a line of the county file exceeds 1 MiB');
     expect(await total()).toBe(before);
   });
 
@@ -80,7 +80,7 @@ describe('ingest of absurd lines through the queue and worker', () => {
     expect(outcome.status, outcome.error).toBe('succeeded');
     expect(outcome.result).toMatchObject({ rowsRead: trailer.count + 1, quarantined: 1 });
     expect(run).toMatchObject({ status: 'succeeded', attempts: 1 });
-    const [refused] = listQuarantine(t.runtime.db, { runId: outcome.jobId });
+    const [refused] = await listQuarantine(t.runtime.sql, { runId: outcome.jobId });
     expect(refused!.line).toBe(lines.length);
     // The row's own problem first; the builder then lists the fields it could not read, as for any unreadable row.
     expect(refused!.reasons[0]).toBe('row: nests deeper than 8 levels');

@@ -20,7 +20,7 @@ describe('ingest of gzipped files through the queue and worker', () => {
   let dir: string;
   const ingest = async (file: string, vendor: string, county: string, taxYear: number) => {
     const [outcome] = await enqueueFiles(t.runtime, [{ dataset: 'certificates', file, vendor, county, taxYear }], { wait: true });
-    return { outcome: outcome!, run: getRun(t.runtime.db, outcome!.jobId)! };
+    return { outcome: outcome!, run: (await getRun(t.runtime.sql, outcome!.jobId))! };
   };
 
   beforeAll(async () => {

@@ -39,17 +39,17 @@ describe('certificate ingest through the queue, worker and real OpenSearch', () 
 
     const searchTotal = await countCertificates(t.runtime.opensearch, t.config.INDEX_PREFIX, 'miami-dade');
     expect(searchTotal).toBe(5);
-    const county = getCounty(t.runtime.db, 'miami-dade')!;
+    const county = (await getCounty(t.runtime.sql, 'miami-dade'))!;
     expect(county.certificateCount).toBe(searchTotal);
     expect(county.coverageStatus).toBe('certificate_level');
     expect(county.lastImportAt).not.toBeNull();
 
-    const source = getSource(t.runtime.db, 'miami-dade', 2024)!;
+    const source = (await getSource(t.runtime.sql, 'miami-dade', 2024))!;
     expect(source.vendor).toBe('lienport');
     expect(source.lastSuccessAt).not.toBeNull();
     expect(source.lastError).toBeNull();
-    expect(getDatasetState(t.runtime.db, 'certificates').lastIngestedAt).not.toBeNull();
-    const freshness = await readFreshness(t.runtime.opensearch, t.runtime.db, t.config.INDEX_PREFIX);
+    expect((await getDatasetState(t.runtime.sql, 'certificates')).lastIngestedAt).not.toBeNull();
+    const freshness = await readFreshness(t.runtime.opensearch, t.runtime.sql, t.config.INDEX_PREFIX);
     expect(freshness).toMatchObject({ certificate_count: await total(), latest_tax_year: 2024 });
     expect(freshness.last_ingested_at).toBe(county.lastImportAt);
     expect(freshness.last_source_success_at).toBe(source.lastSuccessAt);
@@ -80,13 +80,13 @@ describe('certificate ingest through the queue, worker and real OpenSearch', () 
     expect(outcome.result).toMatchObject({ rowsRead: 5, indexed: 0, updated: 5, quarantined: 0 });
     expect(await ids()).toEqual(before);
     expect(await total()).toBe(5);
-    expect((await readFreshness(t.runtime.opensearch, t.runtime.db, t.config.INDEX_PREFIX)).certificate_count).toBe(5);
+    expect((await readFreshness(t.runtime.opensearch, t.runtime.sql, t.config.INDEX_PREFIX)).certificate_count).toBe(5);
   });
 
   it('quarantines bad rows with every reason and loads the rest', async () => {
     const outcome = await ingest('bad-rows.csv');
     expect(outcome.result).toMatchObject({ rowsRead: 6, indexed: 1, quarantined: 5 });
-    const rows = listQuarantine(t.runtime.db, { file: file('bad-rows.csv') });
+    const rows = await listQuarantine(t.runtime.sql, { file: file('bad-rows.csv') });
     expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6]);
     expect(rows[0]!.reasons).toEqual(['face_amount: "$12,3x4" is not a dollar amount']);
     expect(rows[2]!.reasons).toEqual(['status: "PENDING" is not a known status', 'struck_to_county: "X" is not Y or N']);
@@ -95,7 +95,7 @@ describe('certificate ingest through the queue, worker and real OpenSearch', () 
 
     // A retry of the same file keeps one quarantine row per line.
     await ingest('bad-rows.csv');
-    expect(countQuarantine(t.runtime.db, { file: file('bad-rows.csv') })).toBe(5);
+    expect(await countQuarantine(t.runtime.sql, { file: file('bad-rows.csv') })).toBe(5);
   });
 
   it.each([
@@ -106,12 +106,12 @@ describe('certificate ingest through the queue, worker and real OpenSearch', () 
     ['wrong-county.csv', 'wrong_county'],
   ])('rejects %s (%s) and changes nothing indexed', async (name, code) => {
     const before = await total();
-    const quarantined = countQuarantine(t.runtime.db);
+    const quarantined = await countQuarantine(t.runtime.sql);
     const outcome = await ingest(name);
     expect(outcome.status).toBe('failed');
     expect(outcome.error).toMatch(new RegExp(`^${code}: `));
     expect(await total()).toBe(before);
-    expect(countQuarantine(t.runtime.db)).toBe(quarantined);
-    expect(getSource(t.runtime.db, 'miami-dade', 2024)!.lastError).toMatch(new RegExp(`^${code}: `));
+    expect(await countQuarantine(t.runtime.sql)).toBe(quarantined);
+    expect((await getSource(t.runtime.sql, 'miami-dade', 2024))!.lastError).toMatch(new RegExp(`^${code}: `));
   });
 });

@@ -109,7 +109,7 @@ describe('a worker killed mid-file', () => {
     });
     const aggs = sums.body.aggregations as { face: { value: number } };
     expect(Math.round(aggs.face.value * 100)).toBe(expectedFace);
-    expect(getRun(t.runtime.db, jobId)).toMatchObject({ status: 'succeeded', rowsRead: ROWS });
-    expect(countQuarantine(t.runtime.db)).toBe(0);
+    expect(await getRun(t.runtime.sql, jobId)).toMatchObject({ status: 'succeeded', rowsRead: ROWS });
+    expect(await countQuarantine(t.runtime.sql)).toBe(0);
   }, 400_000);
 });

@@ -32,7 +32,7 @@ describe('ingest --dataset holders | lands-available through the worker', () => 
     expect(outcome.result!.indexed).toBeGreaterThan(0);
     expect(await count('lands-available')).toBe(outcome.result!.indexed);
     expect(await countCertificates(t.runtime.opensearch, t.config.INDEX_PREFIX)).toBe(0);
-    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).not.toBeNull();
+    expect((await getDatasetState(t.runtime.sql, 'lands_available')).lastIngestedAt).not.toBeNull();
   });
 
   it('loads a holder file', async () => {

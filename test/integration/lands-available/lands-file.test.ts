@@ -26,7 +26,7 @@ describe('a lands-available list through processFile', () => {
     const at = '2025-02-01T10:00:00.000Z';
     const outcome = await load('good.csv', 'lands-good', at);
     expect(outcome).toMatchObject({ format: 'lands-available-csv', rowsRead: 2, indexed: 2, updated: 0, quarantined: 0 });
-    expect(getRun(t.runtime.db, 'lands-good')?.fileSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await getRun(t.runtime.sql, 'lands-good'))?.fileSha256).toMatch(/^[0-9a-f]{64}$/);
     const expected = [
       {
         id: certificateId('alachua', 2019, '2019-001234'),
@@ -68,17 +68,17 @@ describe('a lands-available list through processFile', () => {
       },
     ].sort((a, b) => a.id.localeCompare(b.id));
     expect(await documents()).toEqual(expected);
-    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBe(at);
-    expect(getDatasetState(t.runtime.db, 'holders').lastIngestedAt).toBeNull();
+    expect((await getDatasetState(t.runtime.sql, 'lands_available')).lastIngestedAt).toBe(at);
+    expect((await getDatasetState(t.runtime.sql, 'holders')).lastIngestedAt).toBeNull();
   });
 
   it('a truncated list changes nothing: no document, no quarantine row, no freshness', async () => {
     const before = await documents();
-    const quarantineBefore = listQuarantine(t.runtime.db);
+    const quarantineBefore = await listQuarantine(t.runtime.sql);
     expect(await rejection(load('truncated.csv', 'lands-truncated', '2025-02-02T10:00:00.000Z'))).toBe('truncated_file');
     expect(await documents()).toEqual(before);
-    expect(listQuarantine(t.runtime.db)).toEqual(quarantineBefore);
-    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
+    expect(await listQuarantine(t.runtime.sql)).toEqual(quarantineBefore);
+    expect((await getDatasetState(t.runtime.sql, 'lands_available')).lastIngestedAt).toBe('2025-02-01T10:00:00.000Z');
   });
 
   it.each([
@@ -99,7 +99,7 @@ describe('a lands-available list through processFile', () => {
     const at = '2025-02-04T10:00:00.000Z';
     const outcome = await load('bad-rows.csv', 'lands-bad', at);
     expect(outcome).toMatchObject({ rowsRead: 6, indexed: 0, updated: 1, quarantined: 5 });
-    const rows = listQuarantine(t.runtime.db, { runId: 'lands-bad' });
+    const rows = await listQuarantine(t.runtime.sql, { runId: 'lands-bad' });
     expect(rows.map((r) => ({ line: r.line, reasons: r.reasons }))).toEqual([
       {
         line: 3,
@@ -128,12 +128,13 @@ describe('a lands-available list through processFile', () => {
       { line: 7, reasons: ['row: has 4 columns, expected 9'] },
     ]);
     expect(rows[1]?.raw).toBe('2018-000999,09999-001-000,2018,$300.00,$950.00,05/01/2022,04/30/2022,ROE RICHARD,"9 OAK LN, NEWBERRY, FL 32669"');
-    expect(rows.every((r) => r.fileSha256 === getRun(t.runtime.db, 'lands-bad')?.fileSha256)).toBe(true);
+    const badSha = (await getRun(t.runtime.sql, 'lands-bad'))?.fileSha256;
+    expect(rows.every((r) => r.fileSha256 === badSha)).toBe(true);
     // Line 2 re-listed a certificate of the good list: the same cert_ id, replaced in place.
     const docs = await documents();
     expect(docs).toHaveLength(2);
     expect(docs.find((d) => d.id === certificateId('alachua', 2019, '2019-001234'))).toMatchObject({ ingested_at: at });
-    expect(getDatasetState(t.runtime.db, 'lands_available').lastIngestedAt).toBe(at);
+    expect((await getDatasetState(t.runtime.sql, 'lands_available')).lastIngestedAt).toBe(at);
   });
 
   it('reloading the same list is idempotent: documents updated, the new run keeps quarantine rows of its own', async () => {
@@ -141,8 +142,8 @@ describe('a lands-available list through processFile', () => {
     expect(outcome).toMatchObject({ indexed: 0, updated: 1, quarantined: 5 });
     expect(await documents()).toHaveLength(2);
     // Each run's refused rows stay listable by run (issue 12, item 3).
-    expect(listQuarantine(t.runtime.db, { runId: 'lands-bad-retry' })).toHaveLength(5);
-    expect(listQuarantine(t.runtime.db, { runId: 'lands-bad' })).toHaveLength(5);
-    expect(listQuarantine(t.runtime.db, { file: getRun(t.runtime.db, 'lands-bad-retry')!.fileSha256! })).toHaveLength(10);
+    expect(await listQuarantine(t.runtime.sql, { runId: 'lands-bad-retry' })).toHaveLength(5);
+    expect(await listQuarantine(t.runtime.sql, { runId: 'lands-bad' })).toHaveLength(5);
+    expect(await listQuarantine(t.runtime.sql, { file: (await getRun(t.runtime.sql, 'lands-bad-retry'))!.fileSha256! })).toHaveLength(10);
   });
 });

@@ -64,18 +64,18 @@ describe('taxcert start (npm start)', () => {
       expect(status, stderr).toBe(200);
 
       // The first 200 means: every demo row searchable, and the control plane in step with it.
-      const { opensearch, db } = t.runtime;
+      const { opensearch, sql } = t.runtime;
       expect(await countCertificates(opensearch, t.config.INDEX_PREFIX)).toBe(manifest.certificates);
-      const miami = getCounty(db, 'miami-dade')!;
+      const miami = (await getCounty(sql, 'miami-dade'))!;
       const miamiRows = manifest.files.filter((f) => f.county === 'miami-dade').reduce((n, f) => n + f.rows, 0);
       expect(miami).toMatchObject({ coverageStatus: 'certificate_level', certificateCount: miamiRows });
       expect(miami.lastImportAt).not.toBeNull();
-      const coverage = listCounties(db).map((c) => c.coverageStatus);
+      const coverage = (await listCounties(sql)).map((c) => c.coverageStatus);
       expect(coverage.filter((c) => c === 'certificate_level')).toHaveLength(new Set(manifest.files.map((f) => f.county)).size);
       expect(coverage.filter((c) => c === 'vendor_tracked').length).toBeGreaterThan(0);
       expect(coverage).toHaveLength(67);
-      expect(listSources(db).total).toBe(sources.length);
-      expect(getDatasetState(db, 'certificates').lastIngestedAt).not.toBeNull();
+      expect((await listSources(sql)).total).toBe(sources.length);
+      expect((await getDatasetState(sql, 'certificates')).lastIngestedAt).not.toBeNull();
       expect(stderr).toContain(`http://127.0.0.1:${port}`);
 
       // The demo key: printed in the banner with a ready curl line, accepted by the API,

@@ -111,7 +111,7 @@ describe('taxcert worker with NODE_ENV=production', () => {
       stderr += d.toString();
     });
     const before = receiver.received.length;
-    const [seq] = appendEvents(runtime.db, [{ type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } }]);
+    const [seq] = await appendEvents(runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } }]);
     const rows = () => listDeliveries(runtime.db, endpoint.id, { limit: 10, offset: 0 }).rows;
     await until(() => rows()[0]?.status === 'failed', `the delivery of evt_${seq} failed (worker stderr: ${stderr})`, 120_000);
     const [delivery] = rows();

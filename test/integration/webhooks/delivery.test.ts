@@ -51,7 +51,7 @@ function event(type: EventInput['type'] = 'certificate.redeemed', countySlug: st
   };
 }
 
-const append = (...events: EventInput[]) => appendEvents(t.runtime.db, events);
+const append = async (...events: EventInput[]) => appendEvents(t.runtime.sql, events);
 const deliveries = (endpointId: string) => listDeliveries(t.runtime.db, endpointId, { limit: 500, offset: 0 }).rows;
 const settled = (endpointId: string, n: number) => () => {
   const rows = deliveries(endpointId);
@@ -73,7 +73,7 @@ describe('a delivery', () => {
   it('reaches a subscribed receiver once, signed so that the standardwebhooks library verifies it', async () => {
     const r = await receiver();
     const { endpoint: e, secret } = endpoint({ url: r.url });
-    const ids = append(event(), event('certificate.tax_deed_applied', 'broward'), event('certificates.loaded', 'duval'));
+    const ids = await append(event(), event('certificate.tax_deed_applied', 'broward'), event('certificates.loaded', 'duval'));
     await until(settled(e.id, 3), 'three deliveries settled');
 
     expect(r.ids().sort()).toEqual(ids.map(publicEventId).sort());
@@ -98,7 +98,7 @@ describe('a delivery', () => {
   it('answered 500 and then 200 is retried after the schedule and delivered, both attempts kept', async () => {
     const r = await receiver((n) => (n === 0 ? { status: 500, body: 'database down' } : { status: 200, body: 'ok' }));
     const { endpoint: e } = endpoint({ url: r.url });
-    const [seq] = append(event());
+    const [seq] = await append(event());
     await until(settled(e.id, 1), 'the delivery settled');
 
     expect(r.ids()).toEqual([publicEventId(seq!), publicEventId(seq!)]);
@@ -118,7 +118,7 @@ describe('a delivery', () => {
     let up = false;
     const r = await receiver(() => (up ? { status: 200 } : { status: 503, body: 'x'.repeat(5000) }));
     const { endpoint: e } = endpoint({ url: r.url });
-    const [seq] = append(event());
+    const [seq] = await append(event());
     await until(settled(e.id, 1), 'the delivery failed for good');
 
     const failed = listDeliveries(t.runtime.db, e.id, { status: 'failed', limit: 10, offset: 0 });
@@ -146,12 +146,12 @@ describe('a delivery', () => {
   it('answered 410 disables the endpoint at once; later events are not sent to it', async () => {
     const r = await receiver(() => ({ status: 410, body: 'gone' }));
     const { endpoint: e } = endpoint({ url: r.url });
-    const [first] = append(event());
+    const [first] = await append(event());
     await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
     expect(getEndpoint(t.runtime.db, e.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
     expect(deliveries(e.id)).toEqual([expect.objectContaining({ eventId: first, status: 'failed', attempts: 1 })]);
 
-    const [later] = append(event());
+    const [later] = await append(event());
     await until(() => dispatchCursor(t.runtime.db) >= later!, 'the dispatcher past the later event');
     expect(deliveries(e.id).map((d) => d.eventId)).toEqual([first]);
     expect(r.received).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('a delivery', () => {
     const target = await receiver();
     const r = await receiver(() => ({ status: 302, headers: { location: target.url } }));
     const { endpoint: e } = endpoint({ url: r.url });
-    append(event());
+    await append(event());
     await until(() => (deliveries(e.id)[0]?.attempts ?? 0) >= 2, 'two attempts');
     expect(deliveries(e.id)[0]!.attemptLog[0]).toMatchObject({ httpStatus: 302 });
     expect(target.received).toHaveLength(0);
@@ -170,7 +170,7 @@ describe('a delivery', () => {
   it('answered after the timeout is a failed attempt (timeout) and is retried', async () => {
     const r = await receiver((n) => (n === 0 ? { status: 200, delayMs: 1500 } : { status: 200 }));
     const { endpoint: e } = endpoint({ url: r.url });
-    append(event());
+    await append(event());
     await until(settled(e.id, 1), 'the delivery settled');
     const [d] = deliveries(e.id);
     expect(d).toMatchObject({ status: 'delivered', attempts: 2 });
@@ -182,7 +182,7 @@ describe('a delivery', () => {
     const r = await receiver();
     await r.close();
     const { endpoint: e } = endpoint({ url: r.url });
-    append(event());
+    await append(event());
     await until(settled(e.id, 1), 'the delivery failed for good');
     expect(deliveries(e.id)[0]).toMatchObject({ status: 'failed', attempts: 4, lastError: 'connection refused' });
   });
@@ -196,7 +196,7 @@ describe('a slow receiver', () => {
       const fast = await receiver();
       const eSlow = endpoint({ url: slow.url }).endpoint;
       const eFast = endpoint({ url: fast.url }).endpoint;
-      append(...Array.from({ length: 8 }, () => event()));
+      await append(...Array.from({ length: 8 }, () => event()));
       // The fast endpoint is done long before the slow one (8 x 1.1 s two at a time: about 4.4 s).
       await until(settled(eFast.id, 8), 'the fast endpoint done');
       expect(deliveries(eSlow.id).filter((d) => d.status === 'delivered').length).toBeLessThan(8);
@@ -225,7 +225,7 @@ describe('subscriptions', () => {
       event('certificate.created', 'alachua'),
       event('county.coverage_changed', null),
     ];
-    const ids = append(...events).map(publicEventId);
+    const ids = (await append(...events)).map(publicEventId);
     await until(() => dispatchCursor(t.runtime.db) >= Number(ids.at(-1)!.slice(4)), 'the dispatcher past the events');
     const expected = {
       all: ids,
@@ -247,10 +247,10 @@ describe('subscriptions', () => {
   });
 
   it('start with the events recorded after the endpoint is made', async () => {
-    const [before] = append(event());
+    const [before] = await append(event());
     const r = await receiver();
     const { endpoint: e } = endpoint({ url: r.url });
-    const [after] = append(event());
+    const [after] = await append(event());
     await until(settled(e.id, 1), 'one delivery');
     expect(r.ids()).toEqual([publicEventId(after!)]);
     expect(before).toBeLessThan(after!);
@@ -266,7 +266,7 @@ describe('subscriptions', () => {
       counties: null,
     });
     t.runtime.db.prepare("UPDATE clients SET plan = 'developer' WHERE id = ?").run(other.id);
-    const [seq] = append(event());
+    const [seq] = await append(event());
     await until(() => dispatchCursor(t.runtime.db) >= seq!, 'the dispatcher past the event');
     expect(deliveries(e.id)).toEqual([]);
   });
@@ -279,7 +279,7 @@ describe('replay', () => {
     const times: string[] = [];
     const ids: number[] = [];
     for (const county of ['alachua', 'alachua', 'broward', 'alachua', 'alachua']) {
-      ids.push(...append(event('certificate.redeemed', county)));
+      ids.push(...(await append(event('certificate.redeemed', county))));
       times.push(t.runtime.db.prepare('SELECT created_at FROM events WHERE id = ?').pluck().get(ids.at(-1)) as string);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -295,7 +295,7 @@ describe('replay', () => {
   it('of a delivery still pending does nothing (never two deliveries at once)', async () => {
     const r = await receiver(() => ({ status: 503 }));
     const { endpoint: e } = endpoint({ url: r.url });
-    const [seq] = append(event());
+    const [seq] = await append(event());
     await until(() => deliveries(e.id).length === 1, 'the delivery written');
     expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { eventId: seq! })).toBe(0);
   });
@@ -307,7 +307,7 @@ describe('an endpoint failing every attempt', () => {
     try {
       const r = await receiver(() => ({ status: 500 }));
       const { endpoint: e } = endpoint({ url: r.url });
-      append(event());
+      await append(event());
       await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
       const disabled = getEndpoint(t.runtime.db, e.id)!;
       expect(disabled).toMatchObject({ disabledReason: 'failing' });

@@ -69,10 +69,10 @@ describe('from a county file to a verified webhook', () => {
     createEndpoint(t.runtime.db, box, { clientId, url: otherCounty.url, types: null, counties: ['broward'] });
     createEndpoint(t.runtime.db, box, { clientId, url: otherType.url, types: ['certificate.cancelled'], counties: null });
 
-    const before = lastEventSeq(t.runtime.db);
+    const before = await lastEventSeq(t.runtime.sql);
     const redeeming = await writeAlachuaFile(dir, 'redeemed.csv', alachuaCertificates(N, FLIPPED));
     await ingest(redeeming);
-    const recorded = eventsSince(t.runtime.db, before);
+    const recorded = await eventsSince(t.runtime.sql, before);
     expect(recorded).toHaveLength(FLIPPED);
     expect(new Set(recorded.map((e) => e.type))).toEqual(new Set(['certificate.redeemed']));
 
@@ -100,9 +100,9 @@ describe('from a county file to a verified webhook', () => {
     expect(sample.data.object).toEqual((await readCertificate(t.runtime, { id: sample.data.object.id })).data);
 
     // The same file again: no event, so nothing more is sent.
-    const afterSecond = lastEventSeq(t.runtime.db);
+    const afterSecond = await lastEventSeq(t.runtime.sql);
     await ingest(redeeming);
-    expect(eventsSince(t.runtime.db, afterSecond)).toEqual([]);
+    expect(await eventsSince(t.runtime.sql, afterSecond)).toEqual([]);
     // Give the dispatcher several polls to prove the silence, then count again.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(subscribed.received).toHaveLength(FLIPPED);

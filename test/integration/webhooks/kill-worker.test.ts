@@ -50,7 +50,7 @@ describe('a webhook worker killed mid-delivery', () => {
     const r = await startReceiver(() => (holding ? { status: 200, delayMs: 60_000 } : { status: 200 }));
     receivers.push(r);
     const endpoint = makeEndpoint(r.url);
-    const ids = appendEvents(t.runtime.db, events(EVENTS)).map(publicEventId);
+    const ids = (await appendEvents(t.runtime.sql, events(EVENTS))).map(publicEventId);
 
     child = spawn(process.execPath, [BIN, 'worker', '--lock-ms', '2000', '--webhook-concurrency', '8'], {
       env: childEnv(t.config, { WEBHOOK_RETRY_SCHEDULE: '100ms,200ms,400ms', WEBHOOK_POLL_MS: '50' }),
@@ -82,7 +82,7 @@ describe('a webhook worker killed mid-delivery', () => {
     const r = await startReceiver();
     receivers.push(r);
     const endpoint = makeEndpoint(r.url);
-    const ids = appendEvents(t.runtime.db, events(10)).map(publicEventId);
+    const ids = (await appendEvents(t.runtime.sql, events(10))).map(publicEventId);
     // What the dispatcher does, stopped half-way: rows written, jobs added, rows not marked.
     fanOut(t.runtime.db, 1000);
     const pending = outbox(t.runtime.db, 1000).filter((row) => row.endpointId === endpoint.id);

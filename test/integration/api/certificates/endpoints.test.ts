@@ -161,7 +161,7 @@ describe('certificate endpoints besides search', () => {
 
   describe('GET /certificates/freshness', () => {
     it('reports the unfiltered total, the newest tax year and the control plane times', async () => {
-      markIngested(api.t.runtime.db, 'certificates', '2026-11-01T10:00:00.000Z');
+      await markIngested(api.t.runtime.sql, 'certificates', '2026-11-01T10:00:00.000Z');
       const body = await json('/api/v1/certificates/freshness');
       const search = await json('/api/v1/certificates/search?limit=1');
       expect(body.data).toEqual({

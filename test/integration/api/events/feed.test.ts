@@ -43,7 +43,7 @@ describe('GET /api/v1/events, the change feed', () => {
     for (const o of await enqueueFiles(t.runtime, jobs, { wait: true })) expect(o.status, o.error).toBe('succeeded');
   };
   /** What the table holds for a filter, as public ids. */
-  const stored = (filter: Partial<EventFilter> = {}) => eventsAfter(t.runtime.db, { afterSeq: 0, ...filter }, 1_000_000).map((e) => publicEventId(e.seq));
+  const stored = async (filter: Partial<EventFilter> = {}) => (await eventsAfter(t.runtime.sql, { afterSeq: 0, ...filter }, 1_000_000)).map((e) => publicEventId(e.seq));
 
   /** Follows the feed as a poller does: next_after back as after, until has_more is false. */
   async function walk(query: string, after?: string): Promise<{ ids: string[]; last: Page }> {
@@ -78,7 +78,7 @@ describe('GET /api/v1/events, the change feed', () => {
   });
 
   it('walks from the first event to the last, oldest first, without gaps or repeats', async () => {
-    const all = stored();
+    const all = await stored();
     expect(all.length).toBeGreaterThan(40);
     const first = await page('/api/v1/events?limit=7');
     expect(first.pagination).toEqual({ limit: 7, offset: 0, total: all.length, has_more: true, next_after: first.data[6]!.id });
@@ -92,16 +92,16 @@ describe('GET /api/v1/events, the change feed', () => {
 
   it('filters by type and county (several values, comma-separated or repeated) and totals what matches after the cursor', async () => {
     const types = ['certificate.redeemed', 'certificates.loaded'];
-    const expected = stored({ types, counties: ['alachua'] });
+    const expected = await stored({ types, counties: ['alachua'] });
     expect(expected.length).toBe(41);
     const { ids } = await walk(`type=${types.join(',')}&county=alachua&limit=9`);
     expect(ids).toEqual(expected);
     const repeated = await page(`/api/v1/events?type=certificate.redeemed&type=certificates.loaded&county=alachua&limit=5&after=${expected[10]}`);
     const afterSeq = Number(expected[10]!.slice(4));
-    expect(repeated.pagination.total).toBe(countEventsAfter(t.runtime.db, { afterSeq, types, counties: ['alachua'] }));
+    expect(repeated.pagination.total).toBe(await countEventsAfter(t.runtime.sql, { afterSeq, types, counties: ['alachua'] }));
     expect(repeated.data.map((e) => e.id)).toEqual(expected.slice(11, 16));
     const dade = await walk('county=miami-dade');
-    expect(dade.ids).toEqual(stored({ counties: ['miami-dade'] }));
+    expect(dade.ids).toEqual(await stored({ counties: ['miami-dade'] }));
     expect(dade.ids.length).toBeGreaterThan(0);
   });
 
@@ -109,22 +109,22 @@ describe('GET /api/v1/events, the change feed', () => {
     const head = (await walk('limit=500')).last.pagination.next_after!;
     const redeemedHead = (await walk('type=certificate.redeemed')).last.pagination.next_after!;
     expect(redeemedHead).toBe(head);
-    const before = stored().length;
+    const before = (await stored()).length;
     // An update of one certificate's owner, and nothing else.
     const records = alachuaCertificates(60, 40);
     records[50] = { ...records[50]!, owner_name: 'NEW OWNER LLC' };
     await ingest([alachuaJob(await writeAlachuaFile(dir, 'updated.csv', records))]);
     const since = await page(`/api/v1/events?after=${head}`);
     expect(since.data.map((e) => [e.type, e.data.previous])).toEqual([['certificate.updated', { owner_name: alachuaCertificates(60)[50]!.owner_name }]]);
-    expect(since.pagination).toMatchObject({ total: 1, has_more: false, next_after: stored().at(-1) });
-    expect(stored().length).toBe(before + 1);
+    expect(since.pagination).toMatchObject({ total: 1, has_more: false, next_after: (await stored()).at(-1) });
+    expect((await stored()).length).toBe(before + 1);
     const filtered = await page(`/api/v1/events?type=certificate.redeemed&after=${redeemedHead}`);
     expect(filtered.data).toEqual([]);
-    expect(filtered.pagination).toEqual({ limit: 100, offset: 0, total: 0, has_more: false, next_after: stored().at(-1) });
+    expect(filtered.pagination).toEqual({ limit: 100, offset: 0, total: 0, has_more: false, next_after: (await stored()).at(-1) });
   });
 
   it('answers 400 naming after for a malformed or unknown cursor, and names each bad filter', async () => {
-    const last = stored().at(-1)!;
+    const last = (await stored()).at(-1)!;
     const beyond = publicEventId(Number(last.slice(4)) + 1);
     const cases: [string, string, RegExp][] = [
       ['after=42', 'after', /must be an event id such as evt_42/],
@@ -150,7 +150,7 @@ describe('GET /api/v1/events, the change feed', () => {
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const client: Client = await connectMcp(base, auth);
     try {
-      const args = { type: ['certificate.redeemed'], county: 'alachua', limit: 4, after: stored().at(2)! };
+      const args = { type: ['certificate.redeemed'], county: 'alachua', limit: 4, after: (await stored()).at(2)! };
       const rest = await page(`/api/v1/events?type=certificate.redeemed&county=alachua&limit=4&after=${args.after}`);
       const result = await client.callTool({ name: 'list_events', arguments: args });
       expect(result.isError, texts(result)[0]).toBeFalsy();
@@ -171,11 +171,11 @@ describe('GET /api/v1/events, the change feed', () => {
   });
 
   it('answers 410 cursor_expired for a cursor older than the events kept, and 200 from the one just before them', async () => {
-    const all = stored();
+    const all = await stored();
     // The first ten were recorded long ago and pruned.
     const cut = Number(all[9]!.slice(4));
     t.runtime.db.prepare("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z' WHERE id <= ?").run(cut);
-    expect(pruneOldEvents(t.runtime.db, t.config.EVENTS_RETENTION_DAYS).events).toBe(10);
+    expect((await pruneOldEvents(t.runtime.sql, t.config.EVENTS_RETENTION_DAYS)).events).toBe(10);
     const expired = await get(`/api/v1/events?after=${all[3]}`);
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({

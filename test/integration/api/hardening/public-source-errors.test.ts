@@ -63,9 +63,9 @@ describe('a rejected file tells customers a code, not the server or the file (is
     expect(text).not.toContain('INTERNAL-NOTE');
   };
 
-  it('stores the code and a fixed sentence on the source row, the full message on the run', () => {
-    expect(getSource(t.runtime.db, 'miami-dade', 2024)!.lastError).toBe(PUBLIC);
-    const run = getRun(t.runtime.db, jobId)!;
+  it('stores the code and a fixed sentence on the source row, the full message on the run', async () => {
+    expect((await getSource(t.runtime.sql, 'miami-dade', 2024))!.lastError).toBe(PUBLIC);
+    const run = (await getRun(t.runtime.sql, jobId))!;
     expect(run).toMatchObject({ status: 'failed', errorCode: 'unknown_format' });
     expect(run.errorMessage).toContain('INTERNAL-NOTE');
   });

@@ -34,15 +34,15 @@ describe('GET /api/v1/sources and /sources/{county}', () => {
     t = await openTestRuntime(import.meta.url);
     // Registered the way `ingest --manifest` and the worker's bookkeeping register them.
     const add = (countySlug: string, taxYear: number, vendor: string, sourceKind: string, extra = {}) =>
-      upsertSource(t.runtime.db, t.runtime.registry, { countySlug, taxYear, vendor, sourceKind, ...extra });
-    add('alachua', 2024, 'lienport', 'cert_sale_portal', { saleUrl: 'https://alachua.lienport.com/certificate-sale' });
-    add('alachua', 2022, 'county_local', 'bulk_download', { active: false, notes: 'replaced by the portal' });
-    add('alachua', 2023, 'lienport', 'cert_sale_portal');
-    add('orange', 2023, 'taxgavel', 'bulk_download', { requiresLogin: true, downloadUrl: 'https://orange.example/export.dat' });
-    add('miami-dade', 2024, 'lienport', 'cert_sale_portal');
-    add('duval', 2024, 'certbid', 'cert_sale_portal');
-    recordCheck(t.runtime.db, 'miami-dade', 2024, { ok: true, at: '2025-06-02T10:00:00.000Z' });
-    recordCheck(t.runtime.db, 'duval', 2024, { ok: false, error: 'truncated_file: no trailer', at: '2025-06-02T11:00:00.000Z' });
+      upsertSource(t.runtime.sql, t.runtime.registry, { countySlug, taxYear, vendor, sourceKind, ...extra });
+    await add('alachua', 2024, 'lienport', 'cert_sale_portal', { saleUrl: 'https://alachua.lienport.com/certificate-sale' });
+    await add('alachua', 2022, 'county_local', 'bulk_download', { active: false, notes: 'replaced by the portal' });
+    await add('alachua', 2023, 'lienport', 'cert_sale_portal');
+    await add('orange', 2023, 'taxgavel', 'bulk_download', { requiresLogin: true, downloadUrl: 'https://orange.example/export.dat' });
+    await add('miami-dade', 2024, 'lienport', 'cert_sale_portal');
+    await add('duval', 2024, 'certbid', 'cert_sale_portal');
+    await recordCheck(t.runtime.sql, 'miami-dade', 2024, { ok: true, at: '2025-06-02T10:00:00.000Z' });
+    await recordCheck(t.runtime.sql, 'duval', 2024, { ok: false, error: 'truncated_file: no trailer', at: '2025-06-02T11:00:00.000Z' });
     app = await buildApp(t.runtime);
     auth = apiKeyHeaders(t.runtime);
   });

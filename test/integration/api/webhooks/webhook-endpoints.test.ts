@@ -81,7 +81,7 @@ describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
   it('lists the deliveries newest first with every attempt, filtered by status or event, for 1 credit', async () => {
     const { client, key } = t.client('enterprise');
     const { endpoint } = makeEndpoint(client.id, 'https://c.example.com/hooks');
-    const seqs = appendEvents(t.runtime.db, [
+    const seqs = await appendEvents(t.runtime.sql, [
       { type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_1' }, previous: { status: 'sold' } } },
       { type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_2' }, previous: { status: 'sold' } } },
     ]);
