@@ -1,14 +1,14 @@
 -- PostgreSQL twin of ../010-plans.sql: plans as data, seeded with the same rows.
 CREATE TABLE plans (
-  code TEXT PRIMARY KEY,
-  name TEXT NOT NULL,
+  code TEXT COLLATE "C" PRIMARY KEY,
+  name TEXT COLLATE "C" NOT NULL,
   price_usd_cents BIGINT CHECK (price_usd_cents IS NULL OR price_usd_cents >= 0),
   monthly_credits BIGINT NOT NULL CHECK (monthly_credits >= 0),
   rpm BIGINT NOT NULL CHECK (rpm >= 1),
   rest BIGINT NOT NULL CHECK (rest IN (0, 1)),
   mcp BIGINT NOT NULL CHECK (mcp IN (0, 1)),
   csv BIGINT NOT NULL CHECK (csv IN (0, 1)),
-  webhooks TEXT NOT NULL CHECK (webhooks IN ('none', 'beta', 'included')),
+  webhooks TEXT COLLATE "C" NOT NULL CHECK (webhooks IN ('none', 'beta', 'included')),
   overage BIGINT NOT NULL CHECK (overage IN (0, 1))
 );
 

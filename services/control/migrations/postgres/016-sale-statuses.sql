@@ -1,8 +1,8 @@
 -- PostgreSQL twin of ../016-sale-statuses.sql: the sale statuses the change feed has told about.
 CREATE TABLE sale_statuses (
-  sale_id TEXT PRIMARY KEY,
-  county_slug TEXT NOT NULL,
+  sale_id TEXT COLLATE "C" PRIMARY KEY,
+  county_slug TEXT COLLATE "C" NOT NULL,
   tax_year BIGINT NOT NULL,
-  status TEXT CHECK (status IN ('scheduled', 'in_progress', 'completed')),
-  updated_at TEXT NOT NULL DEFAULT now_iso()
+  status TEXT COLLATE "C" CHECK (status IN ('scheduled', 'in_progress', 'completed')),
+  updated_at TEXT COLLATE "C" NOT NULL DEFAULT now_iso()
 );
