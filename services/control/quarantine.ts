@@ -95,6 +95,11 @@ function whereOf(filters: QuarantineFilters): { clause: string; params: Record<s
   return { clause: where.length ? ` WHERE ${where.join(' AND ')}` : '', params };
 }
 
+/** A statement without parameters is given no values (PostgreSQL refuses extra ones). */
+function valuesOf(params: Record<string, string>): Record<string, string> | undefined {
+  return Object.keys(params).length > 0 ? params : undefined;
+}
+
 /** In file order (path, then line). */
 export async function listQuarantine(
   sql: Sql,
@@ -114,13 +119,13 @@ export async function listQuarantine(
 
 export async function countQuarantine(sql: Sql, filters: QuarantineFilters = {}): Promise<number> {
   const { clause, params } = whereOf(filters);
-  return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM quarantine${clause}`, params))!.n;
+  return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM quarantine${clause}`, valuesOf(params)))!.n;
 }
 
 /** Deletes the rows the filters match (all of them with no filter): only ever on an operator's request. */
 export async function clearQuarantine(sql: Sql, filters: QuarantineFilters = {}): Promise<number> {
   const { clause, params } = whereOf(filters);
-  return (await sql.run(`DELETE FROM quarantine${clause}`, params)).changes;
+  return (await sql.run(`DELETE FROM quarantine${clause}`, valuesOf(params))).changes;
 }
 
 /** SQLite reads a negative LIMIT as "no limit"; refuse instead of returning everything. */

@@ -215,7 +215,8 @@ export async function listSources(sql: Sql, filters: SourceFilters = {}): Promis
   }
   checkPage(filters.limit, filters.offset);
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const total = (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM sources s JOIN counties c ON c.id = s.county_id${clause}`, params))!.n;
+  // No filter, no parameters: a statement without any is given no values (PostgreSQL refuses extra ones).
+  const total = (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM sources s JOIN counties c ON c.id = s.county_id${clause}`, where.length ? params : undefined))!.n;
   const rows = await sql.all<SourceRow>(
     `${SELECT}${clause} ORDER BY ${byNameOrder(sql.dialect, 'c.county_name')}, s.tax_year DESC, s.id LIMIT @limit OFFSET @offset`,
     { ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 },
