@@ -4,8 +4,9 @@ import type { Sql } from './sql.ts';
 /**
  * The change feed's table (migration 014): what changed, in the order it became visible.
  * Writers append in one transaction per ingest step; readers walk by id. The ids increase
- * in commit order because SQLite has one writer at a time, which is what lets a client
- * that stores the last id it saw never miss an event.
+ * in commit order because one writer appends at a time (SQLite's write lock; on PostgreSQL
+ * the plane's default transaction lock, which appendEvents and publishStage take), which is
+ * what lets a client that stores the last id it saw never miss an event.
  */
 
 export const EVENT_TYPES = [
