@@ -1,7 +1,6 @@
 import type { Sql } from '../../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import { type County, updateCountyCoverage } from '../../services/control/counties.ts';
-import type { Database } from '../../services/control/db.ts';
 import { markIngested } from '../../services/control/freshness.ts';
 import { getSource, recordCheck, upsertSource } from '../../services/control/sources.ts';
 import { aliasName, controlName } from '../../services/domain/datasets.ts';
@@ -13,8 +12,6 @@ export interface BookkeepingDeps {
   opensearch: Client;
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   registry: Registry;
   prefix: string;
 }
