@@ -1,4 +1,4 @@
-import type { Sql } from './sql.ts';
+import { inJsonArray, type Sql } from './sql.ts';
 
 /**
  * Every delivery attempt, kept (issue 20, section 4; migration 018): when it started, how long
@@ -40,18 +40,13 @@ export async function insertAttempt(sql: Sql, a: WebhookAttempt): Promise<void> 
   );
 }
 
-/**
- * The attempts of these deliveries, oldest first, grouped by delivery id. The ids go as one JSON
- * array; PostgreSQL gets its elements as text, so they are cast back to the column's integers
- * there (inJsonArray compares text, which would not match an integer column).
- */
+/** The attempts of these deliveries, oldest first, grouped by delivery id. */
 export async function attemptsOf(sql: Sql, deliveryIds: readonly number[]): Promise<Map<number, WebhookAttempt[]>> {
   const out = new Map<number, WebhookAttempt[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return out;
   const rows = await sql.all<Row>(
     `SELECT delivery_id, generation, attempt, started_at, duration_ms, http_status, error, response_body FROM webhook_attempts
-     WHERE delivery_id IN (${sql.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT CAST(v AS BIGINT) FROM json_array_elements_text(CAST(? AS json)) AS v'})
-     ORDER BY delivery_id, id`,
+     WHERE ${inJsonArray(sql.dialect, 'delivery_id', '?', 'integer')} ORDER BY delivery_id, id`,
     [JSON.stringify(deliveryIds)],
   );
   for (const r of rows)
