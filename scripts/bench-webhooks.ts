@@ -288,7 +288,7 @@ const runtime = await openRuntime(config, { name: 'bench' });
 let worker: ChildProcess | undefined;
 const receivers: ReceiverState[] = [];
 try {
-  const { db } = runtime;
+  const { db, sql } = runtime;
   // Events, generated up front so appending them costs only the inserts.
   const random = seeded(2020);
   const counties = runtime.registry.counties.map((c) => [c.slug, BIG[c.slug] ?? 1] as const);
@@ -302,7 +302,7 @@ try {
   for (const spec of SPECS) {
     const r = await startReceiver(spec);
     const client = createClient(db, { name: spec.name, plan: 'growth' });
-    const made = createEndpoint(db, box, { clientId: client.id, url: r.url, types: spec.types, counties: spec.counties });
+    const made = await createEndpoint(sql, box, { clientId: client.id, url: r.url, types: spec.types, counties: spec.counties });
     r.verifier = new Webhook(made.secret);
     r.endpointId = made.endpoint.id;
     receivers.push(r);
@@ -371,7 +371,7 @@ try {
     // Two questions, each answered by its own partial index.
     const pending = db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'").pluck().get() as number;
     const unqueued = db.prepare('SELECT count(*) FROM webhook_deliveries WHERE enqueued = 0').pluck().get() as number;
-    if (pending === 0 && unqueued === 0 && dispatchCursor(db) >= lastEventId) break;
+    if (pending === 0 && unqueued === 0 && (await dispatchCursor(sql)) >= lastEventId) break;
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from '../../services/control/sql.ts';
 import { type AttemptOutcome, recordOutcomes } from '../../services/control/webhook-deliveries.ts';
 
 /**
@@ -16,19 +16,23 @@ export interface AttemptWriter {
   write(outcome: AttemptOutcome): Promise<string[]>;
 }
 
-export function createAttemptWriter(db: Database, disableAfterMs: number): AttemptWriter {
+export function createAttemptWriter(sql: Sql, disableAfterMs: number): AttemptWriter {
   let pending: { outcome: AttemptOutcome; resolve: (disabled: string[]) => void; reject: (err: unknown) => void }[] = [];
   let scheduled = false;
 
-  const flush = () => {
+  // Outcomes that arrive while a batch commits wait for the next one (flushed when it ends), so
+  // there is one write transaction at a time and each carries everything that queued meanwhile.
+  let flushing = false;
+  const flush = async () => {
     scheduled = false;
+    flushing = true;
     const batch = pending;
     pending = [];
     for (let i = 0; i < batch.length; i += MAX_BATCH) {
       const part = batch.slice(i, i + MAX_BATCH);
       try {
-        const disabled = recordOutcomes(
-          db,
+        const disabled = await recordOutcomes(
+          sql,
           part.map((p) => p.outcome),
           disableAfterMs,
         );
@@ -37,13 +41,18 @@ export function createAttemptWriter(db: Database, disableAfterMs: number): Attem
         for (const p of part) p.reject(err);
       }
     }
+    flushing = false;
+    if (pending.length > 0 && !scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
   };
 
   return {
     write(outcome) {
       return new Promise((resolve, reject) => {
         pending.push({ outcome, resolve, reject });
-        if (!scheduled) {
+        if (!scheduled && !flushing) {
           scheduled = true;
           setImmediate(flush);
         }

@@ -45,23 +45,23 @@ export type DeliverStep =
 const EARLY_SLACK_MS = 250;
 
 export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Promise<DeliverStep> {
-  const { db } = ctx;
+  const { sql } = ctx;
   const random = ctx.random ?? Math.random;
-  const state = deliveryState(db, job.delivery);
+  const state = await deliveryState(sql, job.delivery);
   // Replayed since (a newer generation has its own job), already settled, or deleted with its endpoint.
   if (!state || state.generation !== job.generation || state.status !== 'pending') return { kind: 'done', outcome: 'stale' };
   const due = state.nextAttemptAt === null ? 0 : Date.parse(state.nextAttemptAt);
   if (due > Date.now() + EARLY_SLACK_MS) return { kind: 'later', at: due, outcome: 'not_due' };
 
-  const endpoint = endpointTarget(db, state.endpointId);
+  const endpoint = await endpointTarget(sql, state.endpointId);
   if (!endpoint) return { kind: 'done', outcome: 'stale' };
   if (endpoint.status !== 'enabled') {
-    failWithoutAttempt(db, state.id, state.generation, `endpoint disabled (${endpoint.disabledReason}); replay after enabling it`);
+    await failWithoutAttempt(sql, state.id, state.generation, `endpoint disabled (${endpoint.disabledReason}); replay after enabling it`);
     return { kind: 'done', outcome: 'undeliverable' };
   }
   const body = await ctx.bodies.get(state.eventId);
   if (body === null) {
-    failWithoutAttempt(db, state.id, state.generation, 'event no longer kept (pruned after the retention period)');
+    await failWithoutAttempt(sql, state.id, state.generation, 'event no longer kept (pruned after the retention period)');
     return { kind: 'done', outcome: 'undeliverable' };
   }
   if (!ctx.loads.enter(state.endpointId)) return { kind: 'later', at: Date.now() + ctx.loads.deferral(state.endpointId, random()), outcome: 'busy' };
@@ -97,5 +97,5 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
 }
 
 async function sign(ctx: DeliverContext, endpointId: string, eventId: number, body: string) {
-  return signDelivery(ctx.secrets.get(endpointId), publicEventId(eventId), new Date(), body);
+  return signDelivery(await ctx.secrets.get(endpointId), publicEventId(eventId), new Date(), body);
 }

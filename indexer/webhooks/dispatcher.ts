@@ -43,7 +43,7 @@ export interface Dispatcher {
 const OUTBOX_CHUNK = 1000;
 
 export function startDispatcher(options: DispatcherOptions): Dispatcher {
-  const { db, queue, logger } = options;
+  const { sql, queue, logger } = options;
   const eventsPerPass = options.eventsPerPass ?? 500;
   const highWater = options.highWater ?? 5000;
   const sweepEveryMs = options.sweepEveryMs ?? 60_000;
@@ -55,11 +55,11 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   async function drainOutbox(): Promise<number> {
     let queued = 0;
     while (running) {
-      const rows = outbox(db, OUTBOX_CHUNK);
+      const rows = await outbox(sql, OUTBOX_CHUNK);
       if (rows.length === 0) break;
       if ((await queue.getWaitingCount()) >= highWater) break;
       await queue.addBulk(rows.map((r) => ({ name: 'deliver', data: { delivery: r.id, generation: r.generation }, opts: { jobId: deliveryJobId(r) } })));
-      markEnqueued(db, rows);
+      await markEnqueued(sql, rows);
       queued += rows.length;
       if (rows.length < OUTBOX_CHUNK) break;
     }
@@ -67,7 +67,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function sweep(): Promise<void> {
-    const overdue = overdueDeliveries(db, new Date(Date.now() - overdueAfterMs).toISOString(), 500);
+    const overdue = await overdueDeliveries(sql, new Date(Date.now() - overdueAfterMs).toISOString(), 500);
     let requeued = 0;
     for (const row of overdue) {
       const id = deliveryJobId(row);
@@ -89,7 +89,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function pass(): Promise<boolean> {
-    const fan = fanOut(db, eventsPerPass);
+    const fan = await fanOut(sql, eventsPerPass);
     const queued = await drainOutbox();
     if (Date.now() - lastSweep >= sweepEveryMs) {
       lastSweep = Date.now();

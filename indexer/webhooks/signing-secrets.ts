@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { signingSecrets } from '../../services/control/webhook-endpoints.ts';
 import type { SecretBox } from '../../services/control/webhook-secrets.ts';
+import type { Sql } from '../../services/control/sql.ts';
 
 /**
  * An endpoint's signing secrets, opened (AES-GCM) once a second at most rather than once per
@@ -8,17 +8,17 @@ import type { SecretBox } from '../../services/control/webhook-secrets.ts';
  * with the new secret within a second, while the old one is still valid for a day.
  */
 export interface SigningSecrets {
-  get(endpointId: string): string[];
+  get(endpointId: string): Promise<string[]>;
 }
 
-export function createSigningSecrets(db: Database, box: SecretBox, ttlMs = 1000): SigningSecrets {
+export function createSigningSecrets(sql: Sql, box: SecretBox, ttlMs = 1000): SigningSecrets {
   const cache = new Map<string, { secrets: string[]; until: number }>();
   return {
-    get(endpointId) {
+    async get(endpointId) {
       const now = Date.now();
       const hit = cache.get(endpointId);
       if (hit && hit.until > now) return hit.secrets;
-      const secrets = signingSecrets(db, box, endpointId, new Date(now));
+      const secrets = await signingSecrets(sql, box, endpointId, new Date(now));
       cache.delete(endpointId);
       cache.set(endpointId, { secrets, until: now + ttlMs });
       if (cache.size > 10_000) cache.delete(cache.keys().next().value!);

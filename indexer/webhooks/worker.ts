@@ -37,10 +37,10 @@ export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptio
   const ctx: DeliverContext = {
     sql,
     db,
-    secrets: createSigningSecrets(db, createSecretBox(config.WEBHOOK_SECRET_KEY)),
+    secrets: createSigningSecrets(sql, createSecretBox(config.WEBHOOK_SECRET_KEY)),
     sender,
     bodies: createEventBodies(sql),
-    writer: createAttemptWriter(db, config.WEBHOOK_DISABLE_AFTER),
+    writer: createAttemptWriter(sql, config.WEBHOOK_DISABLE_AFTER),
     logger,
     schedule: config.WEBHOOK_RETRY_SCHEDULE,
     loads: createEndpointLoads({ slowLimit: config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT, concurrency: options.concurrency }),

@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Database } from 'better-sqlite3';
 import { randomBase62 } from './api-keys.ts';
 import { DEMO_CLIENT_ID } from './demo-key.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { Sql } from './sql.ts';
 import { createUser, findUserByEmail, setPasswordHash } from './users.ts';
 
 /**
@@ -18,21 +18,21 @@ export function demoPasswordFile(databasePath: string): string {
 }
 
 /** Call after ensureDemoKey (which makes the demo client). */
-export async function ensureDemoSignIn(db: Database, config: { DATABASE_PATH: string }): Promise<{ email: string; password: string }> {
+export async function ensureDemoSignIn(sql: Sql, config: { DATABASE_PATH: string }): Promise<{ email: string; password: string }> {
   const file = demoPasswordFile(config.DATABASE_PATH);
   let password = '';
   if (existsSync(file)) {
     chmodSync(file, 0o600);
     password = readFileSync(file, 'utf8').trim();
   }
-  const user = findUserByEmail(db, DEMO_EMAIL);
+  const user = await findUserByEmail(sql, DEMO_EMAIL);
   if (user && password !== '' && (await verifyPassword(user.passwordHash, password))) return { email: DEMO_EMAIL, password };
   if (password.length < 20) {
     password = randomBase62(20);
     writeFileSync(file, `${password}\n`, { mode: 0o600 });
   }
   const hash = await hashPassword(password);
-  if (user) setPasswordHash(db, user.id, hash);
-  else createUser(db, { clientId: DEMO_CLIENT_ID, email: DEMO_EMAIL, passwordHash: hash, now: new Date(), verified: true });
+  if (user) await setPasswordHash(sql, user.id, hash);
+  else await createUser(sql, { clientId: DEMO_CLIENT_ID, email: DEMO_EMAIL, passwordHash: hash, now: new Date(), verified: true });
   return { email: DEMO_EMAIL, password };
 }

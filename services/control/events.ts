@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import type { Sql } from './sql.ts';
 
 /**
@@ -143,14 +142,4 @@ export async function eventBounds(sql: Sql): Promise<{ oldestSeq: number | null;
 /** Deletes events created before the cutoff (ISO time); returns how many went. */
 export async function pruneEvents(sql: Sql, before: string): Promise<number> {
   return (await sql.run('DELETE FROM events WHERE created_at < ?', [before])).changes;
-}
-
-/**
- * TRANSITIONAL (issue 22, issue22-merge): the last id ever given, read synchronously on the
- * SQLite handle, for webhook-endpoints.ts while its transaction is still better-sqlite3's.
- * Delete once it calls `(await eventBounds(tx)).lastSeq`.
- */
-export function legacyLastEventSeq(db: Database): number {
-  const last = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as { seq: number } | undefined;
-  return last?.seq ?? 0;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql.ts';
 
 /**
  * Server-side sessions of the account page (issue 21). The cookie holds 32 random bytes; the
@@ -29,10 +29,10 @@ export function sessionState(session: Pick<Session, 'createdAt' | 'lastSeenAt'>,
 const digest = (id: string) => createHash('sha256').update(id).digest('hex');
 
 /** Starts a session; returns the cookie value, the only place the raw id exists. */
-export function createSession(db: Database, userId: string, now: Date): string {
+export async function createSession(sql: Sql, userId: string, now: Date): Promise<string> {
   const id = randomBytes(32).toString('base64url');
   const at = now.toISOString();
-  db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run(digest(id), userId, at, at);
+  await sql.run('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [digest(id), userId, at, at]);
   return id;
 }
 
@@ -40,34 +40,35 @@ export function createSession(db: Database, userId: string, now: Date): string {
  * The session a cookie names, if it is still usable at `now` (then its idle clock restarts);
  * an ended one is deleted and reported as such, so the page can say why it asks to sign in.
  */
-export function useSession(db: Database, cookie: string, now: Date): { session: Session } | { ended: SessionState } | null {
+export async function useSession(sql: Sql, cookie: string, now: Date): Promise<{ session: Session } | { ended: SessionState } | null> {
   const hash = digest(cookie);
-  const row = db.prepare('SELECT user_id, created_at, last_seen_at FROM sessions WHERE id_hash = ?').get(hash) as
-    | { user_id: string; created_at: string; last_seen_at: string }
-    | undefined;
+  const row = await sql.get<{ user_id: string; created_at: string; last_seen_at: string }>(
+    'SELECT user_id, created_at, last_seen_at FROM sessions WHERE id_hash = ?',
+    [hash],
+  );
   if (!row) return null;
   const session: Session = { userId: row.user_id, createdAt: row.created_at, lastSeenAt: row.last_seen_at };
   const state = sessionState(session, now);
   if (state !== 'active') {
-    db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hash);
+    await sql.run('DELETE FROM sessions WHERE id_hash = ?', [hash]);
     return { ended: state };
   }
-  db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?').run(now.toISOString(), hash);
+  await sql.run('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?', [now.toISOString(), hash]);
   return { session: { ...session, lastSeenAt: now.toISOString() } };
 }
 
-export function deleteSession(db: Database, cookie: string): void {
-  db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(digest(cookie));
+export async function deleteSession(sql: Sql, cookie: string): Promise<void> {
+  await sql.run('DELETE FROM sessions WHERE id_hash = ?', [digest(cookie)]);
 }
 
 /** Signs a user out everywhere (a new password, an operator's suspension of the user's access). */
-export function deleteUserSessions(db: Database, userId: string): void {
-  db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+export async function deleteUserSessions(sql: Sql, userId: string): Promise<void> {
+  await sql.run('DELETE FROM sessions WHERE user_id = ?', [userId]);
 }
 
 /** Sessions that ended without being presented again; removed by the server now and then. */
-export function pruneSessions(db: Database, now: Date): number {
+export async function pruneSessions(sql: Sql, now: Date): Promise<number> {
   const idle = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
   const old = new Date(now.getTime() - SESSION_MAX_MS).toISOString();
-  return db.prepare('DELETE FROM sessions WHERE last_seen_at <= ? OR created_at <= ?').run(idle, old).changes;
+  return (await sql.run('DELETE FROM sessions WHERE last_seen_at <= ? OR created_at <= ?', [idle, old])).changes;
 }

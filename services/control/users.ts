@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import { isUniqueViolation, type Sql } from './sql.ts';
 
 /** People who sign in to the account page; each belongs to one client (workspace). */
 
@@ -45,51 +45,55 @@ export class EmailTakenError extends Error {
   readonly code = 'email_taken';
 }
 
-export function createUser(
-  db: Database,
+export async function createUser(
+  sql: Sql,
   input: { clientId: string; email: string; passwordHash: string; now: Date; verified?: boolean; id?: string },
-): User {
+): Promise<User> {
   const id = input.id ?? `usr_${randomBytes(9).toString('base64url')}`;
   const at = input.now.toISOString();
   try {
-    db.prepare(
-      'INSERT INTO users (id, client_id, email, password_hash, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(id, input.clientId, normalizeEmail(input.email), input.passwordHash, input.verified ? at : null, at);
+    await sql.run('INSERT INTO users (id, client_id, email, password_hash, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+      id,
+      input.clientId,
+      normalizeEmail(input.email),
+      input.passwordHash,
+      input.verified ? at : null,
+      at,
+    ]);
   } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new EmailTakenError(`${input.email} already has an account`);
+    if (isUniqueViolation(err)) throw new EmailTakenError(`${input.email} already has an account`);
     throw err;
   }
-  return getUser(db, id)!;
+  return (await getUser(sql, id))!;
 }
 
-export function getUser(db: Database, id: string): User | null {
-  const row = db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+export async function getUser(sql: Sql, id: string): Promise<User | null> {
+  const row = await sql.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
   return row ? mapUserRow(row) : null;
 }
 
-export function findUserByEmail(db: Database, email: string): User | null {
-  const row = db.prepare('SELECT * FROM users WHERE email = ?').get(normalizeEmail(email)) as UserRow | undefined;
+export async function findUserByEmail(sql: Sql, email: string): Promise<User | null> {
+  const row = await sql.get<UserRow>('SELECT * FROM users WHERE email = ?', [normalizeEmail(email)]);
   return row ? mapUserRow(row) : null;
 }
 
-export function listUsers(db: Database, clientId?: string): User[] {
-  const rows = (
+export async function listUsers(sql: Sql, clientId?: string): Promise<User[]> {
+  const rows =
     clientId === undefined
-      ? db.prepare('SELECT * FROM users ORDER BY created_at, id').all()
-      : db.prepare('SELECT * FROM users WHERE client_id = ? ORDER BY created_at, id').all(clientId)
-  ) as UserRow[];
+      ? await sql.all<UserRow>('SELECT * FROM users ORDER BY created_at, id')
+      : await sql.all<UserRow>('SELECT * FROM users WHERE client_id = ? ORDER BY created_at, id', [clientId]);
   return rows.map(mapUserRow);
 }
 
-export function setPasswordHash(db: Database, userId: string, passwordHash: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
+export async function setPasswordHash(sql: Sql, userId: string, passwordHash: string): Promise<void> {
+  await sql.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, userId]);
 }
 
 /** Marks the address verified (once: a later call keeps the first time). */
-export function markEmailVerified(db: Database, userId: string, now: Date): void {
-  db.prepare('UPDATE users SET email_verified_at = coalesce(email_verified_at, ?) WHERE id = ?').run(now.toISOString(), userId);
+export async function markEmailVerified(sql: Sql, userId: string, now: Date): Promise<void> {
+  await sql.run('UPDATE users SET email_verified_at = coalesce(email_verified_at, ?) WHERE id = ?', [now.toISOString(), userId]);
 }
 
-export function recordSignIn(db: Database, userId: string, now: Date): void {
-  db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(now.toISOString(), userId);
+export async function recordSignIn(sql: Sql, userId: string, now: Date): Promise<void> {
+  await sql.run('UPDATE users SET last_sign_in_at = ? WHERE id = ?', [now.toISOString(), userId]);
 }

@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { statement } from './statements.ts';
+import { inJsonArray, type Sql } from './sql.ts';
 
 /**
  * Every delivery attempt, kept (issue 20, section 4; migration 018): when it started, how long
@@ -33,22 +32,23 @@ interface Row {
   response_body: string | null;
 }
 
-export function insertAttempt(db: Database, a: WebhookAttempt): void {
-  statement(db, 
+export async function insertAttempt(sql: Sql, a: WebhookAttempt): Promise<void> {
+  await sql.run(
     `INSERT INTO webhook_attempts (delivery_id, generation, attempt, started_at, duration_ms, http_status, error, response_body)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(a.deliveryId, a.generation, a.attempt, a.startedAt, a.durationMs, a.httpStatus, a.error, a.responseBody);
+    [a.deliveryId, a.generation, a.attempt, a.startedAt, a.durationMs, a.httpStatus, a.error, a.responseBody],
+  );
 }
 
 /** The attempts of these deliveries, oldest first, grouped by delivery id. */
-export function attemptsOf(db: Database, deliveryIds: readonly number[]): Map<number, WebhookAttempt[]> {
+export async function attemptsOf(sql: Sql, deliveryIds: readonly number[]): Promise<Map<number, WebhookAttempt[]>> {
   const out = new Map<number, WebhookAttempt[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return out;
-  const rows = statement(db, 
-      `SELECT delivery_id, generation, attempt, started_at, duration_ms, http_status, error, response_body FROM webhook_attempts
-       WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, id`,
-    )
-    .all(JSON.stringify(deliveryIds)) as Row[];
+  const rows = await sql.all<Row>(
+    `SELECT delivery_id, generation, attempt, started_at, duration_ms, http_status, error, response_body FROM webhook_attempts
+     WHERE ${inJsonArray(sql.dialect, 'delivery_id', '?', 'integer')} ORDER BY delivery_id, id`,
+    [JSON.stringify(deliveryIds)],
+  );
   for (const r of rows)
     out.get(r.delivery_id)?.push({
       deliveryId: r.delivery_id,

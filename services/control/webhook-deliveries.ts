@@ -1,9 +1,8 @@
-import type { Database } from 'better-sqlite3';
 import { type EventType, publicEventId } from './events.ts';
+import { type Dialect, inJsonArray, type Sql } from './sql.ts';
 import { attemptsOf, insertAttempt, type WebhookAttempt } from './webhook-attempts.ts';
 import { advanceDispatchCursor, dispatchCursor } from './webhook-dispatch.ts';
 import { noteAttemptOutcome, setEndpointStatus, type WebhookEndpoint } from './webhook-endpoints.ts';
-import { statement } from './statements.ts';
 
 /**
  * One delivery per endpoint and event (issue 20, section 4; migration 018): its state, written
@@ -70,8 +69,8 @@ const SELECT_DELIVERY = `SELECT d.id, d.endpoint_id, d.event_id, ev.type AS even
   FROM webhook_deliveries d JOIN events ev ON ev.id = d.event_id`;
 
 /** The endpoint's own filters as SQL over `ev` (an events row), with its types and counties as JSON parameters. */
-const MATCHES_FILTERS = `(@types IS NULL OR ev.type IN (SELECT value FROM json_each(@types)))
-  AND (@counties IS NULL OR ev.county_slug IN (SELECT value FROM json_each(@counties)))`;
+const matchesFilters = (dialect: Dialect) => `(CAST(@types AS TEXT) IS NULL OR ${inJsonArray(dialect, 'ev.type', '@types')})
+  AND (CAST(@counties AS TEXT) IS NULL OR ${inJsonArray(dialect, 'ev.county_slug', '@counties')})`;
 
 /**
  * Fans the events after the cursor (at most maxEvents of them) out to every endpoint that
@@ -82,38 +81,34 @@ const MATCHES_FILTERS = `(@types IS NULL OR ev.type IN (SELECT value FROM json_e
  * the outer loop: with a plain join SQLite may start from the endpoints and walk the events
  * from each one's after_event_id, which grows with every event ever recorded.
  */
-export function fanOut(db: Database, maxEvents: number, now = new Date()): { fromEventId: number; toEventId: number; deliveries: number } {
+export async function fanOut(sql: Sql, maxEvents: number, now = new Date()): Promise<{ fromEventId: number; toEventId: number; deliveries: number }> {
   // Most passes find nothing new: asked with a read first, so an idle worker never takes the write lock.
-  const seen = dispatchCursor(db);
-  if (statement(db, 'SELECT 1 FROM events WHERE id > ? LIMIT 1').get(seen) === undefined) return { fromEventId: seen, toEventId: seen, deliveries: 0 };
-  return db
-    .transaction(() => {
-      const from = dispatchCursor(db);
-      const upper = (
-        statement(db, 'SELECT max(id) AS id FROM (SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?)').get(from, maxEvents) as {
-          id: number | null;
-        }
-      ).id;
-      if (upper === null) return { fromEventId: from, toEventId: from, deliveries: 0 };
-      const at = now.toISOString();
-      const inserted = statement(db, 
-          `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
-           SELECT e.id, ev.id, @at, @at, @at
-           FROM events ev
-           CROSS JOIN webhook_endpoints e
-           JOIN clients c ON c.id = e.client_id
-           JOIN plans p ON p.code = c.plan
-           WHERE ev.id > @from AND ev.id <= @upper
-             AND e.status = 'enabled' AND ev.id > e.after_event_id AND c.status = 'active' AND p.webhooks <> 'none'
-             AND (e.types IS NULL OR ev.type IN (SELECT value FROM json_each(e.types)))
-             AND (e.counties IS NULL OR ev.county_slug IN (SELECT value FROM json_each(e.counties)))
-           ORDER BY ev.id, e.id`,
-        )
-        .run({ at, from, upper });
-      advanceDispatchCursor(db, upper);
-      return { fromEventId: from, toEventId: upper, deliveries: inserted.changes };
-    })
-    .immediate();
+  const seen = await dispatchCursor(sql);
+  if ((await sql.get('SELECT 1 AS found FROM events WHERE id > ? LIMIT 1', [seen])) === undefined) return { fromEventId: seen, toEventId: seen, deliveries: 0 };
+  return sql.transaction(async (tx) => {
+    const from = await dispatchCursor(tx);
+    const upper = (await tx.get<{ id: number | null }>('SELECT max(id) AS id FROM (SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?) AS pass', [from, maxEvents]))!
+      .id;
+    if (upper === null) return { fromEventId: from, toEventId: from, deliveries: 0 };
+    const at = now.toISOString();
+    const inserted = await tx.run(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
+       SELECT e.id, ev.id, CAST(@at AS TEXT), CAST(@at AS TEXT), CAST(@at AS TEXT)
+       FROM events ev
+       CROSS JOIN webhook_endpoints e
+       JOIN clients c ON c.id = e.client_id
+       JOIN plans p ON p.code = c.plan
+       WHERE ev.id > @from AND ev.id <= @upper
+         AND e.status = 'enabled' AND ev.id > e.after_event_id AND c.status = 'active' AND p.webhooks <> 'none'
+         AND (e.types IS NULL OR ${inJsonArray(tx.dialect, 'ev.type', 'e.types')})
+         AND (e.counties IS NULL OR ${inJsonArray(tx.dialect, 'ev.county_slug', 'e.counties')})
+       ORDER BY ev.id, e.id
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
+      { at, from, upper },
+    );
+    await advanceDispatchCursor(tx, upper);
+    return { fromEventId: from, toEventId: upper, deliveries: inserted.changes };
+  });
 }
 
 export interface OutboxRow {
@@ -124,19 +119,18 @@ export interface OutboxRow {
 }
 
 /** Deliveries written but not yet handed to the queue, oldest first. */
-export function outbox(db: Database, limit: number): OutboxRow[] {
-  return statement(db, 
-      'SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation FROM webhook_deliveries WHERE enqueued = 0 ORDER BY id LIMIT ?',
-    )
-    .all(limit) as OutboxRow[];
+export function outbox(sql: Sql, limit: number): Promise<OutboxRow[]> {
+  return sql.all<OutboxRow>(
+    'SELECT id, endpoint_id AS "endpointId", event_id AS "eventId", generation FROM webhook_deliveries WHERE enqueued = 0 ORDER BY id LIMIT ?',
+    [limit],
+  );
 }
 
 /** Marks rows as queued; a row replayed in between (a new generation) stays in the outbox. */
-export function markEnqueued(db: Database, rows: readonly OutboxRow[]): void {
-  const mark = statement(db, 'UPDATE webhook_deliveries SET enqueued = 1 WHERE id = ? AND generation = ?');
-  db.transaction(() => {
-    for (const r of rows) mark.run(r.id, r.generation);
-  })();
+export async function markEnqueued(sql: Sql, rows: readonly OutboxRow[]): Promise<void> {
+  await sql.transaction(async (tx) => {
+    for (const r of rows) await tx.run('UPDATE webhook_deliveries SET enqueued = 1 WHERE id = ? AND generation = ?', [r.id, r.generation]);
+  });
 }
 
 /** What the worker needs to know before it sends. */
@@ -150,12 +144,12 @@ export interface DeliveryState {
   nextAttemptAt: string | null;
 }
 
-export function deliveryState(db: Database, id: number): DeliveryState | null {
-  const row = statement(db, 
-      `SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation, status, attempts, next_attempt_at AS nextAttemptAt
-       FROM webhook_deliveries WHERE id = ?`,
-    )
-    .get(id) as DeliveryState | undefined;
+export async function deliveryState(sql: Sql, id: number): Promise<DeliveryState | null> {
+  const row = await sql.get<DeliveryState>(
+    `SELECT id, endpoint_id AS "endpointId", event_id AS "eventId", generation, status, attempts, next_attempt_at AS "nextAttemptAt"
+     FROM webhook_deliveries WHERE id = ?`,
+    [id],
+  );
   return row ?? null;
 }
 
@@ -172,49 +166,48 @@ export interface AttemptOutcome extends WebhookAttempt {
  * attempts that end close together, so a busy worker commits tens of attempts at once rather
  * than one each). Returns the endpoints this batch disabled.
  */
-export function recordOutcomes(db: Database, outcomes: readonly AttemptOutcome[], disableAfterMs: number): string[] {
-  const update = statement(db, 
-    `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, next_attempt_at = @next, last_error = @error, updated_at = @at
-     WHERE id = @id AND generation = @generation`,
-  );
-  return db
-    .transaction(() => {
-      const disabled: string[] = [];
-      for (const o of outcomes) {
-        insertAttempt(db, o);
-        const at = new Date(Date.parse(o.startedAt) + o.durationMs).toISOString();
-        update.run({
+export function recordOutcomes(sql: Sql, outcomes: readonly AttemptOutcome[], disableAfterMs: number): Promise<string[]> {
+  return sql.transaction(async (tx) => {
+    const disabled: string[] = [];
+    for (const o of outcomes) {
+      await insertAttempt(tx, o);
+      const at = new Date(Date.parse(o.startedAt) + o.durationMs).toISOString();
+      await tx.run(
+        `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, next_attempt_at = @next, last_error = @error, updated_at = @at
+         WHERE id = @id AND generation = @generation`,
+        {
           id: o.deliveryId,
           generation: o.generation,
           status: o.next.kind === 'retry' ? 'pending' : o.next.kind,
           next: o.next.kind === 'retry' ? o.next.at : null,
           error: o.next.kind === 'delivered' ? null : (o.error ?? `HTTP ${o.httpStatus}`),
           at,
-        });
-        if (o.gone) {
-          if (setEndpointStatus(db, o.endpointId, { status: 'disabled', reason: 'gone' }, new Date(at))?.disabledReason === 'gone')
-            disabled.push(o.endpointId);
-        } else if (noteAttemptOutcome(db, o.endpointId, o.next.kind === 'delivered', o.startedAt, disableAfterMs)) disabled.push(o.endpointId);
-      }
-      return [...new Set(disabled)];
-    })
-    .immediate();
+        },
+      );
+      if (o.gone) {
+        if ((await setEndpointStatus(tx, o.endpointId, { status: 'disabled', reason: 'gone' }, new Date(at)))?.disabledReason === 'gone')
+          disabled.push(o.endpointId);
+      } else if (await noteAttemptOutcome(tx, o.endpointId, o.next.kind === 'delivered', o.startedAt, disableAfterMs)) disabled.push(o.endpointId);
+    }
+    return [...new Set(disabled)];
+  });
 }
 
 /** A delivery that cannot be attempted (its endpoint is disabled): failed, with why; replay sends it later. */
-export function failWithoutAttempt(db: Database, id: number, generation: number, reason: string, now = new Date()): void {
-  statement(db, 
+export async function failWithoutAttempt(sql: Sql, id: number, generation: number, reason: string, now = new Date()): Promise<void> {
+  await sql.run(
     "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ?, updated_at = ? WHERE id = ? AND generation = ? AND status = 'pending'",
-  ).run(reason, now.toISOString(), id, generation);
+    [reason, now.toISOString(), id, generation],
+  );
 }
 
 /** Pending deliveries queued long ago and still not attempted when due: their jobs may be gone (a Redis without its data). */
-export function overdueDeliveries(db: Database, dueBefore: string, limit: number): OutboxRow[] {
-  return statement(db, 
-      `SELECT id, endpoint_id AS endpointId, event_id AS eventId, generation FROM webhook_deliveries
-       WHERE status = 'pending' AND enqueued = 1 AND next_attempt_at < ? ORDER BY next_attempt_at LIMIT ?`,
-    )
-    .all(dueBefore, limit) as OutboxRow[];
+export function overdueDeliveries(sql: Sql, dueBefore: string, limit: number): Promise<OutboxRow[]> {
+  return sql.all<OutboxRow>(
+    `SELECT id, endpoint_id AS "endpointId", event_id AS "eventId", generation FROM webhook_deliveries
+     WHERE status = 'pending' AND enqueued = 1 AND next_attempt_at < ? ORDER BY next_attempt_at LIMIT ?`,
+    [dueBefore, limit],
+  );
 }
 
 export interface DeliveryListing {
@@ -223,24 +216,26 @@ export interface DeliveryListing {
 }
 
 /** An endpoint's deliveries, newest first, each with every attempt. */
-export function listDeliveries(
-  db: Database,
+export async function listDeliveries(
+  sql: Sql,
   endpointId: string,
   filter: { status?: DeliveryStatus; eventId?: number; limit: number; offset: number },
-): DeliveryListing {
+): Promise<DeliveryListing> {
   const clauses = ['d.endpoint_id = @endpointId'];
   if (filter.status) clauses.push('d.status = @status');
   if (filter.eventId !== undefined) clauses.push('d.event_id = @eventId');
   const where = clauses.join(' AND ');
   const args = { endpointId, status: filter.status ?? null, eventId: filter.eventId ?? null };
-  const total = (statement(db, `SELECT count(*) AS n FROM webhook_deliveries d WHERE ${where}`).get(args) as { n: number }).n;
-  const rows = (statement(db, `${SELECT_DELIVERY} WHERE ${where} ORDER BY d.id DESC LIMIT @limit OFFSET @offset`).all({
-    ...args,
-    limit: filter.limit,
-    offset: filter.offset,
-  }) as Row[]).map(mapRow);
-  const attempts = attemptsOf(
-    db,
+  const total = (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM webhook_deliveries d WHERE ${where}`, args))!.n;
+  const rows = (
+    await sql.all<Row>(`${SELECT_DELIVERY} WHERE ${where} ORDER BY d.id DESC LIMIT @limit OFFSET @offset`, {
+      ...args,
+      limit: filter.limit,
+      offset: filter.offset,
+    })
+  ).map(mapRow);
+  const attempts = await attemptsOf(
+    sql,
     rows.map((r) => r.id),
   );
   return { rows: rows.map((r) => ({ ...r, attemptLog: attempts.get(r.id) ?? [] })), total };
@@ -265,7 +260,7 @@ export type ReplayScope = { eventId: number } | { from: string; to: string };
  * already pending is left alone (it is on its way), so a replay never makes two deliveries.
  * Returns how many deliveries it queued.
  */
-export function replay(db: Database, endpoint: WebhookEndpoint, scope: ReplayScope, now = new Date()): number {
+export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayScope, now = new Date()): Promise<number> {
   if (endpoint.status !== 'enabled')
     throw new ReplayError('endpoint_disabled', `endpoint ${endpoint.id} is disabled (${endpoint.disabledReason}); enable it before replaying`);
   const params = {
@@ -274,19 +269,21 @@ export function replay(db: Database, endpoint: WebhookEndpoint, scope: ReplaySco
     types: endpoint.types === null ? null : JSON.stringify(endpoint.types),
     counties: endpoint.counties === null ? null : JSON.stringify(endpoint.counties),
   };
-  const upsert = (range: string, rangeArgs: Record<string, unknown>) =>
-    statement(db, 
+  // The target's columns are named with the table in DO UPDATE: PostgreSQL finds a bare name ambiguous there.
+  const upsert = async (range: string, rangeArgs: Record<string, unknown>) =>
+    (
+      await sql.run(
         `INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
-         SELECT @endpoint, ev.id, @at, @at, @at FROM events ev WHERE ${range} AND ${MATCHES_FILTERS} ORDER BY ev.id
-         ON CONFLICT (endpoint_id, event_id) DO UPDATE SET generation = generation + 1, status = 'pending', attempts = 0,
+         SELECT CAST(@endpoint AS TEXT), ev.id, CAST(@at AS TEXT), CAST(@at AS TEXT), CAST(@at AS TEXT)
+         FROM events ev WHERE ${range} AND ${matchesFilters(sql.dialect)} ORDER BY ev.id
+         ON CONFLICT (endpoint_id, event_id) DO UPDATE SET generation = webhook_deliveries.generation + 1, status = 'pending', attempts = 0,
            next_attempt_at = excluded.next_attempt_at, enqueued = 0, last_error = NULL, updated_at = excluded.updated_at
-         WHERE status <> 'pending'`,
+         WHERE webhook_deliveries.status <> 'pending'`,
+        { ...params, ...rangeArgs },
       )
-      .run({ ...params, ...rangeArgs }).changes;
+    ).changes;
   if ('eventId' in scope) {
-    const event = statement(db, 'SELECT type, county_slug FROM events WHERE id = ?').get(scope.eventId) as
-      | { type: string; county_slug: string | null }
-      | undefined;
+    const event = await sql.get<{ type: string; county_slug: string | null }>('SELECT type, county_slug FROM events WHERE id = ?', [scope.eventId]);
     const shown = publicEventId(scope.eventId);
     if (!event) throw new ReplayError('unknown_event', `no event ${shown} (unknown, or pruned after the retention period)`);
     const typeOk = endpoint.types === null || endpoint.types.includes(event.type as EventType);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import { getClient } from './clients.ts';
-import { type EventType, legacyLastEventSeq } from './events.ts';
+import { legacyDb } from './db.ts';
+import { eventBounds, type EventType } from './events.ts';
 import { getPlan, type PlanCode, type WebhooksFlag } from './plans.ts';
+import type { Sql } from './sql.ts';
 import { newSigningSecret, type SecretBox } from './webhook-secrets.ts';
-import { statement } from './statements.ts';
 
 /**
  * A client's webhook endpoints (issue 20, section 3; migration 018): where to POST which
@@ -106,10 +106,11 @@ export function newEndpointId(): string {
 }
 
 /** The plan's webhooks flag (none, beta, included), or WebhooksNotInPlanError when none. */
-export function requireWebhooksPlan(db: Database, clientId: string): WebhooksFlag {
-  const client = getClient(db, clientId);
+export async function requireWebhooksPlan(sql: Sql, clientId: string): Promise<WebhooksFlag> {
+  // issue22-merge: clients.ts and plans.ts still take the SQLite handle (inside a transaction, they join it).
+  const client = getClient(legacyDb(sql), clientId);
   if (!client) throw new UnknownClientError(clientId);
-  const flag = getPlan(db, client.plan).webhooks;
+  const flag = getPlan(legacyDb(sql), client.plan).webhooks; // issue22-merge
   if (flag === 'none') throw new WebhooksNotInPlanError(client.plan);
   return flag;
 }
@@ -123,53 +124,56 @@ export interface NewEndpoint {
 }
 
 /** Makes an enabled endpoint; the raw secret is in the answer and nowhere else. */
-export function createEndpoint(
-  db: Database,
+export async function createEndpoint(
+  sql: Sql,
   box: SecretBox,
   input: NewEndpoint,
   now = new Date(),
-): { endpoint: WebhookEndpoint; secret: string; plan: WebhooksFlag } {
-  return db
-    .transaction(() => {
-      const plan = requireWebhooksPlan(db, input.clientId);
-      const count = (statement(db, 'SELECT count(*) AS n FROM webhook_endpoints WHERE client_id = ?').get(input.clientId) as { n: number }).n;
-      if (count >= MAX_ENDPOINTS_PER_CLIENT) throw new EndpointLimitError(input.clientId);
-      const id = newEndpointId();
-      const secret = newSigningSecret();
-      statement(db, 
-        `INSERT INTO webhook_endpoints (id, client_id, url, types, counties, secret, after_event_id, created_at)
-         VALUES (@id, @clientId, @url, @types, @counties, @secret, @after, @createdAt)`,
-      ).run({
+): Promise<{ endpoint: WebhookEndpoint; secret: string; plan: WebhooksFlag }> {
+  return sql.transaction(async (tx) => {
+    const plan = await requireWebhooksPlan(tx, input.clientId);
+    const count = (await tx.get<{ n: number }>('SELECT count(*) AS n FROM webhook_endpoints WHERE client_id = ?', [input.clientId]))!.n;
+    if (count >= MAX_ENDPOINTS_PER_CLIENT) throw new EndpointLimitError(input.clientId);
+    const id = newEndpointId();
+    const secret = newSigningSecret();
+    await tx.run(
+      `INSERT INTO webhook_endpoints (id, client_id, url, types, counties, secret, after_event_id, created_at)
+       VALUES (@id, @clientId, @url, @types, @counties, @secret, @after, @createdAt)`,
+      {
         id,
         clientId: input.clientId,
         url: input.url,
         types: input.types === null ? null : JSON.stringify(input.types),
         counties: input.counties === null ? null : JSON.stringify(input.counties),
         secret: box.seal(secret, id),
-        after: legacyLastEventSeq(db), // issue22-merge: (await eventBounds(tx)).lastSeq once this transaction is on Sql
+        after: (await eventBounds(tx)).lastSeq,
         createdAt: now.toISOString(),
-      });
-      return { endpoint: getEndpoint(db, id)!, secret, plan };
-    })
-    .immediate();
+      },
+    );
+    return { endpoint: (await getEndpoint(tx, id))!, secret, plan };
+  });
 }
 
-export function getEndpoint(db: Database, id: string): WebhookEndpoint | null {
-  const row = statement(db, `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ?`).get(id) as Row | undefined;
+export async function getEndpoint(sql: Sql, id: string): Promise<WebhookEndpoint | null> {
+  const row = await sql.get<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = ?`, [id]);
   return row ? mapRow(row) : null;
 }
 
 /** What the worker reads before each delivery: where to send, and whether it may. No JSON to parse. */
-export function endpointTarget(db: Database, id: string): { url: string; status: EndpointStatus; disabledReason: DisabledReason | null } | null {
-  const row = statement(db, 'SELECT url, status, disabled_reason AS disabledReason FROM webhook_endpoints WHERE id = ?').get(id) as
-    | { url: string; status: EndpointStatus; disabledReason: DisabledReason | null }
-    | undefined;
+export async function endpointTarget(
+  sql: Sql,
+  id: string,
+): Promise<{ url: string; status: EndpointStatus; disabledReason: DisabledReason | null } | null> {
+  const row = await sql.get<{ url: string; status: EndpointStatus; disabledReason: DisabledReason | null }>(
+    'SELECT url, status, disabled_reason AS "disabledReason" FROM webhook_endpoints WHERE id = ?',
+    [id],
+  );
   return row ?? null;
 }
 
 /** The client's endpoints, oldest first. */
-export function listEndpoints(db: Database, clientId: string): WebhookEndpoint[] {
-  const rows = statement(db, `SELECT ${COLUMNS} FROM webhook_endpoints WHERE client_id = ? ORDER BY created_at, id`).all(clientId) as Row[];
+export async function listEndpoints(sql: Sql, clientId: string): Promise<WebhookEndpoint[]> {
+  const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE client_id = ? ORDER BY created_at, id`, [clientId]);
   return rows.map(mapRow);
 }
 
@@ -178,48 +182,54 @@ export function listEndpoints(db: Database, clientId: string): WebhookEndpoint[]
  * or disables with a reason. Deliveries that come due while disabled are marked failed; replay
  * sends them once the endpoint is enabled again.
  */
-export function setEndpointStatus(
-  db: Database,
+export async function setEndpointStatus(
+  sql: Sql,
   id: string,
   change: { status: 'enabled' } | { status: 'disabled'; reason: DisabledReason },
   now = new Date(),
-): WebhookEndpoint | null {
+): Promise<WebhookEndpoint | null> {
   if (change.status === 'enabled')
-    statement(db, 
-      "UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL WHERE id = ?",
-    ).run(id);
+    await sql.run("UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL WHERE id = ?", [id]);
   else
-    statement(db, 
-      "UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = ?, disabled_at = ? WHERE id = ? AND status = 'enabled'",
-    ).run(change.reason, now.toISOString(), id);
-  return getEndpoint(db, id);
+    await sql.run("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = ?, disabled_at = ? WHERE id = ? AND status = 'enabled'", [
+      change.reason,
+      now.toISOString(),
+      id,
+    ]);
+  return getEndpoint(sql, id);
 }
 
 /** Deletes the endpoint with its deliveries and attempts; queued jobs find nothing and end. */
-export function deleteEndpoint(db: Database, id: string): boolean {
-  return statement(db, 'DELETE FROM webhook_endpoints WHERE id = ?').run(id).changes === 1;
+export async function deleteEndpoint(sql: Sql, id: string): Promise<boolean> {
+  return (await sql.run('DELETE FROM webhook_endpoints WHERE id = ?', [id])).changes === 1;
 }
 
 /**
  * A new secret, returned once. The old one keeps signing beside it for a day (Standard Webhooks
  * sends every valid signature, space-separated), so receivers can switch without a failure.
  */
-export function rotateSecret(db: Database, box: SecretBox, id: string, now = new Date()): { endpoint: WebhookEndpoint; secret: string } | null {
+export async function rotateSecret(
+  sql: Sql,
+  box: SecretBox,
+  id: string,
+  now = new Date(),
+): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
   const secret = newSigningSecret();
-  const changed = statement(db, 
-      `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = @expires, secret = @secret, secret_rotated_at = @now
-       WHERE id = @id`,
-    )
-    .run({ id, secret: box.seal(secret, id), expires: new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS).toISOString(), now: now.toISOString() });
+  const changed = await sql.run(
+    `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = @expires, secret = @secret, secret_rotated_at = @now
+     WHERE id = @id`,
+    { id, secret: box.seal(secret, id), expires: new Date(now.getTime() + PREVIOUS_SECRET_GRACE_MS).toISOString(), now: now.toISOString() },
+  );
   if (changed.changes === 0) return null;
-  return { endpoint: getEndpoint(db, id)!, secret };
+  return { endpoint: (await getEndpoint(sql, id))!, secret };
 }
 
 /** The secrets to sign with now: the current one, then the previous one while its grace lasts. */
-export function signingSecrets(db: Database, box: SecretBox, id: string, now = new Date()): string[] {
-  const row = statement(db, 'SELECT secret, previous_secret, previous_secret_expires_at FROM webhook_endpoints WHERE id = ?').get(id) as
-    | { secret: Buffer; previous_secret: Buffer | null; previous_secret_expires_at: string | null }
-    | undefined;
+export async function signingSecrets(sql: Sql, box: SecretBox, id: string, now = new Date()): Promise<string[]> {
+  const row = await sql.get<{ secret: Buffer; previous_secret: Buffer | null; previous_secret_expires_at: string | null }>(
+    'SELECT secret, previous_secret, previous_secret_expires_at FROM webhook_endpoints WHERE id = ?',
+    [id],
+  );
   if (!row) return [];
   const secrets = [box.open(row.secret, id)];
   if (row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now.toISOString())
@@ -232,15 +242,17 @@ export function signingSecrets(db: Database, box: SecretBox, id: string, now = n
  * the run of failures; a failure starts one, and disables the endpoint once the run has lasted
  * disableAfterMs. Returns true when this failure disabled it.
  */
-export function noteAttemptOutcome(db: Database, id: string, ok: boolean, at: string, disableAfterMs: number): boolean {
+export async function noteAttemptOutcome(sql: Sql, id: string, ok: boolean, at: string, disableAfterMs: number): Promise<boolean> {
   if (ok) {
-    statement(db, 'UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL').run(id);
+    await sql.run('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL', [id]);
     return false;
   }
-  const row = statement(db, 'UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ?) WHERE id = ? RETURNING failing_since, status')
-    .get(at, id) as { failing_since: string; status: string } | undefined;
+  const row = await sql.get<{ failing_since: string; status: string }>(
+    'UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ?) WHERE id = ? RETURNING failing_since, status',
+    [at, id],
+  );
   if (row?.status !== 'enabled') return false;
   if (Date.parse(at) - Date.parse(row.failing_since) < disableAfterMs) return false;
-  statement(db, "UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = 'failing', disabled_at = ? WHERE id = ?").run(at, id);
+  await sql.run("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = 'failing', disabled_at = ? WHERE id = ?", [at, id]);
   return true;
 }

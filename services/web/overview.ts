@@ -29,10 +29,10 @@ export interface OverviewInput {
   now: Date;
 }
 
-export function readOverview(ctx: PageContext, account: SignedIn): OverviewInput {
+export async function readOverview(ctx: PageContext, account: SignedIn): Promise<OverviewInput> {
   const now = ctx.clock();
   const { client } = account;
-  const { plan, account: charged } = clientAccount(ctx.db, client, 'live');
+  const { plan, account: charged } = await clientAccount(ctx.sql, client, 'live');
   // Brought up to date as the API's free usage route does before it answers: the month's grant,
   // a plan change, and the trial's cap on the first look after day 7 (spec 8.3).
   ctx.ledger.touch(charged, now);

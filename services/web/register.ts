@@ -54,8 +54,10 @@ export function accountPages(deps: SiteDeps) {
     };
     // Sessions nobody presents again and links nobody opens are deleted every quarter of an hour.
     const pruner = setInterval(() => {
-      pruneSessions(ctx.db, ctx.clock());
-      pruneTokens(ctx.db, ctx.clock());
+      void (async () => {
+        await pruneSessions(ctx.sql, ctx.clock());
+        await pruneTokens(ctx.sql, ctx.clock());
+      })().catch((err: unknown) => deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'pruning sessions and links failed'));
     }, PRUNE_EVERY_MS).unref();
     scope.addHook('onClose', async () => {
       clearInterval(pruner);

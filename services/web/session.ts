@@ -20,8 +20,8 @@ export function loadSession(ctx: PageContext) {
     request.sessionEnded = false;
     const cookie = request.cookies[ctx.settings.sessionCookie];
     if (!cookie) return;
-    const found = useSession(ctx.db, cookie, ctx.clock());
-    const user = found && 'session' in found ? getUser(ctx.db, found.session.userId) : null;
+    const found = await useSession(ctx.sql, cookie, ctx.clock());
+    const user = found && 'session' in found ? await getUser(ctx.sql, found.session.userId) : null;
     const client = user ? getClient(ctx.db, user.clientId) : null;
     if (!user || !client) {
       request.sessionEnded = found !== null;
@@ -37,17 +37,17 @@ export function loadSession(ctx: PageContext) {
  * sign-in is worth nothing after it). The session the browser came with, if any, is ended, and
  * the CSRF secret is dropped so the signed-in pages get a new one.
  */
-export function startSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply, userId: string): void {
+export async function startSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
   const previous = request.cookies[ctx.settings.sessionCookie];
-  if (previous) deleteSession(ctx.db, previous);
-  const id = createSession(ctx.db, userId, ctx.clock());
+  if (previous) await deleteSession(ctx.sql, previous);
+  const id = await createSession(ctx.sql, userId, ctx.clock());
   reply.setCookie(ctx.settings.sessionCookie, id, cookieOptions(ctx));
   reply.clearCookie(ctx.settings.csrfCookie, cookieOptions(ctx));
 }
 
-export function endSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply): void {
+export async function endSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const cookie = request.cookies[ctx.settings.sessionCookie];
-  if (cookie) deleteSession(ctx.db, cookie);
+  if (cookie) await deleteSession(ctx.sql, cookie);
   reply.clearCookie(ctx.settings.sessionCookie, cookieOptions(ctx));
   reply.clearCookie(ctx.settings.csrfCookie, cookieOptions(ctx));
 }

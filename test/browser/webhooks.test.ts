@@ -38,10 +38,10 @@ async function visited(name: string): Promise<void> {
 
 describe('webhook endpoints on the account page', () => {
   it('adds an endpoint, shows its secret once, and lists it without the secret', async () => {
-    const { db } = site.t.runtime;
+    const { db, sql } = site.t.runtime;
     const email = 'hooks@example.com';
-    const made = createTrialAccount(db, { organisation: 'Hooks LLC', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-    markEmailVerified(db, made.user.id, new Date());
+    const made = await createTrialAccount(sql, { organisation: 'Hooks LLC', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    await markEmailVerified(sql, made.user.id, new Date());
     setClient(db, made.client.id, { plan: 'pro' });
 
     await page.goto(`${site.url}/account/signin`);
@@ -69,7 +69,7 @@ describe('webhook endpoints on the account page', () => {
     await expect(page.getByRole('button', { name: 'Copy' }).isVisible()).resolves.toBe(true);
     await visited('webhook-secret');
 
-    const [endpoint] = listEndpoints(db, made.client.id);
+    const [endpoint] = await listEndpoints(sql, made.client.id);
     expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/in', counties: ['miami-dade'] });
     expect(endpoint!.types).not.toContain('certificate.updated');
 

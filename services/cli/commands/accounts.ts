@@ -29,10 +29,10 @@ export function accountsCommand(program: Command): void {
     .description('every client with its plan, status and users')
     .action(async (_opts: unknown, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        const users = listUsers(db);
-        const rows = listClients(db).map((c) => ({
+        const users = await listUsers(sql);
+        // issue22-merge: clients.ts still takes the SQLite handle.
+        const rows = listClients(legacyDb(sql)).map((c) => ({
           id: c.id,
           name: c.name,
           plan: c.plan,
@@ -63,9 +63,8 @@ export function accountsCommand(program: Command): void {
     .option('--client <id>', 'only this client\'s users')
     .action(async (opts: { client?: string }, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        const rows = listUsers(db, opts.client).map(shown);
+        const rows = (await listUsers(sql, opts.client)).map(shown);
         createOutput(wantsJson(command)).result({ users: rows }, (r) =>
           r.users.length === 0
             ? 'no users'
@@ -84,14 +83,13 @@ export function accountsCommand(program: Command): void {
       const config = loadConfig();
       const settings = siteSettings(config);
       const sql = await openControlPlane(config, { registry: loadRegistry() });
-      const db = legacyDb(sql);
       const mailer = createMailer(config);
       try {
-        const user = findUserByEmail(db, email);
+        const user = await findUserByEmail(sql, email);
         if (!user) throw new CliError(`no user with the address ${email}`);
         if (user.emailVerifiedAt !== null) throw new CliError(`${user.email} is verified already (${user.emailVerifiedAt})`);
         // The link is in the mail only: this command prints where the mail went, never the link.
-        await mailer.send(verificationMail(db, settings.publicUrl, user, new Date()));
+        await mailer.send(await verificationMail(sql, settings.publicUrl, user, new Date()));
         createOutput(wantsJson(command)).result(
           { user_id: user.id, email: user.email, sent_by: mailer.mode, ...(mailer.mode === 'outbox' ? { outbox: config.MAIL_OUTBOX_DIR } : {}) },
           (r) => (r.sent_by === 'smtp' ? `sent to ${r.email}` : `written for ${r.email} to the outbox ${r.outbox} (no SMTP_URL)`),

@@ -53,7 +53,7 @@ export function startCommand(program: Command): void {
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
           const demo = ensureDemoKey(runtime.db, config);
-          const signIn = await ensureDemoSignIn(runtime.db, config);
+          const signIn = await ensureDemoSignIn(runtime.sql, config);
           const { app, url } = await startServer(
             {
               ...runtime,

@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { mapDelivery, mapEndpoint } from '../../api/routes/webhook-endpoints/map-row.ts';
 import type { WebhookEndpointRow } from '../../api/routes/webhook-endpoints/row.ts';
 import { type Config, loadConfig } from '../../config.ts';
-import { type Database, legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { parseEventId } from '../../control/events.ts';
+import type { Sql } from '../../control/sql.ts';
 import { DELIVERY_STATUSES, type DeliveryStatus, listDeliveries, ReplayError, type ReplayScope, replay } from '../../control/webhook-deliveries.ts';
 import { checkEndpointInput } from '../../control/webhook-endpoint-input.ts';
 import {
@@ -39,20 +40,19 @@ const list = (value: string) =>
     .filter((v) => v !== '');
 
 /** Opens the database for one command and closes it whatever happens. */
-async function withDatabase<T>(run: (db: Database, config: Config, registry: Registry) => T | Promise<T>): Promise<T> {
+async function withDatabase<T>(run: (sql: Sql, config: Config, registry: Registry) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const registry = loadRegistry();
   const sql = await openControlPlane(config, { registry });
-      const db = legacyDb(sql);
   try {
-    return await run(db, config, registry);
+    return await run(sql, config, registry);
   } finally {
     await sql.close();
   }
 }
 
-function requireEndpoint(db: Database, id: string): WebhookEndpoint {
-  const endpoint = getEndpoint(db, id);
+async function requireEndpoint(sql: Sql, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await getEndpoint(sql, id);
   if (!endpoint) throw new CliError(`no webhook endpoint ${id}`, 1, 'not_found');
   return endpoint;
 }
@@ -82,7 +82,7 @@ export function webhooksCommand(program: Command): void {
     .option('--types <list>', 'comma-separated event types (default: every type)')
     .option('--counties <list>', 'comma-separated counties, by slug or name (default: every county)')
     .action(async (opts: { client: string; url: string; types?: string; counties?: string }, command: Command) => {
-      return withDatabase((db, config, registry) => {
+      return withDatabase(async (sql, config, registry) => {
         // A county as a person types it ("Miami-Dade", "st johns") becomes its slug; an unknown one stays as typed and is refused below.
         const counties = opts.counties === undefined ? undefined : list(opts.counties).map((c) => findCounty(registry.counties, c)?.slug ?? c);
         const checked = checkEndpointInput(
@@ -93,9 +93,9 @@ export function webhooksCommand(program: Command): void {
           const first = checked.problems[0]!;
           throw new CliError(`--${first.field}: ${first.problem}`, USAGE_EXIT);
         }
-        let made: ReturnType<typeof createEndpoint>;
+        let made: Awaited<ReturnType<typeof createEndpoint>>;
         try {
-          made = createEndpoint(db, createSecretBox(config.WEBHOOK_SECRET_KEY), { clientId: opts.client, ...checked.value });
+          made = await createEndpoint(sql, createSecretBox(config.WEBHOOK_SECRET_KEY), { clientId: opts.client, ...checked.value });
         } catch (err) {
           asCliError(err);
         }
@@ -116,8 +116,8 @@ export function webhooksCommand(program: Command): void {
     .description("a client's endpoints (never their secrets)")
     .requiredOption('--client <id>', 'client id')
     .action(async (opts: { client: string }, command: Command) => {
-      return withDatabase((db) => {
-        const rows = listEndpoints(db, opts.client).map(mapEndpoint);
+      return withDatabase(async (sql) => {
+        const rows = (await listEndpoints(sql, opts.client)).map(mapEndpoint);
         createOutput(wantsJson(command)).result({ client_id: opts.client, endpoints: rows }, (r) =>
           r.endpoints.length === 0 ? 'no webhook endpoints' : r.endpoints.map(endpointLine).join('\n'),
         );
@@ -128,9 +128,9 @@ export function webhooksCommand(program: Command): void {
     .command('disable <id>')
     .description('stop delivering to an endpoint (deliveries that come due meanwhile fail; replay sends them later)')
     .action(async (id: string, _opts: unknown, command: Command) => {
-      return withDatabase((db) => {
-        requireEndpoint(db, id);
-        const endpoint = setEndpointStatus(db, id, { status: 'disabled', reason: 'operator' })!;
+      return withDatabase(async (sql) => {
+        await requireEndpoint(sql, id);
+        const endpoint = (await setEndpointStatus(sql, id, { status: 'disabled', reason: 'operator' }))!;
         createOutput(wantsJson(command)).result(mapEndpoint(endpoint), endpointLine);
       });
     });
@@ -139,9 +139,9 @@ export function webhooksCommand(program: Command): void {
     .command('enable <id>')
     .description('deliver to an endpoint again (events recorded while it was disabled need a replay)')
     .action(async (id: string, _opts: unknown, command: Command) => {
-      return withDatabase((db) => {
-        requireEndpoint(db, id);
-        const endpoint = setEndpointStatus(db, id, { status: 'enabled' })!;
+      return withDatabase(async (sql) => {
+        await requireEndpoint(sql, id);
+        const endpoint = (await setEndpointStatus(sql, id, { status: 'enabled' }))!;
         createOutput(wantsJson(command)).result(mapEndpoint(endpoint), endpointLine);
       });
     });
@@ -150,8 +150,8 @@ export function webhooksCommand(program: Command): void {
     .command('delete <id>')
     .description('delete an endpoint with its deliveries and attempts')
     .action(async (id: string, _opts: unknown, command: Command) => {
-      return withDatabase((db) => {
-        if (!deleteEndpoint(db, id)) throw new CliError(`no webhook endpoint ${id}`, 1, 'not_found');
+      return withDatabase(async (sql) => {
+        if (!(await deleteEndpoint(sql, id))) throw new CliError(`no webhook endpoint ${id}`, 1, 'not_found');
         createOutput(wantsJson(command)).result({ id, deleted: true }, (r) => `${r.id} deleted`);
       });
     });
@@ -160,9 +160,9 @@ export function webhooksCommand(program: Command): void {
     .command('rotate-secret <id>')
     .description('a new signing secret, printed once; the old one keeps signing beside it for 24 hours')
     .action(async (id: string, _opts: unknown, command: Command) => {
-      return withDatabase((db, config) => {
-        requireEndpoint(db, id);
-        const rotated = rotateSecret(db, createSecretBox(config.WEBHOOK_SECRET_KEY), id)!;
+      return withDatabase(async (sql, config) => {
+        await requireEndpoint(sql, id);
+        const rotated = (await rotateSecret(sql, createSecretBox(config.WEBHOOK_SECRET_KEY), id))!;
         createOutput(wantsJson(command)).result({ ...mapEndpoint(rotated.endpoint), secret: rotated.secret }, (r) =>
           [endpointLine(r), r.secret, 'Store this signing secret now: it is shown only once. The previous one stays valid for 24 hours.'].join('\n'),
         );
@@ -182,9 +182,9 @@ export function webhooksCommand(program: Command): void {
       const eventId = opts.event === undefined ? undefined : eventArg(opts.event);
       const limit = countArg('--limit', opts.limit, 1);
       const offset = countArg('--offset', opts.offset, 0);
-      return withDatabase((db) => {
-        requireEndpoint(db, id);
-        const { rows, total } = listDeliveries(db, id, { status: opts.status as DeliveryStatus | undefined, eventId, limit, offset });
+      return withDatabase(async (sql) => {
+        await requireEndpoint(sql, id);
+        const { rows, total } = await listDeliveries(sql, id, { status: opts.status as DeliveryStatus | undefined, eventId, limit, offset });
         createOutput(wantsJson(command)).result({ endpoint_id: id, total, deliveries: rows.map(mapDelivery) }, (r) =>
           r.deliveries.length === 0
             ? 'no deliveries'
@@ -220,11 +220,11 @@ export function webhooksCommand(program: Command): void {
         if (from >= to) throw new CliError('--from must be before --to', USAGE_EXIT);
         scope = { from, to };
       }
-      return withDatabase((db) => {
-        const endpoint = requireEndpoint(db, id);
+      return withDatabase(async (sql) => {
+        const endpoint = await requireEndpoint(sql, id);
         let queued = 0;
         try {
-          queued = replay(db, endpoint, scope);
+          queued = await replay(sql, endpoint, scope);
         } catch (err) {
           asCliError(err);
         }

@@ -1,18 +1,18 @@
-import type { Database } from 'better-sqlite3';
 import { issueToken } from '../../control/email-tokens.ts';
+import type { Sql } from '../../control/sql.ts';
 import type { User } from '../../control/users.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mail, Mailer } from './mailer.ts';
 import { resetMail, verifyMail } from './messages.ts';
 
 /** The mailed links: a fresh single-use token each (the previous unused one of its kind stops working). */
-export function verificationMail(db: Database, publicUrl: string, user: Pick<User, 'id' | 'email'>, now: Date): Mail {
-  const token = issueToken(db, user.id, 'verify', now);
+export async function verificationMail(sql: Sql, publicUrl: string, user: Pick<User, 'id' | 'email'>, now: Date): Promise<Mail> {
+  const token = await issueToken(sql, user.id, 'verify', now);
   return verifyMail(user.email, `${publicUrl}/account/verify?token=${token}`);
 }
 
-export function passwordResetMail(db: Database, publicUrl: string, user: Pick<User, 'id' | 'email'>, now: Date): Mail {
-  const token = issueToken(db, user.id, 'reset', now);
+export async function passwordResetMail(sql: Sql, publicUrl: string, user: Pick<User, 'id' | 'email'>, now: Date): Promise<Mail> {
+  const token = await issueToken(sql, user.id, 'reset', now);
   return resetMail(user.email, `${publicUrl}/account/reset?token=${token}`);
 }
 

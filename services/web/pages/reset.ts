@@ -26,7 +26,7 @@ export function resetPage(scope: FastifyInstance, ctx: PageContext): void {
     const asked = (request.query as { token?: unknown } | undefined)?.token !== undefined;
     if (!asked) return page(request, reply, 'reset-request', { title: 'Reset your password', values: {}, errors: {} });
     const token = query.success ? query.data.token : undefined;
-    if (token === undefined || peekToken(ctx.db, token, 'reset', ctx.clock()) === null) return message(request, reply, 400, SPENT);
+    if (token === undefined || (await peekToken(ctx.sql, token, 'reset', ctx.clock())) === null) return message(request, reply, 400, SPENT);
     return page(request, reply, 'reset-password', { title: 'Choose a new password', token, errors: {} });
   });
 
@@ -42,11 +42,11 @@ export function resetPage(scope: FastifyInstance, ctx: PageContext): void {
       // Hashed before the link is spent, so a failure here leaves the link usable.
       const passwordHash = await hashPassword(form.data.password);
       const now = ctx.clock();
-      const userId = consumeToken(ctx.db, form.data.token, 'reset', now);
+      const userId = await consumeToken(ctx.sql, form.data.token, 'reset', now);
       if (userId === null) return message(request, reply, 400, SPENT);
-      setPasswordHash(ctx.db, userId, passwordHash);
-      markEmailVerified(ctx.db, userId, now);
-      deleteUserSessions(ctx.db, userId);
+      await setPasswordHash(ctx.sql, userId, passwordHash);
+      await markEmailVerified(ctx.sql, userId, now);
+      await deleteUserSessions(ctx.sql, userId);
       return reply.redirect('/account/signin?notice=password-changed', 303);
     }
 
@@ -57,8 +57,8 @@ export function resetPage(scope: FastifyInstance, ctx: PageContext): void {
     const wait = await ctx.throttle.attempt('reset', email, request.ip, request.id);
     if (!wait.allowed)
       return page(request, reply, 'reset-request', { title: 'Reset your password', values, errors: { form: throttled(wait.retryAfterSeconds) } }, 429);
-    const user = findUserByEmail(ctx.db, email);
-    if (user) ctx.postman.post(passwordResetMail(ctx.db, ctx.settings.publicUrl, user, ctx.clock()));
+    const user = await findUserByEmail(ctx.sql, email);
+    if (user) ctx.postman.post(await passwordResetMail(ctx.sql, ctx.settings.publicUrl, user, ctx.clock()));
     return page(request, reply, 'check-email', {
       title: 'Check your email',
       email,

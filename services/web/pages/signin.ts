@@ -41,13 +41,13 @@ export function signinPage(scope: FastifyInstance, ctx: PageContext): void {
     const wait = await ctx.throttle.attempt('signin', email, request.ip, request.id);
     if (!wait.allowed) return again({ form: throttled(wait.retryAfterSeconds) }, 429);
 
-    const user = findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx.sql, email);
     const matches = await verifyPassword(user?.passwordHash ?? (await ctx.dummyHash), password);
     if (!user || !matches) return again({ form: WRONG }, 400);
     // A hash made at older costs is brought up to today's while the password is at hand.
-    if (needsRehash(user.passwordHash)) setPasswordHash(ctx.db, user.id, await hashPassword(password));
-    recordSignIn(ctx.db, user.id, ctx.clock());
-    startSession(ctx, request, reply, user.id);
+    if (needsRehash(user.passwordHash)) await setPasswordHash(ctx.sql, user.id, await hashPassword(password));
+    await recordSignIn(ctx.sql, user.id, ctx.clock());
+    await startSession(ctx, request, reply, user.id);
     return reply.redirect(next || '/account', 303);
   });
 }

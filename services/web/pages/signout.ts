@@ -11,7 +11,7 @@ export function signoutPage(scope: FastifyInstance, ctx: PageContext): void {
   });
 
   scope.post('/signout', async (request, reply) => {
-    endSession(ctx, request, reply);
+    await endSession(ctx, request, reply);
     return reply.redirect('/account/signin?notice=signed-out', 303);
   });
 }

@@ -23,17 +23,17 @@ export function verifyPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.get('/verify', async (request, reply) => {
     const query = TokenQuery.safeParse(request.query ?? {});
     const token = query.success ? query.data.token : undefined;
-    if (token === undefined || peekToken(ctx.db, token, 'verify', ctx.clock()) === null) return message(request, reply, 400, SPENT);
+    if (token === undefined || (await peekToken(ctx.sql, token, 'verify', ctx.clock())) === null) return message(request, reply, 400, SPENT);
     return page(request, reply, 'verify', { title: 'Confirm your email address', token });
   });
 
   scope.post('/verify', async (request, reply) => {
     const form = VerifyForm.safeParse(request.body ?? {});
     const now = ctx.clock();
-    const userId = form.success ? consumeToken(ctx.db, form.data.token, 'verify', now) : null;
+    const userId = form.success ? await consumeToken(ctx.sql, form.data.token, 'verify', now) : null;
     if (userId === null) return message(request, reply, 400, SPENT);
-    markEmailVerified(ctx.db, userId, now);
-    startSession(ctx, request, reply, userId);
+    await markEmailVerified(ctx.sql, userId, now);
+    await startSession(ctx, request, reply, userId);
     return reply.redirect('/account/keys?notice=verified', 303);
   });
 
@@ -42,7 +42,7 @@ export function verifyPage(scope: FastifyInstance, ctx: PageContext): void {
     if (user.emailVerifiedAt !== null) return reply.redirect('/account', 303);
     const wait = await ctx.throttle.attempt('resend', user.email, request.ip, request.id);
     if (!wait.allowed) return message(request, reply, 429, { title: 'Not sent', text: throttled(wait.retryAfterSeconds), link: { href: '/account', label: 'Back to the overview' } });
-    ctx.postman.post(verificationMail(ctx.db, ctx.settings.publicUrl, user, ctx.clock()));
+    ctx.postman.post(await verificationMail(ctx.sql, ctx.settings.publicUrl, user, ctx.clock()));
     return reply.redirect('/account?notice=verification-sent', 303);
   });
 }

@@ -46,8 +46,9 @@ interface FormState {
 export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
   const box = createSecretBox(ctx.config.WEBHOOK_SECRET_KEY);
 
-  const listing = (request: FastifyRequest, reply: FastifyReply, form: FormState = {}, status = 200) => {
+  const listing = async (request: FastifyRequest, reply: FastifyReply, form: FormState = {}, status = 200) => {
     const account = signedIn(request);
+    const endpoints = await listEndpoints(ctx.sql, account.client.id);
     return page(
       request,
       reply,
@@ -55,7 +56,7 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
       {
         title: 'Webhooks',
         ...gate(ctx, account),
-        endpoints: listEndpoints(ctx.db, account.client.id).map(endpointRow),
+        endpoints: endpoints.map(endpointRow),
         eventTypes: EVENT_TYPES,
         values: form.values ?? { url: '', types: [...EVENT_TYPES], counties: '' },
         errors: form.errors ?? {},
@@ -97,7 +98,7 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
       return listing(request, reply, { values, errors }, 400);
     }
     try {
-      const made = createEndpoint(ctx.db, box, { clientId: account.client.id, ...checked.value }, ctx.clock());
+      const made = await createEndpoint(ctx.sql, box, { clientId: account.client.id, ...checked.value }, ctx.clock());
       return page(request, reply, 'webhook-secret', { title: 'Your new webhook endpoint', secret: made.secret, endpoint: endpointRow(made.endpoint), rotated: false, beta: made.plan === 'beta' }, 201);
     } catch (err) {
       if (err instanceof WebhooksNotInPlanError || err instanceof EndpointLimitError)
@@ -107,9 +108,9 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
   });
 
   scope.get('/webhooks/:id', { preHandler: requireUser }, async (request, reply) => {
-    const endpoint = ownEndpoint(ctx, request);
+    const endpoint = await ownEndpoint(ctx, request);
     if (!endpoint) return notFound(request, reply);
-    const { rows, total } = listDeliveries(ctx.db, endpoint.id, { limit: DELIVERIES_SHOWN, offset: 0 });
+    const { rows, total } = await listDeliveries(ctx.sql, endpoint.id, { limit: DELIVERIES_SHOWN, offset: 0 });
     return page(request, reply, 'webhook-deliveries', {
       title: 'Webhook deliveries',
       endpoint: endpointRow(endpoint),
@@ -132,36 +133,36 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
   });
 
   scope.post('/webhooks/:id/disable', { preHandler: requireUser }, async (request, reply) => {
-    const endpoint = ownEndpoint(ctx, request);
+    const endpoint = await ownEndpoint(ctx, request);
     if (!endpoint) return notFound(request, reply);
-    setEndpointStatus(ctx.db, endpoint.id, { status: 'disabled', reason: 'operator' }, ctx.clock());
+    await setEndpointStatus(ctx.sql, endpoint.id, { status: 'disabled', reason: 'operator' }, ctx.clock());
     return reply.redirect('/account/webhooks?notice=webhook-disabled', 303);
   });
 
   scope.post('/webhooks/:id/enable', { preHandler: requireUser }, async (request, reply) => {
-    const endpoint = ownEndpoint(ctx, request);
+    const endpoint = await ownEndpoint(ctx, request);
     if (!endpoint) return notFound(request, reply);
-    setEndpointStatus(ctx.db, endpoint.id, { status: 'enabled' }, ctx.clock());
+    await setEndpointStatus(ctx.sql, endpoint.id, { status: 'enabled' }, ctx.clock());
     return reply.redirect('/account/webhooks?notice=webhook-enabled', 303);
   });
 
   scope.post('/webhooks/:id/rotate', { preHandler: requireUser }, async (request, reply) => {
-    const endpoint = ownEndpoint(ctx, request);
+    const endpoint = await ownEndpoint(ctx, request);
     if (!endpoint) return notFound(request, reply);
-    const rotated = rotateSecret(ctx.db, box, endpoint.id, ctx.clock());
+    const rotated = await rotateSecret(ctx.sql, box, endpoint.id, ctx.clock());
     if (!rotated) return notFound(request, reply);
     return page(request, reply, 'webhook-secret', { title: 'Your new signing secret', secret: rotated.secret, endpoint: endpointRow(rotated.endpoint), rotated: true, beta: false }, 201);
   });
 
   scope.post('/webhooks/:id/replay', { preHandler: requireUser }, async (request, reply) => {
-    const endpoint = ownEndpoint(ctx, request);
+    const endpoint = await ownEndpoint(ctx, request);
     if (!endpoint) return notFound(request, reply);
     const back = { href: `/account/webhooks/${endpoint.id}`, label: 'Back to the deliveries' };
     const form = ReplayForm.safeParse(request.body ?? {});
     const eventId = form.success ? parseEventId(form.data.event) : null;
     if (eventId === null) return message(request, reply, 400, { title: 'Nothing was sent again', text: 'Use the Replay button beside a delivery.', link: back });
     try {
-      replay(ctx.db, endpoint, { eventId }, ctx.clock());
+      await replay(ctx.sql, endpoint, { eventId }, ctx.clock());
     } catch (err) {
       if (err instanceof ReplayError) return message(request, reply, 409, { title: 'Nothing was sent again', text: replayRefusal(err), link: back });
       throw err;
@@ -195,10 +196,10 @@ function replayRefusal(err: ReplayError): string {
 }
 
 /** The endpoint the path names, if it belongs to the signed-in user's client (anyone else's is "not found"). */
-function ownEndpoint(ctx: PageContext, request: FastifyRequest): WebhookEndpoint | null {
+async function ownEndpoint(ctx: PageContext, request: FastifyRequest): Promise<WebhookEndpoint | null> {
   const params = WebhookIdParams.safeParse(request.params);
   if (!params.success) return null;
-  const endpoint = getEndpoint(ctx.db, params.data.id);
+  const endpoint = await getEndpoint(ctx.sql, params.data.id);
   return endpoint && endpoint.clientId === signedIn(request).client.id ? endpoint : null;
 }
 

@@ -27,10 +27,9 @@ afterAll(async () => site?.close());
 
 let n = 0;
 async function account(options: { verified?: boolean } = {}) {
-  const { db } = site.t.runtime;
   const email = `user-${++n}@example.com`;
-  const made = createTrialAccount(db, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  if (options.verified !== false) markEmailVerified(db, made.user.id, new Date());
+  const made = await createTrialAccount(site.t.runtime.sql, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  if (options.verified !== false) await markEmailVerified(site.t.runtime.sql, made.user.id, new Date());
   const client = formClient(site.app, { remoteAddress: `10.1.0.${n}` });
   await client.get('/account/signin');
   expect((await client.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);

@@ -93,7 +93,7 @@ describe('mail through SMTP_URL', () => {
       const res = await client.post('/account/signup', { email: 'no-mail-server@example.com', password: PASSWORD, organisation: 'Offline' });
       expect(res.statusCode).toBe(200);
       expect(mainText(res.body)).toContain('Check your email');
-      expect(findUserByEmail(site.t.runtime.db, 'no-mail-server@example.com')).not.toBeNull();
+      expect(await findUserByEmail(site.t.runtime.sql, 'no-mail-server@example.com')).not.toBeNull();
     } finally {
       // close() waits for the failed send to settle.
       await app.close();

@@ -28,9 +28,8 @@ let addresses = 0;
 const address = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
 async function user(email: string): Promise<void> {
-  const { db } = site.t.runtime;
-  const { user } = createTrialAccount(db, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  markEmailVerified(db, user.id, new Date());
+  const { user } = await createTrialAccount(site.t.runtime.sql, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  await markEmailVerified(site.t.runtime.sql, user.id, new Date());
 }
 
 async function signedIn(email: string, from = address()) {
@@ -181,7 +180,7 @@ describe('housekeeping', () => {
     const { db } = site.t.runtime;
     await user('prune@example.com');
     const live = await signedIn('prune@example.com');
-    const userId = findUserByEmail(db, 'prune@example.com')!.id;
+    const userId = (await findUserByEmail(site.t.runtime.sql, 'prune@example.com'))!.id;
     const old = new Date(Date.now() - 13 * 60 * 60 * 1000).toISOString();
     db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run('old-session', userId, old, old);
     // A link that expired more than a day ago goes; one that expired an hour ago stays a while.
@@ -189,8 +188,8 @@ describe('housekeeping', () => {
     const hourOld = new Date(Date.now() - 60 * 60 * 1000).toISOString();
     db.prepare("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('old-link', ?, 'reset', ?, ?)").run(userId, dayOld, dayOld);
     db.prepare("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('recent-link', ?, 'reset', ?, ?)").run(userId, hourOld, hourOld);
-    expect(pruneSessions(db, new Date())).toBeGreaterThanOrEqual(1);
-    expect(pruneTokens(db, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await pruneSessions(site.t.runtime.sql, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await pruneTokens(site.t.runtime.sql, new Date())).toBeGreaterThanOrEqual(1);
     expect(db.prepare("SELECT count(*) AS n FROM sessions WHERE id_hash = 'old-session'").get()).toEqual({ n: 0 });
     expect(db.prepare("SELECT token_hash FROM email_tokens WHERE token_hash IN ('old-link', 'recent-link')").all()).toEqual([{ token_hash: 'recent-link' }]);
     expect((await live.get('/account')).statusCode).toBe(200);
@@ -245,11 +244,11 @@ describe('single-use links', () => {
     const link = linkIn(await site.smtp.waitFor('scanned@example.com', { after: before }));
     const scanner = formClient(site.app, { remoteAddress: address() });
     expect((await scanner.get(path(link))).statusCode).toBe(200);
-    expect(findUserByEmail(site.t.runtime.db, 'scanned@example.com')!.emailVerifiedAt).toBeNull();
+    expect((await findUserByEmail(site.t.runtime.sql, 'scanned@example.com'))!.emailVerifiedAt).toBeNull();
     await client.get(path(link));
     const confirmed = await client.post('/account/verify', { token: new URL(link).searchParams.get('token')! });
     expect(confirmed.headers.location).toBe('/account/keys?notice=verified');
-    expect(findUserByEmail(site.t.runtime.db, 'scanned@example.com')!.emailVerifiedAt).not.toBeNull();
+    expect((await findUserByEmail(site.t.runtime.sql, 'scanned@example.com'))!.emailVerifiedAt).not.toBeNull();
     expect(client.cookies.has(sessionCookie)).toBe(true);
     expect((await client.get('/account/keys')).statusCode).toBe(200);
     expect(mainText((await scanner.get(path(link))).body)).toContain('This link no longer works');

@@ -29,8 +29,8 @@ let n = 0;
 async function account(plan: 'pro' | 'developer' | 'growth') {
   const { db } = site.t.runtime;
   const email = `hooks-${++n}@example.com`;
-  const made = createTrialAccount(db, { organisation: `Hooks ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  markEmailVerified(db, made.user.id, new Date());
+  const made = await createTrialAccount(site.t.runtime.sql, { organisation: `Hooks ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  await markEmailVerified(site.t.runtime.sql, made.user.id, new Date());
   setClient(db, made.client.id, { plan });
   const client = formClient(site.app, { remoteAddress: `10.2.0.${n}` });
   await client.get('/account/signin');
@@ -52,9 +52,9 @@ describe('/account/webhooks', () => {
     expect(secret).toMatch(/^whsec_/);
     expect(mainText(made.body)).toContain('Webhooks are in beta on your plan');
 
-    const [endpoint] = listEndpoints(site.t.runtime.db, a.client.id);
+    const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
     expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/in', types: ['certificate.redeemed'], counties: ['miami-dade', 'st-johns'], status: 'enabled' });
-    expect(signingSecrets(site.t.runtime.db, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([secret]);
+    expect(await signingSecrets(site.t.runtime.sql, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([secret]);
 
     const again = await a.browser.get('/account/webhooks');
     expect(again.body).not.toContain(secret);
@@ -66,24 +66,24 @@ describe('/account/webhooks', () => {
     const a = await account('growth');
     await a.browser.get('/account/webhooks');
     const first = secretIn((await a.browser.post('/account/webhooks', { url: 'https://h.example.com/x', types: 'certificate.created' })).body)!;
-    const [endpoint] = listEndpoints(site.t.runtime.db, a.client.id);
+    const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
 
     await a.browser.get('/account/webhooks');
     const off = await a.browser.post(`/account/webhooks/${endpoint!.id}/disable`, {});
     expect(off.statusCode).toBe(303);
-    expect(listEndpoints(site.t.runtime.db, a.client.id)[0]).toMatchObject({ status: 'disabled', disabledReason: 'operator' });
+    expect((await listEndpoints(site.t.runtime.sql, a.client.id))[0]).toMatchObject({ status: 'disabled', disabledReason: 'operator' });
     expect(mainText((await a.browser.get(off.headers.location as string)).body)).toContain('The endpoint is disabled');
     expect(a.browser.body).toContain('>Enable<');
 
     expect((await a.browser.post(`/account/webhooks/${endpoint!.id}/enable`, {})).statusCode).toBe(303);
-    expect(listEndpoints(site.t.runtime.db, a.client.id)[0]).toMatchObject({ status: 'enabled', disabledReason: null });
+    expect((await listEndpoints(site.t.runtime.sql, a.client.id))[0]).toMatchObject({ status: 'enabled', disabledReason: null });
 
     await a.browser.get('/account/webhooks');
     const rotated = await a.browser.post(`/account/webhooks/${endpoint!.id}/rotate`, {});
     expect(rotated.statusCode).toBe(201);
     const second = secretIn(rotated.body)!;
     expect(second).not.toBe(first);
-    expect(signingSecrets(site.t.runtime.db, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([second, first]);
+    expect(await signingSecrets(site.t.runtime.sql, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([second, first]);
     expect((await a.browser.get('/account/webhooks')).body).not.toContain(second);
   });
 
@@ -91,14 +91,14 @@ describe('/account/webhooks', () => {
     const a = await account('pro');
     await a.browser.get('/account/webhooks');
     await a.browser.post('/account/webhooks', { url: 'https://d.example.com/x', types: 'certificate.cancelled', counties: 'Broward' });
-    const [endpoint] = listEndpoints(site.t.runtime.db, a.client.id);
+    const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
     const { db } = site.t.runtime;
     const [seq] = await appendEvents(site.t.runtime.sql, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_9' }, previous: { status: 'sold' } } }]);
-    fanOut(db, 1000);
-    const [delivery] = listDeliveries(db, endpoint!.id, { limit: 10, offset: 0 }).rows;
+    await fanOut(site.t.runtime.sql, 1000);
+    const [delivery] = (await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows;
     const at = new Date().toISOString();
-    recordOutcomes(
-      db,
+    await recordOutcomes(
+      site.t.runtime.sql,
       [
         { deliveryId: delivery!.id, generation: 0, attempt: 1, startedAt: at, durationMs: 12, httpStatus: 500, error: null, responseBody: 'boom', endpointId: endpoint!.id, gone: false, next: { kind: 'retry', at } },
         { deliveryId: delivery!.id, generation: 0, attempt: 2, startedAt: at, durationMs: 9, httpStatus: 204, error: null, responseBody: '', endpointId: endpoint!.id, gone: false, next: { kind: 'delivered' } },
@@ -111,7 +111,7 @@ describe('/account/webhooks', () => {
 
     const replayed = await a.browser.post(`/account/webhooks/${endpoint!.id}/replay`, { event: `evt_${seq}` });
     expect(replayed.statusCode).toBe(303);
-    expect(listDeliveries(db, endpoint!.id, { limit: 10, offset: 0 }).rows[0]).toMatchObject({ status: 'pending', generation: 1, attempts: 0 });
+    expect((await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows[0]).toMatchObject({ status: 'pending', generation: 1, attempts: 0 });
     expect(mainText((await a.browser.get(replayed.headers.location as string)).body)).toContain('queued to be sent again');
 
     // A disabled endpoint replays nothing, and says why.
@@ -131,7 +131,7 @@ describe('/account/webhooks', () => {
     expect(a.browser.body).not.toContain('action="/account/webhooks"');
     const refused = await a.browser.post('/account/webhooks', { url: 'https://x.example.com/', types: 'certificate.created' });
     expect(refused.statusCode).toBe(403);
-    expect(listEndpoints(site.t.runtime.db, a.client.id)).toEqual([]);
+    expect(await listEndpoints(site.t.runtime.sql, a.client.id)).toEqual([]);
   });
 
   it('bad input comes back as the form with a message beside the field, never a 500', async () => {
@@ -152,7 +152,7 @@ describe('/account/webhooks', () => {
       expect(mainText(res.body)).toContain(text);
       if (fields.url) expect(res.body).toContain(`value="${fields.url}"`);
     }
-    expect(listEndpoints(site.t.runtime.db, a.client.id)).toEqual([]);
+    expect(await listEndpoints(site.t.runtime.sql, a.client.id)).toEqual([]);
   });
 
   it("another client's endpoint is not found, and stays as it was", async () => {
@@ -160,10 +160,10 @@ describe('/account/webhooks', () => {
     const other = await account('pro');
     await owner.browser.get('/account/webhooks');
     await owner.browser.post('/account/webhooks', { url: 'https://o.example.com/', types: 'certificate.created' });
-    const [endpoint] = listEndpoints(site.t.runtime.db, owner.client.id);
+    const [endpoint] = await listEndpoints(site.t.runtime.sql, owner.client.id);
     expect((await other.browser.get(`/account/webhooks/${endpoint!.id}`)).statusCode).toBe(404);
     await other.browser.get('/account/webhooks');
     for (const action of ['disable', 'rotate', 'replay']) expect((await other.browser.post(`/account/webhooks/${endpoint!.id}/${action}`, { event: 'evt_1' })).statusCode).toBe(404);
-    expect(listEndpoints(site.t.runtime.db, owner.client.id)[0]).toMatchObject({ status: 'enabled', secretRotatedAt: null });
+    expect((await listEndpoints(site.t.runtime.sql, owner.client.id))[0]).toMatchObject({ status: 'enabled', secretRotatedAt: null });
   });
 });

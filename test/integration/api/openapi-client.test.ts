@@ -169,9 +169,9 @@ describe('a typed client generated from the served document', () => {
     key = apiKeyHeaders(t.runtime).authorization.slice('Bearer '.length);
     // The key's client has one webhook endpoint, with one event waiting for its first attempt.
     const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
-    createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });
+    await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });
     await appendEvents(t.runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } }]);
-    fanOut(t.runtime.db, 100);
+    await fanOut(t.runtime.sql, 100);
     const outcomes = await enqueueFiles(
       t.runtime,
       [

@@ -158,14 +158,14 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     auth = apiKeyHeaders(t.runtime);
     // An endpoint of the calling client, with one event delivered to it: the deliveries route then answers rows.
     const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
-    const { endpoint } = createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+    const { endpoint } = await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
       clientId,
       url: 'https://hooks.example.com/taxcert',
       types: null,
       counties: null,
     });
     await appendEvents(t.runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: redeemedRow('miami-dade'), previous: { status: 'sold' } } }]);
-    fanOut(t.runtime.db, 100);
+    await fanOut(t.runtime.sql, 100);
     SAMPLES['/api/v1/webhook-endpoints/{id}/deliveries']!.push(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -62,7 +62,7 @@ describe('taxcert webhooks create', () => {
       expect(bytes.includes(key), file).toBe(false);
     }
     // ... and it opens only with the configured key.
-    expect(signingSecrets(suite.t.runtime.db, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), endpoint.id)).toEqual([secret]);
+    expect(await signingSecrets(suite.t.runtime.sql, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), endpoint.id)).toEqual([secret]);
   });
 
   it('says webhooks are in beta on Pro', async () => {
@@ -117,7 +117,7 @@ describe('taxcert webhooks disable | enable | rotate-secret | delete', () => {
     expect(fresh).not.toBe(secret);
     expect(rotated.json().secret_rotated_at).toEqual(expect.any(String));
     expect(rotated.stderr).not.toContain(fresh);
-    expect(signingSecrets(suite.t.runtime.db, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), endpointId)).toEqual([fresh, secret]);
+    expect(await signingSecrets(suite.t.runtime.sql, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), endpointId)).toEqual([fresh, secret]);
 
     expect((await cli('webhooks', 'delete', endpointId, '--json')).json()).toEqual({ id: endpointId, deleted: true });
     expect((await cli('webhooks', 'list', '--client', id, '--json')).json().endpoints).toEqual([]);

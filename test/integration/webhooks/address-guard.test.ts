@@ -88,8 +88,9 @@ describe('taxcert worker with NODE_ENV=production', () => {
   it('records a refused attempt for an endpoint on loopback, the receiver hears nothing, and the logs hold no secret', async () => {
     const { config, runtime } = t;
     // Made outside production (where loopback URLs are accepted), then delivered by a production worker.
+    // issue22-merge: clients.ts still takes the SQLite handle.
     const client = createClient(runtime.db, { name: 'prod', plan: 'enterprise' });
-    const { endpoint, secret } = createEndpoint(runtime.db, createSecretBox(config.WEBHOOK_SECRET_KEY), {
+    const { endpoint, secret } = await createEndpoint(runtime.sql, createSecretBox(config.WEBHOOK_SECRET_KEY), {
       clientId: client.id,
       url: receiver.url,
       types: null,
@@ -112,9 +113,9 @@ describe('taxcert worker with NODE_ENV=production', () => {
     });
     const before = receiver.received.length;
     const [seq] = await appendEvents(runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } }]);
-    const rows = () => listDeliveries(runtime.db, endpoint.id, { limit: 10, offset: 0 }).rows;
-    await until(() => rows()[0]?.status === 'failed', `the delivery of evt_${seq} failed (worker stderr: ${stderr})`, 120_000);
-    const [delivery] = rows();
+    const rows = async () => (await listDeliveries(runtime.sql, endpoint.id, { limit: 10, offset: 0 })).rows;
+    await until(async () => (await rows())[0]?.status === 'failed', `the delivery of evt_${seq} failed (worker stderr: ${stderr})`, 120_000);
+    const [delivery] = await rows();
     expect(delivery!.attemptLog.map((a) => a.error)).toEqual([
       'address not allowed: 127.0.0.1 (loopback)',
       'address not allowed: 127.0.0.1 (loopback)',

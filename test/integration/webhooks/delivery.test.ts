@@ -37,8 +37,9 @@ async function receiver(answer?: (n: number) => Answer): Promise<Receiver> {
 
 /** An endpoint of its own client (a client may have 16). */
 function endpoint(input: Partial<NewEndpoint> & { url: string }) {
+  // issue22-merge: clients.ts still takes the SQLite handle.
   const clientId = createClient(t.runtime.db, { name: 'webhook tests', plan: 'growth' }).id;
-  return createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
+  return createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
 }
 
 let serial = 0;
@@ -52,9 +53,9 @@ function event(type: EventInput['type'] = 'certificate.redeemed', countySlug: st
 }
 
 const append = async (...events: EventInput[]) => appendEvents(t.runtime.sql, events);
-const deliveries = (endpointId: string) => listDeliveries(t.runtime.db, endpointId, { limit: 500, offset: 0 }).rows;
-const settled = (endpointId: string, n: number) => () => {
-  const rows = deliveries(endpointId);
+const deliveries = async (endpointId: string) => (await listDeliveries(t.runtime.sql, endpointId, { limit: 500, offset: 0 })).rows;
+const settled = (endpointId: string, n: number) => async () => {
+  const rows = await deliveries(endpointId);
   return rows.length === n && rows.every((d) => d.status !== 'pending');
 };
 
@@ -72,7 +73,7 @@ afterAll(async () => {
 describe('a delivery', () => {
   it('reaches a subscribed receiver once, signed so that the standardwebhooks library verifies it', async () => {
     const r = await receiver();
-    const { endpoint: e, secret } = endpoint({ url: r.url });
+    const { endpoint: e, secret } = await endpoint({ url: r.url });
     const ids = await append(event(), event('certificate.tax_deed_applied', 'broward'), event('certificates.loaded', 'duval'));
     await until(settled(e.id, 3), 'three deliveries settled');
 
@@ -89,7 +90,7 @@ describe('a delivery', () => {
       // A body changed in transit no longer verifies.
       expect(() => verifier.verify(request.body.replace('sold', 'SOLD'), headers)).toThrow(/signature/i);
     }
-    for (const d of deliveries(e.id)) {
+    for (const d of await deliveries(e.id)) {
       expect(d).toMatchObject({ status: 'delivered', attempts: 1, nextAttemptAt: null, lastError: null });
       expect(d.attemptLog).toEqual([expect.objectContaining({ attempt: 1, httpStatus: 200, error: null, responseBody: 'ok' })]);
     }
@@ -97,31 +98,31 @@ describe('a delivery', () => {
 
   it('answered 500 and then 200 is retried after the schedule and delivered, both attempts kept', async () => {
     const r = await receiver((n) => (n === 0 ? { status: 500, body: 'database down' } : { status: 200, body: 'ok' }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [seq] = await append(event());
     await until(settled(e.id, 1), 'the delivery settled');
 
     expect(r.ids()).toEqual([publicEventId(seq!), publicEventId(seq!)]);
     // The same message both times: same id, and a receiver that saw it once can tell.
     expect(r.received[1]!.body).toBe(r.received[0]!.body);
-    const [d] = deliveries(e.id);
+    const [d] = await deliveries(e.id);
     expect(d).toMatchObject({ status: 'delivered', attempts: 2 });
     const [first, second] = d!.attemptLog;
     expect(first).toMatchObject({ attempt: 1, httpStatus: 500, responseBody: 'database down' });
     expect(second).toMatchObject({ attempt: 2, httpStatus: 200 });
     // The retry waited the schedule's first wait (150 ms less 10% jitter) after the failed attempt ended.
     expect(Date.parse(second!.startedAt) - (Date.parse(first!.startedAt) + first!.durationMs)).toBeGreaterThanOrEqual(135);
-    expect(getEndpoint(t.runtime.db, e.id)?.failingSince).toBeNull();
+    expect((await getEndpoint(t.runtime.sql, e.id))?.failingSince).toBeNull();
   });
 
   it('that fails every attempt ends failed, listed with each attempt, and a replay delivers it', async () => {
     let up = false;
     const r = await receiver(() => (up ? { status: 200 } : { status: 503, body: 'x'.repeat(5000) }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [seq] = await append(event());
     await until(settled(e.id, 1), 'the delivery failed for good');
 
-    const failed = listDeliveries(t.runtime.db, e.id, { status: 'failed', limit: 10, offset: 0 });
+    const failed = await listDeliveries(t.runtime.sql, e.id, { status: 'failed', limit: 10, offset: 0 });
     expect(failed.total).toBe(1);
     expect(failed.rows[0]).toMatchObject({ eventId: seq, attempts: 4, lastError: 'HTTP 503', nextAttemptAt: null });
     expect(failed.rows[0]!.attemptLog.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
@@ -129,9 +130,9 @@ describe('a delivery', () => {
     expect(failed.rows[0]!.attemptLog[0]!.responseBody).toHaveLength(1024);
 
     up = true;
-    expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { eventId: seq! })).toBe(1);
-    await until(() => deliveries(e.id)[0]?.status === 'delivered', 'the replay delivered');
-    const [d] = deliveries(e.id);
+    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { eventId: seq! })).toBe(1);
+    await until(async () => (await deliveries(e.id))[0]?.status === 'delivered', 'the replay delivered');
+    const [d] = await deliveries(e.id);
     expect(d).toMatchObject({ generation: 1, attempts: 1 });
     expect(d!.attemptLog.map((a) => [a.generation, a.attempt, a.httpStatus])).toEqual([
       [0, 1, 503],
@@ -145,34 +146,34 @@ describe('a delivery', () => {
 
   it('answered 410 disables the endpoint at once; later events are not sent to it', async () => {
     const r = await receiver(() => ({ status: 410, body: 'gone' }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [first] = await append(event());
-    await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
-    expect(getEndpoint(t.runtime.db, e.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
-    expect(deliveries(e.id)).toEqual([expect.objectContaining({ eventId: first, status: 'failed', attempts: 1 })]);
+    await until(async () => (await getEndpoint(t.runtime.sql, e.id))?.status === 'disabled', 'the endpoint disabled');
+    expect(await getEndpoint(t.runtime.sql, e.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
+    expect(await deliveries(e.id)).toEqual([expect.objectContaining({ eventId: first, status: 'failed', attempts: 1 })]);
 
     const [later] = await append(event());
-    await until(() => dispatchCursor(t.runtime.db) >= later!, 'the dispatcher past the later event');
-    expect(deliveries(e.id).map((d) => d.eventId)).toEqual([first]);
+    await until(async () => (await dispatchCursor(t.runtime.sql)) >= later!, 'the dispatcher past the later event');
+    expect((await deliveries(e.id)).map((d) => d.eventId)).toEqual([first]);
     expect(r.received).toHaveLength(1);
   });
 
   it('is not redirected: a 302 is a failed attempt and its Location is never called', async () => {
     const target = await receiver();
     const r = await receiver(() => ({ status: 302, headers: { location: target.url } }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     await append(event());
-    await until(() => (deliveries(e.id)[0]?.attempts ?? 0) >= 2, 'two attempts');
-    expect(deliveries(e.id)[0]!.attemptLog[0]).toMatchObject({ httpStatus: 302 });
+    await until(async () => ((await deliveries(e.id))[0]?.attempts ?? 0) >= 2, 'two attempts');
+    expect((await deliveries(e.id))[0]!.attemptLog[0]).toMatchObject({ httpStatus: 302 });
     expect(target.received).toHaveLength(0);
   });
 
   it('answered after the timeout is a failed attempt (timeout) and is retried', async () => {
     const r = await receiver((n) => (n === 0 ? { status: 200, delayMs: 1500 } : { status: 200 }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     await append(event());
     await until(settled(e.id, 1), 'the delivery settled');
-    const [d] = deliveries(e.id);
+    const [d] = await deliveries(e.id);
     expect(d).toMatchObject({ status: 'delivered', attempts: 2 });
     expect(d!.attemptLog[0]).toMatchObject({ httpStatus: null, error: 'timeout: no complete answer within 1000 ms' });
     expect(d!.attemptLog[0]!.durationMs).toBeGreaterThanOrEqual(1000);
@@ -181,10 +182,10 @@ describe('a delivery', () => {
   it('to a receiver that refuses connections is retried, then failed', async () => {
     const r = await receiver();
     await r.close();
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     await append(event());
     await until(settled(e.id, 1), 'the delivery failed for good');
-    expect(deliveries(e.id)[0]).toMatchObject({ status: 'failed', attempts: 4, lastError: 'connection refused' });
+    expect((await deliveries(e.id))[0]).toMatchObject({ status: 'failed', attempts: 4, lastError: 'connection refused' });
   });
 });
 
@@ -194,16 +195,16 @@ describe('a slow receiver', () => {
     try {
       const slow = await receiver(() => ({ status: 200, delayMs: 1100 }));
       const fast = await receiver();
-      const eSlow = endpoint({ url: slow.url }).endpoint;
-      const eFast = endpoint({ url: fast.url }).endpoint;
+      const eSlow = (await endpoint({ url: slow.url })).endpoint;
+      const eFast = (await endpoint({ url: fast.url })).endpoint;
       await append(...Array.from({ length: 8 }, () => event()));
       // The fast endpoint is done long before the slow one (8 x 1.1 s two at a time: about 4.4 s).
       await until(settled(eFast.id, 8), 'the fast endpoint done');
-      expect(deliveries(eSlow.id).filter((d) => d.status === 'delivered').length).toBeLessThan(8);
+      expect((await deliveries(eSlow.id)).filter((d) => d.status === 'delivered').length).toBeLessThan(8);
       await until(settled(eSlow.id, 8), 'the slow endpoint done', 60_000);
       expect(slow.maxOpen()).toBe(2);
       expect(slow.received).toHaveLength(8);
-      expect(deliveries(eSlow.id).every((d) => d.attempts === 1)).toBe(true);
+      expect((await deliveries(eSlow.id)).every((d) => d.attempts === 1)).toBe(true);
     } finally {
       await runWorker();
     }
@@ -213,10 +214,10 @@ describe('a slow receiver', () => {
 describe('subscriptions', () => {
   it('deliver exactly the events of the types and counties an endpoint asked for', async () => {
     const [all, redeemed, alachua, both] = await Promise.all([receiver(), receiver(), receiver(), receiver()]);
-    const eAll = endpoint({ url: all!.url }).endpoint;
-    const eRedeemed = endpoint({ url: redeemed!.url, types: ['certificate.redeemed'] }).endpoint;
-    const eAlachua = endpoint({ url: alachua!.url, counties: ['alachua'] }).endpoint;
-    const eBoth = endpoint({ url: both!.url, types: ['certificate.redeemed', 'certificate.cancelled'], counties: ['broward', 'duval'] }).endpoint;
+    const eAll = (await endpoint({ url: all!.url })).endpoint;
+    const eRedeemed = (await endpoint({ url: redeemed!.url, types: ['certificate.redeemed'] })).endpoint;
+    const eAlachua = (await endpoint({ url: alachua!.url, counties: ['alachua'] })).endpoint;
+    const eBoth = (await endpoint({ url: both!.url, types: ['certificate.redeemed', 'certificate.cancelled'], counties: ['broward', 'duval'] })).endpoint;
     const events = [
       event('certificate.redeemed', 'alachua'),
       event('certificate.redeemed', 'broward'),
@@ -226,7 +227,7 @@ describe('subscriptions', () => {
       event('county.coverage_changed', null),
     ];
     const ids = (await append(...events)).map(publicEventId);
-    await until(() => dispatchCursor(t.runtime.db) >= Number(ids.at(-1)!.slice(4)), 'the dispatcher past the events');
+    await until(async () => (await dispatchCursor(t.runtime.sql)) >= Number(ids.at(-1)!.slice(4)), 'the dispatcher past the events');
     const expected = {
       all: ids,
       redeemed: [ids[0], ids[1]],
@@ -249,7 +250,7 @@ describe('subscriptions', () => {
   it('start with the events recorded after the endpoint is made', async () => {
     const [before] = await append(event());
     const r = await receiver();
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [after] = await append(event());
     await until(settled(e.id, 1), 'one delivery');
     expect(r.ids()).toEqual([publicEventId(after!)]);
@@ -259,7 +260,7 @@ describe('subscriptions', () => {
   it('stop while the client is on a plan without webhooks', async () => {
     const r = await receiver();
     const other = createClient(t.runtime.db, { name: 'downgraded', plan: 'growth' });
-    const { endpoint: e } = createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+    const { endpoint: e } = await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
       clientId: other.id,
       url: r.url,
       types: null,
@@ -267,15 +268,15 @@ describe('subscriptions', () => {
     });
     t.runtime.db.prepare("UPDATE clients SET plan = 'developer' WHERE id = ?").run(other.id);
     const [seq] = await append(event());
-    await until(() => dispatchCursor(t.runtime.db) >= seq!, 'the dispatcher past the event');
-    expect(deliveries(e.id)).toEqual([]);
+    await until(async () => (await dispatchCursor(t.runtime.sql)) >= seq!, 'the dispatcher past the event');
+    expect(await deliveries(e.id)).toEqual([]);
   });
 });
 
 describe('replay', () => {
   it('sends every event of a time range again, and only those the endpoint subscribes to', async () => {
     const r = await receiver();
-    const { endpoint: e } = endpoint({ url: r.url, counties: ['alachua'] });
+    const { endpoint: e } = await endpoint({ url: r.url, counties: ['alachua'] });
     const times: string[] = [];
     const ids: number[] = [];
     for (const county of ['alachua', 'alachua', 'broward', 'alachua', 'alachua']) {
@@ -286,18 +287,18 @@ describe('replay', () => {
     await until(settled(e.id, 4), 'four first deliveries');
     // [second event, fourth event]: the second, the broward one (not subscribed) and the fourth.
     const to = new Date(Date.parse(times[3]!) + 1).toISOString();
-    expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { from: times[1]!, to })).toBe(2);
-    await until(() => r.received.length === 6 && settled(e.id, 4)(), 'the replays delivered');
+    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { from: times[1]!, to })).toBe(2);
+    await until(async () => r.received.length === 6 && (await settled(e.id, 4)()), 'the replays delivered');
     const replayed = r.ids().slice(4).sort();
     expect(replayed).toEqual([publicEventId(ids[1]!), publicEventId(ids[3]!)].sort());
   });
 
   it('of a delivery still pending does nothing (never two deliveries at once)', async () => {
     const r = await receiver(() => ({ status: 503 }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [seq] = await append(event());
-    await until(() => deliveries(e.id).length === 1, 'the delivery written');
-    expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { eventId: seq! })).toBe(0);
+    await until(async () => (await deliveries(e.id)).length === 1, 'the delivery written');
+    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { eventId: seq! })).toBe(0);
   });
 });
 
@@ -306,12 +307,12 @@ describe('an endpoint failing every attempt', () => {
     await runWorker({ WEBHOOK_DISABLE_AFTER: 600, WEBHOOK_RETRY_SCHEDULE: [300, 300, 300, 300] });
     try {
       const r = await receiver(() => ({ status: 500 }));
-      const { endpoint: e } = endpoint({ url: r.url });
+      const { endpoint: e } = await endpoint({ url: r.url });
       await append(event());
-      await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
-      const disabled = getEndpoint(t.runtime.db, e.id)!;
+      await until(async () => (await getEndpoint(t.runtime.sql, e.id))?.status === 'disabled', 'the endpoint disabled');
+      const disabled = (await getEndpoint(t.runtime.sql, e.id))!;
       expect(disabled).toMatchObject({ disabledReason: 'failing' });
-      const log = deliveries(e.id)[0]!.attemptLog;
+      const log = (await deliveries(e.id))[0]!.attemptLog;
       // Disabled by the first failure at least 600 ms after the first one, not before.
       expect(Date.parse(log.at(-1)!.startedAt) - Date.parse(log[0]!.startedAt)).toBeGreaterThanOrEqual(600);
       expect(Date.parse(log.at(-2)!.startedAt) - Date.parse(log[0]!.startedAt)).toBeLessThan(600);

@@ -58,16 +58,17 @@ describe('from a county file to a verified webhook', () => {
     const otherCounty = await startReceiver();
     const otherType = await startReceiver();
     receivers.push(subscribed, otherCounty, otherType);
+    // issue22-merge: clients.ts still takes the SQLite handle.
     const clientId = createClient(t.runtime.db, { name: 'ingest hook tests', plan: 'growth' }).id;
     const box = createSecretBox(t.config.WEBHOOK_SECRET_KEY);
-    const { endpoint, secret } = createEndpoint(t.runtime.db, box, {
+    const { endpoint, secret } = await createEndpoint(t.runtime.sql, box, {
       clientId,
       url: subscribed.url,
       types: ['certificate.redeemed'],
       counties: ['alachua'],
     });
-    createEndpoint(t.runtime.db, box, { clientId, url: otherCounty.url, types: null, counties: ['broward'] });
-    createEndpoint(t.runtime.db, box, { clientId, url: otherType.url, types: ['certificate.cancelled'], counties: null });
+    await createEndpoint(t.runtime.sql, box, { clientId, url: otherCounty.url, types: null, counties: ['broward'] });
+    await createEndpoint(t.runtime.sql, box, { clientId, url: otherType.url, types: ['certificate.cancelled'], counties: null });
 
     const before = await lastEventSeq(t.runtime.sql);
     const redeeming = await writeAlachuaFile(dir, 'redeemed.csv', alachuaCertificates(N, FLIPPED));
@@ -76,8 +77,8 @@ describe('from a county file to a verified webhook', () => {
     expect(recorded).toHaveLength(FLIPPED);
     expect(new Set(recorded.map((e) => e.type))).toEqual(new Set(['certificate.redeemed']));
 
-    const settled = () => {
-      const rows = listDeliveries(t.runtime.db, endpoint.id, { limit: 500, offset: 0 }).rows;
+    const settled = async () => {
+      const rows = (await listDeliveries(t.runtime.sql, endpoint.id, { limit: 500, offset: 0 })).rows;
       return rows.length === FLIPPED && rows.every((d) => d.status === 'delivered');
     };
     await until(settled, 'every redemption delivered');

@@ -32,9 +32,10 @@ afterAll(async () => {
   await t.teardown();
 });
 
-function makeEndpoint(url: string) {
+async function makeEndpoint(url: string) {
+  // issue22-merge: clients.ts still takes the SQLite handle.
   const client = createClient(t.runtime.db, { name: 'kill test', plan: 'lead_feed' });
-  return createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId: client.id, url, types: null, counties: null }).endpoint;
+  return (await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId: client.id, url, types: null, counties: null })).endpoint;
 }
 
 const events = (n: number): EventInput[] =>
@@ -49,7 +50,7 @@ describe('a webhook worker killed mid-delivery', () => {
     let holding = true;
     const r = await startReceiver(() => (holding ? { status: 200, delayMs: 60_000 } : { status: 200 }));
     receivers.push(r);
-    const endpoint = makeEndpoint(r.url);
+    const endpoint = await makeEndpoint(r.url);
     const ids = (await appendEvents(t.runtime.sql, events(EVENTS))).map(publicEventId);
 
     child = spawn(process.execPath, [BIN, 'worker', '--lock-ms', '2000', '--webhook-concurrency', '8'], {
@@ -61,31 +62,31 @@ describe('a webhook worker killed mid-delivery', () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
     const inFlight = r.ids();
-    const rows = () => listDeliveries(t.runtime.db, endpoint.id, { limit: 100, offset: 0 }).rows;
-    expect(rows().filter((d) => d.status === 'delivered')).toEqual([]);
-    expect(rows()).toHaveLength(EVENTS);
+    const rows = async () => (await listDeliveries(t.runtime.sql, endpoint.id, { limit: 100, offset: 0 })).rows;
+    expect((await rows()).filter((d) => d.status === 'delivered')).toEqual([]);
+    expect(await rows()).toHaveLength(EVENTS);
 
     holding = false;
     const rescuer = startWebhookWorker(t.runtime, { concurrency: 8, lockDuration: 2000, stalledInterval: 1000 });
     try {
-      await until(() => rows().every((d) => d.status === 'delivered'), 'every delivery delivered', 120_000);
+      await until(async () => (await rows()).every((d) => d.status === 'delivered'), 'every delivery delivered', 120_000);
     } finally {
       await rescuer.close();
     }
     // At least once: each event arrived; those in flight at the kill arrived again.
     expect(new Set(r.ids())).toEqual(new Set(ids));
     for (const id of inFlight) expect(r.ids().filter((x) => x === id).length).toBeGreaterThanOrEqual(2);
-    for (const d of rows()) expect(d.attemptLog.at(-1)).toMatchObject({ httpStatus: 200 });
+    for (const d of await rows()) expect(d.attemptLog.at(-1)).toMatchObject({ httpStatus: 200 });
   }, 300_000);
 
   it('that died between queuing jobs and marking them queued sends each delivery once', async () => {
     const r = await startReceiver();
     receivers.push(r);
-    const endpoint = makeEndpoint(r.url);
+    const endpoint = await makeEndpoint(r.url);
     const ids = (await appendEvents(t.runtime.sql, events(10))).map(publicEventId);
     // What the dispatcher does, stopped half-way: rows written, jobs added, rows not marked.
-    fanOut(t.runtime.db, 1000);
-    const pending = outbox(t.runtime.db, 1000).filter((row) => row.endpointId === endpoint.id);
+    await fanOut(t.runtime.sql, 1000);
+    const pending = (await outbox(t.runtime.sql, 1000)).filter((row) => row.endpointId === endpoint.id);
     expect(pending).toHaveLength(10);
     const connection = redisConnection(t.config);
     const queue = createWebhookQueue(t.config, connection);
@@ -95,13 +96,16 @@ describe('a webhook worker killed mid-delivery', () => {
 
     // The next worker drains the same outbox rows again: the same job ids, so no second job.
     const worker = startWebhookWorker(t.runtime, { concurrency: 4 });
-    const rows = () => listDeliveries(t.runtime.db, endpoint.id, { limit: 100, offset: 0 }).rows;
+    const rows = async () => (await listDeliveries(t.runtime.sql, endpoint.id, { limit: 100, offset: 0 })).rows;
     try {
-      await until(() => rows().every((d) => d.status === 'delivered') && outbox(t.runtime.db, 1).length === 0, 'every delivery delivered');
+      await until(
+        async () => (await rows()).every((d) => d.status === 'delivered') && (await outbox(t.runtime.sql, 1)).length === 0,
+        'every delivery delivered',
+      );
     } finally {
       await worker.close();
     }
     expect(r.ids().sort()).toEqual([...ids].sort());
-    for (const d of rows()) expect(d.attempts).toBe(1);
+    for (const d of await rows()) expect(d.attempts).toBe(1);
   });
 });

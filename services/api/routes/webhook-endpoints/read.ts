@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { parseEventId } from '../../../control/events.ts';
+import type { Sql } from '../../../control/sql.ts';
 import { listDeliveries } from '../../../control/webhook-deliveries.ts';
 import { getEndpoint, listEndpoints } from '../../../control/webhook-endpoints.ts';
 import type { Principal } from '../../access/authenticate.ts';
@@ -15,26 +15,26 @@ function requireWebhooks(principal: Principal): void {
   if (principal.plan.webhooks === 'none') throw new WebhooksDisabledError(principal.plan.code);
 }
 
-/** GET /webhook-endpoints: the calling client's endpoints, oldest first. SQLite only. */
-export function readWebhookEndpoints(deps: { db: Database }, principal: Principal, params: WebhookEndpointsParams): ListResult<WebhookEndpointRow> {
+/** GET /webhook-endpoints: the calling client's endpoints, oldest first. */
+export async function readWebhookEndpoints(deps: { sql: Sql }, principal: Principal, params: WebhookEndpointsParams): Promise<ListResult<WebhookEndpointRow>> {
   requireWebhooks(principal);
-  const all = listEndpoints(deps.db, principal.client.id);
+  const all = await listEndpoints(deps.sql, principal.client.id);
   // At most 16 per client: the page is cut here.
   return { rows: all.slice(params.offset, params.offset + params.limit).map(mapEndpoint), limit: params.limit, offset: params.offset, total: all.length };
 }
 
 /** GET /webhook-endpoints/{id}/deliveries: newest first; another client's endpoint is as unknown as a missing one. */
-export function readWebhookDeliveries(
-  deps: { db: Database },
+export async function readWebhookDeliveries(
+  deps: { sql: Sql },
   principal: Principal,
   path: WebhookEndpointPath,
   params: WebhookDeliveriesParams,
-): ListResult<WebhookDeliveryRow> {
+): Promise<ListResult<WebhookDeliveryRow>> {
   requireWebhooks(principal);
-  const endpoint = getEndpoint(deps.db, path.id);
+  const endpoint = await getEndpoint(deps.sql, path.id);
   if (!endpoint || endpoint.clientId !== principal.client.id)
     throw new NotFoundError(`no webhook endpoint ${JSON.stringify(path.id)}; GET /api/v1/webhook-endpoints lists yours`);
-  const { rows, total } = listDeliveries(deps.db, endpoint.id, {
+  const { rows, total } = await listDeliveries(deps.sql, endpoint.id, {
     status: params.status,
     eventId: params.event_id === undefined ? undefined : (parseEventId(params.event_id) ?? undefined),
     limit: params.limit,

@@ -23,7 +23,7 @@ export function webhookEndpointsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           response: answers({ schema: WebhookEndpointList, description: 'Your endpoints.', example: webhookExamples.endpointList }),
         },
       },
-      async (request, reply) => reply.send(listEnvelope(readWebhookEndpoints(deps, request.principal!, request.query), request.id)),
+      async (request, reply) => reply.send(listEnvelope(await readWebhookEndpoints(deps, request.principal!, request.query), request.id)),
     );
     app.get(
       '/webhook-endpoints/:id/deliveries',
@@ -43,7 +43,7 @@ export function webhookEndpointsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.send(listEnvelope(readWebhookDeliveries(deps, request.principal!, request.params, request.query), request.id)),
+        reply.send(listEnvelope(await readWebhookDeliveries(deps, request.principal!, request.params, request.query), request.id)),
     );
   };
 }

@@ -16,15 +16,15 @@ afterAll(() => t.close());
 const get = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(key) });
 const usage = async (key: string) => (await get(key, '/api/v1/account/usage')).json().data.events_count as number;
 const makeEndpoint = (clientId: string, url: string, extra: { types?: ['certificate.redeemed'] } = {}) =>
-  createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url, types: extra.types ?? null, counties: null });
+  createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url, types: extra.types ?? null, counties: null });
 
 describe('GET /api/v1/webhook-endpoints', () => {
   it("lists the client's own endpoints, oldest first, without their secrets, for 1 credit", async () => {
     const { client, key } = t.client('growth');
     const other = t.client('growth');
-    const first = makeEndpoint(client.id, 'https://a.example.com/hooks', { types: ['certificate.redeemed'] });
-    const second = makeEndpoint(client.id, 'https://b.example.com/hooks');
-    makeEndpoint(other.client.id, 'https://other.example.com/hooks');
+    const first = await makeEndpoint(client.id, 'https://a.example.com/hooks', { types: ['certificate.redeemed'] });
+    const second = await makeEndpoint(client.id, 'https://b.example.com/hooks');
+    await makeEndpoint(other.client.id, 'https://other.example.com/hooks');
 
     const before = await usage(key);
     const res = await get(key, '/api/v1/webhook-endpoints');
@@ -80,16 +80,16 @@ describe('GET /api/v1/webhook-endpoints', () => {
 describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
   it('lists the deliveries newest first with every attempt, filtered by status or event, for 1 credit', async () => {
     const { client, key } = t.client('enterprise');
-    const { endpoint } = makeEndpoint(client.id, 'https://c.example.com/hooks');
+    const { endpoint } = await makeEndpoint(client.id, 'https://c.example.com/hooks');
     const seqs = await appendEvents(t.runtime.sql, [
       { type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_1' }, previous: { status: 'sold' } } },
       { type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_2' }, previous: { status: 'sold' } } },
     ]);
-    fanOut(t.runtime.db, 1000);
-    const [newest, oldest] = listDeliveries(t.runtime.db, endpoint.id, { limit: 10, offset: 0 }).rows;
+    await fanOut(t.runtime.sql, 1000);
+    const [newest, oldest] = (await listDeliveries(t.runtime.sql, endpoint.id, { limit: 10, offset: 0 })).rows;
     const at = new Date().toISOString();
-    recordOutcomes(
-      t.runtime.db,
+    await recordOutcomes(
+      t.runtime.sql,
       [
         { deliveryId: oldest!.id, generation: 0, attempt: 1, startedAt: at, durationMs: 12, httpStatus: 500, error: null, responseBody: 'boom', endpointId: endpoint.id, gone: false, next: { kind: 'retry', at } },
         { deliveryId: oldest!.id, generation: 0, attempt: 2, startedAt: at, durationMs: 9, httpStatus: 204, error: null, responseBody: '', endpointId: endpoint.id, gone: false, next: { kind: 'delivered' } },
@@ -142,7 +142,7 @@ describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
   it("is 404 for another client's endpoint as for an unknown one, and charges nothing", async () => {
     const mine = t.client('growth');
     const theirs = t.client('growth');
-    const { endpoint } = makeEndpoint(theirs.client.id, 'https://d.example.com/hooks');
+    const { endpoint } = await makeEndpoint(theirs.client.id, 'https://d.example.com/hooks');
     const before = await usage(mine.key);
     for (const id of [endpoint.id, 'whe_doesnotexist00000', 'nothing']) {
       const res = await get(mine.key, `/api/v1/webhook-endpoints/${id}/deliveries`);
