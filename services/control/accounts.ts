@@ -1,8 +1,9 @@
-import type { Database } from 'better-sqlite3';
 import type { KeyEnv } from './api-keys.ts';
 import { type Client, createClient } from './clients.ts';
+import { legacyDb } from './db.ts';
 import type { Account } from './ledger.ts';
 import { effectivePlan, getPlan, type Plan } from './plans.ts';
+import type { Sql } from './sql.ts';
 import { createUser, type User } from './users.ts';
 
 /**
@@ -11,24 +12,23 @@ import { createUser, type User } from './users.ts';
  * --plan free_trial` does (the ledger grants its 500 trial credits, dated at signup, on its first
  * touch; spec 8.3).
  */
-export function createTrialAccount(
-  db: Database,
+export async function createTrialAccount(
+  sql: Sql,
   input: { organisation: string; email: string; passwordHash: string; now: Date },
-): { client: Client; user: User } {
-  return db
-    .transaction(() => {
-      const client = createClient(db, { name: input.organisation, plan: 'free_trial', createdAt: input.now });
-      const user = createUser(db, { clientId: client.id, email: input.email, passwordHash: input.passwordHash, now: input.now });
-      return { client, user };
-    })
-    .immediate();
+): Promise<{ client: Client; user: User }> {
+  return sql.transaction(async (tx) => {
+    const client = await createClient(tx, { name: input.organisation, plan: 'free_trial', createdAt: input.now });
+    // issue22-merge: users.ts is still on the SQLite handle (another helper moves it).
+    const user = createUser(legacyDb(tx), { clientId: client.id, email: input.email, passwordHash: input.passwordHash, now: input.now });
+    return { client, user };
+  });
 }
 
 /**
  * The client as the ledger charges it, for one key environment: its plan with contract numbers
  * applied, as authentication builds it for a request (services/api/access/authenticate.ts).
  */
-export function clientAccount(db: Database, client: Client, env: KeyEnv): { plan: Plan; account: Account } {
-  const plan = effectivePlan(getPlan(db, client.plan), client);
+export async function clientAccount(sql: Sql, client: Client, env: KeyEnv): Promise<{ plan: Plan; account: Account }> {
+  const plan = effectivePlan(await getPlan(sql, client.plan), client);
   return { plan, account: { clientId: client.id, plan, subscription: client.subscription, createdAt: client.createdAt, env } };
 }

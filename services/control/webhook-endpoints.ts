@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { getClient } from './clients.ts';
 import { eventBounds, type EventType } from './events.ts';
-import { getPlan, type PlanCode, type WebhooksFlag } from './plans.ts';
+import type { PlanCode, WebhooksFlag } from './plans.ts';
 import { newSigningSecret, type SecretBox } from './webhook-secrets.ts';
 import { statement } from './statements.ts';
 
@@ -107,11 +106,14 @@ export function newEndpointId(): string {
 
 /** The plan's webhooks flag (none, beta, included), or WebhooksNotInPlanError when none. */
 export function requireWebhooksPlan(db: Database, clientId: string): WebhooksFlag {
-  const client = getClient(db, clientId);
-  if (!client) throw new UnknownClientError(clientId);
-  const flag = getPlan(db, client.plan).webhooks;
-  if (flag === 'none') throw new WebhooksNotInPlanError(client.plan);
-  return flag;
+  // issue22-merge: getClient/getPlan are async on Sql now and createEndpoint's transaction is still
+  // synchronous on the SQLite handle, so the two rows are read here directly until this module moves.
+  const row = statement(db, 'SELECT c.plan AS plan, p.webhooks AS webhooks FROM clients c JOIN plans p ON p.code = c.plan WHERE c.id = ?').get(clientId) as
+    | { plan: PlanCode; webhooks: WebhooksFlag }
+    | undefined;
+  if (!row) throw new UnknownClientError(clientId);
+  if (row.webhooks === 'none') throw new WebhooksNotInPlanError(row.plan);
+  return row.webhooks;
 }
 
 export interface NewEndpoint {

@@ -32,7 +32,7 @@ export function accountsCommand(program: Command): void {
       const db = legacyDb(sql);
       try {
         const users = listUsers(db);
-        const rows = listClients(db).map((c) => ({
+        const rows = (await listClients(sql)).map((c) => ({
           id: c.id,
           name: c.name,
           plan: c.plan,

@@ -7,6 +7,6 @@ import { requireUser, signedIn } from '../session.ts';
 /** /account: the overview (services/web/overview.ts). */
 export function overviewPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.get('/', { preHandler: requireUser }, async (request, reply) =>
-    page(request, reply, 'overview', { ...overviewModel(readOverview(ctx, signedIn(request))) }),
+    page(request, reply, 'overview', { ...overviewModel(await readOverview(ctx, signedIn(request))) }),
   );
 }

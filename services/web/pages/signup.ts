@@ -38,9 +38,9 @@ export function signupPage(scope: FastifyInstance, ctx: PageContext): void {
     if (known) ctx.postman.post(alreadyRegisteredMail(email, `${ctx.settings.publicUrl}/account/signin`, `${ctx.settings.publicUrl}/account/reset`));
     else {
       try {
-        const { client, user } = createTrialAccount(ctx.db, { organisation, email, passwordHash, now });
+        const { client, user } = await createTrialAccount(ctx.sql, { organisation, email, passwordHash, now });
         // The trial's 500 credits are in the ledger from signup on, dated at signup.
-        ctx.ledger.touch(clientAccount(ctx.db, client, 'live').account, now);
+        await ctx.ledger.touch((await clientAccount(ctx.sql, client, 'live')).account, now);
         ctx.postman.post(verificationMail(ctx.db, ctx.settings.publicUrl, user, now));
       } catch (err) {
         // Two sign-ups with one address at once: the second is told what a known address is told.

@@ -46,7 +46,7 @@ interface FormState {
 export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
   const box = createSecretBox(ctx.config.WEBHOOK_SECRET_KEY);
 
-  const listing = (request: FastifyRequest, reply: FastifyReply, form: FormState = {}, status = 200) => {
+  const listing = async (request: FastifyRequest, reply: FastifyReply, form: FormState = {}, status = 200) => {
     const account = signedIn(request);
     return page(
       request,
@@ -54,7 +54,7 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
       'webhooks',
       {
         title: 'Webhooks',
-        ...gate(ctx, account),
+        ...(await gate(ctx, account)),
         endpoints: listEndpoints(ctx.db, account.client.id).map(endpointRow),
         eventTypes: EVENT_TYPES,
         values: form.values ?? { url: '', types: [...EVENT_TYPES], counties: '' },
@@ -68,7 +68,7 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
 
   scope.post('/webhooks', { preHandler: requireUser }, async (request, reply) => {
     const account = signedIn(request);
-    const refusal = gate(ctx, account).refusal;
+    const refusal = (await gate(ctx, account)).refusal;
     if (refusal) return message(request, reply, 403, { title: 'No new endpoint', text: refusal, link: { href: '/account/webhooks', label: 'Back to webhooks' } });
     const body = (request.body ?? {}) as Record<string, unknown>;
     const values = {
@@ -171,9 +171,9 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
 }
 
 /** Whether this account may add endpoints now, and if not, why and which plans would. */
-function gate(ctx: PageContext, account: SignedIn) {
-  const flag = getPlan(ctx.db, account.client.plan).webhooks;
-  const plansWithWebhooks = listPlans(ctx.db)
+async function gate(ctx: PageContext, account: SignedIn) {
+  const flag = (await getPlan(ctx.sql, account.client.plan)).webhooks;
+  const plansWithWebhooks = (await listPlans(ctx.sql))
     .filter((p) => p.webhooks !== 'none')
     .map((p) => (p.webhooks === 'beta' ? `${p.name} (in beta)` : p.name));
   let refusal: string | null = null;
