@@ -38,11 +38,11 @@ async function visited(name: string): Promise<void> {
 
 describe('webhook endpoints on the account page', () => {
   it('adds an endpoint, shows its secret once, and lists it without the secret', async () => {
-    const { db } = site.t.runtime;
+    const { db, sql } = site.t.runtime;
     const email = 'hooks@example.com';
-    const made = createTrialAccount(db, { organisation: 'Hooks LLC', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    const made = await createTrialAccount(sql, { organisation: 'Hooks LLC', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
     markEmailVerified(db, made.user.id, new Date());
-    setClient(db, made.client.id, { plan: 'pro' });
+    await setClient(sql, made.client.id, { plan: 'pro' });
 
     await page.goto(`${site.url}/account/signin`);
     await page.getByLabel('Email').fill(email);

@@ -28,8 +28,8 @@ let addresses = 0;
 const address = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
 async function user(email: string): Promise<void> {
-  const { db } = site.t.runtime;
-  const { user } = createTrialAccount(db, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const { db, sql } = site.t.runtime;
+  const { user } = await createTrialAccount(sql, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
   markEmailVerified(db, user.id, new Date());
 }
 

@@ -36,8 +36,8 @@ async function receiver(answer?: (n: number) => Answer): Promise<Receiver> {
 }
 
 /** An endpoint of its own client (a client may have 16). */
-function endpoint(input: Partial<NewEndpoint> & { url: string }) {
-  const clientId = createClient(t.runtime.db, { name: 'webhook tests', plan: 'growth' }).id;
+async function endpoint(input: Partial<NewEndpoint> & { url: string }) {
+  const clientId = (await createClient(t.runtime.sql, { name: 'webhook tests', plan: 'growth' })).id;
   return createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
 }
 
@@ -72,7 +72,7 @@ afterAll(async () => {
 describe('a delivery', () => {
   it('reaches a subscribed receiver once, signed so that the standardwebhooks library verifies it', async () => {
     const r = await receiver();
-    const { endpoint: e, secret } = endpoint({ url: r.url });
+    const { endpoint: e, secret } = await endpoint({ url: r.url });
     const ids = append(event(), event('certificate.tax_deed_applied', 'broward'), event('certificates.loaded', 'duval'));
     await until(settled(e.id, 3), 'three deliveries settled');
 
@@ -97,7 +97,7 @@ describe('a delivery', () => {
 
   it('answered 500 and then 200 is retried after the schedule and delivered, both attempts kept', async () => {
     const r = await receiver((n) => (n === 0 ? { status: 500, body: 'database down' } : { status: 200, body: 'ok' }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [seq] = append(event());
     await until(settled(e.id, 1), 'the delivery settled');
 
@@ -117,7 +117,7 @@ describe('a delivery', () => {
   it('that fails every attempt ends failed, listed with each attempt, and a replay delivers it', async () => {
     let up = false;
     const r = await receiver(() => (up ? { status: 200 } : { status: 503, body: 'x'.repeat(5000) }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [seq] = append(event());
     await until(settled(e.id, 1), 'the delivery failed for good');
 
@@ -145,7 +145,7 @@ describe('a delivery', () => {
 
   it('answered 410 disables the endpoint at once; later events are not sent to it', async () => {
     const r = await receiver(() => ({ status: 410, body: 'gone' }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [first] = append(event());
     await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
     expect(getEndpoint(t.runtime.db, e.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
@@ -160,7 +160,7 @@ describe('a delivery', () => {
   it('is not redirected: a 302 is a failed attempt and its Location is never called', async () => {
     const target = await receiver();
     const r = await receiver(() => ({ status: 302, headers: { location: target.url } }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     append(event());
     await until(() => (deliveries(e.id)[0]?.attempts ?? 0) >= 2, 'two attempts');
     expect(deliveries(e.id)[0]!.attemptLog[0]).toMatchObject({ httpStatus: 302 });
@@ -169,7 +169,7 @@ describe('a delivery', () => {
 
   it('answered after the timeout is a failed attempt (timeout) and is retried', async () => {
     const r = await receiver((n) => (n === 0 ? { status: 200, delayMs: 1500 } : { status: 200 }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     append(event());
     await until(settled(e.id, 1), 'the delivery settled');
     const [d] = deliveries(e.id);
@@ -181,7 +181,7 @@ describe('a delivery', () => {
   it('to a receiver that refuses connections is retried, then failed', async () => {
     const r = await receiver();
     await r.close();
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     append(event());
     await until(settled(e.id, 1), 'the delivery failed for good');
     expect(deliveries(e.id)[0]).toMatchObject({ status: 'failed', attempts: 4, lastError: 'connection refused' });
@@ -194,8 +194,8 @@ describe('a slow receiver', () => {
     try {
       const slow = await receiver(() => ({ status: 200, delayMs: 1100 }));
       const fast = await receiver();
-      const eSlow = endpoint({ url: slow.url }).endpoint;
-      const eFast = endpoint({ url: fast.url }).endpoint;
+      const eSlow = (await endpoint({ url: slow.url })).endpoint;
+      const eFast = (await endpoint({ url: fast.url })).endpoint;
       append(...Array.from({ length: 8 }, () => event()));
       // The fast endpoint is done long before the slow one (8 x 1.1 s two at a time: about 4.4 s).
       await until(settled(eFast.id, 8), 'the fast endpoint done');
@@ -213,10 +213,10 @@ describe('a slow receiver', () => {
 describe('subscriptions', () => {
   it('deliver exactly the events of the types and counties an endpoint asked for', async () => {
     const [all, redeemed, alachua, both] = await Promise.all([receiver(), receiver(), receiver(), receiver()]);
-    const eAll = endpoint({ url: all!.url }).endpoint;
-    const eRedeemed = endpoint({ url: redeemed!.url, types: ['certificate.redeemed'] }).endpoint;
-    const eAlachua = endpoint({ url: alachua!.url, counties: ['alachua'] }).endpoint;
-    const eBoth = endpoint({ url: both!.url, types: ['certificate.redeemed', 'certificate.cancelled'], counties: ['broward', 'duval'] }).endpoint;
+    const eAll = (await endpoint({ url: all!.url })).endpoint;
+    const eRedeemed = (await endpoint({ url: redeemed!.url, types: ['certificate.redeemed'] })).endpoint;
+    const eAlachua = (await endpoint({ url: alachua!.url, counties: ['alachua'] })).endpoint;
+    const eBoth = (await endpoint({ url: both!.url, types: ['certificate.redeemed', 'certificate.cancelled'], counties: ['broward', 'duval'] })).endpoint;
     const events = [
       event('certificate.redeemed', 'alachua'),
       event('certificate.redeemed', 'broward'),
@@ -249,7 +249,7 @@ describe('subscriptions', () => {
   it('start with the events recorded after the endpoint is made', async () => {
     const [before] = append(event());
     const r = await receiver();
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [after] = append(event());
     await until(settled(e.id, 1), 'one delivery');
     expect(r.ids()).toEqual([publicEventId(after!)]);
@@ -258,7 +258,7 @@ describe('subscriptions', () => {
 
   it('stop while the client is on a plan without webhooks', async () => {
     const r = await receiver();
-    const other = createClient(t.runtime.db, { name: 'downgraded', plan: 'growth' });
+    const other = await createClient(t.runtime.sql, { name: 'downgraded', plan: 'growth' });
     const { endpoint: e } = createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
       clientId: other.id,
       url: r.url,
@@ -275,7 +275,7 @@ describe('subscriptions', () => {
 describe('replay', () => {
   it('sends every event of a time range again, and only those the endpoint subscribes to', async () => {
     const r = await receiver();
-    const { endpoint: e } = endpoint({ url: r.url, counties: ['alachua'] });
+    const { endpoint: e } = await endpoint({ url: r.url, counties: ['alachua'] });
     const times: string[] = [];
     const ids: number[] = [];
     for (const county of ['alachua', 'alachua', 'broward', 'alachua', 'alachua']) {
@@ -294,7 +294,7 @@ describe('replay', () => {
 
   it('of a delivery still pending does nothing (never two deliveries at once)', async () => {
     const r = await receiver(() => ({ status: 503 }));
-    const { endpoint: e } = endpoint({ url: r.url });
+    const { endpoint: e } = await endpoint({ url: r.url });
     const [seq] = append(event());
     await until(() => deliveries(e.id).length === 1, 'the delivery written');
     expect(replay(t.runtime.db, getEndpoint(t.runtime.db, e.id)!, { eventId: seq! })).toBe(0);
@@ -306,7 +306,7 @@ describe('an endpoint failing every attempt', () => {
     await runWorker({ WEBHOOK_DISABLE_AFTER: 600, WEBHOOK_RETRY_SCHEDULE: [300, 300, 300, 300] });
     try {
       const r = await receiver(() => ({ status: 500 }));
-      const { endpoint: e } = endpoint({ url: r.url });
+      const { endpoint: e } = await endpoint({ url: r.url });
       append(event());
       await until(() => getEndpoint(t.runtime.db, e.id)?.status === 'disabled', 'the endpoint disabled');
       const disabled = getEndpoint(t.runtime.db, e.id)!;

@@ -32,8 +32,8 @@ afterAll(async () => {
   await t.teardown();
 });
 
-function makeEndpoint(url: string) {
-  const client = createClient(t.runtime.db, { name: 'kill test', plan: 'lead_feed' });
+async function makeEndpoint(url: string) {
+  const client = await createClient(t.runtime.sql, { name: 'kill test', plan: 'lead_feed' });
   return createEndpoint(t.runtime.db, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId: client.id, url, types: null, counties: null }).endpoint;
 }
 
@@ -49,7 +49,7 @@ describe('a webhook worker killed mid-delivery', () => {
     let holding = true;
     const r = await startReceiver(() => (holding ? { status: 200, delayMs: 60_000 } : { status: 200 }));
     receivers.push(r);
-    const endpoint = makeEndpoint(r.url);
+    const endpoint = await makeEndpoint(r.url);
     const ids = appendEvents(t.runtime.db, events(EVENTS)).map(publicEventId);
 
     child = spawn(process.execPath, [BIN, 'worker', '--lock-ms', '2000', '--webhook-concurrency', '8'], {
@@ -81,7 +81,7 @@ describe('a webhook worker killed mid-delivery', () => {
   it('that died between queuing jobs and marking them queued sends each delivery once', async () => {
     const r = await startReceiver();
     receivers.push(r);
-    const endpoint = makeEndpoint(r.url);
+    const endpoint = await makeEndpoint(r.url);
     const ids = appendEvents(t.runtime.db, events(10)).map(publicEventId);
     // What the dispatcher does, stopped half-way: rows written, jobs added, rows not marked.
     fanOut(t.runtime.db, 1000);

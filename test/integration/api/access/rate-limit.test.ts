@@ -14,8 +14,8 @@ const events = (clientId: string) =>
 
 describe('per-minute sliding window (spec 8.2, 8.6)', () => {
   it('the request after the plan RPM inside a minute is a 429 with Retry-After; the window then recovers', async () => {
-    const c = t.client('developer');
-    setClient(t.runtime.db, c.client.id, { rpm: 5 });
+    const c = await t.client('developer');
+    await setClient(t.runtime.sql, c.client.id, { rpm: 5 });
     const started = Date.now();
     for (let i = 0; i < 5; i++) {
       const res = await get(c.key);
@@ -46,16 +46,16 @@ describe('per-minute sliding window (spec 8.2, 8.6)', () => {
   }, 120_000);
 
   it('one window per client: all keys of the client draw on it', async () => {
-    const c = t.client('developer');
-    const second = t.key(c.client.id);
-    const test = t.key(c.client.id, 'test');
-    setClient(t.runtime.db, c.client.id, { rpm: 3 });
+    const c = await t.client('developer');
+    const second = await t.key(c.client.id);
+    const test = await t.key(c.client.id, 'test');
+    await setClient(t.runtime.sql, c.client.id, { rpm: 3 });
     expect((await get(c.key)).statusCode).toBe(200);
     expect((await get(second.key)).statusCode).toBe(200);
     expect((await get(test.key)).statusCode).toBe(200);
     expect((await get(second.key)).statusCode).toBe(429);
     // Another client is untouched.
-    const other = t.client('developer');
+    const other = await t.client('developer');
     expect((await get(other.key)).statusCode).toBe(200);
   });
 });

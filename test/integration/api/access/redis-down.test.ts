@@ -22,7 +22,7 @@ const timed = async (key: string) => {
 
 describe('the rate-limit store does not answer (spec 8.2)', () => {
   it('paused Redis: requests still answer 200 within about a second, are charged, and are counted', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     expect((await timed(c.key)).res.statusCode).toBe(200);
     const failuresBefore = t.app.access.rateLimiter.storeFailures;
     redis.pause();
@@ -42,7 +42,7 @@ describe('the rate-limit store does not answer (spec 8.2)', () => {
   });
 
   it('stopped Redis: requests still answer within about a second', async () => {
-    const c = t.client('pro');
+    const c = await t.client('pro');
     const failuresBefore = t.app.access.rateLimiter.storeFailures;
     await redis.stop();
     for (let i = 0; i < 3; i++) {

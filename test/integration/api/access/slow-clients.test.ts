@@ -36,7 +36,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a request held open by a trickling client', () => {
   it('an /api/mcp body trickled a byte at a time is cut off with 408 at the request timeout, its window slot already taken', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const slow = trickle(mcpPostHead(base, c.key, 60_000));
     await sleep(300);
     // The trickled request took the first of the minute's 60 slots before any body arrived; this is the second.
@@ -60,7 +60,7 @@ describe('a request held open by a trickling client', () => {
 
 describe('requests in flight per client', () => {
   it('past the cap, REST and MCP answer 429 rate_limited with Retry-After: 1, uncounted; other clients are not affected; room returns as requests end', async () => {
-    const c = t.client('enterprise');
+    const c = await t.client('enterprise');
     const held = [0, 1, 2].map(() => trickle(mcpPostHead(base, c.key, 60_000)));
     await sleep(300);
 
@@ -95,7 +95,7 @@ describe('requests in flight per client', () => {
     });
 
     // Another client has its own count.
-    expect((await probe(t.client('enterprise').key)).status).toBe(200);
+    expect((await probe((await t.client('enterprise')).key)).status).toBe(200);
 
     // The held requests time out (408) and their places come back.
     expect(await Promise.all(held.map((r) => r.answer))).toEqual([408, 408, 408]);
