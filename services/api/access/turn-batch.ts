@@ -1,13 +1,13 @@
 /**
  * Collects the calls made in one run of the microtask queue and runs them as one batch
  * (issue 19 item 4): the ledger charges of the requests whose rate-limit answers arrived
- * together share one SQLite transaction. The batch runs on process.nextTick, which Node
+ * together share one control-plane transaction. The batch runs on process.nextTick, which Node
  * runs once the microtasks queued so far have drained, so every admission resumed by the
  * same Redis reply is in it; each caller still gets its own result or its own error, and
  * nothing waits longer than the turn it was asked in (plus the batch's own transaction).
  *
- * `run` returns one result per item, in order; an Error in a slot rejects that caller
- * only, and a throw rejects the whole batch.
+ * `run` resolves to one result per item, in order; an Error in a slot rejects that caller
+ * only, and a rejection rejects the whole batch.
  */
 export function createTurnBatch<I, O>(run: (items: I[]) => Promise<(O | Error)[]>): (item: I) => Promise<O> {
   let pending: { item: I; resolve: (value: O) => void; reject: (err: unknown) => void }[] = [];
