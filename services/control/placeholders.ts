@@ -1,7 +1,7 @@
 /**
  * The control plane's SQL is written once with SQLite's placeholders (`?` and `@name`);
  * PostgreSQL numbers its own ($1, $2, ...). This rewrites a statement once and says how to
- * order its values. Quoted strings, quoted names and comments are copied untouched, and
+ * order its values. Quoted strings, quoted names and comments (line and block) are copied untouched, and
  * PostgreSQL's `::` casts are never read as a name.
  */
 
@@ -30,6 +30,13 @@ export function compilePlaceholders(sql: string): Compiled {
     } else if (c === '-' && sql[i + 1] === '-') {
       const end = sql.indexOf('\n', i);
       const stop = end === -1 ? sql.length : end;
+      out += sql.slice(i, stop);
+      i = stop;
+    } else if (c === '/' && sql[i + 1] === '*') {
+      // Block comments: a `?` or `@x` in one is text to both engines, so it takes no value.
+      // (Not nested: SQLite ends a comment at the first */, so portable SQL never nests them.)
+      const end = sql.indexOf('*/', i + 2);
+      const stop = end === -1 ? sql.length : end + 2;
       out += sql.slice(i, stop);
       i = stop;
     } else if (c === '?') {

@@ -69,21 +69,20 @@ export class PostgresSql implements Sql {
     let broken = false;
     try {
       await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${lockKey(options.lock ?? DEFAULT_LOCK)})`);
-      try {
-        const out = await fn(this.handle(client));
-        await client.query('COMMIT');
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw err;
-      }
+      const out = await fn(this.handle(client));
+      await client.query('COMMIT');
+      return out;
     } catch (err) {
-      if ((err as { code?: string }).code === undefined) broken = true;
+      // Whatever failed (the lock's wait, a statement, fn's own error, COMMIT), the connection
+      // goes back with no transaction open: a failed lock wait leaves BEGIN's transaction
+      // aborted, and the next borrower would get "current transaction is aborted". ROLLBACK
+      // with none open only warns. Only a connection that cannot even roll back (lost) is
+      // dropped: an error of fn's own says nothing about the connection.
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw err;
     } finally {
-      // A connection whose state is unknown (lost mid-transaction) is dropped, not reused.
       client.release(broken);
     }
   }

@@ -59,10 +59,12 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /**
  * `value IN (the elements of a JSON array parameter)`, the one list-valued filter the control
- * queries take. `param` is the placeholder (`?` or `@name`) bound to the array's JSON text.
+ * queries take. `param` is the placeholder (`?` or `@name`) bound to the array's JSON text, or
+ * a column holding one. `elements: 'integer'` for an array of numbers matched against an
+ * INTEGER column (ids): PostgreSQL reads the elements as text and compares no bigint with text.
  */
-export function inJsonArray(dialect: Dialect, value: string, param: string): string {
-  return dialect === 'sqlite'
-    ? `${value} IN (SELECT value FROM json_each(${param}))`
-    : `${value} IN (SELECT json_array_elements_text(CAST(${param} AS json)))`;
+export function inJsonArray(dialect: Dialect, value: string, param: string, elements: 'text' | 'integer' = 'text'): string {
+  if (dialect === 'sqlite') return `${value} IN (SELECT value FROM json_each(${param}))`;
+  const each = `json_array_elements_text(CAST(${param} AS json))`;
+  return `${value} IN (SELECT ${elements === 'integer' ? `CAST(${each} AS BIGINT)` : each})`;
 }

@@ -62,28 +62,28 @@ export class SqliteSql implements Sql {
   }
 
   async all<R>(text: string, params?: Params): Promise<R[]> {
-    if (this.open) await this.idle();
+    while (this.open) await this.turn();
     return this.allNow<R>(text, params);
   }
 
   async get<R>(text: string, params?: Params): Promise<R | undefined> {
-    if (this.open) await this.idle();
+    while (this.open) await this.turn();
     return this.getNow<R>(text, params);
   }
 
   async run(text: string, params?: Params): Promise<RunResult> {
-    if (this.open) await this.idle();
+    while (this.open) await this.turn();
     return this.runNow(text, params);
   }
 
   async exec(text: string): Promise<void> {
-    if (this.open) await this.idle();
+    while (this.open) await this.turn();
     this.db.exec(text);
   }
 
   async transaction<T>(fn: (tx: Sql) => Promise<T>, _options?: TransactionOptions): Promise<T> {
     // SQLite has one writer per file whatever the lock name: BEGIN IMMEDIATE takes it.
-    if (this.open) await this.idle();
+    while (this.open) await this.turn();
     let release!: () => void;
     this.open = new Promise((resolve) => (release = resolve));
     try {
@@ -106,11 +106,17 @@ export class SqliteSql implements Sql {
     if (this.db.open) this.db.close();
   }
 
-  /** Waits until no transaction is open (another may have begun by the time a waiter wakes). */
-  private async idle(): Promise<void> {
+  /**
+   * What a statement or transaction waits on while another transaction is open. Callers loop
+   * `while (this.open) await this.turn()` and act in the same synchronous step as the last
+   * check: when a transaction ends, every waiter wakes, and only the first may go; an `await`
+   * between the check and the statement (an async helper) let a second waiter run its
+   * statement inside the first one's new transaction, or BEGIN inside it.
+   */
+  private turn(): Promise<void> {
     // The outer handle used inside its own transaction's callback would wait for itself forever.
     if (inside.getStore() === this) throw new NestedHandleError();
-    while (this.open) await this.open;
+    return this.open!;
   }
 
   private statement(text: string): Statement<unknown[], unknown> {

@@ -13,9 +13,17 @@ import { loadRegistry } from '../../services/domain/registry.ts';
  */
 export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
 
-/** Creates an empty database on the TEST_DATABASE_URL server; returns its URL and how to drop it. */
-export function createTestDatabase(label: string): { url: string; drop: () => void } {
-  const admin = testDatabaseUrl();
+/**
+ * The PostgreSQL server of tests that compare both engines whatever TEST_DATABASE_URL says
+ * (schema parity, the Sql contract): TEST_DATABASE_URL, else the local server CI starts.
+ */
+export const postgresServerUrl = (): string => testDatabaseUrl() ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Creates an empty database on the TEST_DATABASE_URL server (or `admin`, a URL of an existing
+ * database on the server to use); returns its URL and how to drop it.
+ */
+export function createTestDatabase(label: string, admin: string | undefined = testDatabaseUrl()): { url: string; drop: () => void } {
   if (!admin) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${label.replace(/[^a-z0-9]+/gi, '_').toLowerCase().slice(0, 30)}_${randomBytes(4).toString('hex')}`;
   psql(admin, `CREATE DATABASE "${name}"`);
