@@ -45,8 +45,8 @@ const get = async (key: string, query = '') => {
   const id = String(res.headers['x-request-id']);
   return { res, ran: overlapped.has(id), overlapped: overlapped.get(id) === true };
 };
-const charges = (clientId: string) =>
-  (t.runtime.db.prepare("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'").get(clientId) as { n: number }).n;
+const charges = async (clientId: string) =>
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
 
 describe('a read beside its admission', () => {
   it('a new client waits for its first admission; once seen with room, its reads start at once and still carry the window headers', async () => {
@@ -58,7 +58,7 @@ describe('a read beside its admission', () => {
     expect(second.res.statusCode).toBe(200);
     expect(second.res.headers['x-ratelimit-limit']).toBe('10000');
     expect(second.res.headers['x-ratelimit-remaining']).toBe('9998');
-    expect(charges(c.client.id)).toBe(2);
+    expect(await charges(c.client.id)).toBe(2);
   });
 
   it('a window that filled since (a lowered RPM) answers 429 in place of the page, uncharged, and the next request waits', async () => {
@@ -74,7 +74,7 @@ describe('a read beside its admission', () => {
     expect(refused.res.headers['x-ratelimit-remaining']).toBe('0');
     expect(refused.res.json().error).toMatchObject({ code: 'rate_limited', request_id: refused.res.headers['x-request-id'] });
     expect(refused.res.json().data).toBeUndefined();
-    expect(charges(c.client.id)).toBe(2);
+    expect(await charges(c.client.id)).toBe(2);
     const next = await get(c.key);
     expect(next).toMatchObject({ ran: false });
     expect(next.res.statusCode).toBe(429);
@@ -124,6 +124,6 @@ describe('a read beside its admission', () => {
     const next = await get(c.key);
     expect(next).toMatchObject({ ran: false });
     expect(next.res.statusCode).toBe(402);
-    expect(charges(c.client.id)).toBe(500);
+    expect(await charges(c.client.id)).toBe(500);
   });
 });

@@ -9,8 +9,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (key: string, url = '/api/v1/probe') => t.app.inject({ method: 'GET', url, headers: bearer(key) });
-const events = (clientId: string) =>
-  (t.runtime.db.prepare('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?').get(clientId) as { n: number }).n;
+const events = async (clientId: string) =>
+  (await t.runtime.sql.get<{ n: number }>('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?', [clientId]))!.n;
 
 describe('per-minute sliding window (spec 8.2, 8.6)', () => {
   it('the request after the plan RPM inside a minute is a 429 with Retry-After; the window then recovers', async () => {
@@ -36,7 +36,7 @@ describe('per-minute sliding window (spec 8.2, 8.6)', () => {
     // The usage route is rate-limited as well (it is free, not unlimited).
     expect((await get(c.key, '/api/v1/account/usage')).statusCode).toBe(429);
     // 429s cost nothing.
-    expect(events(c.client.id)).toBe(5);
+    expect(await events(c.client.id)).toBe(5);
 
     // The oldest request leaves the window about 60 s after it was made.
     const wait = Math.max(0, started + 60_500 - Date.now());

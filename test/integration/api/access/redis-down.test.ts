@@ -36,7 +36,7 @@ describe('the rate-limit store does not answer (spec 8.2)', () => {
     } finally {
       redis.resume();
     }
-    const events = t.runtime.db.prepare('SELECT sum(events) AS n FROM usage_counts WHERE client_id = ?').get(c.client.id) as { n: number };
+    const events = (await t.runtime.sql.get<{ n: number }>('SELECT sum(events) AS n FROM usage_counts WHERE client_id = ?', [c.client.id]))!;
     expect(events.n).toBe(4);
     expect(t.app.access.rateLimiter.storeFailures - failuresBefore).toBe(3);
   });

@@ -30,8 +30,8 @@ const trickle = (head: string) => {
   return r;
 };
 const probe = (key: string) => fetch(new URL('/api/v1/probe', base), { headers: bearer(key) });
-const charges = (clientId: string) =>
-  (t.runtime.db.prepare("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'").get(clientId) as { n: number }).n;
+const charges = async (clientId: string) =>
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a request held open by a trickling client', () => {
@@ -48,7 +48,7 @@ describe('a request held open by a trickling client', () => {
     expect(after).toBeGreaterThanOrEqual(900);
     expect(after).toBeLessThan(3_000);
     // Only the probe was charged: a body that never arrived is no tools/call.
-    expect(charges(c.client.id)).toBe(1);
+    expect(await charges(c.client.id)).toBe(1);
   });
 
   it('headers trickled a byte at a time are cut off with 408 at the headers timeout, before any key is read', async () => {
