@@ -47,10 +47,10 @@ try {
   );
   await app.ready();
 
-  const client = createClient(runtime.db, { name: 'bench', plan: 'enterprise' });
+  const client = await createClient(runtime.sql, { name: 'bench', plan: 'enterprise' });
   // A window the benchmark cannot fill: the limiter still runs its script on every request.
-  setClient(runtime.db, client.id, { rpm: 1_000_000_000 });
-  const { raw } = createKey(runtime.db, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET });
+  await setClient(runtime.sql, client.id, { rpm: 1_000_000_000 });
+  const { raw } = await createKey(runtime.sql, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET });
   const headers = { authorization: `Bearer ${raw}` };
 
   const one = async (url: string): Promise<number> => {

@@ -301,7 +301,7 @@ try {
   const box = createSecretBox(config.WEBHOOK_SECRET_KEY);
   for (const spec of SPECS) {
     const r = await startReceiver(spec);
-    const client = createClient(db, { name: spec.name, plan: 'growth' });
+    const client = await createClient(runtime.sql, { name: spec.name, plan: 'growth' });
     const made = await createEndpoint(sql, box, { clientId: client.id, url: r.url, types: spec.types, counties: spec.counties });
     r.verifier = new Webhook(made.secret);
     r.endpointId = made.endpoint.id;

@@ -71,8 +71,8 @@ try {
 
   const app = await buildApp(runtime);
   try {
-    const client = createClient(runtime.db, { name: 'openapi examples', plan: 'enterprise' });
-    const { raw } = createKey(runtime.db, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET });
+    const client = await createClient(runtime.sql, { name: 'openapi examples', plan: 'enterprise' });
+    const { raw } = await createKey(runtime.sql, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET });
     const headers = { authorization: `Bearer ${raw}` };
     /** One real answer, its meta dropped (examples.ts gives each a fixed request id). */
     const get = async (url: string) => {

@@ -1,7 +1,6 @@
 import type { KeyEnv } from './api-keys.ts';
 import { type Client, createClient } from './clients.ts';
 import type { Account } from './ledger.ts';
-import { legacyDb } from './db.ts';
 import { effectivePlan, getPlan, type Plan } from './plans.ts';
 import type { Sql } from './sql.ts';
 import { createUser, type User } from './users.ts';
@@ -17,8 +16,7 @@ export async function createTrialAccount(
   input: { organisation: string; email: string; passwordHash: string; now: Date },
 ): Promise<{ client: Client; user: User }> {
   return sql.transaction(async (tx) => {
-    // issue22-merge: clients.ts still takes the SQLite handle; on it, it joins tx.
-    const client = createClient(legacyDb(tx), { name: input.organisation, plan: 'free_trial', createdAt: input.now });
+    const client = await createClient(tx, { name: input.organisation, plan: 'free_trial', createdAt: input.now });
     const user = await createUser(tx, { clientId: client.id, email: input.email, passwordHash: input.passwordHash, now: input.now });
     return { client, user };
   });
@@ -29,7 +27,6 @@ export async function createTrialAccount(
  * applied, as authentication builds it for a request (services/api/access/authenticate.ts).
  */
 export async function clientAccount(sql: Sql, client: Client, env: KeyEnv): Promise<{ plan: Plan; account: Account }> {
-  // issue22-merge: plans.ts still takes the SQLite handle.
-  const plan = effectivePlan(getPlan(legacyDb(sql), client.plan), client);
+  const plan = effectivePlan(await getPlan(sql, client.plan), client);
   return { plan, account: { clientId: client.id, plan, subscription: client.subscription, createdAt: client.createdAt, env } };
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql.ts';
 
 /**
  * API keys (spec 5): `{prefix}_{live|test}_{32 base62}`. The raw key exists only in
@@ -78,13 +78,13 @@ function mapKeyRow(row: KeyRow): ApiKey {
 }
 
 /** Creates a key and returns the raw value: the only time it exists outside the caller. */
-export function createKey(
-  db: Database,
+export async function createKey(
+  sql: Sql,
   input: { clientId: string; env: KeyEnv; prefix: string; secret: string; now?: Date; name?: string },
-): { key: ApiKey; raw: string } {
+): Promise<{ key: ApiKey; raw: string }> {
   const raw = formatKey(input.prefix, input.env);
   const id = `key_${randomBytes(9).toString('base64url')}`;
-  db.prepare('INSERT INTO api_keys (id, client_id, env, hash, hint, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  await sql.run('INSERT INTO api_keys (id, client_id, env, hash, hint, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
     id,
     input.clientId,
     input.env,
@@ -92,29 +92,30 @@ export function createKey(
     raw.slice(-4),
     input.name ?? null,
     (input.now ?? new Date()).toISOString(),
-  );
-  return { key: getKey(db, id)!, raw };
+  ]);
+  return { key: (await getKey(sql, id))!, raw };
 }
 
-export function getKey(db: Database, id: string): ApiKey | null {
-  const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+export async function getKey(sql: Sql, id: string): Promise<ApiKey | null> {
+  const row = await sql.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', [id]);
   return row ? mapKeyRow(row) : null;
 }
 
 /** Revokes a key; the next request with it is a 401 (authentication reads this row every time). */
-export function revokeKey(db: Database, id: string, now = new Date()): ApiKey | null {
-  db.prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(now.toISOString(), id);
-  return getKey(db, id);
+export async function revokeKey(sql: Sql, id: string, now = new Date()): Promise<ApiKey | null> {
+  await sql.run('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?', [now.toISOString(), id]);
+  return getKey(sql, id);
 }
 
-export function listKeys(db: Database, clientId: string): ApiKey[] {
-  const rows = db.prepare('SELECT * FROM api_keys WHERE client_id = ? ORDER BY created_at, id').all(clientId) as KeyRow[];
+export async function listKeys(sql: Sql, clientId: string): Promise<ApiKey[]> {
+  const rows = await sql.all<KeyRow>('SELECT * FROM api_keys WHERE client_id = ? ORDER BY created_at, id', [clientId]);
   return rows.map(mapKeyRow);
 }
 
 /** Keys of the client that still authenticate (not revoked). */
-export function countActiveKeys(db: Database, clientId: string): number {
-  return (db.prepare('SELECT count(*) AS n FROM api_keys WHERE client_id = ? AND revoked_at IS NULL').get(clientId) as { n: number }).n;
+export async function countActiveKeys(sql: Sql, clientId: string): Promise<number> {
+  const row = await sql.get<{ n: number }>('SELECT count(*) AS n FROM api_keys WHERE client_id = ? AND revoked_at IS NULL', [clientId]);
+  return row!.n;
 }
 
 /** last_used_at is written at most once a minute per key: "last used" to the minute, without a write per request. */

@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { KeyEnv } from './api-keys.ts';
+import type { Sql } from './sql.ts';
 
 /**
  * The balances two ways: as stored (what a request reads) and recomputed from the
@@ -21,15 +21,17 @@ export interface Balances {
 }
 
 /** The balances as stored (what requests read). */
-export function storedBalances(db: Database, clientId: string): Balances {
+export async function storedBalances(sql: Sql, clientId: string): Promise<Balances> {
   return {
-    buckets: db
-      .prepare('SELECT bucket, period, granted, remaining FROM credit_balances WHERE client_id = ? ORDER BY bucket, period')
-      .all(clientId) as BucketBalance[],
-    packs: db.prepare('SELECT id, remaining FROM credit_packs WHERE client_id = ? ORDER BY id').all(clientId) as Balances['packs'],
-    events: db
-      .prepare('SELECT env, period, events FROM usage_counts WHERE client_id = ? ORDER BY env, period')
-      .all(clientId) as Balances['events'],
+    buckets: await sql.all<BucketBalance>(
+      'SELECT bucket, period, granted, remaining FROM credit_balances WHERE client_id = ? ORDER BY bucket, period',
+      [clientId],
+    ),
+    packs: await sql.all<Balances['packs'][number]>('SELECT id, remaining FROM credit_packs WHERE client_id = ? ORDER BY id', [clientId]),
+    events: await sql.all<Balances['events'][number]>(
+      'SELECT env, period, events FROM usage_counts WHERE client_id = ? ORDER BY env, period',
+      [clientId],
+    ),
   };
 }
 
@@ -37,31 +39,28 @@ export function storedBalances(db: Database, clientId: string): Balances {
  * The same balances computed from the ledger alone; equal to storedBalances when the
  * books are right (the tests check it after concurrent load).
  */
-export function recomputeBalances(db: Database, clientId: string): Balances {
-  const buckets = db
-    .prepare(
-      `SELECT bucket, period,
-         sum(CASE WHEN kind IN ('grant', 'grant_adjustment') THEN amount ELSE 0 END) AS granted,
-         sum(amount) AS remaining
-       FROM credit_ledger WHERE client_id = ? AND bucket IN ('monthly', 'test', 'trial')
-       GROUP BY bucket, period ORDER BY bucket, period`,
-    )
-    .all(clientId) as BucketBalance[];
-  const packs = db
-    .prepare(
-      `SELECT pack_id AS id, sum(amount) AS remaining FROM credit_ledger
-       WHERE client_id = ? AND bucket = 'pack' GROUP BY pack_id ORDER BY pack_id`,
-    )
-    .all(clientId) as Balances['packs'];
+export async function recomputeBalances(sql: Sql, clientId: string): Promise<Balances> {
+  const buckets = await sql.all<BucketBalance>(
+    `SELECT bucket, period,
+       sum(CASE WHEN kind IN ('grant', 'grant_adjustment') THEN amount ELSE 0 END) AS granted,
+       sum(amount) AS remaining
+     FROM credit_ledger WHERE client_id = ? AND bucket IN ('monthly', 'test', 'trial')
+     GROUP BY bucket, period ORDER BY bucket, period`,
+    [clientId],
+  );
+  const packs = await sql.all<Balances['packs'][number]>(
+    `SELECT pack_id AS id, sum(amount) AS remaining FROM credit_ledger
+     WHERE client_id = ? AND bucket = 'pack' GROUP BY pack_id ORDER BY pack_id`,
+    [clientId],
+  );
   // A charged request is a 'charge' row on a spending bucket or an 'overage' row; refunds cancel one.
-  const events = db
-    .prepare(
-      `SELECT CASE WHEN l.bucket = 'test' THEN 'test' ELSE 'live' END AS env,
-         substr(l.at, 1, 7) AS period,
-         sum(CASE WHEN l.kind IN ('charge', 'overage') THEN 1 WHEN l.kind = 'refund' THEN -1 ELSE 0 END) AS events
-       FROM credit_ledger l WHERE l.client_id = ? AND l.kind IN ('charge', 'overage', 'refund')
-       GROUP BY 1, 2 ORDER BY 1, 2`,
-    )
-    .all(clientId) as Balances['events'];
+  const events = await sql.all<Balances['events'][number]>(
+    `SELECT CASE WHEN l.bucket = 'test' THEN 'test' ELSE 'live' END AS env,
+       substr(l.at, 1, 7) AS period,
+       sum(CASE WHEN l.kind IN ('charge', 'overage') THEN 1 WHEN l.kind = 'refund' THEN -1 ELSE 0 END) AS events
+     FROM credit_ledger l WHERE l.client_id = ? AND l.kind IN ('charge', 'overage', 'refund')
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [clientId],
+  );
   return { buckets, packs, events };
 }

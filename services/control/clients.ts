@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import type { PlanCode } from './plans.ts';
+import type { Sql } from './sql.ts';
 
 /** Clients (workspaces): the owner of keys, of one credit bucket and of one per-minute window. */
 
@@ -53,22 +53,22 @@ export function newClientId(): string {
   return `cli_${randomBytes(9).toString('base64url')}`;
 }
 
-export function createClient(
-  db: Database,
+export async function createClient(
+  sql: Sql,
   input: { name: string; plan: PlanCode; createdAt?: Date; id?: string },
-): Client {
+): Promise<Client> {
   const id = input.id ?? newClientId();
-  db.prepare('INSERT INTO clients (id, name, plan, created_at) VALUES (?, ?, ?, ?)').run(
+  await sql.run('INSERT INTO clients (id, name, plan, created_at) VALUES (?, ?, ?, ?)', [
     id,
     input.name,
     input.plan,
     (input.createdAt ?? new Date()).toISOString(),
-  );
-  return getClient(db, id)!;
+  ]);
+  return (await getClient(sql, id))!;
 }
 
-export function getClient(db: Database, id: string): Client | null {
-  const row = db.prepare('SELECT * FROM clients WHERE id = ?').get(id) as ClientRow | undefined;
+export async function getClient(sql: Sql, id: string): Promise<Client | null> {
+  const row = await sql.get<ClientRow>('SELECT * FROM clients WHERE id = ?', [id]);
   return row ? mapClientRow(row) : null;
 }
 
@@ -81,43 +81,44 @@ export interface ClientChange {
 }
 
 /** Applies an operator change; the server reads the row on every request, so it holds from the next one. */
-export function setClient(db: Database, id: string, change: ClientChange): Client | null {
-  db.prepare(
+export async function setClient(sql: Sql, id: string, change: ClientChange): Promise<Client | null> {
+  await sql.run(
     `UPDATE clients SET
        plan = coalesce(@plan, plan),
        status = coalesce(@status, status),
        -- A status set without a reason (taxcert clients set --status) drops the old one.
-       status_reason = CASE WHEN @status IS NULL THEN status_reason END,
+       status_reason = CASE WHEN CAST(@status AS TEXT) IS NULL THEN status_reason END,
        subscription = coalesce(@subscription, subscription),
        monthly_credits = coalesce(@monthlyCredits, monthly_credits),
        rpm = coalesce(@rpm, rpm)
      WHERE id = @id`,
-  ).run({
-    id,
-    plan: change.plan ?? null,
-    status: change.status ?? null,
-    subscription: change.subscription ?? null,
-    monthlyCredits: change.monthlyCredits ?? null,
-    rpm: change.rpm ?? null,
-  });
-  return getClient(db, id);
+    {
+      id,
+      plan: change.plan ?? null,
+      status: change.status ?? null,
+      subscription: change.subscription ?? null,
+      monthlyCredits: change.monthlyCredits ?? null,
+      rpm: change.rpm ?? null,
+    },
+  );
+  return getClient(sql, id);
 }
 
 /**
  * Suspends a client with a reason its users see when they sign in (spec 5.7: its keys are
  * refused from the next request on, as the same 401 as any bad key).
  */
-export function suspendClient(db: Database, id: string, reason: string): Client | null {
-  db.prepare("UPDATE clients SET status = 'suspended', status_reason = ? WHERE id = ?").run(reason, id);
-  return getClient(db, id);
+export async function suspendClient(sql: Sql, id: string, reason: string): Promise<Client | null> {
+  await sql.run("UPDATE clients SET status = 'suspended', status_reason = ? WHERE id = ?", [reason, id]);
+  return getClient(sql, id);
 }
 
 /** Makes a suspended (or closed) client active again; its keys work from the next request. */
-export function reactivateClient(db: Database, id: string): Client | null {
-  db.prepare("UPDATE clients SET status = 'active', status_reason = NULL WHERE id = ?").run(id);
-  return getClient(db, id);
+export async function reactivateClient(sql: Sql, id: string): Promise<Client | null> {
+  await sql.run("UPDATE clients SET status = 'active', status_reason = NULL WHERE id = ?", [id]);
+  return getClient(sql, id);
 }
 
-export function listClients(db: Database): Client[] {
-  return (db.prepare('SELECT * FROM clients ORDER BY created_at, id').all() as ClientRow[]).map(mapClientRow);
+export async function listClients(sql: Sql): Promise<Client[]> {
+  return (await sql.all<ClientRow>('SELECT * FROM clients ORDER BY created_at, id')).map(mapClientRow);
 }

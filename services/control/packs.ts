@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql.ts';
 
 /** Credit packs (spec 8.5): one-time credits on any plan, valid 12 months, never a plan feature or RPM. */
 
@@ -35,29 +35,30 @@ export interface CreditPack {
 }
 
 /** Records a purchase and its ledger row in one transaction. */
-export function grantPack(db: Database, input: { clientId: string; pack: PackName; purchasedAt?: Date }): CreditPack {
+export async function grantPack(sql: Sql, input: { clientId: string; pack: PackName; purchasedAt?: Date }): Promise<CreditPack> {
   const purchased = input.purchasedAt ?? new Date();
   const { credits, priceUsdCents } = PACKS[input.pack];
   const id = `pck_${randomBytes(9).toString('base64url')}`;
-  db.transaction(() => {
-    db.prepare(
+  await sql.transaction(async (tx) => {
+    await tx.run(
       `INSERT INTO credit_packs (id, client_id, pack, credits, price_usd_cents, remaining, purchased_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, input.clientId, input.pack, credits, priceUsdCents, credits, purchased.toISOString(), packExpiry(purchased).toISOString());
-    db.prepare(
+      [id, input.clientId, input.pack, credits, priceUsdCents, credits, purchased.toISOString(), packExpiry(purchased).toISOString()],
+    );
+    await tx.run(
       `INSERT INTO credit_ledger (client_id, kind, bucket, period, pack_id, amount, at)
        VALUES (?, 'pack_purchase', 'pack', ?, ?, ?, ?)`,
-    ).run(input.clientId, purchased.toISOString().slice(0, 7), id, credits, purchased.toISOString());
-  }).immediate();
-  return listPacks(db, input.clientId).find((p) => p.id === id)!;
+      [input.clientId, purchased.toISOString().slice(0, 7), id, credits, purchased.toISOString()],
+    );
+  });
+  return (await listPacks(sql, input.clientId)).find((p) => p.id === id)!;
 }
 
-export function listPacks(db: Database, clientId: string): CreditPack[] {
-  return db
-    .prepare(
-      `SELECT id, client_id AS clientId, pack, credits, remaining, purchased_at AS purchasedAt,
-         expires_at AS expiresAt, expired_at AS expiredAt
-       FROM credit_packs WHERE client_id = ? ORDER BY expires_at, id`,
-    )
-    .all(clientId) as CreditPack[];
+export async function listPacks(sql: Sql, clientId: string): Promise<CreditPack[]> {
+  return sql.all<CreditPack>(
+    `SELECT id, client_id AS "clientId", pack, credits, remaining, purchased_at AS "purchasedAt",
+       expires_at AS "expiresAt", expired_at AS "expiredAt"
+     FROM credit_packs WHERE client_id = ? ORDER BY expires_at, id`,
+    [clientId],
+  );
 }

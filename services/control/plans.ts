@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql.ts';
 
 /** Plans as data (spec 8.2), seeded by migration 010 and changed with `taxcert plans set`. */
 
@@ -67,21 +67,23 @@ export function effectivePlan(plan: Plan, overrides: { monthlyCredits: number | 
   return { ...plan, monthlyCredits: overrides.monthlyCredits ?? plan.monthlyCredits, rpm: overrides.rpm ?? plan.rpm };
 }
 
-export function listPlans(db: Database): Plan[] {
-  const rows = db.prepare('SELECT * FROM plans').all() as PlanRow[];
+export async function listPlans(sql: Sql): Promise<Plan[]> {
+  const rows = await sql.all<PlanRow>('SELECT * FROM plans');
   return rows.map(mapPlanRow).sort((a, b) => PLAN_CODES.indexOf(a.code) - PLAN_CODES.indexOf(b.code));
 }
 
-export function getPlan(db: Database, code: PlanCode): Plan {
-  const row = db.prepare('SELECT * FROM plans WHERE code = ?').get(code) as PlanRow | undefined;
+export async function getPlan(sql: Sql, code: PlanCode): Promise<Plan> {
+  const row = await sql.get<PlanRow>('SELECT * FROM plans WHERE code = ?', [code]);
   if (!row) throw new Error(`plan ${code} is missing from the database`);
   return mapPlanRow(row);
 }
 
 /** Changes a plan's numbers; returns the plan as stored. */
-export function setPlan(db: Database, code: PlanCode, change: { monthlyCredits?: number; rpm?: number }): Plan {
-  db.prepare(
-    `UPDATE plans SET monthly_credits = coalesce(@monthlyCredits, monthly_credits), rpm = coalesce(@rpm, rpm) WHERE code = @code`,
-  ).run({ code, monthlyCredits: change.monthlyCredits ?? null, rpm: change.rpm ?? null });
-  return getPlan(db, code);
+export async function setPlan(sql: Sql, code: PlanCode, change: { monthlyCredits?: number; rpm?: number }): Promise<Plan> {
+  await sql.run(`UPDATE plans SET monthly_credits = coalesce(@monthlyCredits, monthly_credits), rpm = coalesce(@rpm, rpm) WHERE code = @code`, {
+    code,
+    monthlyCredits: change.monthlyCredits ?? null,
+    rpm: change.rpm ?? null,
+  });
+  return getPlan(sql, code);
 }

@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import type { Client } from './clients.ts';
 import { listPacks } from './packs.ts';
 import { monthOf } from './periods.ts';
+import type { Sql } from './sql.ts';
 
 /** What an operator sees for one client (`taxcert usage show`): read-only, from the balances and the ledger. */
 export interface ClientUsage {
@@ -17,32 +17,32 @@ export interface ClientUsage {
   overage_credits_this_month: number;
 }
 
-export function clientUsage(db: Database, client: Client, now = new Date()): ClientUsage {
+export async function clientUsage(sql: Sql, client: Client, now = new Date()): Promise<ClientUsage> {
   const month = monthOf(now);
-  const events = (env: string) =>
-    (
-      db.prepare('SELECT events FROM usage_counts WHERE client_id = ? AND env = ? AND period = ?').get(client.id, env, month) as
-        | { events: number }
-        | undefined
-    )?.events ?? 0;
-  const buckets = db
-    .prepare(
-      `SELECT bucket, period, granted, remaining, capped_at FROM credit_balances
-       WHERE client_id = ? AND (period = ? OR bucket = 'trial') ORDER BY bucket`,
-    )
-    .all(client.id, month) as ClientUsage['buckets'];
-  const overage = db
-    .prepare(`SELECT coalesce(sum(amount), 0) AS n FROM credit_ledger WHERE client_id = ? AND bucket = 'overage' AND period LIKE ?`)
-    .get(client.id, `${month}-%`) as { n: number };
+  const events = async (env: string) =>
+    (await sql.get<{ events: number }>('SELECT events FROM usage_counts WHERE client_id = ? AND env = ? AND period = ?', [client.id, env, month]))
+      ?.events ?? 0;
+  const buckets = await sql.all<ClientUsage['buckets'][number]>(
+    `SELECT bucket, period, granted, remaining, capped_at FROM credit_balances
+     WHERE client_id = ? AND (period = ? OR bucket = 'trial') ORDER BY bucket`,
+    [client.id, month],
+  );
+  const overage = (await sql.get<{ n: number }>(
+    `SELECT coalesce(sum(amount), 0) AS n FROM credit_ledger WHERE client_id = ? AND bucket = 'overage' AND period LIKE ?`,
+    [client.id, `${month}-%`],
+  ))!;
+  const live = await events('live');
+  const test = await events('test');
+  const packs = await listPacks(sql, client.id);
   return {
     client_id: client.id,
     plan: client.plan,
     status: client.status,
     subscription: client.subscription,
     month,
-    events: { live: events('live'), test: events('test') },
+    events: { live, test },
     buckets,
-    packs: listPacks(db, client.id).map((p) => ({
+    packs: packs.map((p) => ({
       id: p.id,
       pack: p.pack,
       remaining: p.expiredAt !== null || p.expiresAt <= now.toISOString() ? 0 : p.remaining,
@@ -64,17 +64,17 @@ export interface DayCount {
  * (a refund is dated like the charge it cancels, so a day nets out as the month's events_count
  * does). Days without requests are left out; the account page's chart fills them in.
  */
-export function dailyRequests(db: Database, clientId: string, month: string, env: 'live' | 'test' = 'live'): DayCount[] {
+export async function dailyRequests(sql: Sql, clientId: string, month: string, env: 'live' | 'test' = 'live'): Promise<DayCount[]> {
   const start = `${month}-01T00:00:00.000Z`;
   const [y, m] = month.split('-').map(Number) as [number, number];
   const end = new Date(Date.UTC(y, m, 1)).toISOString();
-  return db
-    .prepare(
-      `SELECT substr(at, 1, 10) AS day,
-         sum(CASE WHEN kind IN ('charge', 'overage') THEN 1 WHEN kind = 'refund' THEN -1 ELSE 0 END) AS requests
-       FROM credit_ledger
-       WHERE client_id = ? AND at >= ? AND at < ? AND kind IN ('charge', 'overage', 'refund') AND (bucket = 'test') = ?
-       GROUP BY 1 ORDER BY 1`,
-    )
-    .all(clientId, start, end, env === 'test' ? 1 : 0) as DayCount[];
+  return sql.all<DayCount>(
+    `SELECT substr(at, 1, 10) AS day,
+       sum(CASE WHEN kind IN ('charge', 'overage') THEN 1 WHEN kind = 'refund' THEN -1 ELSE 0 END) AS requests
+     FROM credit_ledger
+     WHERE client_id = ? AND at >= ? AND at < ? AND kind IN ('charge', 'overage', 'refund')
+       AND (CASE WHEN bucket = 'test' THEN 1 ELSE 0 END) = ?
+     GROUP BY 1 ORDER BY 1`,
+    [clientId, start, end, env === 'test' ? 1 : 0],
+  );
 }

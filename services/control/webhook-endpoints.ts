@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { getClient } from './clients.ts';
-import { legacyDb } from './db.ts';
 import { eventBounds, type EventType } from './events.ts';
 import { getPlan, type PlanCode, type WebhooksFlag } from './plans.ts';
 import type { Sql } from './sql.ts';
@@ -107,10 +106,9 @@ export function newEndpointId(): string {
 
 /** The plan's webhooks flag (none, beta, included), or WebhooksNotInPlanError when none. */
 export async function requireWebhooksPlan(sql: Sql, clientId: string): Promise<WebhooksFlag> {
-  // issue22-merge: clients.ts and plans.ts still take the SQLite handle (inside a transaction, they join it).
-  const client = getClient(legacyDb(sql), clientId);
+  const client = await getClient(sql, clientId);
   if (!client) throw new UnknownClientError(clientId);
-  const flag = getPlan(legacyDb(sql), client.plan).webhooks; // issue22-merge
+  const flag = (await getPlan(sql, client.plan)).webhooks;
   if (flag === 'none') throw new WebhooksNotInPlanError(client.plan);
   return flag;
 }

@@ -35,17 +35,17 @@ export async function readOverview(ctx: PageContext, account: SignedIn): Promise
   const { plan, account: charged } = await clientAccount(ctx.sql, client, 'live');
   // Brought up to date as the API's free usage route does before it answers: the month's grant,
   // a plan change, and the trial's cap on the first look after day 7 (spec 8.3).
-  ctx.ledger.touch(charged, now);
-  const detail = clientUsage(ctx.db, client, now);
+  await ctx.ledger.touch(charged, now);
+  const detail = await clientUsage(ctx.sql, client, now);
   return {
     client,
     plan,
     verified: account.user.emailVerifiedAt !== null,
     email: account.user.email,
-    usage: readUsage(ctx.ledger, { plan, env: 'live', client }, now),
+    usage: await readUsage(ctx.ledger, { plan, env: 'live', client }, now),
     detail,
-    overage: monthOverage(ctx.db, client.id, detail.month),
-    days: dailyRequests(ctx.db, client.id, detail.month, 'live'),
+    overage: await monthOverage(ctx.sql, client.id, detail.month),
+    days: await dailyRequests(ctx.sql, client.id, detail.month, 'live'),
     now,
   };
 }

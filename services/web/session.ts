@@ -22,7 +22,7 @@ export function loadSession(ctx: PageContext) {
     if (!cookie) return;
     const found = await useSession(ctx.sql, cookie, ctx.clock());
     const user = found && 'session' in found ? await getUser(ctx.sql, found.session.userId) : null;
-    const client = user ? getClient(ctx.db, user.clientId) : null;
+    const client = user ? await getClient(ctx.sql, user.clientId) : null;
     if (!user || !client) {
       request.sessionEnded = found !== null;
       reply.clearCookie(ctx.settings.sessionCookie, cookieOptions(ctx));

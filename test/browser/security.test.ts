@@ -183,7 +183,7 @@ describe('CSRF', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'csrf-refused');
     const clientId = (await findUserByEmail(site.t.runtime.sql, email))!.clientId;
-    expect(listKeys(site.t.runtime.db, clientId)).toEqual([]);
+    expect(await listKeys(site.t.runtime.sql, clientId)).toEqual([]);
 
     // The same post with a token from another browser (its own cookie) is refused too.
     const stranger = await browser.newContext();
@@ -198,7 +198,7 @@ describe('CSRF', () => {
     await page.getByLabel('Name').fill('forged');
     await page.getByRole('button', { name: 'Create the key' }).click();
     expect(await heading()).toBe('This form was not accepted');
-    expect(listKeys(site.t.runtime.db, clientId)).toEqual([]);
+    expect(await listKeys(site.t.runtime.sql, clientId)).toEqual([]);
   });
 });
 
@@ -219,7 +219,7 @@ describe('the free trial', () => {
     await signIn(email, PASSWORD);
     await page.waitForURL(`${site.url}/account`);
     expect(await fact('Trial credits left')).toBe('100 of 500');
-    const signedUp = getClient(site.t.runtime.db, (await findUserByEmail(site.t.runtime.sql, email))!.clientId)!.createdAt;
+    const signedUp = (await getClient(site.t.runtime.sql, (await findUserByEmail(site.t.runtime.sql, email))!.clientId))!.createdAt;
     const ended = new Date(Date.parse(signedUp) + 7 * DAY_MS);
     expect(await page.locator('.trial').textContent()).toContain(
       `seven days of full access ended on ${ended.getUTCDate()} ${ended.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${ended.getUTCFullYear()}, so your balance was capped at 100 credits`,
@@ -240,7 +240,7 @@ describe('a suspended client', () => {
     await signUpAndConfirm(email);
     const key = await createKey('soon refused');
     expect(await call(key)).toBe(200);
-    suspendClient(site.t.runtime.db, (await findUserByEmail(site.t.runtime.sql, email))!.clientId, 'The invoice of March is unpaid.');
+    await suspendClient(site.t.runtime.sql, (await findUserByEmail(site.t.runtime.sql, email))!.clientId, 'The invoice of March is unpaid.');
     expect(await call(key)).toBe(401);
 
     await page.getByRole('button', { name: 'Sign out' }).click();

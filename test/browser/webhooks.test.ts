@@ -42,7 +42,7 @@ describe('webhook endpoints on the account page', () => {
     const email = 'hooks@example.com';
     const made = await createTrialAccount(sql, { organisation: 'Hooks LLC', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
     await markEmailVerified(sql, made.user.id, new Date());
-    setClient(db, made.client.id, { plan: 'pro' });
+    await setClient(sql, made.client.id, { plan: 'pro' });
 
     await page.goto(`${site.url}/account/signin`);
     await page.getByLabel('Email').fill(email);

@@ -35,8 +35,8 @@ export interface AccessTestApp extends TestContext {
   runtime: Runtime;
   app: FastifyInstance;
   /** Creates a client and one key; returns both (the raw key is only here). */
-  client(plan: PlanCode, options?: { createdAt?: Date; env?: KeyEnv }): { client: Client; key: string; keyId: string };
-  key(clientId: string, env?: KeyEnv): { key: string; keyId: string };
+  client(plan: PlanCode, options?: { createdAt?: Date; env?: KeyEnv }): Promise<{ client: Client; key: string; keyId: string }>;
+  key(clientId: string, env?: KeyEnv): Promise<{ key: string; keyId: string }>;
   close(): Promise<void>;
 }
 
@@ -44,8 +44,8 @@ export async function openAccessTestApp(fileUrl: string, env: Record<string, str
   const ctx = testContext(fileUrl, env);
   const runtime = await openRuntime(ctx.config);
   const app = await buildProbeApp(runtime);
-  const key = (clientId: string, keyEnv: KeyEnv = 'live') => {
-    const made = createKey(runtime.db, { clientId, env: keyEnv, prefix: ctx.config.KEY_PREFIX, secret: ctx.config.KEY_HASH_SECRET });
+  const key = async (clientId: string, keyEnv: KeyEnv = 'live') => {
+    const made = await createKey(runtime.sql, { clientId, env: keyEnv, prefix: ctx.config.KEY_PREFIX, secret: ctx.config.KEY_HASH_SECRET });
     return { key: made.raw, keyId: made.key.id };
   };
   return {
@@ -53,9 +53,9 @@ export async function openAccessTestApp(fileUrl: string, env: Record<string, str
     runtime,
     app,
     key,
-    client(plan, options = {}) {
-      const client = createClient(runtime.db, { name: `test ${plan}`, plan, createdAt: options.createdAt });
-      return { client, ...key(client.id, options.env) };
+    async client(plan, options = {}) {
+      const client = await createClient(runtime.sql, { name: `test ${plan}`, plan, createdAt: options.createdAt });
+      return { client, ...(await key(client.id, options.env)) };
     },
     async close() {
       await app.close();
@@ -78,9 +78,9 @@ export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
  * Headers with a fresh key of a new client (Enterprise: every feature, 10,000 RPM),
  * for route tests that are not about access: every /api/v1 request needs a key.
  */
-export function apiKeyHeaders(runtime: Pick<Runtime, 'db' | 'config'>, plan: PlanCode = 'enterprise'): { authorization: string } {
-  const client = createClient(runtime.db, { name: `route tests ${plan}`, plan });
-  const { raw } = createKey(runtime.db, {
+export async function apiKeyHeaders(runtime: Pick<Runtime, 'sql' | 'config'>, plan: PlanCode = 'enterprise'): Promise<{ authorization: string }> {
+  const client = await createClient(runtime.sql, { name: `route tests ${plan}`, plan });
+  const { raw } = await createKey(runtime.sql, {
     clientId: client.id,
     env: 'live',
     prefix: runtime.config.KEY_PREFIX,

@@ -68,10 +68,10 @@ export interface Access {
   /** Counts the request in its client's requests in flight until `response` closes; TooManyConcurrentError when full. */
   hold(principal: Principal, response: Closes): void;
   pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced>;
-  charge(principal: Principal, paced: Paced, charge: boolean, requestId: string, now?: Date): Admission;
+  charge(principal: Principal, paced: Paced, charge: boolean, requestId: string, now?: Date): Promise<Admission>;
   admit(principal: Principal, request: AdmitRequest, requestId: string, now?: Date): Promise<Admission>;
   /** Keeps the request's credit if it succeeded, gives it back otherwise; called once the answer is known (onSend). */
-  settle(request: Settles, succeeded: boolean): void;
+  settle(request: Settles, succeeded: boolean): Promise<void>;
   /**
    * True when the request may start its read while admit() is still waiting for the
    * window (the answer itself still waits for admit; register.ts). Claims one of the
@@ -93,8 +93,8 @@ export interface AccessDeps {
 }
 
 export function createAccess(deps: AccessDeps): Access {
-  const authenticate = createAuthenticate(deps.db, { secret: deps.config.KEY_HASH_SECRET, prefix: deps.config.KEY_PREFIX });
-  const ledger = createLedger(deps.db);
+  const authenticate = createAuthenticate(deps.sql, { secret: deps.config.KEY_HASH_SECRET, prefix: deps.config.KEY_PREFIX });
+  const ledger = createLedger(deps.sql);
   const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger });
   const room = createRoom();
   const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
@@ -110,10 +110,10 @@ export function createAccess(deps: AccessDeps): Access {
     return { headers, window };
   }
 
-  function charge(principal: Principal, paced: Paced, chargeable: boolean, requestId: string, now?: Date): Admission {
+  async function charge(principal: Principal, paced: Paced, chargeable: boolean, requestId: string, now?: Date): Promise<Admission> {
     const at = now ?? new Date();
     if (!chargeable) return untouched(principal, paced, at);
-    return charged(principal, paced, ledger.charge(principal.account, at, requestId), at);
+    return charged(principal, paced, await ledger.charge(principal.account, at, requestId), at);
   }
 
   /** charge() with the credit taken in the turn's one ledger transaction. */
@@ -123,9 +123,9 @@ export function createAccess(deps: AccessDeps): Access {
     return charged(principal, paced, await chargeInTurn({ account: principal.account, now: at, requestId }), at);
   }
 
-  function untouched(principal: Principal, { headers }: Paced, at: Date): Admission {
+  async function untouched(principal: Principal, { headers }: Paced, at: Date): Promise<Admission> {
     // Still brings the bucket up to date, so the trial cap lands on the first call after day 7 whatever it is.
-    ledger.touch(principal.account, at);
+    await ledger.touch(principal.account, at);
     return { headers, reservation: null };
   }
 
@@ -161,9 +161,9 @@ export function createAccess(deps: AccessDeps): Access {
         return refused(principal, err);
       }
     },
-    charge(principal, paced, chargeable, requestId, now) {
+    async charge(principal, paced, chargeable, requestId, now) {
       try {
-        return charge(principal, paced, chargeable, requestId, now);
+        return await charge(principal, paced, chargeable, requestId, now);
       } catch (err) {
         return refused(principal, err);
       }
@@ -175,11 +175,11 @@ export function createAccess(deps: AccessDeps): Access {
         return refused(principal, err);
       }
     },
-    settle(request, succeeded) {
+    async settle(request, succeeded) {
       const reservation = request.reservation;
       if (!reservation || succeeded) return;
       request.reservation = null;
-      ledger.refund(reservation);
+      await ledger.refund(reservation);
     },
     mayOverlap(principal, request) {
       // A request its plan refuses gets no read at all.

@@ -1,9 +1,9 @@
-import type { Database } from 'better-sqlite3';
 import { hashKey, type KeyEnv, keyPattern, LAST_USED_RESOLUTION_MS } from '../../control/api-keys.ts';
 import type { Client, ClientRow } from '../../control/clients.ts';
 import { mapClientRow } from '../../control/clients.ts';
 import type { Account } from '../../control/ledger.ts';
 import { effectivePlan, mapPlanRow, type Plan } from '../../control/plans.ts';
+import type { Sql } from '../../control/sql.ts';
 import { UnauthorizedError } from './errors.ts';
 
 /**
@@ -64,24 +64,23 @@ interface LookupRow extends ClientRow {
   plan_overage: number;
 }
 
-export type Authenticate = (headers: AuthHeaders) => Principal;
+export type Authenticate = (headers: AuthHeaders) => Promise<Principal>;
 
-export function createAuthenticate(db: Database, options: { secret: string; prefix: string }): Authenticate {
-  const pattern = keyPattern(options.prefix);
-  const lookup = db.prepare<[string], LookupRow>(
-    `SELECT k.id AS key_id, k.env AS key_env, k.revoked_at AS key_revoked_at, k.last_used_at AS key_last_used_at, c.*,
+const LOOKUP = `SELECT k.id AS key_id, k.env AS key_env, k.revoked_at AS key_revoked_at, k.last_used_at AS key_last_used_at, c.*,
        p.code AS plan_code, p.name AS plan_name, p.price_usd_cents AS plan_price_usd_cents,
        p.monthly_credits AS plan_monthly_credits, p.rpm AS plan_rpm, p.rest AS plan_rest, p.mcp AS plan_mcp,
        p.csv AS plan_csv, p.webhooks AS plan_webhooks, p.overage AS plan_overage
      FROM api_keys k JOIN clients c ON c.id = k.client_id JOIN plans p ON p.code = c.plan
-     WHERE k.hash = ?`,
-  );
-  const markUsed = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
-  return (headers) => {
+     WHERE k.hash = ?`;
+const MARK_USED = 'UPDATE api_keys SET last_used_at = ? WHERE id = ?';
+
+export function createAuthenticate(sql: Sql, options: { secret: string; prefix: string }): Authenticate {
+  const pattern = keyPattern(options.prefix);
+  return async (headers) => {
     const raw = presentedKey(headers);
     const wellFormed = raw !== null && pattern.test(raw);
     // A malformed or absent key is still hashed and looked up, so it costs what a real one costs.
-    const row = lookup.get(hashKey(options.secret, wellFormed ? raw : '-'));
+    const row = await sql.get<LookupRow>(LOOKUP, [hashKey(options.secret, wellFormed ? raw : '-')]);
     if (!wellFormed || !row || row.key_revoked_at !== null || row.status !== 'active') throw new UnauthorizedError();
     const client = mapClientRow(row);
     const base = mapPlanRow({
@@ -103,7 +102,7 @@ export function createAuthenticate(db: Database, options: { secret: string; pref
     const now = Date.now();
     if (row.key_last_used_at === null || now - Date.parse(row.key_last_used_at) >= LAST_USED_RESOLUTION_MS) {
       try {
-        markUsed.run(new Date(now).toISOString(), row.key_id);
+        await sql.run(MARK_USED, [new Date(now).toISOString(), row.key_id]);
       } catch {
         // see above
       }

@@ -48,7 +48,7 @@ export function decorateAccess(scope: FastifyInstance): void {
 export function registerAccess(scope: FastifyInstance, access: Access): void {
   decorateAccess(scope);
   scope.addHook('onRequest', async (request, reply) => {
-    const principal = access.authenticate(request.headers);
+    const principal = await access.authenticate(request.headers);
     request.principal = principal;
     access.hold(principal, reply.raw);
     const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
@@ -75,7 +75,7 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
         return JSON.stringify(errorReply(err, request, reply));
       }
     }
-    access.settle(request, reply.statusCode < 300);
+    await access.settle(request, reply.statusCode < 300);
     return payload;
   });
 }

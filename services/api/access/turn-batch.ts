@@ -1,23 +1,23 @@
 /**
  * Collects the calls made in one run of the microtask queue and runs them as one batch
  * (issue 19 item 4): the ledger charges of the requests whose rate-limit answers arrived
- * together share one SQLite transaction. The batch runs on process.nextTick, which Node
+ * together share one control-plane transaction. The batch runs on process.nextTick, which Node
  * runs once the microtasks queued so far have drained, so every admission resumed by the
  * same Redis reply is in it; each caller still gets its own result or its own error, and
- * nothing waits longer than the turn it was asked in.
+ * nothing waits longer than the turn it was asked in (plus the batch's own transaction).
  *
- * `run` returns one result per item, in order; an Error in a slot rejects that caller
- * only, and a throw rejects the whole batch.
+ * `run` resolves to one result per item, in order; an Error in a slot rejects that caller
+ * only, and a rejection rejects the whole batch.
  */
-export function createTurnBatch<I, O>(run: (items: I[]) => (O | Error)[]): (item: I) => Promise<O> {
+export function createTurnBatch<I, O>(run: (items: I[]) => Promise<(O | Error)[]>): (item: I) => Promise<O> {
   let pending: { item: I; resolve: (value: O) => void; reject: (err: unknown) => void }[] = [];
 
-  function flush(): void {
+  async function flush(): Promise<void> {
     const batch = pending;
     pending = [];
     let results: (O | Error)[];
     try {
-      results = run(batch.map((p) => p.item));
+      results = await run(batch.map((p) => p.item));
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
@@ -31,7 +31,7 @@ export function createTurnBatch<I, O>(run: (items: I[]) => (O | Error)[]): (item
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
-      if (pending.length === 0) process.nextTick(flush);
+      if (pending.length === 0) process.nextTick(() => void flush());
       pending.push({ item, resolve, reject });
     });
 }

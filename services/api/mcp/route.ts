@@ -71,7 +71,7 @@ export function mcpRoutes(deps: ApiDeps, access: Access, tools: readonly Tool[] 
             request_id: request.id,
           }),
         );
-      const principal = access.authenticate(request.headers);
+      const principal = await access.authenticate(request.headers);
       request.principal = principal;
       access.hold(principal, reply.raw);
       const window = await access.pace(principal, { surface: 'mcp', csv: false }, request.id);
@@ -80,7 +80,7 @@ export function mcpRoutes(deps: ApiDeps, access: Access, tools: readonly Tool[] 
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      access.settle(request, reply.statusCode < 300 && outcomes.get(request)?.succeeded === true);
+      await access.settle(request, reply.statusCode < 300 && outcomes.get(request)?.succeeded === true);
       return payload;
     });
 
@@ -97,7 +97,7 @@ export function mcpRoutes(deps: ApiDeps, access: Access, tools: readonly Tool[] 
         // Each tools/call costs 1 credit (an unknown tool too, refunded with its error); free tools and
         // every other message (initialize, tools/list, notifications) cost nothing.
         const tool = checked?.ok ? calledTool(checked.message) : null;
-        const admission = access.charge(principal, paced.get(request)!, tool !== null && !free.has(tool), request.id);
+        const admission = await access.charge(principal, paced.get(request)!, tool !== null && !free.has(tool), request.id);
         request.reservation = admission.reservation;
         const outcome: CallOutcome = { succeeded: false };
         outcomes.set(request, outcome);

@@ -215,7 +215,7 @@ export const TOOLS: readonly Tool[] = toolTable([
     noun: 'usage',
     free: true,
     summarize: (u: Usage) => `${u.events_count} of ${u.monthly_quota} credits used (${u.percent_used}%) on ${u.plan}; resets ${u.reset_date}.`,
-    run: (ctx) => ({ data: readUsage(ctx.access.ledger, ctx.access.principal) }),
+    run: async (ctx) => ({ data: await readUsage(ctx.access.ledger, ctx.access.principal) }),
   }),
   // Issue 18 items 1-3: the per-certificate answers.
   defineTool({

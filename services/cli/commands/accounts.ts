@@ -31,8 +31,7 @@ export function accountsCommand(program: Command): void {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
       try {
         const users = await listUsers(sql);
-        // issue22-merge: clients.ts still takes the SQLite handle.
-        const rows = listClients(legacyDb(sql)).map((c) => ({
+        const rows = (await listClients(sql)).map((c) => ({
           id: c.id,
           name: c.name,
           plan: c.plan,

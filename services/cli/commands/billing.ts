@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { runDailyBilling } from '../../control/billing.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { dayOf } from '../../control/periods.ts';
 import { dayArg, scriptFriendly } from '../control-args.ts';
@@ -17,9 +17,8 @@ export function billingCommand(program: Command): void {
     .action(async (opts: { date?: string }, command: Command) => {
       const day = opts.date === undefined ? dayOf(new Date()) : dayArg('--date', opts.date);
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        createOutput(wantsJson(command)).result(runDailyBilling(db, day), (r) =>
+        createOutput(wantsJson(command)).result(await runDailyBilling(sql, day), (r) =>
           r.lines.length === 0
             ? `${r.date}: no overage`
             : [`${r.date}:`, ...r.lines.map((l) => `  ${l.client_id}  ${l.credits} credits  ${l.amount_usd.toFixed(2)} USD`)].join('\n'),

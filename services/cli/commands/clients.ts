@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { type ClientChange, createClient, getClient, reactivateClient, setClient, suspendClient } from '../../control/clients.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { countArg, instantArg, planArg, scriptFriendly, statusArg, subscriptionArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -20,9 +20,8 @@ export function clientsCommand(program: Command): void {
       const createdAt = opts.createdAt === undefined ? undefined : instantArg('--created-at', opts.createdAt);
       if (opts.name.trim() === '') throw new CliError('--name must not be empty', 2);
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        const client = createClient(db, { name: opts.name, plan, createdAt });
+        const client = await createClient(sql, { name: opts.name, plan, createdAt });
         createOutput(wantsJson(command)).result({ id: client.id }, (r) => r.id);
       } finally {
         await sql.close();
@@ -52,10 +51,9 @@ export function clientsCommand(program: Command): void {
         if (Object.values(change).every((v) => v === undefined))
           throw new CliError('nothing to change: give --plan, --status, --subscription, --monthly-credits or --rpm', 2);
         const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
         try {
-          if (!getClient(db, id)) throw new CliError(`no client ${id}`);
-          const client = setClient(db, id, change)!;
+          if (!(await getClient(sql, id))) throw new CliError(`no client ${id}`);
+          const client = (await setClient(sql, id, change))!;
           createOutput(wantsJson(command)).result(
             client,
             (c) => `${c.id}: plan ${c.plan}, status ${c.status}, subscription ${c.subscription}`,
@@ -73,10 +71,9 @@ export function clientsCommand(program: Command): void {
       const reason = opts.reason.trim();
       if (reason === '' || reason.length > 500) throw new CliError('--reason must be 1 to 500 characters', 2);
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        if (!getClient(db, id)) throw new CliError(`no client ${id}`);
-        const client = suspendClient(db, id, reason)!;
+        if (!(await getClient(sql, id))) throw new CliError(`no client ${id}`);
+        const client = (await suspendClient(sql, id, reason))!;
         createOutput(wantsJson(command)).result(client, (c) => `${c.id}: suspended (${c.statusReason})`);
       } finally {
         await sql.close();
@@ -87,10 +84,9 @@ export function clientsCommand(program: Command): void {
     .description("make a suspended or closed client active again; its keys work from the next request")
     .action(async (id: string, _opts: unknown, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        if (!getClient(db, id)) throw new CliError(`no client ${id}`);
-        const client = reactivateClient(db, id)!;
+        if (!(await getClient(sql, id))) throw new CliError(`no client ${id}`);
+        const client = (await reactivateClient(sql, id))!;
         createOutput(wantsJson(command)).result(client, (c) => `${c.id}: active`);
       } finally {
         await sql.close();

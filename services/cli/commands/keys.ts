@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { createKey, type KeyEnv, listKeys, revokeKey } from '../../control/api-keys.ts';
 import { getClient } from '../../control/clients.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -22,10 +22,9 @@ export function keysCommand(program: Command): void {
       if (opts.name !== undefined && (opts.name.trim() === '' || opts.name.length > 60)) throw new CliError('--name must be 1 to 60 characters', 2);
       const config = loadConfig();
       const sql = await openControlPlane(config, { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
-        const { key, raw } = createKey(db, {
+        if (!(await getClient(sql, opts.client))) throw new CliError(`no client ${opts.client}`);
+        const { key, raw } = await createKey(sql, {
           clientId: opts.client,
           env: opts.env as KeyEnv,
           name: opts.name?.trim(),
@@ -45,9 +44,8 @@ export function keysCommand(program: Command): void {
     .description('revoke a key; its next request is a 401')
     .action(async (keyId: string, _opts: unknown, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        const key = revokeKey(db, keyId);
+        const key = await revokeKey(sql, keyId);
         if (!key) throw new CliError(`no key ${keyId}`);
         createOutput(wantsJson(command)).result(key, (k) => `${k.id} revoked at ${k.revokedAt}`);
       } finally {
@@ -60,10 +58,9 @@ export function keysCommand(program: Command): void {
     .requiredOption('--client <id>', 'client id')
     .action(async (opts: { client: string }, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
-        const rows = listKeys(db, opts.client);
+        if (!(await getClient(sql, opts.client))) throw new CliError(`no client ${opts.client}`);
+        const rows = await listKeys(sql, opts.client);
         createOutput(wantsJson(command)).result({ client_id: opts.client, keys: rows }, (r) =>
           r.keys.length === 0
             ? 'no keys'

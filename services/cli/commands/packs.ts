@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/clients.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { grantPack, isPackName, PACK_NAMES } from '../../control/packs.ts';
 import { instantArg, scriptFriendly } from '../control-args.ts';
@@ -20,10 +20,9 @@ export function packsCommand(program: Command): void {
       if (!isPackName(opts.pack)) throw new CliError(`unknown pack "${opts.pack}": one of ${PACK_NAMES.join(', ')}`, 2);
       const purchasedAt = opts.purchasedAt === undefined ? undefined : instantArg('--purchased-at', opts.purchasedAt);
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        if (!getClient(db, opts.client)) throw new CliError(`no client ${opts.client}`);
-        const pack = grantPack(db, { clientId: opts.client, pack: opts.pack, purchasedAt });
+        if (!(await getClient(sql, opts.client))) throw new CliError(`no client ${opts.client}`);
+        const pack = await grantPack(sql, { clientId: opts.client, pack: opts.pack, purchasedAt });
         createOutput(wantsJson(command)).result(
           pack,
           (p) => `${p.id}: ${p.credits} credits (${p.pack}) for ${p.clientId}, expires ${p.expiresAt}`,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { listPlans, type Plan, setPlan } from '../../control/plans.ts';
 import { countArg, planArg, scriptFriendly } from '../control-args.ts';
@@ -19,9 +19,8 @@ export function plansCommand(program: Command): void {
     .description('every plan with its numbers and flags')
     .action(async (_opts: unknown, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        createOutput(wantsJson(command)).result({ plans: listPlans(db) }, (r) => r.plans.map(line).join('\n'));
+        createOutput(wantsJson(command)).result({ plans: await listPlans(sql) }, (r) => r.plans.map(line).join('\n'));
       } finally {
         await sql.close();
       }
@@ -37,9 +36,8 @@ export function plansCommand(program: Command): void {
       const rpm = opts.rpm === undefined ? undefined : countArg('--rpm', opts.rpm, 1);
       if (monthlyCredits === undefined && rpm === undefined) throw new CliError('nothing to change: give --monthly-credits or --rpm', 2);
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        createOutput(wantsJson(command)).result(setPlan(db, plan, { monthlyCredits, rpm }), line);
+        createOutput(wantsJson(command)).result(await setPlan(sql, plan, { monthlyCredits, rpm }), line);
       } finally {
         await sql.close();
       }

@@ -52,7 +52,7 @@ export function startCommand(program: Command): void {
         const webhooks = startWebhookWorker(runtime, { concurrency: config.WEBHOOK_CONCURRENCY });
         try {
           if (opts.demo) await loadDemoIfEmpty(runtime);
-          const demo = ensureDemoKey(runtime.db, config);
+          const demo = await ensureDemoKey(runtime.sql, config);
           const signIn = await ensureDemoSignIn(runtime.sql, config);
           const { app, url } = await startServer(
             {

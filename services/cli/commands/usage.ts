@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/clients.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { clientUsage } from '../../control/usage.ts';
 import { scriptFriendly } from '../control-args.ts';
@@ -16,11 +16,10 @@ export function usageCommand(program: Command): void {
     .requiredOption('--client <id>', 'client id')
     .action(async (opts: { client: string }, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
-      const db = legacyDb(sql);
       try {
-        const client = getClient(db, opts.client);
+        const client = await getClient(sql, opts.client);
         if (!client) throw new CliError(`no client ${opts.client}`);
-        createOutput(wantsJson(command)).result(clientUsage(db, client), (u) =>
+        createOutput(wantsJson(command)).result(await clientUsage(sql, client), (u) =>
           [
             `${u.client_id}  plan ${u.plan}  status ${u.status}  subscription ${u.subscription}  month ${u.month}`,
             `events: live ${u.events.live}, test ${u.events.test}`,

@@ -18,7 +18,7 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.get('/billing', { preHandler: requireUser }, async (request, reply) => {
     const { client } = signedIn(request);
     const selfServe = new Set<string>(SELF_SERVE_PLANS);
-    const plans = listPlans(ctx.db).map((p) => ({
+    const plans = (await listPlans(ctx.sql)).map((p) => ({
       code: p.code,
       name: p.name,
       price: p.priceUsdCents === null ? 'Custom' : p.code === 'free_trial' ? 'Free' : `${usd(p.priceUsdCents)} a month`,
@@ -55,8 +55,8 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
     return page(request, reply, 'checkout', {
       title: 'Checkout',
       item: itemOf(order),
-      description: describe(ctx, order),
-      price: priceText(ctx, order),
+      description: await describe(ctx, order),
+      price: await priceText(ctx, order),
       testMode: ctx.billing?.testMode ?? false,
     });
   });
@@ -71,11 +71,11 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
       clientId: client.id,
       email: user.email,
       order,
-      priceUsdCents: orderPrice(ctx.db, order) ?? 0,
-      description: describe(ctx, order),
+      priceUsdCents: (await orderPrice(ctx.sql, order)) ?? 0,
+      description: await describe(ctx, order),
     });
     if (result.status === 'redirect') return reply.redirect(result.url, 303);
-    fulfilOrder(ctx.db, client.id, order, ctx.clock());
+    await fulfilOrder(ctx.sql, client.id, order, ctx.clock());
     return reply.redirect(`/account/billing?notice=${order.kind === 'plan' ? 'plan-changed' : 'pack-bought'}`, 303);
   });
 }
@@ -97,14 +97,14 @@ function mayBuy(ctx: PageContext, request: FastifyRequest, order: Order): string
   return null;
 }
 
-function describe(ctx: PageContext, order: Order): string {
+async function describe(ctx: PageContext, order: Order): Promise<string> {
   if (order.kind === 'pack') return `${title(order.pack)} pack: ${count(PACKS[order.pack].credits)} credits, valid 12 months`;
-  const plan = getPlan(ctx.db, order.plan);
+  const plan = await getPlan(ctx.sql, order.plan);
   return `${plan.name} plan: ${count(plan.monthlyCredits)} credits a month, ${count(plan.rpm)} requests a minute`;
 }
 
-function priceText(ctx: PageContext, order: Order): string {
-  const cents = orderPrice(ctx.db, order) ?? 0;
+async function priceText(ctx: PageContext, order: Order): Promise<string> {
+  const cents = (await orderPrice(ctx.sql, order)) ?? 0;
   return order.kind === 'plan' ? `${usd(cents)} a month` : `${usd(cents)} once`;
 }
 

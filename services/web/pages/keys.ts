@@ -16,21 +16,21 @@ export const MAX_ACTIVE_KEYS = 20;
  * once the new one is deployed).
  */
 export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
-  const listing = (request: FastifyRequest, reply: FastifyReply, form: { values?: Record<string, string>; errors?: Record<string, string> } = {}, status = 200) => {
+  const listing = async (request: FastifyRequest, reply: FastifyReply, form: { values?: Record<string, string>; errors?: Record<string, string> } = {}, status = 200) => {
     const account = signedIn(request);
-    return page(request, reply, 'keys', { title: 'API keys', ...keysModel(account, listKeys(ctx.db, account.client.id)), values: form.values ?? { env: 'live' }, errors: form.errors ?? {} }, status);
+    return page(request, reply, 'keys', { title: 'API keys', ...keysModel(account, await listKeys(ctx.sql, account.client.id)), values: form.values ?? { env: 'live' }, errors: form.errors ?? {} }, status);
   };
 
   scope.get('/keys', { preHandler: requireUser }, async (request, reply) => listing(request, reply));
 
   scope.post('/keys', { preHandler: requireUser }, async (request, reply) => {
     const account = signedIn(request);
-    const refusal = mayCreate(ctx, account);
+    const refusal = await mayCreate(ctx, account);
     if (refusal) return message(request, reply, 403, { title: 'No new key', text: refusal, link: { href: '/account/keys', label: 'Back to your keys' } });
     const body = (request.body ?? {}) as Record<string, unknown>;
     const form = KeyForm.safeParse(body);
     if (!form.success) return listing(request, reply, { values: { name: String(body.name ?? ''), env: String(body.env ?? 'live') }, errors: fieldErrors(form.error) }, 400);
-    const made = createKey(ctx.db, {
+    const made = await createKey(ctx.sql, {
       clientId: account.client.id,
       env: form.data.env as KeyEnv,
       name: form.data.name,
@@ -42,7 +42,7 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
   });
 
   scope.get('/keys/:id/revoke', { preHandler: requireUser }, async (request, reply) => {
-    const key = ownKey(ctx, request);
+    const key = await ownKey(ctx, request);
     if (!key) return notFound(request, reply);
     if (key.revokedAt !== null) return reply.redirect('/account/keys', 303);
     return page(request, reply, 'key-confirm', {
@@ -55,14 +55,14 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
   });
 
   scope.post('/keys/:id/revoke', { preHandler: requireUser }, async (request, reply) => {
-    const key = ownKey(ctx, request);
+    const key = await ownKey(ctx, request);
     if (!key) return notFound(request, reply);
-    revokeKey(ctx.db, key.id, ctx.clock());
+    await revokeKey(ctx.sql, key.id, ctx.clock());
     return reply.redirect('/account/keys?notice=key-revoked', 303);
   });
 
   scope.get('/keys/:id/rotate', { preHandler: requireUser }, async (request, reply) => {
-    const key = ownKey(ctx, request);
+    const key = await ownKey(ctx, request);
     if (!key) return notFound(request, reply);
     if (key.revokedAt !== null) return reply.redirect('/account/keys', 303);
     return page(request, reply, 'key-confirm', {
@@ -76,11 +76,11 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
 
   scope.post('/keys/:id/rotate', { preHandler: requireUser }, async (request, reply) => {
     const account = signedIn(request);
-    const old = ownKey(ctx, request);
+    const old = await ownKey(ctx, request);
     if (!old) return notFound(request, reply);
-    const refusal = old.revokedAt !== null ? 'This key is revoked already; create a new key instead.' : mayCreate(ctx, account);
+    const refusal = old.revokedAt !== null ? 'This key is revoked already; create a new key instead.' : await mayCreate(ctx, account);
     if (refusal) return message(request, reply, 403, { title: 'No new key', text: refusal, link: { href: '/account/keys', label: 'Back to your keys' } });
-    const made = createKey(ctx.db, {
+    const made = await createKey(ctx.sql, {
       clientId: account.client.id,
       env: old.env,
       name: old.name ?? undefined,
@@ -93,19 +93,19 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
 }
 
 /** Why this user may not make a key now, or null. */
-function mayCreate(ctx: PageContext, account: SignedIn): string | null {
+async function mayCreate(ctx: PageContext, account: SignedIn): Promise<string | null> {
   if (account.user.emailVerifiedAt === null) return 'Confirm your email address first: open the link we mailed you.';
   if (account.client.status !== 'active') return 'Your account is suspended, so its keys are refused. See the overview for why.';
-  if (countActiveKeys(ctx.db, account.client.id) >= MAX_ACTIVE_KEYS)
+  if ((await countActiveKeys(ctx.sql, account.client.id)) >= MAX_ACTIVE_KEYS)
     return `You have ${MAX_ACTIVE_KEYS} active keys, the most an account may have. Revoke one you no longer use first.`;
   return null;
 }
 
 /** The key the path names, if it belongs to the signed-in user's client (anyone else's is "not found"). */
-function ownKey(ctx: PageContext, request: FastifyRequest): ApiKey | null {
+async function ownKey(ctx: PageContext, request: FastifyRequest): Promise<ApiKey | null> {
   const params = KeyIdParams.safeParse(request.params);
   if (!params.success) return null;
-  const key = getKey(ctx.db, params.data.id);
+  const key = await getKey(ctx.sql, params.data.id);
   return key && key.clientId === signedIn(request).client.id ? key : null;
 }
 

@@ -40,7 +40,7 @@ export function signupPage(scope: FastifyInstance, ctx: PageContext): void {
       try {
         const { client, user } = await createTrialAccount(ctx.sql, { organisation, email, passwordHash, now });
         // The trial's 500 credits are in the ledger from signup on, dated at signup.
-        ctx.ledger.touch((await clientAccount(ctx.sql, client, 'live')).account, now);
+        await ctx.ledger.touch((await clientAccount(ctx.sql, client, 'live')).account, now);
         ctx.postman.post(await verificationMail(ctx.sql, ctx.settings.publicUrl, user, now));
       } catch (err) {
         // Two sign-ups with one address at once: the second is told what a known address is told.

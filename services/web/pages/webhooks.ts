@@ -55,7 +55,7 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
       'webhooks',
       {
         title: 'Webhooks',
-        ...gate(ctx, account),
+        ...(await gate(ctx, account)),
         endpoints: endpoints.map(endpointRow),
         eventTypes: EVENT_TYPES,
         values: form.values ?? { url: '', types: [...EVENT_TYPES], counties: '' },
@@ -69,7 +69,7 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
 
   scope.post('/webhooks', { preHandler: requireUser }, async (request, reply) => {
     const account = signedIn(request);
-    const refusal = gate(ctx, account).refusal;
+    const refusal = (await gate(ctx, account)).refusal;
     if (refusal) return message(request, reply, 403, { title: 'No new endpoint', text: refusal, link: { href: '/account/webhooks', label: 'Back to webhooks' } });
     const body = (request.body ?? {}) as Record<string, unknown>;
     const values = {
@@ -172,9 +172,9 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
 }
 
 /** Whether this account may add endpoints now, and if not, why and which plans would. */
-function gate(ctx: PageContext, account: SignedIn) {
-  const flag = getPlan(ctx.db, account.client.plan).webhooks;
-  const plansWithWebhooks = listPlans(ctx.db)
+async function gate(ctx: PageContext, account: SignedIn) {
+  const flag = (await getPlan(ctx.sql, account.client.plan)).webhooks;
+  const plansWithWebhooks = (await listPlans(ctx.sql))
     .filter((p) => p.webhooks !== 'none')
     .map((p) => (p.webhooks === 'beta' ? `${p.name} (in beta)` : p.name));
   let refusal: string | null = null;

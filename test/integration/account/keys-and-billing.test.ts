@@ -27,17 +27,18 @@ afterAll(async () => site?.close());
 
 let n = 0;
 async function account(options: { verified?: boolean } = {}) {
+  const { db, sql } = site.t.runtime;
   const email = `user-${++n}@example.com`;
-  const made = await createTrialAccount(site.t.runtime.sql, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  if (options.verified !== false) await markEmailVerified(site.t.runtime.sql, made.user.id, new Date());
+  const made = await createTrialAccount(sql, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  if (options.verified !== false) await markEmailVerified(sql, made.user.id, new Date());
   const client = formClient(site.app, { remoteAddress: `10.1.0.${n}` });
   await client.get('/account/signin');
   expect((await client.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);
   return { ...made, browser: client };
 }
-const apiKey = (clientId: string) => {
-  const { db, config } = site.t.runtime;
-  return createKey(db, { clientId, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET }).raw;
+const apiKey = async (clientId: string) => {
+  const { sql, config } = site.t.runtime;
+  return (await createKey(sql, { clientId, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;
 };
 const api = (url: string, key: string) => site.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
 
@@ -45,15 +46,15 @@ describe('keys', () => {
   it("another client's key is not found, and stays as it was", async () => {
     const owner = await account();
     const other = await account();
-    apiKey(owner.client.id);
-    const [key] = listKeys(site.t.runtime.db, owner.client.id);
+    await apiKey(owner.client.id);
+    const [key] = await listKeys(site.t.runtime.sql, owner.client.id);
     for (const url of [`/account/keys/${key!.id}/revoke`, `/account/keys/${key!.id}/rotate`]) {
       expect((await other.browser.get(url)).statusCode).toBe(404);
       await other.browser.get('/account/keys');
       expect((await other.browser.post(url, {})).statusCode).toBe(404);
     }
-    expect(listKeys(site.t.runtime.db, owner.client.id)).toEqual([expect.objectContaining({ id: key!.id, revokedAt: null })]);
-    expect(listKeys(site.t.runtime.db, other.client.id)).toEqual([]);
+    expect(await listKeys(site.t.runtime.sql, owner.client.id)).toEqual([expect.objectContaining({ id: key!.id, revokedAt: null })]);
+    expect(await listKeys(site.t.runtime.sql, other.client.id)).toEqual([]);
   });
 
   it('need a confirmed address, an active client, and fewer than the cap of active keys', async () => {
@@ -62,7 +63,7 @@ describe('keys', () => {
     expect(mainText(unverified.browser.body)).toContain('Confirm your email address first');
     const refused = await unverified.browser.post('/account/keys', { name: 'early', env: 'live' });
     expect(refused.statusCode).toBe(403);
-    expect(listKeys(site.t.runtime.db, unverified.client.id)).toEqual([]);
+    expect(await listKeys(site.t.runtime.sql, unverified.client.id)).toEqual([]);
 
     const many = await account();
     await many.browser.get('/account/keys');
@@ -71,10 +72,10 @@ describe('keys', () => {
     const over = await many.browser.post('/account/keys', { name: 'one too many', env: 'live' });
     expect(over.statusCode).toBe(403);
     expect(mainText(over.body)).toContain(`You have ${MAX_ACTIVE_KEYS} active keys`);
-    expect(listKeys(site.t.runtime.db, many.client.id).filter((k) => k.env === 'test')).toHaveLength(MAX_ACTIVE_KEYS / 2);
+    expect((await listKeys(site.t.runtime.sql, many.client.id)).filter((k) => k.env === 'test')).toHaveLength(MAX_ACTIVE_KEYS / 2);
 
     const suspended = await account();
-    suspendClient(site.t.runtime.db, suspended.client.id, 'Review in progress.');
+    await suspendClient(site.t.runtime.sql, suspended.client.id, 'Review in progress.');
     await suspended.browser.get('/account/keys');
     expect((await suspended.browser.post('/account/keys', { name: 'x', env: 'live' })).statusCode).toBe(403);
   });
@@ -95,10 +96,10 @@ describe('keys', () => {
 describe('the overview counts as GET /api/v1/account/usage does', () => {
   it('requests, quota, percent and reset, with the bucket, overage billed so far and the per-minute limit', async () => {
     const a = await account();
-    const { db } = site.t.runtime;
+    const { sql } = site.t.runtime;
     // Developer with a contract grant of 2 credits: two requests from the grant, then overage.
-    setClient(db, a.client.id, { plan: 'developer', monthlyCredits: 2 });
-    const key = apiKey(a.client.id);
+    await setClient(sql, a.client.id, { plan: 'developer', monthlyCredits: 2 });
+    const key = await apiKey(a.client.id);
     for (let i = 0; i < 5; i++) expect((await api('/api/v1/counties', key)).statusCode).toBe(200);
     expect((await api('/api/v1/counties/atlantis', key)).statusCode).toBe(404);
     const usage = (await api('/api/v1/account/usage', key)).json().data as Record<string, unknown>;
@@ -124,7 +125,7 @@ describe('plans and packs through the billing seam', () => {
     const cli = await account();
     const granted = await runCli(['packs', 'grant', '--client', cli.client.id, '--pack', 'investigator'], childEnv(site.t.config));
     expect(granted.code, granted.stderr).toBe(0);
-    const { db } = site.t.runtime;
+    const { db, sql } = site.t.runtime;
     const rows = (clientId: string) => ({
       packs: db.prepare('SELECT pack, credits, price_usd_cents, remaining, expired_at FROM credit_packs WHERE client_id = ?').all(clientId),
       ledger: db
@@ -134,11 +135,11 @@ describe('plans and packs through the billing seam', () => {
     expect(rows(web.client.id)).toEqual(rows(cli.client.id));
     expect(rows(web.client.id).ledger).toEqual([{ kind: 'pack_purchase', bucket: 'pack', amount: 5000, has_pack: 1, request_id: null }]);
 
-    const key = apiKey(web.client.id);
+    const key = await apiKey(web.client.id);
     expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('30');
     await web.browser.get('/account/billing/checkout?item=plan:pro');
     expect((await web.browser.post('/account/billing/checkout', { item: 'plan:pro' })).headers.location).toBe('/account/billing?notice=plan-changed');
-    expect(getClient(db, web.client.id)!.plan).toBe('pro');
+    expect((await getClient(sql, web.client.id))!.plan).toBe('pro');
     expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('150');
     // The plan it is on cannot be bought again; Enterprise and the trial are not for sale here.
     expect((await web.browser.get('/account/billing/checkout?item=plan:pro')).statusCode).toBe(403);
@@ -148,7 +149,7 @@ describe('plans and packs through the billing seam', () => {
 
   it('a suspended client buys nothing', async () => {
     const a = await account();
-    suspendClient(site.t.runtime.db, a.client.id, 'Chargeback.');
+    await suspendClient(site.t.runtime.sql, a.client.id, 'Chargeback.');
     await a.browser.get('/account/billing');
     expect(mainText(a.browser.body)).toContain('Your account is suspended');
     expect((await a.browser.post('/account/billing/checkout', { item: 'pack:starter' })).statusCode).toBe(403);
@@ -195,7 +196,7 @@ describe('plans and packs through the billing seam', () => {
       expect(mainText(browser.body)).toContain('Developer 19 USD a month');
       expect(browser.body).not.toContain('action="/account/billing/checkout"');
       expect((await browser.post('/account/billing/checkout', { item: 'plan:developer' })).statusCode).toBe(403);
-      expect(getClient(site.t.runtime.db, a.client.id)!.plan).toBe('free_trial');
+      expect((await getClient(site.t.runtime.sql, a.client.id))!.plan).toBe('free_trial');
     } finally {
       await app.close();
     }

@@ -41,7 +41,8 @@ const cli = async (args: string[]) => {
 
 describe('taxcert accounts and clients', () => {
   it('lists accounts with their users (never a password hash), and one client’s users', async () => {
-    const a = await createTrialAccount(site.t.runtime.sql, { organisation: 'Listed LLC', email: 'listed@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    const { sql } = site.t.runtime;
+    const a = await createTrialAccount(sql, { organisation: 'Listed LLC', email: 'listed@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
     const list = await cli(['accounts', 'list', '--json']);
     expect(list.code, list.stderr).toBe(0);
     const row = (list.json().accounts as { id: string }[]).find((x) => x.id === a.client.id);
@@ -60,10 +61,10 @@ describe('taxcert accounts and clients', () => {
   });
 
   it('suspends with a reason the user reads on the overview, refuses the keys, and reactivates', async () => {
-    const { db, config } = site.t.runtime;
-    const a = await createTrialAccount(site.t.runtime.sql, { organisation: 'Suspended Co', email: 'held@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
-    await markEmailVerified(site.t.runtime.sql, a.user.id, new Date());
-    const key = createKey(db, { clientId: a.client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET }).raw;
+    const { db, sql, config } = site.t.runtime;
+    const a = await createTrialAccount(sql, { organisation: 'Suspended Co', email: 'held@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    await markEmailVerified(sql, a.user.id, new Date());
+    const key = (await createKey(sql, { clientId: a.client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;
     const api = () => site.app.inject({ method: 'GET', url: '/api/v1/counties', headers: { authorization: `Bearer ${key}` } });
     expect((await api()).statusCode).toBe(200);
 

@@ -19,10 +19,10 @@ let apiKey: string;
 
 beforeAll(async () => {
   site = await openAccountSite(import.meta.url, { certificates: 3 });
-  const { db, config } = site.t.runtime;
-  const { client, user } = await createTrialAccount(site.t.runtime.sql, { organisation: 'Pages Co', email: 'pages@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  await markEmailVerified(site.t.runtime.sql, user.id, new Date());
-  apiKey = createKey(db, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET }).raw;
+  const { db, sql, config } = site.t.runtime;
+  const { client, user } = await createTrialAccount(sql, { organisation: 'Pages Co', email: 'pages@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  await markEmailVerified(sql, user.id, new Date());
+  apiKey = (await createKey(sql, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;
   signedIn = formClient(site.app);
   await signedIn.get('/account/signin');
   expect((await signedIn.post('/account/signin', { email: 'pages@example.com', password: PASSWORD })).statusCode).toBe(303);

@@ -28,8 +28,9 @@ let addresses = 0;
 const address = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
 async function user(email: string): Promise<void> {
-  const { user } = await createTrialAccount(site.t.runtime.sql, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  await markEmailVerified(site.t.runtime.sql, user.id, new Date());
+  const { db, sql } = site.t.runtime;
+  const { user } = await createTrialAccount(sql, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  await markEmailVerified(sql, user.id, new Date());
 }
 
 async function signedIn(email: string, from = address()) {

@@ -27,11 +27,11 @@ afterAll(async () => site?.close());
 
 let n = 0;
 async function account(plan: 'pro' | 'developer' | 'growth') {
-  const { db } = site.t.runtime;
+  const { db, sql } = site.t.runtime;
   const email = `hooks-${++n}@example.com`;
-  const made = await createTrialAccount(site.t.runtime.sql, { organisation: `Hooks ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  await markEmailVerified(site.t.runtime.sql, made.user.id, new Date());
-  setClient(db, made.client.id, { plan });
+  const made = await createTrialAccount(sql, { organisation: `Hooks ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  await markEmailVerified(sql, made.user.id, new Date());
+  await setClient(sql, made.client.id, { plan });
   const client = formClient(site.app, { remoteAddress: `10.2.0.${n}` });
   await client.get('/account/signin');
   expect((await client.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);

@@ -29,7 +29,7 @@ describe('one call cannot cost seconds of CPU: problems are bounded, names cut s
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     await migrate(t.runtime.sql);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });

@@ -70,7 +70,7 @@ describe('engine failures', () => {
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     await migrate(t.runtime.sql);
-    headers = apiKeyHeaders(t.runtime);
+    headers = await apiKeyHeaders(t.runtime);
     hole = await blackHole();
   });
   afterAll(async () => {
@@ -141,7 +141,7 @@ describe.runIf(process.env.OPENSEARCH_RESTART_TEST === '1')('engine stopped and 
     node('start');
     t = await openTestRuntime(import.meta.url);
     await migrate(t.runtime.sql);
-    headers = apiKeyHeaders(t.runtime);
+    headers = await apiKeyHeaders(t.runtime);
     opensearch = createOpenSearch({ OPENSEARCH_URL: `http://127.0.0.1:${port}` });
     await ensureIndices(opensearch, t.config.INDEX_PREFIX, 0);
     const index = aliasName(t.config.INDEX_PREFIX, 'certificates');

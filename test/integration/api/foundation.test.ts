@@ -15,7 +15,7 @@ describe('API foundation', () => {
     t = await openTestRuntime(import.meta.url);
     await migrate(t.runtime.sql);
     app = await buildApp(t.runtime);
-    headers = apiKeyHeaders(t.runtime);
+    headers = await apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app.close();

@@ -166,7 +166,7 @@ describe('a typed client generated from the served document', () => {
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     app = await buildApp(t.runtime);
-    key = apiKeyHeaders(t.runtime).authorization.slice('Bearer '.length);
+    key = (await apiKeyHeaders(t.runtime)).authorization.slice('Bearer '.length);
     // The key's client has one webhook endpoint, with one event waiting for its first attempt.
     const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
     await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });

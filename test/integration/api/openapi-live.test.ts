@@ -155,7 +155,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     app = await buildApp(t.runtime);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     // An endpoint of the calling client, with one event delivered to it: the deliveries route then answers rows.
     const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
     const { endpoint } = await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, matchesGlob } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
+import { openTestControl } from '../../helpers/control.ts';
 import { demoKeyFile, ensureDemoKey } from '../../../services/control/demo-key.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
@@ -51,27 +51,27 @@ describe('what taxcert prints about a secret-bearing variable', () => {
 describe('the demo key file', () => {
   it('is 0600 when made, and is closed again when it already exists with a wider mode', async () => {
     const config = { DATABASE_PATH: join(dir, 'demo', 'taxcert.db'), KEY_PREFIX: 'txc', KEY_HASH_SECRET: 'k'.repeat(32) };
-    const db = await openDatabase(config.DATABASE_PATH, { registry: loadRegistry(), indexPrefix: 'demo' });
+    const sql = await openTestControl({ path: config.DATABASE_PATH, registry: loadRegistry(), indexPrefix: 'demo', label: 'secrets' });
     try {
-      const first = ensureDemoKey(db, config);
+      const first = await ensureDemoKey(sql, config);
       const file = demoKeyFile(config.DATABASE_PATH);
       expect(statSync(file).mode & 0o777).toBe(0o600);
 
       // Left world-readable (an older start, a cp, an unpacked archive): the key stays, the mode does not.
       chmodSync(file, 0o644);
-      const again = ensureDemoKey(db, config);
+      const again = await ensureDemoKey(sql, config);
       expect(again).toEqual({ key: first.key, created: false });
       expect(statSync(file).mode & 0o777).toBe(0o600);
 
       // A key that no longer works is replaced in place; the new one is never readable by others.
-      db.prepare("UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE client_id = 'cli_demo'").run();
+      await sql.run("UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00Z' WHERE client_id = 'cli_demo'");
       chmodSync(file, 0o666);
-      const replaced = ensureDemoKey(db, config);
+      const replaced = await ensureDemoKey(sql, config);
       expect(replaced.created).toBe(true);
       expect(readFileSync(file, 'utf8').trim()).toBe(replaced.key);
       expect(statSync(file).mode & 0o777).toBe(0o600);
     } finally {
-      closeDatabase(db);
+      await sql.close();
     }
   });
 });

@@ -28,11 +28,11 @@ const cli = async (...args: string[]) => {
   const r = await runCli(args, env);
   return { ...r, json: () => JSON.parse(r.stdout) };
 };
-const client = (plan: Parameters<typeof createClient>[1]['plan']) => createClient(suite.t.runtime.db, { name: `cli ${plan}`, plan }).id;
+const client = async (plan: Parameters<typeof createClient>[1]['plan']) => (await createClient(suite.t.runtime.sql, { name: `cli ${plan}`, plan })).id;
 
 describe('taxcert webhooks create', () => {
   it('prints the endpoint with its id and its secret, once; list, the logs and the database file never hold it', async () => {
-    const id = client('growth');
+    const id = await client('growth');
     const made = await cli('webhooks', 'create', '--client', id, '--url', 'http://127.0.0.1:4000/hooks', '--types', 'certificate.redeemed,certificate.cancelled', '--counties', 'Miami-Dade,st johns', '--json');
     expect(made.code, made.stderr).toBe(0);
     const endpoint = made.json();
@@ -66,14 +66,14 @@ describe('taxcert webhooks create', () => {
   });
 
   it('says webhooks are in beta on Pro', async () => {
-    const made = await cli('webhooks', 'create', '--client', client('pro'), '--url', 'https://example.com/hooks');
+    const made = await cli('webhooks', 'create', '--client', await client('pro'), '--url', 'https://example.com/hooks');
     expect(made.code).toBe(0);
     expect(made.stdout).toMatch(/^whe_\S+ {2}enabled {2}https:\/\/example\.com\/hooks {2}types: all {2}counties: all\nwhsec_/);
     expect(made.stdout).toContain('Webhooks are in beta on the Pro plan.');
   });
 
   it.each(['free_trial', 'developer', 'mcp_starter'] as const)('is refused on the %s plan, naming the plan', async (plan) => {
-    const r = await cli('webhooks', 'create', '--client', client(plan), '--url', 'https://example.com/hooks', '--json');
+    const r = await cli('webhooks', 'create', '--client', await client(plan), '--url', 'https://example.com/hooks', '--json');
     expect(r.code).toBe(1);
     expect(r.json().error).toEqual({ code: 'webhooks_disabled', message: expect.stringContaining(`the ${plan} plan does not include webhooks`) });
   });
@@ -86,7 +86,7 @@ describe('taxcert webhooks create', () => {
     [['--url', 'https://u:p@example.com/'], /^--url: must not carry a user name or password$/],
     [['--url', 'http://10.1.2.3/'], /^--url: must not point at a private address \(10\.1\.2\.3\)$/],
   ])('refuses %j as a usage error naming the flag', async (extra, message) => {
-    const args = ['webhooks', 'create', '--client', client('enterprise'), '--url', 'https://example.com/hooks', ...extra, '--json'];
+    const args = ['webhooks', 'create', '--client', await client('enterprise'), '--url', 'https://example.com/hooks', ...extra, '--json'];
     const r = await cli(...args);
     expect(r.code).toBe(2);
     expect(r.json().error.code).toBe('usage_error');
@@ -102,7 +102,7 @@ describe('taxcert webhooks create', () => {
 
 describe('taxcert webhooks disable | enable | rotate-secret | delete', () => {
   it('change the endpoint and say so; a rotated secret is new, printed once, and the old one signs beside it for a day', async () => {
-    const id = client('lead_feed');
+    const id = await client('lead_feed');
     const { id: endpointId, secret } = (await cli('webhooks', 'create', '--client', id, '--url', 'https://example.com/h', '--json')).json();
 
     const disabled = await cli('webhooks', 'disable', endpointId, '--json');
@@ -141,7 +141,7 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
   it('lists every delivery with its attempts, and replays one event or every event of a time range', async () => {
     const r = await startReceiver();
     receivers.push(r);
-    const { id: endpointId } = (await cli('webhooks', 'create', '--client', client('enterprise'), '--url', r.url, '--json')).json();
+    const { id: endpointId } = (await cli('webhooks', 'create', '--client', await client('enterprise'), '--url', r.url, '--json')).json();
     const seqs = [...(await appendEvents(suite.t.runtime.sql, [event('alachua')])), ...(await appendEvents(suite.t.runtime.sql, [event('broward')]))];
     await until(() => r.received.length === 2, 'two first deliveries');
     await until(async () => (await cli('webhooks', 'deliveries', endpointId, '--status', 'delivered', '--json')).json().total === 2, 'both delivered');
@@ -172,7 +172,7 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
   });
 
   it('refuses what it cannot replay, each with its own code', async () => {
-    const { id: endpointId } = (await cli('webhooks', 'create', '--client', client('growth'), '--url', 'https://example.com/x', '--counties', 'duval', '--json')).json();
+    const { id: endpointId } = (await cli('webhooks', 'create', '--client', await client('growth'), '--url', 'https://example.com/x', '--counties', 'duval', '--json')).json();
     const [seq] = await appendEvents(suite.t.runtime.sql, [event('alachua')]);
     const cases: [string[], number, string | RegExp][] = [
       [[], 2, /^give either --event evt_<id> or --from <time>/],

@@ -88,8 +88,7 @@ describe('taxcert worker with NODE_ENV=production', () => {
   it('records a refused attempt for an endpoint on loopback, the receiver hears nothing, and the logs hold no secret', async () => {
     const { config, runtime } = t;
     // Made outside production (where loopback URLs are accepted), then delivered by a production worker.
-    // issue22-merge: clients.ts still takes the SQLite handle.
-    const client = createClient(runtime.db, { name: 'prod', plan: 'enterprise' });
+    const client = await createClient(runtime.sql, { name: 'prod', plan: 'enterprise' });
     const { endpoint, secret } = await createEndpoint(runtime.sql, createSecretBox(config.WEBHOOK_SECRET_KEY), {
       clientId: client.id,
       url: receiver.url,

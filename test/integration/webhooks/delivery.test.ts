@@ -36,10 +36,9 @@ async function receiver(answer?: (n: number) => Answer): Promise<Receiver> {
 }
 
 /** An endpoint of its own client (a client may have 16). */
-function endpoint(input: Partial<NewEndpoint> & { url: string }) {
-  // issue22-merge: clients.ts still takes the SQLite handle.
-  const clientId = createClient(t.runtime.db, { name: 'webhook tests', plan: 'growth' }).id;
-  return createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
+async function endpoint(input: Partial<NewEndpoint> & { url: string }) {
+  const clientId = (await createClient(t.runtime.sql, { name: 'webhook tests', plan: 'growth' })).id;
+  return await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
 }
 
 let serial = 0;
@@ -259,7 +258,7 @@ describe('subscriptions', () => {
 
   it('stop while the client is on a plan without webhooks', async () => {
     const r = await receiver();
-    const other = createClient(t.runtime.db, { name: 'downgraded', plan: 'growth' });
+    const other = await createClient(t.runtime.sql, { name: 'downgraded', plan: 'growth' });
     const { endpoint: e } = await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
       clientId: other.id,
       url: r.url,

@@ -58,8 +58,7 @@ describe('from a county file to a verified webhook', () => {
     const otherCounty = await startReceiver();
     const otherType = await startReceiver();
     receivers.push(subscribed, otherCounty, otherType);
-    // issue22-merge: clients.ts still takes the SQLite handle.
-    const clientId = createClient(t.runtime.db, { name: 'ingest hook tests', plan: 'growth' }).id;
+    const clientId = (await createClient(t.runtime.sql, { name: 'ingest hook tests', plan: 'growth' })).id;
     const box = createSecretBox(t.config.WEBHOOK_SECRET_KEY);
     const { endpoint, secret } = await createEndpoint(t.runtime.sql, box, {
       clientId,

@@ -33,8 +33,7 @@ afterAll(async () => {
 });
 
 async function makeEndpoint(url: string) {
-  // issue22-merge: clients.ts still takes the SQLite handle.
-  const client = createClient(t.runtime.db, { name: 'kill test', plan: 'lead_feed' });
+  const client = await createClient(t.runtime.sql, { name: 'kill test', plan: 'lead_feed' });
   return (await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId: client.id, url, types: null, counties: null })).endpoint;
 }
 

@@ -15,10 +15,10 @@ export function percentUsed(events: number, quota: number): number {
  * live keys together), test keys the test bucket. Called by route.ts, MCP and the account
  * page's overview (services/web), which passes the signed-in user's client as a live caller.
  */
-export function readUsage(ledger: Ledger, principal: Pick<Principal, 'plan' | 'env' | 'client'>, now = new Date()): Usage {
+export async function readUsage(ledger: Ledger, principal: Pick<Principal, 'plan' | 'env' | 'client'>, now = new Date()): Promise<Usage> {
   const { plan, env, client } = principal;
   const quota = env === 'test' ? testKeyQuota(plan.monthlyCredits) : plan.monthlyCredits;
-  const events = ledger.eventsThisMonth(client.id, env, now);
+  const events = await ledger.eventsThisMonth(client.id, env, now);
   return {
     events_count: events,
     monthly_quota: quota,

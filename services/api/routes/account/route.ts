@@ -24,7 +24,7 @@ export function usageRoute(access: Pick<Access, 'ledger'>): FastifyPluginAsyncZo
           response: answers({ schema: UsageResponse, description: 'Usage this month.', example: examples.usage }, { charged: false }),
         },
       },
-      async (request, reply) => sendObject(request, reply, { data: readUsage(access.ledger, request.principal!) }),
+      async (request, reply) => sendObject(request, reply, { data: await readUsage(access.ledger, request.principal!) }),
     );
   };
 }

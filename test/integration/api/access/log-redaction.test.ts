@@ -10,7 +10,7 @@ afterAll(async () => t.close());
 
 describe('no raw key in any log line', () => {
   it('request logs of a real server mask ?api_key= and never print the key headers', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     // development: request logging on (it is off under NODE_ENV=test); stderr is a pipe, so JSON lines.
     const { child, listening } = spawnAccessServer(
       childEnv(t.config, { NODE_ENV: 'development', LOG_LEVEL: 'info', KEY_HASH_SECRET: t.config.KEY_HASH_SECRET }),

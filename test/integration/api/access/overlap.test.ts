@@ -45,12 +45,12 @@ const get = async (key: string, query = '') => {
   const id = String(res.headers['x-request-id']);
   return { res, ran: overlapped.has(id), overlapped: overlapped.get(id) === true };
 };
-const charges = (clientId: string) =>
-  (t.runtime.db.prepare("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'").get(clientId) as { n: number }).n;
+const charges = async (clientId: string) =>
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
 
 describe('a read beside its admission', () => {
   it('a new client waits for its first admission; once seen with room, its reads start at once and still carry the window headers', async () => {
-    const c = t.client('enterprise');
+    const c = await t.client('enterprise');
     const first = await get(c.key);
     expect(first).toMatchObject({ ran: true, overlapped: false });
     const second = await get(c.key);
@@ -58,14 +58,14 @@ describe('a read beside its admission', () => {
     expect(second.res.statusCode).toBe(200);
     expect(second.res.headers['x-ratelimit-limit']).toBe('10000');
     expect(second.res.headers['x-ratelimit-remaining']).toBe('9998');
-    expect(charges(c.client.id)).toBe(2);
+    expect(await charges(c.client.id)).toBe(2);
   });
 
   it('a window that filled since (a lowered RPM) answers 429 in place of the page, uncharged, and the next request waits', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     expect((await get(c.key)).res.statusCode).toBe(200);
     expect((await get(c.key)).res.statusCode).toBe(200);
-    setClient(t.runtime.db, c.client.id, { rpm: 2 });
+    await setClient(t.runtime.sql, c.client.id, { rpm: 2 });
     const refused = await get(c.key);
     expect(refused.overlapped).toBe(true);
     expect(refused.res.statusCode).toBe(429);
@@ -74,16 +74,16 @@ describe('a read beside its admission', () => {
     expect(refused.res.headers['x-ratelimit-remaining']).toBe('0');
     expect(refused.res.json().error).toMatchObject({ code: 'rate_limited', request_id: refused.res.headers['x-request-id'] });
     expect(refused.res.json().data).toBeUndefined();
-    expect(charges(c.client.id)).toBe(2);
+    expect(await charges(c.client.id)).toBe(2);
     const next = await get(c.key);
     expect(next).toMatchObject({ ran: false });
     expect(next.res.statusCode).toBe(429);
   });
 
   it('the limit outranks the route: a 400 produced beside a refused admission is sent as the 429', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     await get(c.key);
-    setClient(t.runtime.db, c.client.id, { rpm: 1 });
+    await setClient(t.runtime.sql, c.client.id, { rpm: 1 });
     const refused = await get(c.key, '?status=400');
     expect(refused.overlapped).toBe(true);
     expect(refused.res.statusCode).toBe(429);
@@ -91,9 +91,9 @@ describe('a read beside its admission', () => {
   });
 
   it('a CSV answer replaced by a refusal is a JSON envelope without the CSV headers', async () => {
-    const c = t.client('pro');
+    const c = await t.client('pro');
     await get(c.key);
-    setClient(t.runtime.db, c.client.id, { rpm: 1 });
+    await setClient(t.runtime.sql, c.client.id, { rpm: 1 });
     const refused = await get(c.key, '?format=csv');
     expect(refused.overlapped).toBe(true);
     expect(refused.res.statusCode).toBe(429);
@@ -103,7 +103,7 @@ describe('a read beside its admission', () => {
   });
 
   it('a request its plan refuses never reaches the route, even from a client with room', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     await get(c.key);
     const csv = await get(c.key, '?format=csv');
     expect(csv.ran).toBe(false);
@@ -112,9 +112,9 @@ describe('a read beside its admission', () => {
   });
 
   it('credit running out beside a read gives the 402, uncharged; the next request waits and gets the 402 without a read', async () => {
-    const c = t.client('free_trial');
-    const principal = app.access.authenticate(bearer(c.key));
-    for (let i = 0; i < 498; i++) app.access.ledger.charge(principal.account, new Date(), `req_setup_${i}`);
+    const c = await t.client('free_trial');
+    const principal = await app.access.authenticate(bearer(c.key));
+    for (let i = 0; i < 498; i++) await app.access.ledger.charge(principal.account, new Date(), `req_setup_${i}`);
     expect((await get(c.key)).res.statusCode).toBe(200);
     expect((await get(c.key)).overlapped).toBe(true);
     const out = await get(c.key);
@@ -124,6 +124,6 @@ describe('a read beside its admission', () => {
     const next = await get(c.key);
     expect(next).toMatchObject({ ran: false });
     expect(next.res.statusCode).toBe(402);
-    expect(charges(c.client.id)).toBe(500);
+    expect(await charges(c.client.id)).toBe(500);
   });
 });

@@ -26,8 +26,8 @@ function expectRateHeaders(headers: Record<string, unknown>, limit: number) {
 }
 
 describe('plans as data (spec 8.2)', () => {
-  it('are seeded with the spec numbers, prices and flags', () => {
-    const plans = Object.fromEntries(listPlans(t.runtime.db).map((p) => [p.code, p]));
+  it('are seeded with the spec numbers, prices and flags', async () => {
+    const plans = Object.fromEntries((await listPlans(t.runtime.sql)).map((p) => [p.code, p]));
     expect(plans.free_trial).toMatchObject({ monthlyCredits: 500, rpm: 30, rest: true, mcp: false, csv: false, webhooks: 'none' });
     expect(plans.developer).toMatchObject({ priceUsdCents: 1900, monthlyCredits: 10_000, rpm: 60, csv: false, overage: true });
     expect(plans.pro).toMatchObject({ priceUsdCents: 4900, monthlyCredits: 50_000, rpm: 150, csv: true, webhooks: 'beta' });
@@ -40,7 +40,7 @@ describe('plans as data (spec 8.2)', () => {
 
 describe('plan flags', () => {
   it('an MCP Starter key on REST gets 403 rest_disabled, with rate headers, and costs nothing', async () => {
-    const c = t.client('mcp_starter');
+    const c = await t.client('mcp_starter');
     const res = await get(c.key);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('rest_disabled');
@@ -49,36 +49,36 @@ describe('plan flags', () => {
   });
 
   it('CSV on a plan without CSV is 403 csv_disabled (format=csv or Accept: text/csv); Pro gets it', async () => {
-    const dev = t.client('developer');
+    const dev = await t.client('developer');
     for (const res of [await get(dev.key, '/api/v1/probe?format=csv'), await get(dev.key, '/api/v1/probe', { accept: 'text/csv' })]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('csv_disabled');
       expectRateHeaders(res.headers, 60);
     }
-    const pro = t.client('pro');
+    const pro = await t.client('pro');
     expect((await get(pro.key, '/api/v1/probe?format=csv')).statusCode).toBe(200);
   });
 
   it('a plan change applies from the next request (RPM and features)', async () => {
-    const c = t.client('growth');
+    const c = await t.client('growth');
     expect((await get(c.key)).headers['x-ratelimit-limit']).toBe('300');
-    setPlan(t.runtime.db, 'growth', { rpm: 301 });
+    await setPlan(t.runtime.sql, 'growth', { rpm: 301 });
     expect((await get(c.key)).headers['x-ratelimit-limit']).toBe('301');
-    setPlan(t.runtime.db, 'growth', { rpm: 300 });
-    setClient(t.runtime.db, c.client.id, { plan: 'mcp_starter' });
+    await setPlan(t.runtime.sql, 'growth', { rpm: 300 });
+    await setClient(t.runtime.sql, c.client.id, { plan: 'mcp_starter' });
     expect((await get(c.key)).statusCode).toBe(403);
   });
 
   it('Enterprise numbers are per client', async () => {
-    const c = t.client('enterprise');
-    setClient(t.runtime.db, c.client.id, { rpm: 12_345 });
+    const c = await t.client('enterprise');
+    await setClient(t.runtime.sql, c.client.id, { rpm: 12_345 });
     expect((await get(c.key)).headers['x-ratelimit-limit']).toBe('12345');
   });
 });
 
 describe('rate headers on every response once the key is known (spec 8.6)', () => {
   it('on 200, on a route error (404/500) and on a 400 from validation', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const ok = await get(c.key);
     expect(ok.statusCode).toBe(200);
     expectRateHeaders(ok.headers, 60);
@@ -99,15 +99,15 @@ describe('rate headers on every response once the key is known (spec 8.6)', () =
 describe('the same functions serve MCP (surface mcp)', () => {
   it('MCP Starter is admitted and charged on MCP; a plan without MCP gets 403 mcp_disabled', async () => {
     const access = t.app.access;
-    const starter = t.client('mcp_starter');
-    const principal = access.authenticate(bearer(starter.key));
+    const starter = await t.client('mcp_starter');
+    const principal = await access.authenticate(bearer(starter.key));
     const admitted = await access.admit(principal, { surface: 'mcp', csv: false, charge: true }, 'req_mcp_1');
     expect(admitted.reservation).toMatchObject({ clientId: starter.client.id, bucket: 'monthly' });
     expect(admitted.headers['x-ratelimit-limit']).toBe('30');
-    const trial = t.client('free_trial');
+    const trial = await t.client('free_trial');
     await expect(
-      access.admit(access.authenticate(bearer(trial.key)), { surface: 'mcp', csv: false, charge: true }, 'req_mcp_2'),
+      access.admit(await access.authenticate(bearer(trial.key)), { surface: 'mcp', csv: false, charge: true }, 'req_mcp_2'),
     ).rejects.toMatchObject({ code: 'mcp_disabled', status: 403 });
-    expect(() => access.authenticate({ authorization: 'Bearer nope' })).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+    await expect(access.authenticate({ authorization: 'Bearer nope' })).rejects.toThrow(expect.objectContaining({ code: 'unauthorized' }));
   });
 });

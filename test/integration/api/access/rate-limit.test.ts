@@ -9,13 +9,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = (key: string, url = '/api/v1/probe') => t.app.inject({ method: 'GET', url, headers: bearer(key) });
-const events = (clientId: string) =>
-  (t.runtime.db.prepare('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?').get(clientId) as { n: number }).n;
+const events = async (clientId: string) =>
+  (await t.runtime.sql.get<{ n: number }>('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?', [clientId]))!.n;
 
 describe('per-minute sliding window (spec 8.2, 8.6)', () => {
   it('the request after the plan RPM inside a minute is a 429 with Retry-After; the window then recovers', async () => {
-    const c = t.client('developer');
-    setClient(t.runtime.db, c.client.id, { rpm: 5 });
+    const c = await t.client('developer');
+    await setClient(t.runtime.sql, c.client.id, { rpm: 5 });
     const started = Date.now();
     for (let i = 0; i < 5; i++) {
       const res = await get(c.key);
@@ -36,7 +36,7 @@ describe('per-minute sliding window (spec 8.2, 8.6)', () => {
     // The usage route is rate-limited as well (it is free, not unlimited).
     expect((await get(c.key, '/api/v1/account/usage')).statusCode).toBe(429);
     // 429s cost nothing.
-    expect(events(c.client.id)).toBe(5);
+    expect(await events(c.client.id)).toBe(5);
 
     // The oldest request leaves the window about 60 s after it was made.
     const wait = Math.max(0, started + 60_500 - Date.now());
@@ -46,16 +46,16 @@ describe('per-minute sliding window (spec 8.2, 8.6)', () => {
   }, 120_000);
 
   it('one window per client: all keys of the client draw on it', async () => {
-    const c = t.client('developer');
-    const second = t.key(c.client.id);
-    const test = t.key(c.client.id, 'test');
-    setClient(t.runtime.db, c.client.id, { rpm: 3 });
+    const c = await t.client('developer');
+    const second = await t.key(c.client.id);
+    const test = await t.key(c.client.id, 'test');
+    await setClient(t.runtime.sql, c.client.id, { rpm: 3 });
     expect((await get(c.key)).statusCode).toBe(200);
     expect((await get(second.key)).statusCode).toBe(200);
     expect((await get(test.key)).statusCode).toBe(200);
     expect((await get(second.key)).statusCode).toBe(429);
     // Another client is untouched.
-    const other = t.client('developer');
+    const other = await t.client('developer');
     expect((await get(other.key)).statusCode).toBe(200);
   });
 });

@@ -22,7 +22,7 @@ const timed = async (key: string) => {
 
 describe('the rate-limit store does not answer (spec 8.2)', () => {
   it('paused Redis: requests still answer 200 within about a second, are charged, and are counted', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     expect((await timed(c.key)).res.statusCode).toBe(200);
     const failuresBefore = t.app.access.rateLimiter.storeFailures;
     redis.pause();
@@ -36,13 +36,13 @@ describe('the rate-limit store does not answer (spec 8.2)', () => {
     } finally {
       redis.resume();
     }
-    const events = t.runtime.db.prepare('SELECT sum(events) AS n FROM usage_counts WHERE client_id = ?').get(c.client.id) as { n: number };
+    const events = (await t.runtime.sql.get<{ n: number }>('SELECT sum(events) AS n FROM usage_counts WHERE client_id = ?', [c.client.id]))!;
     expect(events.n).toBe(4);
     expect(t.app.access.rateLimiter.storeFailures - failuresBefore).toBe(3);
   });
 
   it('stopped Redis: requests still answer within about a second', async () => {
-    const c = t.client('pro');
+    const c = await t.client('pro');
     const failuresBefore = t.app.access.rateLimiter.storeFailures;
     await redis.stop();
     for (let i = 0; i < 3; i++) {

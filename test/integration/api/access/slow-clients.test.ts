@@ -30,13 +30,13 @@ const trickle = (head: string) => {
   return r;
 };
 const probe = (key: string) => fetch(new URL('/api/v1/probe', base), { headers: bearer(key) });
-const charges = (clientId: string) =>
-  (t.runtime.db.prepare("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'").get(clientId) as { n: number }).n;
+const charges = async (clientId: string) =>
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a request held open by a trickling client', () => {
   it('an /api/mcp body trickled a byte at a time is cut off with 408 at the request timeout, its window slot already taken', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const slow = trickle(mcpPostHead(base, c.key, 60_000));
     await sleep(300);
     // The trickled request took the first of the minute's 60 slots before any body arrived; this is the second.
@@ -48,7 +48,7 @@ describe('a request held open by a trickling client', () => {
     expect(after).toBeGreaterThanOrEqual(900);
     expect(after).toBeLessThan(3_000);
     // Only the probe was charged: a body that never arrived is no tools/call.
-    expect(charges(c.client.id)).toBe(1);
+    expect(await charges(c.client.id)).toBe(1);
   });
 
   it('headers trickled a byte at a time are cut off with 408 at the headers timeout, before any key is read', async () => {
@@ -60,7 +60,7 @@ describe('a request held open by a trickling client', () => {
 
 describe('requests in flight per client', () => {
   it('past the cap, REST and MCP answer 429 rate_limited with Retry-After: 1, uncounted; other clients are not affected; room returns as requests end', async () => {
-    const c = t.client('enterprise');
+    const c = await t.client('enterprise');
     const held = [0, 1, 2].map(() => trickle(mcpPostHead(base, c.key, 60_000)));
     await sleep(300);
 
@@ -95,7 +95,7 @@ describe('requests in flight per client', () => {
     });
 
     // Another client has its own count.
-    expect((await probe(t.client('enterprise').key)).status).toBe(200);
+    expect((await probe((await t.client('enterprise')).key)).status).toBe(200);
 
     // The held requests time out (408) and their places come back.
     expect(await Promise.all(held.map((r) => r.answer))).toEqual([408, 408, 408]);

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('GET /api/v1/account/usage on the real app', () => {
   it('counts the real routes (1 credit each), not itself, in the object envelope', async () => {
-    const headers = apiKeyHeaders(runtime, 'pro');
+    const headers = await apiKeyHeaders(runtime, 'pro');
     for (const url of ['/api/v1/counties', '/api/v1/counties/broward', '/api/v1/counties/atlantis'])
       await app.inject({ method: 'GET', url, headers });
     const res = await app.inject({ method: 'GET', url: '/api/v1/account/usage', headers });
@@ -45,7 +45,7 @@ describe('GET /api/v1/account/usage on the real app', () => {
   });
 
   it('refuses parameters (strict, empty) and needs a key like every /api/v1 route', async () => {
-    const headers = apiKeyHeaders(runtime);
+    const headers = await apiKeyHeaders(runtime);
     expect((await app.inject({ method: 'GET', url: '/api/v1/account/usage?x=1', headers })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/v1/account/usage' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/v1/counties' })).statusCode).toBe(401);

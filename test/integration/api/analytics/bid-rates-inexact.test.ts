@@ -33,11 +33,11 @@ describe('GET /analytics/bid-rates when the rates outgrow their buckets', () => 
   });
 
   it('answers 500 internal_error, never an estimate', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/analytics/bid-rates', headers: apiKeyHeaders(t.runtime) });
+    const res = await app.inject({ method: 'GET', url: '/api/v1/analytics/bid-rates', headers: await apiKeyHeaders(t.runtime) });
     expect(res.statusCode).toBe(500);
     expect(res.json().error.code).toBe('internal_error');
     // The same data, scoped to a county without those certificates, is still answered.
-    const other = await app.inject({ method: 'GET', url: '/api/v1/analytics/bid-rates?county=duval', headers: apiKeyHeaders(t.runtime) });
+    const other = await app.inject({ method: 'GET', url: '/api/v1/analytics/bid-rates?county=duval', headers: await apiKeyHeaders(t.runtime) });
     expect(other.statusCode).toBe(200);
   });
 });

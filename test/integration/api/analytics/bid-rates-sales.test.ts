@@ -19,7 +19,7 @@ describe('bid-rate analytics agree with the sale summary', () => {
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     app = await buildApp(t.runtime);
-    key = apiKeyHeaders(t.runtime);
+    key = await apiKeyHeaders(t.runtime);
     const file = fileURLToPath(new URL('../../../../fixtures/demo/broward/2024.csv.gz', import.meta.url));
     const [outcome] = await enqueueFiles(
       t.runtime,

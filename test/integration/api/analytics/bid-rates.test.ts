@@ -129,7 +129,7 @@ describe('GET /analytics/bid-rates on a 3-shard index', () => {
     expect(docs).toHaveLength(3);
     expect(docs.every((d) => d > 0)).toBe(true);
     app = await buildApp(t.runtime);
-    key = apiKeyHeaders(t.runtime);
+    key = await apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app?.close();

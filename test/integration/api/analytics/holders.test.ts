@@ -104,7 +104,7 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
     records = seed();
     const aliases = loadHolderAliases();
     await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, records.map((r) => certificateDocument(r, aliases)));
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
   });
   afterAll(async () => {

@@ -93,7 +93,7 @@ describe('GET /api/v1/certificate-sales/search', () => {
     });
     await t.runtime.opensearch.bulk({ index: aliasName(t.config.INDEX_PREFIX, 'sales'), body, refresh: true });
     app = await buildApp(t.runtime);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     all = await rows('');
   });
   afterAll(async () => {

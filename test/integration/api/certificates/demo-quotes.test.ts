@@ -26,7 +26,7 @@ describe('the demo data agrees with the redemption quote', () => {
     const outcomes = await enqueueFiles(t.runtime, jobs, { wait: true });
     expect(outcomes.filter((o) => o.status !== 'succeeded')).toEqual([]);
     app = await buildApp(t.runtime);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
   }, 240_000);
   afterAll(async () => {
     await app?.close();

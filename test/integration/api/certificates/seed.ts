@@ -140,7 +140,7 @@ export async function openCertificatesApi(fileUrl: string): Promise<Certificates
   const records = seedCertificates();
   await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, records);
   const app = await buildApp(t.runtime);
-  const key = apiKeyHeaders(t.runtime);
+  const key = await apiKeyHeaders(t.runtime);
   return {
     t,
     app,

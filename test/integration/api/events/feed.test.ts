@@ -67,7 +67,7 @@ describe('GET /api/v1/events, the change feed', () => {
       alachuaJob(await writeAlachuaFile(dir, 'first.csv', alachuaCertificates(60))),
     ]);
     await ingest([alachuaJob(await writeAlachuaFile(dir, 'redeemed.csv', alachuaCertificates(60, 40)))]);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
   }, 120_000);
   afterAll(async () => {

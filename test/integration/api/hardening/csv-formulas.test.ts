@@ -73,7 +73,7 @@ describe('CSV export of county text that looks like a formula (issue 23, item 1)
     const res = await app.inject({
       method: 'GET',
       url: `/api/v1/certificates/search?county=miami-dade&sort=face_desc&limit=10${query}`,
-      headers: { ...apiKeyHeaders(t.runtime), ...headers },
+      headers: { ...(await apiKeyHeaders(t.runtime)), ...headers },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -86,7 +86,7 @@ describe('CSV export of county text that looks like a formula (issue 23, item 1)
     const res = await app.inject({
       method: 'GET',
       url: '/api/v1/certificates/search?county=miami-dade&sort=face_desc&limit=10',
-      headers: apiKeyHeaders(t.runtime),
+      headers: await apiKeyHeaders(t.runtime),
     });
     expect(res.json().data.map((r: { holder_name: string }) => r.holder_name)).toEqual([
       PLANTED,

@@ -20,7 +20,7 @@ describe('headers on every keyed answer (issue 23, item 8)', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });

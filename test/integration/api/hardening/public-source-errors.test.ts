@@ -46,7 +46,7 @@ describe('a rejected file tells customers a code, not the server or the file (is
     jobId = outcome!.jobId;
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
-    mcp = await connectMcp(base, apiKeyHeaders(t.runtime));
+    mcp = await connectMcp(base, await apiKeyHeaders(t.runtime));
   });
   afterAll(async () => {
     await mcp?.close();
@@ -72,7 +72,7 @@ describe('a rejected file tells customers a code, not the server or the file (is
 
   it('serves it clean in /api/v1/sources JSON and CSV', async () => {
     for (const url of ['/api/v1/sources?county=miami-dade', '/api/v1/sources/miami-dade', '/api/v1/sources?county=miami-dade&format=csv']) {
-      const res = await app.inject({ method: 'GET', url, headers: apiKeyHeaders(t.runtime) });
+      const res = await app.inject({ method: 'GET', url, headers: await apiKeyHeaders(t.runtime) });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).toContain(PUBLIC);
       expectClean(res.body);

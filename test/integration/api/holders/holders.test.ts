@@ -50,7 +50,7 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
     t = await openTestRuntime(import.meta.url);
     dir = mkdtempSync(join(tmpdir(), 'holders-api-'));
     app = await buildApp(t.runtime);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app?.close();

@@ -63,7 +63,7 @@ describe('GET /api/v1/lands-available/search', () => {
     t = await openTestRuntime(import.meta.url);
     dir = mkdtempSync(join(tmpdir(), 'lands-api-'));
     app = await buildApp(t.runtime);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app?.close();

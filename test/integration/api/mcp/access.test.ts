@@ -23,10 +23,10 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   let app: FastifyInstance;
   let base: string;
 
-  function client(plan: PlanCode, change: { rpm?: number; monthlyCredits?: number } = {}) {
-    const c = createClient(t.runtime.db, { name: `mcp ${plan}`, plan });
-    if (change.rpm !== undefined || change.monthlyCredits !== undefined) setClient(t.runtime.db, c.id, change);
-    const { raw } = createKey(t.runtime.db, { clientId: c.id, env: 'live', prefix: t.config.KEY_PREFIX, secret: t.config.KEY_HASH_SECRET });
+  async function client(plan: PlanCode, change: { rpm?: number; monthlyCredits?: number } = {}) {
+    const c = await createClient(t.runtime.sql, { name: `mcp ${plan}`, plan });
+    if (change.rpm !== undefined || change.monthlyCredits !== undefined) await setClient(t.runtime.sql, c.id, change);
+    const { raw } = await createKey(t.runtime.sql, { clientId: c.id, env: 'live', prefix: t.config.KEY_PREFIX, secret: t.config.KEY_HASH_SECRET });
     return { id: c.id, key: raw, headers: bearer(raw) };
   }
 
@@ -65,7 +65,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   });
 
   it('answers a missing, bad or conflicting key with the REST 401 on every request, initialize included', async () => {
-    const good = client('developer');
+    const good = await client('developer');
     const cases: Record<string, string>[] = [
       {},
       bearer(`${t.config.KEY_PREFIX}_live_${'a'.repeat(32)}`),
@@ -96,7 +96,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   });
 
   it('refuses the Free Trial with 403 and the REST envelope; lets MCP Starter in (while REST tells it 403 rest_disabled)', async () => {
-    const trial = client('free_trial');
+    const trial = await client('free_trial');
     const refused = await post(initialize, trial.headers);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({
@@ -106,7 +106,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
     expect((await rest('/api/v1/counties', trial.headers)).status).toBe(200);
     await expect(connectMcp(base, trial.headers)).rejects.toMatchObject({ code: 403 });
 
-    const starter = client('mcp_starter');
+    const starter = await client('mcp_starter');
     const mcp = await connectMcp(base, starter.headers);
     const result = await mcp.callTool({ name: 'get_county', arguments: { county: 'leon' } });
     expect(result.isError).toBeFalsy();
@@ -117,7 +117,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   });
 
   it('charges 1 credit per tools/call from the bucket REST spends; initialize, tools/list, failed calls and get_usage cost nothing', async () => {
-    const dev = client('developer');
+    const dev = await client('developer');
     const mcp = await connectMcp(base, dev.headers);
     await mcp.listTools();
     await mcp.ping();
@@ -140,7 +140,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   });
 
   it('puts the rate-limit headers of REST on MCP answers', async () => {
-    const dev = client('developer');
+    const dev = await client('developer');
     const res = await post(call('list_counties'), dev.headers);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-limit')).toBe('60');
@@ -151,7 +151,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   });
 
   it('counts every MCP request in the per-minute window REST uses, and answers a full window with 429, Retry-After and a JSON-RPC error', async () => {
-    const c = client('enterprise', { rpm: 6 });
+    const c = await client('enterprise', { rpm: 6 });
     // connect = initialize + notifications/initialized + the GET for an event stream (405): 3 requests.
     const mcp = await connectMcp(base, c.headers); // + tools/list: 4
     expect((await rest('/api/v1/counties/leon', c.headers)).status).toBe(200); // 5
@@ -178,13 +178,13 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
     // REST shares the window.
     expect((await rest('/api/v1/counties/leon', c.headers)).status).toBe(429);
     // Refused requests cost no credit: the two 200s (REST and MCP) did.
-    setClient(t.runtime.db, c.id, { rpm: 100 });
+    await setClient(t.runtime.sql, c.id, { rpm: 100 });
     expect((await usage(c.headers)).events_count).toBe(2);
     await mcp.close();
   });
 
   it('answers exhausted credits without overage (MCP Starter) with 429 until the next month; free messages still answer', async () => {
-    const c = client('mcp_starter', { monthlyCredits: 2 });
+    const c = await client('mcp_starter', { monthlyCredits: 2 });
     const mcp = await connectMcp(base, c.headers);
     expect((await mcp.callTool({ name: 'list_counties', arguments: {} })).isError).toBeFalsy();
     expect((await mcp.callTool({ name: 'get_county', arguments: { county: 'leon' } })).isError).toBeFalsy();
@@ -207,13 +207,13 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   });
 
   it('charges concurrent calls exactly once each, and stops a bucket without overage at its last credit', async () => {
-    const big = client('enterprise');
+    const big = await client('enterprise');
     const answers = await Promise.all(Array.from({ length: 40 }, () => post(call('get_county', { county: 'leon' }), big.headers)));
     expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
     await Promise.all(answers.map((r) => r.body?.cancel()));
     expect((await usage(big.headers)).events_count).toBe(40);
 
-    const small = client('mcp_starter', { monthlyCredits: 5, rpm: 1000 });
+    const small = await client('mcp_starter', { monthlyCredits: 5, rpm: 1000 });
     const raced = await Promise.all(Array.from({ length: 20 }, () => post(call('get_county', { county: 'leon' }), small.headers)));
     const statuses = raced.map((r) => r.status);
     await Promise.all(raced.map((r) => r.body?.cancel()));
@@ -222,7 +222,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   });
 
   it('keeps tool errors readable under access too: a bad argument names itself', async () => {
-    const dev = client('pro');
+    const dev = await client('pro');
     const mcp = await connectMcp(base, dev.headers);
     const result = await mcp.callTool({ name: 'list_sources', arguments: { limit: 0 } });
     expect(errorBody(result).error.details?.issues).toEqual([{ parameter: 'limit', message: 'must be at least 1' }]);

@@ -39,7 +39,7 @@ const tooLarge = {
 
 describe('the /api/mcp body limit', () => {
   it('a tools/call of 100,000 argument names (about 1.2 MB) gets 413 with a JSON-RPC error, counted, uncharged', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const args = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`unknown_argument_${i}`, 1]));
     const res = await postMcp(base, call({ county: 'leon', ...args }), bearer(c.key));
     expect(res.status).toBe(413);
@@ -50,7 +50,7 @@ describe('the /api/mcp body limit', () => {
   });
 
   it('a streamed body without Content-Length is cut off once it passes the limit', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const chunk = new TextEncoder().encode(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"${'x'.repeat(16_000)}`);
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -71,7 +71,7 @@ describe('the /api/mcp body limit', () => {
   });
 
   it('a promised 100 KB body is refused on its Content-Length and its connection closed, not waited for', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     // Trickled: a server that waited for the body would hold this until the 30 s request timeout.
     slow = slowRequest(new URL(base), mcpPostHead(new URL(base), c.key, 100_000));
     expect(await slow.answer).toBe(413);
@@ -79,7 +79,7 @@ describe('the /api/mcp body limit', () => {
   });
 
   it('a message just under the limit is read and answered', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const res = await postMcp(base, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { pad: 'x'.repeat(60_000) } } }, bearer(c.key));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);

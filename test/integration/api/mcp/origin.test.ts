@@ -46,7 +46,7 @@ const forbidden = {
 
 describe('Origin on /api/mcp with the default (empty) allowlist', () => {
   it('a page on another site, the server’s own origin (what DNS rebinding forges) and "null" get 403, uncounted', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     for (const origin of ['https://evil.example', new URL(base).origin, 'null']) {
       const res = await postMcp(base, initialize, { ...bearer(c.key), origin });
       expect(res.status, origin).toBe(403);
@@ -62,7 +62,7 @@ describe('Origin on /api/mcp with the default (empty) allowlist', () => {
   });
 
   it('requests without Origin pass, the SDK client included', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const client = await connectMcp(base, bearer(c.key));
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
@@ -71,7 +71,7 @@ describe('Origin on /api/mcp with the default (empty) allowlist', () => {
 
 describe('Origin on /api/mcp with MCP_ALLOWED_ORIGINS=https://app.example.com', () => {
   it('the listed origin passes; another scheme, port or host does not', async () => {
-    const c = t.client('developer');
+    const c = await t.client('developer');
     const ok = await postMcp(allowingBase, initialize, { ...bearer(c.key), origin: 'https://app.example.com' });
     expect(ok.status).toBe(200);
     for (const origin of ['http://app.example.com', 'https://app.example.com:8443', 'https://evil.example', 'https://app.example.com.evil.example']) {

@@ -48,7 +48,7 @@ describe('MCP endpoint: protocol', () => {
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     await migrate(t.runtime.sql);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
   });

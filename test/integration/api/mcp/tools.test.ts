@@ -84,7 +84,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     // Source rows as `ingest --manifest` registers them: enough to page through.
     for (const [county, year, vendor] of SOURCES)
       await upsertSource(t.runtime.sql, t.runtime.registry, { countySlug: county, taxYear: year, vendor, sourceKind: 'cert_sale_portal' });
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     client = await connectMcp(base, auth);

@@ -44,7 +44,7 @@ describe('GET /api/v1/sources and /sources/{county}', () => {
     await recordCheck(t.runtime.sql, 'miami-dade', 2024, { ok: true, at: '2025-06-02T10:00:00.000Z' });
     await recordCheck(t.runtime.sql, 'duval', 2024, { ok: false, error: 'truncated_file: no trailer', at: '2025-06-02T11:00:00.000Z' });
     app = await buildApp(t.runtime);
-    auth = apiKeyHeaders(t.runtime);
+    auth = await apiKeyHeaders(t.runtime);
   });
   afterAll(async () => {
     await app?.close();

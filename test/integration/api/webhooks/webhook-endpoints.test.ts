@@ -20,8 +20,8 @@ const makeEndpoint = (clientId: string, url: string, extra: { types?: ['certific
 
 describe('GET /api/v1/webhook-endpoints', () => {
   it("lists the client's own endpoints, oldest first, without their secrets, for 1 credit", async () => {
-    const { client, key } = t.client('growth');
-    const other = t.client('growth');
+    const { client, key } = await t.client('growth');
+    const other = await t.client('growth');
     const first = await makeEndpoint(client.id, 'https://a.example.com/hooks', { types: ['certificate.redeemed'] });
     const second = await makeEndpoint(client.id, 'https://b.example.com/hooks');
     await makeEndpoint(other.client.id, 'https://other.example.com/hooks');
@@ -57,7 +57,7 @@ describe('GET /api/v1/webhook-endpoints', () => {
 
   it('is 403 webhooks_disabled, naming the plan, on plans without webhooks, and costs nothing', async () => {
     for (const plan of ['free_trial', 'developer'] as const) {
-      const { key } = t.client(plan);
+      const { key } = await t.client(plan);
       const before = await usage(key);
       for (const url of ['/api/v1/webhook-endpoints', '/api/v1/webhook-endpoints/whe_x/deliveries']) {
         const res = await get(key, url);
@@ -70,7 +70,7 @@ describe('GET /api/v1/webhook-endpoints', () => {
   });
 
   it('answers Pro (webhooks in beta)', async () => {
-    const { key } = t.client('pro');
+    const { key } = await t.client('pro');
     const res = await get(key, '/api/v1/webhook-endpoints');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([]);
@@ -79,7 +79,7 @@ describe('GET /api/v1/webhook-endpoints', () => {
 
 describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
   it('lists the deliveries newest first with every attempt, filtered by status or event, for 1 credit', async () => {
-    const { client, key } = t.client('enterprise');
+    const { client, key } = await t.client('enterprise');
     const { endpoint } = await makeEndpoint(client.id, 'https://c.example.com/hooks');
     const seqs = await appendEvents(t.runtime.sql, [
       { type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_1' }, previous: { status: 'sold' } } },
@@ -140,8 +140,8 @@ describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
   });
 
   it("is 404 for another client's endpoint as for an unknown one, and charges nothing", async () => {
-    const mine = t.client('growth');
-    const theirs = t.client('growth');
+    const mine = await t.client('growth');
+    const theirs = await t.client('growth');
     const { endpoint } = await makeEndpoint(theirs.client.id, 'https://d.example.com/hooks');
     const before = await usage(mine.key);
     for (const id of [endpoint.id, 'whe_doesnotexist00000', 'nothing']) {

@@ -4,7 +4,7 @@ import { createTurnBatch } from '../../../../services/api/access/turn-batch.ts';
 /** A batch runner that records each batch it is given and doubles every number (an Error for negatives). */
 function recorder() {
   const batches: number[][] = [];
-  const run = (items: number[]) => {
+  const run = async (items: number[]) => {
     batches.push(items);
     return items.map((x) => (x < 0 ? new Error(`negative ${x}`) : x * 2));
   };
@@ -46,7 +46,7 @@ describe('createTurnBatch', () => {
 
   it('a batch that throws rejects every caller in it, and the next turn starts clean', async () => {
     let fail = true;
-    const call = createTurnBatch((items: number[]) => {
+    const call = createTurnBatch(async (items: number[]) => {
       if (fail) throw new Error('busy');
       return items;
     });
