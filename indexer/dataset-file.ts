@@ -35,8 +35,6 @@ export interface DatasetFileDeps {
   opensearch: Client;
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   registry: Registry;
   prefix: string;
   parcelBaseUrl: string;

@@ -37,7 +37,7 @@ const PROGRESS_EVERY_MS = 500;
  * (UnrecoverableError, see errors.ts jobFailure); anything else is retried by the queue.
  */
 export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
-  const { config, sql, db, logger, opensearch, registry } = runtime;
+  const { config, sql, logger, opensearch, registry } = runtime;
   // Spools of workers killed mid-file would otherwise stay in the temp folder for ever (issue 23, item 9).
   const swept = sweepStaleSpools();
   if (swept > 0) logger.info({ swept, dir: spoolDirectory() }, 'removed spools of workers that are gone');
@@ -61,7 +61,6 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
         {
           opensearch,
           sql,
-          db,
           registry,
           logger,
           prefix: config.INDEX_PREFIX,

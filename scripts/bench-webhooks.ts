@@ -39,6 +39,7 @@ import { appendEvents, type EventInput, type EventType, publicEventId } from '..
 import { dispatchCursor } from '../services/control/webhook-dispatch.ts';
 import { createEndpoint } from '../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../services/control/webhook-secrets.ts';
+import { inJsonArray } from '../services/control/sql.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 
@@ -288,7 +289,8 @@ const runtime = await openRuntime(config, { name: 'bench' });
 let worker: ChildProcess | undefined;
 const receivers: ReceiverState[] = [];
 try {
-  const { db, sql } = runtime;
+  const { sql } = runtime;
+  const scalar = async (text: string) => Object.values((await sql.get<Record<string, number>>(text)) ?? {})[0] ?? 0;
   // Events, generated up front so appending them costs only the inserts.
   const random = seeded(2020);
   const counties = runtime.registry.counties.map((c) => [c.slug, BIG[c.slug] ?? 1] as const);
@@ -334,8 +336,8 @@ try {
     if (worker?.pid) rss.push([Math.round((Date.now() - started) / 1000), rssMbOf(worker.pid)]);
   }, 2000);
   const delivered = () => receivers.reduce((s, r) => s + r.seen.size, 0);
-  const progress = setInterval(() => {
-    const pending = db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'").pluck().get() as number;
+  const progress = setInterval(async () => {
+    const pending = await scalar("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'");
     say(`  ${Math.round((Date.now() - started) / 1000)}s: ${delivered()}/${expectedTotal} delivered, ${pending} pending, worker ${rss.at(-1)?.[1] ?? '?'} MB`);
   }, 10_000);
 
@@ -362,15 +364,15 @@ try {
   say(`  appended ${EVENTS} events in ${(appendedMs / 1000).toFixed(1)} s`);
 
   // Settled: every event fanned out and no delivery pending or waiting to be queued (delivered or failed for good).
-  const lastEventId = db.prepare('SELECT max(id) FROM events').pluck().get() as number;
+  const lastEventId = await scalar('SELECT max(id) FROM events');
   const deadline = Date.now() + Number(opts.settleTimeoutS) * 1000;
   const healthy = receivers.filter((r) => r.spec.behaviour === 'healthy');
   let healthyDoneMs: number | null = null;
   for (;;) {
     if (healthyDoneMs === null && healthy.every((r) => r.seen.size === expectedPer[receivers.indexOf(r)])) healthyDoneMs = Date.now() - started;
     // Two questions, each answered by its own partial index.
-    const pending = db.prepare("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'").pluck().get() as number;
-    const unqueued = db.prepare('SELECT count(*) FROM webhook_deliveries WHERE enqueued = 0').pluck().get() as number;
+    const pending = await scalar("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'");
+    const unqueued = await scalar('SELECT count(*) FROM webhook_deliveries WHERE enqueued = 0');
     if (pending === 0 && unqueued === 0 && (await dispatchCursor(sql)) >= lastEventId) break;
     if (Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 250));
@@ -387,7 +389,7 @@ try {
 
   // What each receiver got, against what it subscribes to.
   // The n-th event appended has id firstSeq + n + 1.
-  const firstSeq = (db.prepare('SELECT min(id) FROM events').pluck().get() as number) - 1;
+  const firstSeq = (await scalar('SELECT min(id) FROM events')) - 1;
   const perReceiver = receivers.map((r, i) => {
     const expected = new Set(events.flatMap((e, n) => (matches(r.spec, e) ? [publicEventId(firstSeq + n + 1)] : [])));
     const missing = [...expected].filter((id) => !r.seen.has(id)).length;
@@ -399,29 +401,28 @@ try {
   // Lag from recording to the first attempt, healthy endpoints only (the attempt log's own clock).
   const healthyIds = healthy.map((r) => r.endpointId);
   const lags = (
-    db
-      .prepare(
-        `SELECT a.started_at AS s, ev.created_at AS c FROM webhook_attempts a
-         JOIN webhook_deliveries d ON d.id = a.delivery_id JOIN events ev ON ev.id = d.event_id
-         WHERE a.attempt = 1 AND a.generation = 0 AND d.endpoint_id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(healthyIds)) as { s: string; c: string }[]
+    await sql.all<{ s: string; c: string }>(
+      `SELECT a.started_at AS s, ev.created_at AS c FROM webhook_attempts a
+       JOIN webhook_deliveries d ON d.id = a.delivery_id JOIN events ev ON ev.id = d.event_id
+       WHERE a.attempt = 1 AND a.generation = 0 AND ${inJsonArray(sql.dialect, 'd.endpoint_id', '?')}`,
+      [JSON.stringify(healthyIds)],
+    )
   )
     .map((r) => Date.parse(r.s) - Date.parse(r.c))
     .sort((a, b) => a - b);
-  const attempts = db.prepare('SELECT count(*) FROM webhook_attempts').pluck().get() as number;
+  const attempts = await scalar('SELECT count(*) FROM webhook_attempts');
   // How long the healthy receivers' requests took, as the worker timed them (it decides what counts as slow).
   const durations = (
-    db
-      .prepare(
-        `SELECT a.duration_ms FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
-         WHERE d.endpoint_id IN (SELECT value FROM json_each(?))`,
-      )
-      .pluck()
-      .all(JSON.stringify(healthyIds)) as number[]
-  ).sort((a, b) => a - b);
+    await sql.all<{ duration_ms: number }>(
+      `SELECT a.duration_ms FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+       WHERE ${inJsonArray(sql.dialect, 'd.endpoint_id', '?')}`,
+      [JSON.stringify(healthyIds)],
+    )
+  )
+    .map((r) => r.duration_ms)
+    .sort((a, b) => a - b);
   const statuses = Object.fromEntries(
-    (db.prepare('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status').all() as { status: string; n: number }[]).map((r) => [r.status, r.n]),
+    (await sql.all<{ status: string; n: number }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status')).map((r) => [r.status, r.n]),
   );
   const deliveredTotal = perReceiver.reduce((s, r) => s + r.received, 0);
   const rssValues = rss.map(([, mb]) => mb);

@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { type Database, legacyDb, openControlPlane, type Sql } from './control/db.ts';
+import { openControlPlane, type Sql } from './control/db.ts';
 import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
 import { createLogger, type Logger, withoutPassword } from './logger.ts';
@@ -17,8 +17,6 @@ export interface Runtime {
   registry: Registry;
   /** The control plane (SQLite or PostgreSQL, control/db.ts). */
   sql: Sql;
-  /** Transitional (issue 22): the SQLite handle under `sql`, for code not yet moved to Sql. */
-  db: Database;
   opensearch: Client;
   /** A non-blocking connection for commands and health checks (gives up after one retry when Redis is down). */
   redis: Redis;
@@ -30,7 +28,6 @@ export async function openRuntime(config: Config, options: { name?: string; regi
   // A command that validated its arguments against the registry hands that one in.
   const registry = options.registry ?? loadRegistry();
   const sql = await openControlPlane(config, { registry, indexPrefix: config.INDEX_PREFIX });
-  const db = legacyDb(sql);
   const opensearch = createOpenSearch(config);
   // Commands issued while connecting wait for the connection (health checks bound them with a timer).
   const redis = new Redis(config.REDIS_URL, {
@@ -49,7 +46,6 @@ export async function openRuntime(config: Config, options: { name?: string; regi
     logger,
     registry,
     sql,
-    db,
     opensearch,
     redis,
     async close() {

@@ -23,8 +23,6 @@ import { signDelivery } from './sign.ts';
 export interface DeliverContext {
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   secrets: SigningSecrets;
   sender: Sender;
   bodies: EventBodies;

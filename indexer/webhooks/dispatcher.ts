@@ -20,8 +20,6 @@ import { type DeliveryJobData, deliveryJobId } from './queue.ts';
 export interface DispatcherOptions {
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   queue: Queue<DeliveryJobData>;
   logger: Logger;
   /** Sleep between passes that found nothing to do. */

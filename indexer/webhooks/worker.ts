@@ -32,11 +32,10 @@ export interface WebhookWorkerHandle {
  * Wiring and shutdown only; one delivery reads top to bottom in deliver.ts.
  */
 export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptions): WebhookWorkerHandle {
-  const { config, sql, db, logger } = runtime;
+  const { config, sql, logger } = runtime;
   const sender = createSender({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, policy: addressPolicy(config.NODE_ENV) });
   const ctx: DeliverContext = {
     sql,
-    db,
     secrets: createSigningSecrets(sql, createSecretBox(config.WEBHOOK_SECRET_KEY)),
     sender,
     bodies: createEventBodies(sql),
@@ -74,7 +73,7 @@ export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptio
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err: err.message }, 'webhook job failed'));
 
   const queue = createWebhookQueue(config, queueConnection);
-  const dispatcher: Dispatcher = startDispatcher({ sql, db, queue, logger, pollMs: config.WEBHOOK_POLL_MS });
+  const dispatcher: Dispatcher = startDispatcher({ sql, queue, logger, pollMs: config.WEBHOOK_POLL_MS });
 
   return {
     worker,

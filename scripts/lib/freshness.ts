@@ -73,8 +73,9 @@ export async function measureFreshness(
       const plan = eligible[Math.floor((i * eligible.length) / options.samples)]!;
       const file = await writeUpdate(state, plan, rows, options.dir, i, options.asOf);
       // Every row's owner name changed: one certificate.updated event each, after the last id before queueing.
-      const lastEvent = runtime.db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM events').get()?.id ?? 0;
-      const countEvents = runtime.db.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM events WHERE county_slug = ? AND id > ?');
+      const lastEvent = (await runtime.sql.get<{ id: number | null }>('SELECT max(id) AS id FROM events'))?.id ?? 0;
+      const countEvents = async (county: string, after: number) =>
+        (await runtime.sql.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE county_slug = ? AND id > ?', [county, after]))?.n ?? 0;
       const since = new Date().toISOString();
       const t0 = performance.now();
       const [queued] = await enqueueFiles(runtime, [{ dataset: 'certificates', file, vendor: plan.channel.channel, county: plan.county.slug, taxYear: plan.taxYear }], { wait: false });
@@ -89,7 +90,7 @@ export async function measureFreshness(
           const seen = (await runtime.opensearch.count({ index: alias, body: { query } as never })).body.count;
           if (seen >= rows) searchableMs = performance.now() - t0;
         }
-        if (Number.isNaN(eventsMs) && countEvents.get(plan.county.slug, lastEvent)!.n >= rows) eventsMs = performance.now() - t0;
+        if (Number.isNaN(eventsMs) && (await countEvents(plan.county.slug, lastEvent)) >= rows) eventsMs = performance.now() - t0;
         const state = await queue.getJobState(queued!.jobId);
         if (state === 'completed') completedMs = performance.now() - t0;
         else if (state === 'failed') throw new Error(`freshness sample ${i}: the job for ${file} failed`);
@@ -104,7 +105,7 @@ export async function measureFreshness(
       }
       // Events are published after the refresh and before bookkeeping, so a completed job has them all.
       if (Number.isNaN(eventsMs)) {
-        const recorded = countEvents.get(plan.county.slug, lastEvent)!.n;
+        const recorded = (await countEvents(plan.county.slug, lastEvent));
         if (recorded < rows) throw new Error(`freshness sample ${i}: job completed but only ${recorded} of ${rows} change events are recorded`);
         eventsMs = completedMs;
       }

@@ -14,8 +14,6 @@ export interface ApiDeps {
   redis: Redis;
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   /** County and sale-channel registry, loaded once at start-up (county slugs, vendor codes). */
   registry: Registry;
   /** When set, each request is reported as one line here instead of the logger's entries (npm start on a terminal). */

@@ -1,10 +1,10 @@
-import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { Registry } from '../domain/registry.ts';
 import { seedCounties } from './counties.ts';
 import { migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 import type { Sql } from './sql.ts';
-import { openSqlite, SqliteSql } from './sqlite.ts';
+import { openSqlite } from './sqlite.ts';
 import { claimStack } from './stack.ts';
 
 export type { Database };
@@ -60,18 +60,6 @@ export function describe(where: ControlTarget): string {
   const url = new URL(where.DATABASE_URL);
   if (url.password) url.password = '***';
   return url.toString();
-}
-
-/**
- * The better-sqlite3 handle under a SQLite control plane, for code not yet moved to Sql.
- * Transitional (issue 22): refused on PostgreSQL.
- */
-export function legacyDb(sql: Sql): Database {
-  if (sql instanceof SqliteSql) return sql.db;
-  // A SQLite transaction's handle: statements on its connection join the open transaction.
-  const inner = (sql as { db?: unknown }).db;
-  if (sql.dialect === 'sqlite' && inner instanceof BetterSqlite3) return inner as Database;
-  throw new Error('this code path still needs the SQLite control plane');
 }
 
 /** Closes the handle; safe to call twice (shutdown paths often do). */

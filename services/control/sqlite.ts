@@ -45,12 +45,10 @@ export class SqliteSql implements Sql {
   private readonly statements = new Map<string, Statement<unknown[], unknown>>();
   /** Settles when the open transaction ends; null when none is open. */
   private open: Promise<void> | null = null;
-  private readonly tx: Sql & { db: Database };
+  private readonly tx: Sql;
 
   constructor(readonly db: Database) {
     this.tx = {
-      // Transitional (issue 22): legacyDb reaches the connection from a transaction's handle too.
-      db,
       dialect: 'sqlite',
       all: async <R>(text: string, params?: Params) => this.allNow<R>(text, params),
       get: async <R>(text: string, params?: Params) => this.getNow<R>(text, params),

@@ -15,8 +15,6 @@ import type { Throttle } from './throttle.ts';
 export interface PageContext {
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   config: Config;
   logger: Logger;
   /** Counties by slug and name: the webhooks form's county filter is checked against it. */

@@ -40,7 +40,6 @@ export function accountPages(deps: SiteDeps) {
     const postman = createPostman(mailer, deps.logger);
     const ctx: PageContext = {
       sql: deps.sql,
-      db: deps.db,
       config: deps.config,
       logger: deps.logger,
       registry: deps.registry,

@@ -38,7 +38,7 @@ async function visited(name: string): Promise<void> {
 
 describe('webhook endpoints on the account page', () => {
   it('adds an endpoint, shows its secret once, and lists it without the secret', async () => {
-    const { db, sql } = site.t.runtime;
+    const { sql } = site.t.runtime;
     const email = 'hooks@example.com';
     const made = await createTrialAccount(sql, { organisation: 'Hooks LLC', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
     await markEmailVerified(sql, made.user.id, new Date());

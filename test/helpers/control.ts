@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Registry } from '../../services/domain/registry.ts';
-import { type ControlTarget, type Database, describe, legacyDb, openControlPlane } from '../../services/control/db.ts';
+import { type ControlTarget, describe, openControlPlane } from '../../services/control/db.ts';
 import type { Sql } from '../../services/control/sql.ts';
 import { loadRegistry } from '../../services/domain/registry.ts';
 
@@ -67,23 +67,6 @@ export async function openTestControl(options: TestControlOptions = {}): Promise
       db.drop();
     },
   });
-}
-
-/**
- * Transitional (issue 22): the better-sqlite3 handle of a freshly opened SQLite control plane,
- * for tests of modules not yet moved to Sql.
- */
-export async function openLegacyDb(
-  path: string,
-  options: Omit<TestControlOptions, 'path' | 'label'> & { busyTimeoutMs?: number } = {},
-): Promise<Database> {
-  const sql = await openControlPlane(path, { registry: options.registry ?? loadRegistry(), indexPrefix: options.indexPrefix, busyTimeoutMs: options.busyTimeoutMs });
-  return legacyDb(sql);
-}
-
-/** Closes a handle from openLegacyDb; safe to call twice. */
-export function closeDatabase(db: Database): void {
-  if (db.open) db.close();
 }
 
 /**

@@ -28,7 +28,6 @@ export async function openFileIngest(fileUrl: string, env: Record<string, string
       return processFile(job, {
         opensearch: runtime.opensearch,
         sql: runtime.sql,
-        db: runtime.db,
         registry: runtime.registry,
         logger: runtime.logger,
         prefix: config.INDEX_PREFIX,

@@ -85,8 +85,6 @@ export interface Access {
 export interface AccessDeps {
   /** The control plane (issue 22). */
   sql: Sql;
-  /** Transitional: the SQLite handle under sql, for code not yet moved to Sql. */
-  db: Database;
   redis: Redis;
   logger: Logger;
   config: { KEY_HASH_SECRET: string; KEY_PREFIX: string; INDEX_PREFIX: string; CLIENT_MAX_CONCURRENT: number };

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { listClients } from '../../control/clients.ts';
-import { legacyDb, openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/db.ts';
 import { findUserByEmail, listUsers, type User } from '../../control/users.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { verificationMail } from '../../web/mail/links.ts';

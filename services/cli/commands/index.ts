@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { accountsCommand } from './accounts.ts';
 import { billingCommand } from './billing.ts';
 import { clientsCommand } from './clients.ts';
+import { controlPlaneCommand } from './control-plane.ts';
 import { countiesCommand } from './counties.ts';
 import { fixturesCommand } from './fixtures.ts';
 import { holdersCommand } from './holders.ts';
@@ -26,6 +27,7 @@ export function registerCommands(program: Command): void {
   serveCommand(program);
   workerCommand(program);
   migrateCommand(program);
+  controlPlaneCommand(program);
   ingestCommand(program);
   fixturesCommand(program);
   holdersCommand(program);

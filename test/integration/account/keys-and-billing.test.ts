@@ -27,7 +27,7 @@ afterAll(async () => site?.close());
 
 let n = 0;
 async function account(options: { verified?: boolean } = {}) {
-  const { db, sql } = site.t.runtime;
+  const { sql } = site.t.runtime;
   const email = `user-${++n}@example.com`;
   const made = await createTrialAccount(sql, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
   if (options.verified !== false) await markEmailVerified(sql, made.user.id, new Date());
@@ -125,15 +125,16 @@ describe('plans and packs through the billing seam', () => {
     const cli = await account();
     const granted = await runCli(['packs', 'grant', '--client', cli.client.id, '--pack', 'investigator'], childEnv(site.t.config));
     expect(granted.code, granted.stderr).toBe(0);
-    const { db, sql } = site.t.runtime;
-    const rows = (clientId: string) => ({
-      packs: db.prepare('SELECT pack, credits, price_usd_cents, remaining, expired_at FROM credit_packs WHERE client_id = ?').all(clientId),
-      ledger: db
-        .prepare("SELECT kind, bucket, amount, pack_id IS NOT NULL AS has_pack, request_id FROM credit_ledger WHERE client_id = ? AND bucket = 'pack'")
-        .all(clientId),
+    const { sql } = site.t.runtime;
+    const rows = async (clientId: string) => ({
+      packs: await sql.all('SELECT pack, credits, price_usd_cents, remaining, expired_at FROM credit_packs WHERE client_id = ?', [clientId]),
+      ledger: await sql.all(
+        "SELECT kind, bucket, amount, CASE WHEN pack_id IS NULL THEN 0 ELSE 1 END AS has_pack, request_id FROM credit_ledger WHERE client_id = ? AND bucket = 'pack'",
+        [clientId],
+      ),
     });
-    expect(rows(web.client.id)).toEqual(rows(cli.client.id));
-    expect(rows(web.client.id).ledger).toEqual([{ kind: 'pack_purchase', bucket: 'pack', amount: 5000, has_pack: 1, request_id: null }]);
+    expect(await rows(web.client.id)).toEqual(await rows(cli.client.id));
+    expect((await rows(web.client.id)).ledger).toEqual([{ kind: 'pack_purchase', bucket: 'pack', amount: 5000, has_pack: 1, request_id: null }]);
 
     const key = await apiKey(web.client.id);
     expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('30');
@@ -153,7 +154,7 @@ describe('plans and packs through the billing seam', () => {
     await a.browser.get('/account/billing');
     expect(mainText(a.browser.body)).toContain('Your account is suspended');
     expect((await a.browser.post('/account/billing/checkout', { item: 'pack:starter' })).statusCode).toBe(403);
-    expect(site.t.runtime.db.prepare('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?').get(a.client.id)).toEqual({ n: 0 });
+    expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [a.client.id])).toEqual({ n: 0 });
   });
 
   it('a provider that sends the customer to its own checkout: redirected there, nothing fulfilled until it confirms', async () => {
@@ -179,7 +180,7 @@ describe('plans and packs through the billing seam', () => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('https://pay.example.com/session/abc');
       expect(asked).toEqual([{ clientId: a.client.id, email: a.user.email, order: { kind: 'pack', pack: 'bulk' }, priceUsdCents: 9900, description: 'Bulk pack: 25,000 credits, valid 12 months' }]);
-      expect(site.t.runtime.db.prepare('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?').get(a.client.id)).toEqual({ n: 0 });
+      expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [a.client.id])).toEqual({ n: 0 });
     } finally {
       await app.close();
     }

@@ -52,7 +52,7 @@ describe('mail through SMTP_URL', () => {
     expect(mail.text).toContain(`Sign in: ${site.url}/account/signin`);
     expect(mail.text).toContain(`Forgot your password? ${site.url}/account/reset`);
     expect(mail.text).not.toMatch(/token=/);
-    expect(site.t.runtime.db.prepare("SELECT name FROM clients WHERE name IN ('First', 'Second')").all()).toEqual([{ name: 'First' }]);
+    expect(await site.t.runtime.sql.all("SELECT name FROM clients WHERE name IN ('First', 'Second')")).toEqual([{ name: 'First' }]);
   });
 
   it('a reset for an unknown address sends nothing; for a known one, a 30-minute link', async () => {

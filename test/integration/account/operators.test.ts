@@ -61,7 +61,7 @@ describe('taxcert accounts and clients', () => {
   });
 
   it('suspends with a reason the user reads on the overview, refuses the keys, and reactivates', async () => {
-    const { db, sql, config } = site.t.runtime;
+    const { sql, config } = site.t.runtime;
     const a = await createTrialAccount(sql, { organisation: 'Suspended Co', email: 'held@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
     await markEmailVerified(sql, a.user.id, new Date());
     const key = (await createKey(sql, { clientId: a.client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;

@@ -19,7 +19,7 @@ let apiKey: string;
 
 beforeAll(async () => {
   site = await openAccountSite(import.meta.url, { certificates: 3 });
-  const { db, sql, config } = site.t.runtime;
+  const { sql, config } = site.t.runtime;
   const { client, user } = await createTrialAccount(sql, { organisation: 'Pages Co', email: 'pages@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
   await markEmailVerified(sql, user.id, new Date());
   apiKey = (await createKey(sql, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;
@@ -121,7 +121,7 @@ describe('CSRF', () => {
     const noCookie = formClient(site.app);
     const bare = await noCookie.post('/account/signout', { _csrf: token }, { csrf: false });
     expect(bare.statusCode).toBe(403);
-    expect(site.t.runtime.db.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'csrf-%'").get()).toEqual({ n: 0 });
+    expect(await site.t.runtime.sql.get("SELECT count(*) AS n FROM users WHERE email LIKE 'csrf-%'")).toEqual({ n: 0 });
   });
 
   it('every form on every page carries its token', async () => {

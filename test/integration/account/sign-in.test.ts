@@ -28,7 +28,7 @@ let addresses = 0;
 const address = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
 async function user(email: string): Promise<void> {
-  const { db, sql } = site.t.runtime;
+  const { sql } = site.t.runtime;
   const { user } = await createTrialAccount(sql, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
   await markEmailVerified(sql, user.id, new Date());
 }
@@ -67,7 +67,7 @@ describe('the same answer whether or not an address has an account', () => {
     expect(await text('/account/signup', { email: 'taken@example.com', ...fields })).toEqual(await text('/account/signup', { email: 'brand-new@example.com', ...fields }));
     expect(await text('/account/reset', { email: 'taken@example.com' })).toEqual(await text('/account/reset', { email: 'nobody@example.com' }));
     // The known address got no second account.
-    expect(site.t.runtime.db.prepare("SELECT count(*) AS n FROM users WHERE email = 'taken@example.com'").get()).toEqual({ n: 1 });
+    expect(await site.t.runtime.sql.get("SELECT count(*) AS n FROM users WHERE email = 'taken@example.com'")).toEqual({ n: 1 });
   });
 });
 
@@ -131,7 +131,7 @@ describe('sessions', () => {
     expect(replay.statusCode).toBe(303);
     expect(replay.headers.location).toBe('/account/signin?next=%2Faccount');
     // Only digests are stored.
-    expect(site.t.runtime.db.prepare('SELECT count(*) AS n FROM sessions WHERE id_hash = ?').get(second)).toEqual({ n: 0 });
+    expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM sessions WHERE id_hash = ?', [second])).toEqual({ n: 0 });
   });
 
   it('end after 30 minutes without a request', async () => {
@@ -178,21 +178,21 @@ describe('sessions', () => {
 
 describe('housekeeping', () => {
   it('ended sessions and old links are pruned; live ones stay', async () => {
-    const { db } = site.t.runtime;
+    const { sql } = site.t.runtime;
     await user('prune@example.com');
     const live = await signedIn('prune@example.com');
     const userId = (await findUserByEmail(site.t.runtime.sql, 'prune@example.com'))!.id;
     const old = new Date(Date.now() - 13 * 60 * 60 * 1000).toISOString();
-    db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run('old-session', userId, old, old);
+    await sql.run('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', ['old-session', userId, old, old]);
     // A link that expired more than a day ago goes; one that expired an hour ago stays a while.
     const dayOld = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     const hourOld = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-    db.prepare("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('old-link', ?, 'reset', ?, ?)").run(userId, dayOld, dayOld);
-    db.prepare("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('recent-link', ?, 'reset', ?, ?)").run(userId, hourOld, hourOld);
+    await sql.run("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('old-link', ?, 'reset', ?, ?)", [userId, dayOld, dayOld]);
+    await sql.run("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('recent-link', ?, 'reset', ?, ?)", [userId, hourOld, hourOld]);
     expect(await pruneSessions(site.t.runtime.sql, new Date())).toBeGreaterThanOrEqual(1);
     expect(await pruneTokens(site.t.runtime.sql, new Date())).toBeGreaterThanOrEqual(1);
-    expect(db.prepare("SELECT count(*) AS n FROM sessions WHERE id_hash = 'old-session'").get()).toEqual({ n: 0 });
-    expect(db.prepare("SELECT token_hash FROM email_tokens WHERE token_hash IN ('old-link', 'recent-link')").all()).toEqual([{ token_hash: 'recent-link' }]);
+    expect(await sql.get("SELECT count(*) AS n FROM sessions WHERE id_hash = 'old-session'")).toEqual({ n: 0 });
+    expect(await sql.all("SELECT token_hash FROM email_tokens WHERE token_hash IN ('old-link', 'recent-link')")).toEqual([{ token_hash: 'recent-link' }]);
     expect((await live.get('/account')).statusCode).toBe(200);
   });
 });

@@ -27,7 +27,7 @@ afterAll(async () => site?.close());
 
 let n = 0;
 async function account(plan: 'pro' | 'developer' | 'growth') {
-  const { db, sql } = site.t.runtime;
+  const { sql } = site.t.runtime;
   const email = `hooks-${++n}@example.com`;
   const made = await createTrialAccount(sql, { organisation: `Hooks ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
   await markEmailVerified(sql, made.user.id, new Date());
@@ -92,7 +92,6 @@ describe('/account/webhooks', () => {
     await a.browser.get('/account/webhooks');
     await a.browser.post('/account/webhooks', { url: 'https://d.example.com/x', types: 'certificate.cancelled', counties: 'Broward' });
     const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
-    const { db } = site.t.runtime;
     const [seq] = await appendEvents(site.t.runtime.sql, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_9' }, previous: { status: 'sold' } } }]);
     await fanOut(site.t.runtime.sql, 1000);
     const [delivery] = (await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows;

@@ -168,7 +168,7 @@ describe('a typed client generated from the served document', () => {
     app = await buildApp(t.runtime);
     key = (await apiKeyHeaders(t.runtime)).authorization.slice('Bearer '.length);
     // The key's client has one webhook endpoint, with one event waiting for its first attempt.
-    const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
+    const clientId = Object.values((await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!)[0]!;
     await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });
     await appendEvents(t.runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } }]);
     await fanOut(t.runtime.sql, 100);

@@ -157,7 +157,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     app = await buildApp(t.runtime);
     auth = await apiKeyHeaders(t.runtime);
     // An endpoint of the calling client, with one event delivered to it: the deliveries route then answers rows.
-    const clientId = t.runtime.db.prepare("SELECT id FROM clients WHERE name = 'route tests enterprise'").pluck().get() as string;
+    const clientId = Object.values((await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!)[0]!;
     const { endpoint } = await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
       clientId,
       url: 'https://hooks.example.com/taxcert',

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCounty, updateCountyCoverage } from '../../../services/control/counties.ts';
-import { type Database, legacyDb, openControlPlane } from '../../../services/control/db.ts';
+import { type Database, openControlPlane } from '../../../services/control/db.ts';
+import { SqliteSql } from '../../../services/control/sqlite.ts';
 import type { Sql } from '../../../services/control/sql.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
@@ -14,7 +15,7 @@ let sql: Sql;
 let db: Database;
 beforeAll(async () => {
   sql = await openControlPlane(path, { registry });
-  db = legacyDb(sql);
+  db = (sql as SqliteSql).db;
 });
 afterAll(async () => {
   await sql.close();
@@ -75,10 +76,10 @@ describe('two connections on one file', () => {
     const impatient = await openControlPlane(path, { registry, busyTimeoutMs: 0 });
     const other = await openControlPlane(path, { registry });
     try {
-      legacyDb(other).exec('BEGIN IMMEDIATE');
+      (other as SqliteSql).db.exec('BEGIN IMMEDIATE');
       await expect(updateCountyCoverage(impatient, 'bay', { certificateCount: 4 })).rejects.toThrow(/locked|busy/i);
     } finally {
-      legacyDb(other).exec('ROLLBACK');
+      (other as SqliteSql).db.exec('ROLLBACK');
       await other.close();
       await impatient.close();
     }

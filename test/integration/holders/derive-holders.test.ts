@@ -1,4 +1,3 @@
-import { SqliteSql } from '../../../services/control/sqlite.ts';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +11,8 @@ import { createLoadResources } from '../../../indexer/load/load-resources.ts';
 import { processFile } from '../../../indexer/process-file.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
-import { type Database } from '../../../services/control/db.ts';
-import { closeDatabase, openLegacyDb as openDatabase } from '../../helpers/control.ts';
+import type { Sql } from '../../../services/control/sql.ts';
+import { openTestControl } from '../../helpers/control.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { createLogger } from '../../../services/logger.ts';
 import { testContext } from '../../helpers/context.ts';
@@ -24,7 +23,7 @@ const prefix = ctx.config.INDEX_PREFIX;
 const registry = loadRegistry();
 const AT = new Date('2025-03-04T05:06:07.000Z');
 let client: Client;
-let db: Database;
+let sql: Sql;
 
 /** A certificate whose holder_id follows its holder_name the way the worker derives it. */
 function cert(n: number, o: Partial<CertificateRecord>): CertificateRecord {
@@ -108,14 +107,14 @@ async function holders(): Promise<unknown[]> {
 
 beforeAll(async () => {
   client = createOpenSearch(ctx.config);
-  db = await openDatabase(ctx.config.DATABASE_PATH, { registry });
+  sql = await openTestControl({ path: ctx.config.DATABASE_PATH, registry, label: 'derive-holders' });
   await ensureIndices(client, prefix, 0);
 });
 
 afterAll(async () => {
   await dropIndices(client, prefix);
   await client.close();
-  closeDatabase(db);
+  await sql.close();
   ctx.cleanupFiles();
 });
 
@@ -126,8 +125,7 @@ describe('certificate ingests leave holders and lands-available empty', () => {
       { dataset: 'certificates', file, vendor: 'lienport', county: 'miami-dade', taxYear: 2024, jobId: 'certs-1' },
       {
         opensearch: client,
-        sql: new SqliteSql(db),
-        db,
+        sql,
         registry,
         logger: createLogger('silent'),
         prefix,

@@ -265,7 +265,7 @@ describe('subscriptions', () => {
       types: null,
       counties: null,
     });
-    t.runtime.db.prepare("UPDATE clients SET plan = 'developer' WHERE id = ?").run(other.id);
+    await t.runtime.sql.run("UPDATE clients SET plan = 'developer' WHERE id = ?", [other.id]);
     const [seq] = await append(event());
     await until(async () => (await dispatchCursor(t.runtime.sql)) >= seq!, 'the dispatcher past the event');
     expect(await deliveries(e.id)).toEqual([]);
@@ -280,7 +280,7 @@ describe('replay', () => {
     const ids: number[] = [];
     for (const county of ['alachua', 'alachua', 'broward', 'alachua', 'alachua']) {
       ids.push(...(await append(event('certificate.redeemed', county))));
-      times.push(t.runtime.db.prepare('SELECT created_at FROM events WHERE id = ?').pluck().get(ids.at(-1)) as string);
+      times.push(Object.values((await t.runtime.sql.get<Record<string, string>>('SELECT created_at FROM events WHERE id = ?', [ids.at(-1)]))!)[0]!);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await until(settled(e.id, 4), 'four first deliveries');

@@ -10,7 +10,7 @@ const CHECK_TIMEOUT_MS = 1000;
 const healthy = { status: 'ok', opensearch: 'ok', redis: 'ok', sqlite: 'ok' };
 const unhealthy = { status: 'unavailable', opensearch: 'ok', redis: 'unavailable', sqlite: 'ok' };
 
-export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>): FastifyPluginAsyncZod {
+export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'sql'>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
@@ -18,7 +18,7 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>):
         schema: {
           operationId: 'getHealth',
           summary: 'Liveness of the service and its three dependencies (no API key needed)',
-          description: 'For load balancers and uptime checks: 200 when OpenSearch, Redis and SQLite all answer within a second, 503 otherwise. Free, no API key needed.',
+          description: 'For load balancers and uptime checks: 200 when OpenSearch, Redis and the control plane (the `sqlite` or `postgres` field, as DATABASE_URL chooses) all answer within a second, 503 otherwise. Free, no API key needed.',
           tags: ['service'],
           security: [],
           response: {
@@ -37,8 +37,9 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'db'>):
             redis: async () => {
               await deps.redis.ping();
             },
-            sqlite: async () => {
-              deps.db.prepare('SELECT 1').get();
+            // Named for the control plane's engine: SQLite deployments keep the field they watch.
+            [deps.sql.dialect]: async () => {
+              await deps.sql.get('SELECT 1 AS one');
             },
           },
           CHECK_TIMEOUT_MS,

@@ -9,6 +9,9 @@ export const HealthBody = z.object({
   status: z.enum(['ok', 'unavailable']),
   opensearch: CheckValue,
   redis: CheckValue,
-  sqlite: CheckValue,
+  /** The control plane on SQLite (DATABASE_URL unset). */
+  sqlite: CheckValue.optional(),
+  /** The control plane on PostgreSQL (DATABASE_URL set). */
+  postgres: CheckValue.optional(),
 });
 export type HealthBody = z.infer<typeof HealthBody>;

@@ -174,7 +174,7 @@ describe('GET /api/v1/events, the change feed', () => {
     const all = await stored();
     // The first ten were recorded long ago and pruned.
     const cut = Number(all[9]!.slice(4));
-    t.runtime.db.prepare("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z' WHERE id <= ?").run(cut);
+    await t.runtime.sql.run("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z' WHERE id <= ?", [cut]);
     expect((await pruneOldEvents(t.runtime.sql, t.config.EVENTS_RETENTION_DAYS)).events).toBe(10);
     const expired = await get(`/api/v1/events?after=${all[3]}`);
     expect(expired.statusCode).toBe(410);

@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 const call = (args: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_county', arguments: args } });
-const charges = (clientId: string) =>
-  (t.runtime.db.prepare('SELECT count(*) AS n FROM credit_ledger WHERE client_id = ?').get(clientId) as { n: number }).n;
+const charges = async (clientId: string) =>
+  (await t.runtime.sql.get<{ n: number }>('SELECT count(*) AS n FROM credit_ledger WHERE client_id = ?', [clientId]))!.n;
 const tooLarge = {
   jsonrpc: '2.0',
   id: null,
@@ -46,7 +46,7 @@ describe('the /api/mcp body limit', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('59');
     expect(await res.json()).toEqual(tooLarge);
-    expect(charges(c.client.id)).toBe(0);
+    expect(await charges(c.client.id)).toBe(0);
   });
 
   it('a streamed body without Content-Length is cut off once it passes the limit', async () => {
