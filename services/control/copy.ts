@@ -33,6 +33,9 @@ export interface CopyReport {
   clientsVerified: number;
 }
 
+/** Tables no fresh database has rows in: counties are seeded and the stack claimed on every open. */
+const IN_USE_WHEN_FILLED = ['stack', 'counties', 'clients', 'events'];
+
 /** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMS = 60_000;
 const MAX_ROWS = 1_000;
@@ -44,7 +47,10 @@ export async function copyControlPlane(from: SqliteSql, to: Sql, onTable: (t: Ta
   if (sourceVersions.join(',') !== targetVersions.join(','))
     throw new CopyError('schema_mismatch', `source migrations ${sourceVersions.join(',')} differ from the target's ${targetVersions.join(',')}`);
   const tables = await tablesInOrder(from);
-  for (const table of tables) {
+  // Any use of a control plane claims it for a stack and seeds the counties: a target holding
+  // either is in use. The rows the migrations themselves insert (plans, dataset state, the
+  // dispatch cursor) are replaced by the source's, which an operator may have changed.
+  for (const table of IN_USE_WHEN_FILLED) {
     const row = await to.get<{ n: number }>(`SELECT count(*) AS n FROM ${quote(table)}`);
     if ((row?.n ?? 0) > 0) throw new CopyError('target_not_empty', `the target's table ${table} has ${row?.n} rows: copy into an empty database`);
   }
@@ -52,6 +58,7 @@ export async function copyControlPlane(from: SqliteSql, to: Sql, onTable: (t: Ta
   const copied: TableCopy[] = [];
   await from.transaction((src) =>
     to.transaction(async (dst) => {
+      for (const table of [...tables].reverse()) await dst.run(`DELETE FROM ${quote(table)}`);
       for (const table of tables) {
         const columns = (await src.all<{ name: string }>('SELECT name FROM pragma_table_info(?) ORDER BY cid', [table])).map((c) => c.name);
         const targetColumns = new Set(

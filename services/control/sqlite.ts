@@ -43,11 +43,24 @@ export function openSqlite(path: string, options: SqliteOptions = {}): SqliteSql
 export class SqliteSql implements Sql {
   readonly dialect = 'sqlite' as const;
   private readonly statements = new Map<string, Statement<unknown[], unknown>>();
-  /** Settles when the open transaction ends; null when none is open. */
-  private open: Promise<void> | null = null;
+  /** The file's transaction gate in this process, shared by every handle on the file. */
+  private readonly gate: Gate;
   private readonly tx: Sql;
+  private readonly file: string | null;
 
   constructor(readonly db: Database) {
+    // Two handles on one file in one process (a test beside its runtime, a CLI helper) would
+    // otherwise deadlock: the second one's BEGIN IMMEDIATE waits for the lock synchronously
+    // (busy_timeout), blocking the event loop that the first one's transaction needs to commit.
+    const file = db.memory ? null : db.name;
+    let gate = file === null ? undefined : gates.get(file);
+    if (!gate) {
+      gate = { open: null, handles: 0 };
+      if (file !== null) gates.set(file, gate);
+    }
+    gate.handles += 1;
+    this.gate = gate;
+    this.file = file;
     this.tx = {
       dialect: 'sqlite',
       all: async <R>(text: string, params?: Params) => this.allNow<R>(text, params),
@@ -60,30 +73,30 @@ export class SqliteSql implements Sql {
   }
 
   async all<R>(text: string, params?: Params): Promise<R[]> {
-    while (this.open) await this.turn();
+    while (this.gate.open) await this.turn();
     return this.allNow<R>(text, params);
   }
 
   async get<R>(text: string, params?: Params): Promise<R | undefined> {
-    while (this.open) await this.turn();
+    while (this.gate.open) await this.turn();
     return this.getNow<R>(text, params);
   }
 
   async run(text: string, params?: Params): Promise<RunResult> {
-    while (this.open) await this.turn();
+    while (this.gate.open) await this.turn();
     return this.runNow(text, params);
   }
 
   async exec(text: string): Promise<void> {
-    while (this.open) await this.turn();
+    while (this.gate.open) await this.turn();
     this.db.exec(text);
   }
 
   async transaction<T>(fn: (tx: Sql) => Promise<T>, _options?: TransactionOptions): Promise<T> {
     // SQLite has one writer per file whatever the lock name: BEGIN IMMEDIATE takes it.
-    while (this.open) await this.turn();
+    while (this.gate.open) await this.turn();
     let release!: () => void;
-    this.open = new Promise((resolve) => (release = resolve));
+    this.gate.open = new Promise((resolve) => (release = resolve));
     try {
       this.db.exec('BEGIN IMMEDIATE');
       try {
@@ -95,26 +108,30 @@ export class SqliteSql implements Sql {
         throw err;
       }
     } finally {
-      this.open = null;
+      this.gate.open = null;
       release();
     }
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.db.close();
+    this.gate.handles -= 1;
+    if (this.gate.handles === 0 && this.file !== null) gates.delete(this.file);
   }
 
   /**
    * What a statement or transaction waits on while another transaction is open. Callers loop
-   * `while (this.open) await this.turn()` and act in the same synchronous step as the last
+   * `while (this.gate.open) await this.turn()` and act in the same synchronous step as the last
    * check: when a transaction ends, every waiter wakes, and only the first may go; an `await`
    * between the check and the statement (an async helper) let a second waiter run its
    * statement inside the first one's new transaction, or BEGIN inside it.
    */
   private turn(): Promise<void> {
-    // The outer handle used inside its own transaction's callback would wait for itself forever.
-    if (inside.getStore() === this) throw new NestedHandleError();
-    return this.open!;
+    // A handle on the file used inside the open transaction's callback would wait for it forever.
+    const owner = inside.getStore();
+    if (owner !== undefined && owner.gate === this.gate) throw new NestedHandleError();
+    return this.gate.open!;
   }
 
   private statement(text: string): Statement<unknown[], unknown> {
@@ -139,6 +156,14 @@ export class SqliteSql implements Sql {
     return { changes: result.changes };
   }
 }
+
+interface Gate {
+  /** Settles when the open transaction (of any handle on the file) ends; null when none is open. */
+  open: Promise<void> | null;
+  handles: number;
+}
+
+const gates = new Map<string, Gate>();
 
 /** Which handle's transaction callback is running (only read while one is open). */
 const inside = new AsyncLocalStorage<SqliteSql>();

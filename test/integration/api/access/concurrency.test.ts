@@ -1,9 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeKey } from '../../../../services/control/api-keys.ts';
 import { setClient } from '../../../../services/control/clients.ts';
 import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
 import { type AccessTestApp, bearer, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
-import { childEnv } from '../../../helpers/cli.ts';
+import { childEnv, runCli } from '../../../helpers/cli.ts';
 
 /**
  * These bursts prove that credits are charged exactly once under concurrency, so they send far
@@ -67,11 +68,15 @@ describe('one process', () => {
   });
 });
 
-describe('two API processes on one database and one Redis', () => {
+// Issue 22, item 2: three API processes on separate ports, as three hosts behind a load balancer,
+// share one control plane (PostgreSQL under TEST_DATABASE_URL, else the SQLite file) and one Redis.
+const HOSTS = 3;
+
+describe('three API processes on one database and one Redis', () => {
   const servers: { child: ChildProcess; url: string }[] = [];
 
   beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < HOSTS; i++) {
       const { child, listening } = spawnAccessServer(childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error', ...UNCAPPED }));
       const url = await listening;
       servers.push({ child, url });
@@ -91,12 +96,43 @@ describe('two API processes on one database and one Redis', () => {
   });
 
   const burst = (key: string, n: number, path = '/api/v1/probe') =>
-    Promise.all(Array.from({ length: n }, (_, i) => fetch(`${servers[i % 2]!.url}${path}`, { headers: bearer(key) }).then((r) => r.status)));
+    Promise.all(Array.from({ length: n }, (_, i) => fetch(`${servers[i % HOSTS]!.url}${path}`, { headers: bearer(key) }).then((r) => r.status)));
 
-  it('500 concurrent requests split across both charge exactly 500 credits', async () => {
+  it('1,500 concurrent requests split across the three charge exactly 1,500 credits', async () => {
     const c = await t.client('enterprise');
-    expect(statuses(await burst(c.key, 500))).toEqual({ 200: 500 });
-    expect(await charges(c.client.id)).toBe(500);
+    expect(statuses(await burst(c.key, 1500))).toEqual({ 200: 1500 });
+    expect(await charges(c.client.id)).toBe(1500);
+    expect(await events(c.client.id)).toBe(1500);
+    expect((await storedBalances(t.runtime.sql, c.client.id)).buckets[0]?.remaining).toBe(2_000_000_000 - 1500);
+    await expectBooksBalance(c.client.id);
+  });
+
+  it("a trial past its 7 days is capped once, whichever host charges first", async () => {
+    const c = await t.client('free_trial', { createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
+    await setClient(t.runtime.sql, c.client.id, { rpm: 1000 });
+    expect(statuses(await burst(c.key, 30))).toEqual({ 200: 30 });
+    const caps = await t.runtime.sql.all<{ amount: number }>(
+      "SELECT amount FROM credit_ledger WHERE client_id = ? AND kind = 'free_trial_expired_cap'",
+      [c.client.id],
+    );
+    expect(caps).toEqual([{ amount: -400 }]);
+    expect((await storedBalances(t.runtime.sql, c.client.id)).buckets).toEqual([
+      { bucket: 'trial', period: 'signup', granted: 500, remaining: 100 - 30 },
+    ]);
+    await expectBooksBalance(c.client.id);
+  });
+
+  it("a day's overage is one invoice line, however many hosts charged it and however many run the billing", async () => {
+    const c = await t.client('developer');
+    await setClient(t.runtime.sql, c.client.id, { rpm: 1000, monthlyCredits: 0 });
+    expect(statuses(await burst(c.key, 45))).toEqual({ 200: 45 });
+    const day = new Date().toISOString().slice(0, 10);
+    // The day's billing run by three processes at once, as a scheduled job on every host would.
+    const runs = await Promise.all(Array.from({ length: HOSTS }, () => runCli(['billing', 'run-daily', '--date', day], childEnv(t.config))));
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    expect(await t.runtime.sql.all('SELECT credits, amount_usd_cents FROM overage_invoice_lines WHERE client_id = ?', [c.client.id])).toEqual([
+      { credits: 45, amount_usd_cents: 25 },
+    ]);
     await expectBooksBalance(c.client.id);
   });
 
@@ -108,17 +144,17 @@ describe('two API processes on one database and one Redis', () => {
     await expectBooksBalance(c.client.id);
   });
 
-  it("a plan's RPM is one window across both processes", async () => {
+  it("a plan's RPM is one window across the three processes", async () => {
     const c = await t.client('developer');
     await setClient(t.runtime.sql, c.client.id, { rpm: 20 });
-    expect(statuses(await burst(c.key, 40))).toEqual({ 200: 20, 429: 20 });
+    expect(statuses(await burst(c.key, 60))).toEqual({ 200: 20, 429: 40 });
     expect(await events(c.client.id)).toBe(20);
   });
 
-  it('a revocation made by the CLI side holds on both processes from the next request', async () => {
+  it('a key revoked in the shared control plane is refused by all three from the next request', async () => {
     const c = await t.client('developer');
-    expect(await burst(c.key, 2)).toEqual([200, 200]);
-    await t.runtime.sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', [new Date().toISOString(), c.keyId]);
-    expect(await burst(c.key, 2)).toEqual([401, 401]);
+    expect(await burst(c.key, HOSTS)).toEqual([200, 200, 200]);
+    await revokeKey(t.runtime.sql, c.keyId);
+    expect(await burst(c.key, HOSTS)).toEqual([401, 401, 401]);
   });
 });
