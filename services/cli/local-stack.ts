@@ -20,6 +20,8 @@ export const STACK_FILE = join('data', 'stack.json');
 const StackVariables = z.object({
   OPENSEARCH_URL: z.string().min(1),
   DATABASE_PATH: z.string().min(1),
+  /** Set when the stack's control plane is PostgreSQL (issue 22); the file then holds nothing. */
+  DATABASE_URL: z.string().min(1).optional(),
   INDEX_PREFIX: z.string().min(1),
   REDIS_URL: z.string().min(1),
   KEY_PREFIX: z.string().min(1),
@@ -66,6 +68,7 @@ export function recordStack(config: Config, file = resolve(STACK_FILE)): { remov
     env: {
       OPENSEARCH_URL: config.OPENSEARCH_URL,
       DATABASE_PATH: config.DATABASE_PATH,
+      ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
       INDEX_PREFIX: config.INDEX_PREFIX,
       REDIS_URL: config.REDIS_URL,
       KEY_PREFIX: config.KEY_PREFIX,
@@ -87,11 +90,11 @@ export function recordStack(config: Config, file = resolve(STACK_FILE)): { remov
 
 /**
  * The variables a command takes from the recorded stack: those its environment leaves unset.
- * Nothing is looked up when OPENSEARCH_URL or DATABASE_PATH is set (the operator said where);
+ * Nothing is looked up when OPENSEARCH_URL, DATABASE_PATH or DATABASE_URL is set (the operator said where);
  * otherwise a stack that is missing, stopped or not answering is a NoStackError.
  */
 export async function stackVariables(env: NodeJS.ProcessEnv, file = resolve(STACK_FILE)): Promise<Record<string, string>> {
-  if (env.OPENSEARCH_URL !== undefined || env.DATABASE_PATH !== undefined) return {};
+  if (env.OPENSEARCH_URL !== undefined || env.DATABASE_PATH !== undefined || env.DATABASE_URL !== undefined) return {};
   const shown = relative(process.cwd(), file);
   const record = readRecord(file);
   if (record === null) throw new NoStackError(`nothing recorded in ${shown}`);
@@ -100,7 +103,7 @@ export async function stackVariables(env: NodeJS.ProcessEnv, file = resolve(STAC
     throw new NoStackError(`${shown} records the stack with INDEX_PREFIX=${recorded.INDEX_PREFIX}, not ${env.INDEX_PREFIX}`);
   const started = `npm start (pid ${record.pid}, started ${record.startedAt})`;
   if (!isPidAlive(record.pid)) throw new NoStackError(`${started} recorded in ${shown} is no longer running`);
-  if (!existsSync(recorded.DATABASE_PATH)) throw new NoStackError(`the database of ${started}, ${recorded.DATABASE_PATH}, is gone`);
+  if (recorded.DATABASE_URL === undefined && !existsSync(recorded.DATABASE_PATH)) throw new NoStackError(`the database of ${started}, ${recorded.DATABASE_PATH}, is gone`);
   if (!(await opensearchAnswers(recorded.OPENSEARCH_URL)))
     throw new NoStackError(`the OpenSearch of ${started} does not answer at ${recorded.OPENSEARCH_URL}`);
   if (record.keyHashSecretGiven && env.KEY_HASH_SECRET === undefined)

@@ -9,10 +9,12 @@ import type { Params, RunResult, Sql, TransactionOptions } from './sql.ts';
  * API reads while an ingest or the CLI commits. Statements run synchronously; the promises
  * only give both implementations one shape.
  *
- * One connection means one transaction at a time for the whole process: while a
- * transaction's callback awaits, another request's statement on the same connection would
- * land inside it (and be rolled back with it). So statements and transactions outside the
- * open one wait until it ends; the transaction's own handle runs at once.
+ * A transaction's callback awaits between its statements, so others must not slip in: on its
+ * own connection, any statement would land inside it (and be rolled back with it), so every
+ * statement of that handle waits until it ends; on another connection to the same file in the
+ * same process, a write would wait for the lock synchronously (busy_timeout), blocking the event
+ * loop the transaction needs to commit, so writes and transactions wait too. Reads on another
+ * connection go ahead, as WAL allows. The transaction's own handle runs at once.
  */
 
 export interface SqliteOptions {
@@ -55,7 +57,7 @@ export class SqliteSql implements Sql {
     const file = db.memory ? null : db.name;
     let gate = file === null ? undefined : gates.get(file);
     if (!gate) {
-      gate = { open: null, handles: 0 };
+      gate = { open: null, owner: null, handles: 0 };
       if (file !== null) gates.set(file, gate);
     }
     gate.handles += 1;
@@ -73,12 +75,13 @@ export class SqliteSql implements Sql {
   }
 
   async all<R>(text: string, params?: Params): Promise<R[]> {
-    while (this.gate.open) await this.turn();
+    // A read waits only for its own connection's transaction: WAL lets it read beside another's.
+    while (this.gate.open && this.gate.owner === this) await this.turn();
     return this.allNow<R>(text, params);
   }
 
   async get<R>(text: string, params?: Params): Promise<R | undefined> {
-    while (this.gate.open) await this.turn();
+    while (this.gate.open && this.gate.owner === this) await this.turn();
     return this.getNow<R>(text, params);
   }
 
@@ -97,6 +100,7 @@ export class SqliteSql implements Sql {
     while (this.gate.open) await this.turn();
     let release!: () => void;
     this.gate.open = new Promise((resolve) => (release = resolve));
+    this.gate.owner = this;
     try {
       this.db.exec('BEGIN IMMEDIATE');
       try {
@@ -109,6 +113,7 @@ export class SqliteSql implements Sql {
       }
     } finally {
       this.gate.open = null;
+      this.gate.owner = null;
       release();
     }
   }
@@ -160,6 +165,8 @@ export class SqliteSql implements Sql {
 interface Gate {
   /** Settles when the open transaction (of any handle on the file) ends; null when none is open. */
   open: Promise<void> | null;
+  /** The handle whose transaction is open. */
+  owner: SqliteSql | null;
   handles: number;
 }
 

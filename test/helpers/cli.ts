@@ -23,6 +23,8 @@ export function childEnv(config: Config, extra: Record<string, string> = {}): No
     OPENSEARCH_URL: config.OPENSEARCH_URL,
     REDIS_URL: config.REDIS_URL,
     DATABASE_PATH: config.DATABASE_PATH,
+    // The control plane on PostgreSQL (TEST_DATABASE_URL): the child shares the test's database.
+    ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
     INDEX_PREFIX: config.INDEX_PREFIX,
     LOG_LEVEL: 'warn',
     ...extra,

@@ -28,7 +28,8 @@ describe('GET /healthz', () => {
     const app = await buildApp(runtime);
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', opensearch: 'ok', redis: 'ok', sqlite: 'ok' });
+    // The control plane's field is named for its engine: sqlite, or postgres under TEST_DATABASE_URL.
+    expect(res.json()).toEqual({ status: 'ok', opensearch: 'ok', redis: 'ok', [runtime.sql.dialect]: 'ok' });
     await app.close();
   });
 
@@ -42,7 +43,7 @@ describe('GET /healthz', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.statusCode).toBe(503);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'unavailable', opensearch: 'ok', sqlite: 'ok' });
+    expect(body).toMatchObject({ status: 'unavailable', opensearch: 'ok', [runtime.sql.dialect]: 'ok' });
     expect(body.redis).toBe('unavailable');
     await app.close();
     redis.disconnect();
@@ -56,7 +57,7 @@ describe('GET /healthz', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.statusCode).toBe(503);
     const body = res.json();
-    expect(body).toMatchObject({ status: 'unavailable', redis: 'ok', sqlite: 'ok' });
+    expect(body).toMatchObject({ status: 'unavailable', redis: 'ok', [runtime.sql.dialect]: 'ok' });
     expect(body.opensearch).toBe('unavailable');
     await app.close();
     await opensearch.close();
@@ -73,7 +74,7 @@ describe('GET /healthz', () => {
     const app = await buildApp({ ...runtime, redis, opensearch, logger });
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable', opensearch: 'unavailable', redis: 'unavailable', sqlite: 'ok' });
+    expect(res.json()).toEqual({ status: 'unavailable', opensearch: 'unavailable', redis: 'unavailable', [runtime.sql.dialect]: 'ok' });
     expect(res.body).not.toContain(String(port));
     expect(res.body).not.toContain('127.0.0.1');
     // The operator still learns why, from the log.

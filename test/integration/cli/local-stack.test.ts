@@ -134,6 +134,7 @@ describe('with no stack, a command creates nothing', () => {
         env: {
           OPENSEARCH_URL: suite.t.config.OPENSEARCH_URL,
           DATABASE_PATH: suite.t.config.DATABASE_PATH,
+          ...(suite.t.config.DATABASE_URL ? { DATABASE_URL: suite.t.config.DATABASE_URL } : {}),
           INDEX_PREFIX: suite.t.config.INDEX_PREFIX,
           REDIS_URL: suite.t.config.REDIS_URL,
           KEY_PREFIX: 'txc',
@@ -187,6 +188,7 @@ describe('with no stack, a command creates nothing', () => {
     return {
       OPENSEARCH_URL: `http://127.0.0.1:${await freePort()}`,
       DATABASE_PATH: suite.t.config.DATABASE_PATH,
+      ...(suite.t.config.DATABASE_URL ? { DATABASE_URL: suite.t.config.DATABASE_URL } : {}),
       INDEX_PREFIX: suite.t.config.INDEX_PREFIX,
       REDIS_URL: suite.t.config.REDIS_URL,
       KEY_PREFIX: 'txc',

@@ -58,6 +58,7 @@ describe('a worker killed mid-file', () => {
         OPENSEARCH_URL: config.OPENSEARCH_URL,
         REDIS_URL: config.REDIS_URL,
         DATABASE_PATH: config.DATABASE_PATH,
+        ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
         INDEX_PREFIX: config.INDEX_PREFIX,
         LOG_LEVEL: 'warn',
       },
