@@ -110,5 +110,12 @@ describe('taxcert control-plane copy', () => {
     const bad = await runCli(['control-plane', 'copy', '--to', 'mysql://x'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toBe('taxcert: --to: must be a postgres:// or postgresql:// URL');
+    const badJson = await runCli(['--json', 'control-plane', 'copy', '--to', 'mysql://x'], env);
+    expect(badJson.code).toBe(2);
+    expect(JSON.parse(badJson.stdout)).toEqual({ error: { code: 'usage_error', message: '--to: must be a postgres:// or postgresql:// URL' } });
+    // The source is the SQLite file: a stack already on PostgreSQL has nothing to copy from.
+    const onPostgres = await runCli(['--json', 'control-plane', 'copy', '--to', target('cli-twice')], { ...env, DATABASE_URL: target('cli-source') });
+    expect(onPostgres.code).toBe(2);
+    expect(JSON.parse(onPostgres.stdout).error).toMatchObject({ code: 'usage_error', message: expect.stringMatching(/^DATABASE_URL is set: the copy reads the SQLite file/) });
   });
 });

@@ -51,6 +51,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200,os2' })).toThrow(/^OPENSEARCH_URL: must be an http\(s\) URL, or several separated by commas/);
   });
 
+  it('puts the control plane on PostgreSQL when DATABASE_URL is set, and names a bad one (issue 22)', () => {
+    expect(loadConfig(base).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://taxcert@db:5432/taxcert' }).DATABASE_URL).toBe('postgres://taxcert@db:5432/taxcert');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/taxcert' }).DATABASE_URL).toBe('postgresql://db/taxcert');
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/taxcert' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/taxcert' })).toThrow(/^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+  });
+
   it('leaves primary shards to the mapping file unless OPENSEARCH_SHARDS is set', () => {
     expect(loadConfig(base).OPENSEARCH_SHARDS).toBeUndefined();
     expect(loadConfig({ ...base, OPENSEARCH_SHARDS: '3' }).OPENSEARCH_SHARDS).toBe(3);
