@@ -61,8 +61,3 @@ export function describe(where: ControlTarget): string {
   if (url.password) url.password = '***';
   return url.toString();
 }
-
-/** Closes the handle; safe to call twice (shutdown paths often do). */
-export async function closeControlPlane(sql: Sql): Promise<void> {
-  await sql.close();
-}

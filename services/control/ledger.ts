@@ -138,37 +138,27 @@ export function createLedger(sql: Sql): Ledger {
   async function currentBucket(tx: Sql, account: Account, now: Date): Promise<{ bucket: 'monthly' | 'test' | 'trial'; period: string; row: BalanceRow }> {
     const at = now.toISOString();
     const { clientId, plan } = account;
-    if (account.env === 'live' && plan.code === 'free_trial') {
-      // The trial's 500 is granted once, dated at signup.
-      let row = await tx.get<BalanceRow>(GET_BALANCE, [clientId, 'trial', 'signup']);
-      if (!row) {
-        await tx.run(INSERT_BALANCE, [clientId, 'trial', 'signup', plan.monthlyCredits, plan.monthlyCredits]);
-        await write(tx, { clientId, kind: 'grant', bucket: 'trial', period: 'signup', amount: plan.monthlyCredits, at: account.createdAt });
-        row = { granted: plan.monthlyCredits, remaining: plan.monthlyCredits, capped_at: null };
-      }
-      if (row.capped_at === null && now.getTime() - Date.parse(account.createdAt) > TRIAL_FULL_ACCESS_MS) {
-        const capped = Math.min(Math.max(row.remaining, 0), TRIAL_CAP);
-        // Written once, even when nothing is taken away, so the ledger shows when the cap applied.
-        await write(tx, { clientId, kind: 'free_trial_expired_cap', bucket: 'trial', period: 'signup', amount: capped - row.remaining, at });
-        await tx.run(MARK_CAPPED, [capped, at, clientId, 'trial', 'signup']);
-        row = { ...row, remaining: capped, capped_at: at };
-      }
-      return { bucket: 'trial', period: 'signup', row };
-    }
-    const bucket = account.env === 'test' ? 'test' : 'monthly';
-    const quota = account.env === 'test' ? testKeyQuota(plan.monthlyCredits) : plan.monthlyCredits;
-    const period = monthOf(now);
+    const { bucket, period, quota, capDue } = ownBucket(account, now);
+    // The trial's grant (quota null) is given once, dated at signup; a monthly or test grant is dated now.
+    const granted = quota ?? plan.monthlyCredits;
     let row = await tx.get<BalanceRow>(GET_BALANCE, [clientId, bucket, period]);
     if (!row) {
-      await tx.run(INSERT_BALANCE, [clientId, bucket, period, quota, quota]);
-      await write(tx, { clientId, kind: 'grant', bucket, period, amount: quota, at });
-      row = { granted: quota, remaining: quota, capped_at: null };
-    } else if (row.granted !== quota) {
+      await tx.run(INSERT_BALANCE, [clientId, bucket, period, granted, granted]);
+      await write(tx, { clientId, kind: 'grant', bucket, period, amount: granted, at: quota === null ? account.createdAt : at });
+      row = { granted, remaining: granted, capped_at: null };
+    } else if (quota !== null && row.granted !== quota) {
       // The operator changed the plan's (or the contract's) number this month: the grant follows it.
       const delta = quota - row.granted;
       await write(tx, { clientId, kind: 'grant_adjustment', bucket, period, amount: delta, at });
       await addToBalance(tx, { clientId, bucket, period, delta, grant: delta });
       row = { ...row, granted: quota, remaining: row.remaining + delta };
+    }
+    if (capDue && row.capped_at === null) {
+      const capped = Math.min(Math.max(row.remaining, 0), TRIAL_CAP);
+      // Written once, even when nothing is taken away, so the ledger shows when the cap applied.
+      await write(tx, { clientId, kind: 'free_trial_expired_cap', bucket, period, amount: capped - row.remaining, at });
+      await tx.run(MARK_CAPPED, [capped, at, clientId, bucket, period]);
+      row = { ...row, remaining: capped, capped_at: at };
     }
     return { bucket, period, row };
   }

@@ -123,6 +123,6 @@ export class PostgresSql implements Sql {
 }
 
 /** A lock name as the signed 64-bit key pg_advisory_xact_lock takes. */
-export function lockKey(name: string): string {
+function lockKey(name: string): string {
   return createHash('sha256').update(name).digest().readBigInt64BE(0).toString();
 }
