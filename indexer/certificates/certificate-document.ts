@@ -1,16 +1,18 @@
 import { type HolderAliases, type HolderGroup, type HolderGroupFacts, holderGroup } from '../../services/domain/holder-groups.ts';
+import { idOrder } from '../../services/domain/ids.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import type { Built } from '../load/two-pass-load.ts';
 
 /**
  * What the certificates index stores: the canonical record plus its holder group
- * (issue 18 item 5), computed here at ingest so the holder analytics only aggregate.
- * The group fields are index-only: the public certificate row (spec 2.2) never shows them.
+ * (issue 18 item 5), computed here at ingest so the holder analytics only aggregate,
+ * and the id's order twin (services/domain/ids.ts), which deep pages cut on. These
+ * fields are index-only: the public certificate row (spec 2.2) never shows them.
  */
-export type CertificateDocument = CertificateRecord & HolderGroup;
+export type CertificateDocument = CertificateRecord & HolderGroup & { id_order: number };
 
 export function certificateDocument(record: CertificateRecord, aliases: HolderAliases): CertificateDocument {
-  return { ...record, ...holderGroup(record, aliases) };
+  return { ...record, ...holderGroup(record, aliases), id_order: idOrder(record.id) };
 }
 
 export type HolderGroups = (facts: HolderGroupFacts) => HolderGroup;
@@ -41,16 +43,17 @@ export function createHolderGroups(aliases: HolderAliases, max = GROUP_CACHE_MAX
 }
 
 /**
- * A built record as its document; refused rows stay refused. The group's fields are added to
- * the record itself (built for this row alone by the schema's parse), in the order
+ * A built record as its document; refused rows stay refused. The index-only fields are added
+ * to the record itself (built for this row alone by the schema's parse), in the order
  * certificateDocument gives them, instead of copying every field into a new object per row.
  */
-export function withHolderGroup(built: Built<CertificateRecord>, groupOf: HolderGroups): Built<CertificateDocument> {
+export function withIndexFields(built: Built<CertificateRecord>, groupOf: HolderGroups): Built<CertificateDocument> {
   if (!built.ok) return built;
   const group = groupOf(built.record);
   const doc = built.record as CertificateDocument;
   doc.holder_group_id = group.holder_group_id;
   doc.holder_group_name = group.holder_group_name;
   doc.county_held = group.county_held;
+  doc.id_order = idOrder(doc.id);
   return built as Built<CertificateDocument>;
 }

@@ -7,7 +7,7 @@ import { certificateFeed } from '../events/certificate-feed.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
-import { type CertificateDocument, createHolderGroups, withHolderGroup } from './certificate-document.ts';
+import { type CertificateDocument, createHolderGroups, withIndexFields } from './certificate-document.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
@@ -45,7 +45,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
       rows: (source) => adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }),
       build: (row) => {
         const { input, reasons } = adapter.toInput(row);
-        return withHolderGroup(buildCertificate(input, reasons, ctx), groupOf);
+        return withIndexFields(buildCertificate(input, reasons, ctx), groupOf);
       },
       repeated: (record, firstLine) => ({
         field: 'certificate_number',

@@ -23,6 +23,11 @@ export interface ReindexOptions {
   /** Documents per scroll batch of _reindex. */
   batchSize?: number;
   /**
+   * A painless script run on each document as _reindex copies it: fills fields a newer mapping
+   * adds that follow from the document alone (certificates: the id's order twin).
+   */
+  script?: string;
+  /**
    * Runs on the new index after the copy, before the count check and the swap: fills
    * fields a newer mapping adds that _reindex cannot compute (certificates: holder groups).
    */
@@ -143,6 +148,7 @@ async function copyDocuments(client: Client, from: string, to: string, options: 
     body: {
       source: { index: from, size: options.batchSize ?? 2000 },
       dest: { index: to, op_type: 'create' },
+      ...(options.script ? { script: { source: options.script, lang: 'painless' } } : {}),
     },
   });
   const taskId = (started.body as { task?: string }).task;

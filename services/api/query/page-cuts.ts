@@ -1,3 +1,4 @@
+import { ID_ORDER_DIGITS } from '../../domain/ids.ts';
 import type { SortOrder } from './sort.ts';
 
 /**
@@ -99,10 +100,11 @@ export function untilCut(order: SortOrder, cut: number | string): Bounds {
  * (hex for our ids, so a uniform hash is interpolated linearly). Only the cost of
  * the search depends on how good the guess is; the counts decide.
  */
-export interface StringSpace {
-  toNumber(s: string): number;
-  fromNumber(x: number): string;
+export interface CutSpace<V extends string | number> {
+  toNumber(v: V): number;
+  fromNumber(x: number): V;
 }
+export type StringSpace = CutSpace<string>;
 
 const HEX = '0123456789abcdef';
 const ALNUM = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -147,6 +149,27 @@ export function stringSpace(a: string, b: string): StringSpace {
     },
   };
 }
+
+/**
+ * A string key's order twin: a long field beside it (`<field>_order`, mapped where a
+ * dataset is large) holding each value's first ID_ORDER_DIGITS hex digits after its
+ * prefix as a whole number (services/domain/ids.ts). The twin never decreases along the
+ * key's order, so "twin < N" is a prefix of that order, and a deep page counts it as a
+ * points range (or a doc-values check inside a group) instead of a keyword range, which
+ * enumerates every term of the range in the whole index: at 10,000,000 certificates that
+ * enumeration was most of a deep page's first visit. Its cuts are whole numbers.
+ */
+export const ORDER_TWIN_SUFFIX = '_order';
+export const ORDER_TWIN_TOP = 16 ** ID_ORDER_DIGITS;
+
+export function orderTwinOf(field: string): string {
+  return `${field}${ORDER_TWIN_SUFFIX}`;
+}
+
+export const orderTwinSpace: CutSpace<number> = {
+  toNumber: (v) => v,
+  fromNumber: (x) => Math.max(0, Math.min(ORDER_TWIN_TOP, Math.floor(x))),
+};
 
 /**
  * Scores are float32, so the float32 values next to a score are the tightest cuts

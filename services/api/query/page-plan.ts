@@ -14,7 +14,7 @@ import {
   floatBelow,
   type KeyKind,
   type NumberKind,
-  type StringSpace,
+  type CutSpace,
   strictlyBefore,
 } from './page-cuts.ts';
 import { PageRuleError } from './page-rules.ts';
@@ -252,11 +252,15 @@ export function endCut(buckets: readonly CutBucket[], need: number, order: SortO
 
 // --- selecting a position on a string key ---------------------------------------------------
 
-/** A string cut with the exact number of documents before it. */
-export interface StringCut {
-  cut: string;
+/**
+ * A cut on a string key with the exact number of documents before it: a string on the
+ * key itself, or a whole number on the key's order twin (page-cuts.ts, orderTwinSpace).
+ */
+export interface KeyCut<V extends string | number> {
+  cut: V;
   before: number;
 }
+export type StringCut = KeyCut<string | number>;
 
 /**
  * Cuts between two counted ones to count next: aimed a little before position t
@@ -264,14 +268,14 @@ export interface StringCut {
  * interpolated in the digit space of the working set's smallest and largest
  * values; the midpoint too, so a bracket shrinks even when a guess is poor.
  */
-export function stringCuts(space: StringSpace, lo: StringCut, hi: StringCut, t: number, skipMax: number): string[] {
+export function stringCuts<V extends string | number>(space: CutSpace<V>, lo: KeyCut<V>, hi: KeyCut<V>, t: number, skipMax: number): V[] {
   const a = space.toNumber(lo.cut);
   const b = space.toNumber(hi.cut);
   // Few cuts: on a large working set each count of a string range costs a pass over its terms.
   const targets = [t - skipMax / 2, t - skipMax / 8, t + skipMax / 4];
   const fractions = targets.filter((x) => x > lo.before && x < hi.before).map((x) => (x - lo.before) / (hi.before - lo.before));
-  const out = new Set<string>();
-  const inside = (c: string) => (c > lo.cut && c < hi.cut) || (c < lo.cut && c > hi.cut);
+  const out = new Set<V>();
+  const inside = (c: V) => (c > lo.cut && c < hi.cut) || (c < lo.cut && c > hi.cut);
   for (const f of fractions) {
     const c = space.fromNumber(a + (b - a) * f);
     if (inside(c)) out.add(c);
@@ -282,7 +286,7 @@ export function stringCuts(space: StringSpace, lo: StringCut, hi: StringCut, t: 
 }
 
 /** The tightest bracket around t among counted cuts. */
-export function narrow(lo: StringCut, hi: StringCut, counted: readonly StringCut[], t: number): { lo: StringCut; hi: StringCut } {
+export function narrow<V extends string | number>(lo: KeyCut<V>, hi: KeyCut<V>, counted: readonly KeyCut<V>[], t: number): { lo: KeyCut<V>; hi: KeyCut<V> } {
   let l = lo;
   let h = hi;
   for (const c of counted) {

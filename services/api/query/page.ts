@@ -1,6 +1,17 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
-import { beforeCut, cutAbove, cutBelow, type KeyKind, type NumberKind, rangeOf, stringSpace } from './page-cuts.ts';
+import {
+  beforeCut,
+  cutAbove,
+  cutBelow,
+  type KeyKind,
+  type NumberKind,
+  ORDER_TWIN_TOP,
+  orderTwinOf,
+  orderTwinSpace,
+  rangeOf,
+  stringSpace,
+} from './page-cuts.ts';
 import {
   countBody,
   afterBody,
@@ -22,7 +33,7 @@ import {
   type PagePlanOptions,
   type PageRequest,
   reversedBody,
-  type StringCut,
+  type KeyCut,
   scoreCutOf,
   scoreCuts,
   scoreCutsAggs,
@@ -38,6 +49,7 @@ import {
 } from './page-plan.ts';
 import { checkSortRules, sortKinds } from './page-rules.ts';
 import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
+import type { CutSpace } from './page-cuts.ts';
 
 /**
  * One page of a list endpoint: the seam between the pure query builders and the
@@ -81,6 +93,8 @@ interface PageRead {
   sort: readonly SortKey[];
   /** How each field key of `sort` is cut, in order (a score key has none). */
   kinds: readonly KeyKind[];
+  /** The long order twins (page-cuts.ts) the index maps beside string keys, by key field. */
+  twins: ReadonlySet<string>;
   /** Rows the page holds: the limit, or fewer at the end of the result. */
   size: number;
   options: PagePlanOptions;
@@ -138,7 +152,8 @@ async function pageOf<T>(
   // Deep: the total and the first key's distribution in one request, then the plan.
   const deadline = Date.now() + PAGE_DEADLINE_MS;
   const byScore = sort.length > 0 && isScoreKey(sort[0]!);
-  const kinds = sortKinds(sort, await sortFieldTypes(client, index, sort));
+  const types = await sortFieldTypes(client, index, sort);
+  const kinds = sortKinds(sort, types);
   const first = sort[0];
   const firstKind = kinds[0];
   const statsAggs = byScore
@@ -160,7 +175,7 @@ async function pageOf<T>(
     }
     case 'select':
     case 'select-score': {
-      const read: PageRead = { client, index, req, sort, kinds, size: plan.size, options, deadline };
+      const read: PageRead = { client, index, req, sort, kinds, twins: twinsOf(sort, types), size: plan.size, options, deadline };
       const hits = plan.kind === 'select' ? await select<T>(read, counted.aggregations) : await selectByScore<T>(read, counted.aggregations);
       return { total, hits };
     }
@@ -175,7 +190,8 @@ const TYPES_TTL_MS = 60_000;
 const knownTypes = new WeakMap<Client, Map<string, { at: number; types: Record<string, string> }>>();
 
 async function sortFieldTypes(client: Client, index: string, sort: readonly SortKey[]): Promise<Record<string, string>> {
-  const fields = sort.flatMap((k) => (isScoreKey(k) ? [] : [k.field]));
+  // Each key's order twin too: a string key with one is cut on it (page-cuts.ts).
+  const fields = sort.flatMap((k) => (isScoreKey(k) ? [] : [k.field, orderTwinOf(k.field)]));
   const memo = knownTypes.get(client) ?? new Map<string, { at: number; types: Record<string, string> }>();
   knownTypes.set(client, memo);
   const key = `${index}\u0000${fields.join(',')}`;
@@ -184,6 +200,11 @@ async function sortFieldTypes(client: Client, index: string, sort: readonly Sort
   const types = await fieldTypes(client, index, fields);
   memo.set(key, { at: Date.now(), types });
   return types;
+}
+
+/** The sort's fields whose order twin the index maps as a long. */
+function twinsOf(sort: readonly SortKey[], types: Record<string, string>): Set<string> {
+  return new Set(sort.flatMap((k) => (!isScoreKey(k) && types[orderTwinOf(k.field)] === 'long' ? [k.field] : [])));
 }
 
 /** Rounds of counting a selection may take before it is a bug, not bad luck. */
@@ -252,8 +273,9 @@ async function select<T>(read: PageRead, firstAggs: Record<string, unknown> | un
       if (whole) return whole;
       const found = await selectString(read, query, key, t);
       if (!found) break;
-      if (found.end) end = { cursor: { fixed, cut: { ...key, kind, value: found.end.cut } }, before: base + found.end.before };
-      const cut = found.start.before === 0 ? null : { ...key, kind, value: found.start.cut };
+      const on = { field: found.field, kind: found.kind, order: key.order };
+      if (found.end) end = { cursor: { fixed, cut: { ...on, value: found.end.cut } }, before: base + found.end.before };
+      const cut = found.start.before === 0 ? null : { ...on, value: found.start.cut };
       const page = await finish({ cursor: { fixed, cut }, before: base + found.start.before });
       if (page) return page;
       break;
@@ -308,17 +330,36 @@ async function select<T>(read: PageRead, firstAggs: Record<string, unknown> | un
  */
 const BOUNDED_MAX = 1;
 
+/** Where a string key's selection landed: the cuts, and the field and kind they are on. */
+interface StringSelection {
+  start: KeyCut<string | number>;
+  end: KeyCut<string | number> | null;
+  field: string;
+  kind: KeyKind;
+}
+
 /**
  * The best string cut before position t of the working set, with its count, by rounds
  * of exact counts; and the nearest counted cut the page ends before, when one is known.
+ * On the key's order twin when the index maps one and every document of the working set
+ * has it; on the key itself otherwise.
  */
-async function selectString(
-  read: PageRead,
-  query: Record<string, unknown>,
-  key: FieldKey,
-  t: number,
-): Promise<{ start: StringCut; end: StringCut | null } | null> {
-  const { client, index, size, options, deadline } = read;
+async function selectString(read: PageRead, query: Record<string, unknown>, key: FieldKey, t: number): Promise<StringSelection | null> {
+  const { client, index } = read;
+  if (read.twins.has(key.field)) {
+    const twin = orderTwinOf(key.field);
+    const [all, twinned] = await multiSearch(client, index, [countOnly(query), countOnly(within(query, [{ exists: { field: twin } }]))]);
+    const n = all!.total;
+    // A document without its twin (written by hand, or before a reindex) would be counted on
+    // the wrong side of every cut: then the key itself is cut, slower but exact.
+    if (n === twinned!.total) {
+      if (t >= n) return null;
+      const lo = { cut: key.order === 'asc' ? 0 : ORDER_TWIN_TOP, before: 0 };
+      const hi = { cut: key.order === 'asc' ? ORDER_TWIN_TOP : 0, before: n };
+      const found = await narrowCuts(read, query, { field: twin, kind: 'integer', order: key.order }, orderTwinSpace, lo, hi, t);
+      return found && { ...found, field: twin, kind: 'integer' };
+    }
+  }
   const ends = await multiSearch(client, index, [
     { query, size: 1, sort: [{ [key.field]: 'asc' }], _source: false, track_total_hits: true },
     { query, size: 1, sort: [{ [key.field]: 'desc' }], _source: false, track_total_hits: false },
@@ -329,9 +370,23 @@ async function selectString(
   if (typeof min !== 'string' || typeof max !== 'string' || t >= n) return null;
   // Just past the largest value: nothing is at or above it.
   const top = `${max}\u0000`;
-  const space = stringSpace(min, max);
-  let lo: StringCut = key.order === 'asc' ? { cut: min, before: 0 } : { cut: top, before: 0 };
-  let hi: StringCut = key.order === 'asc' ? { cut: top, before: n } : { cut: min, before: n };
+  const lo = key.order === 'asc' ? { cut: min, before: 0 } : { cut: top, before: 0 };
+  const hi = key.order === 'asc' ? { cut: top, before: n } : { cut: min, before: n };
+  const found = await narrowCuts(read, query, { field: key.field, kind: 'string', order: key.order }, stringSpace(min, max), lo, hi, t);
+  return found && { ...found, field: key.field, kind: 'string' };
+}
+
+/** Rounds of exact counts of cuts on one field, narrowing lo..hi until position t is within a skip of lo. */
+async function narrowCuts<V extends string | number>(
+  read: PageRead,
+  query: Record<string, unknown>,
+  on: { field: string; kind: KeyKind; order: SortOrder },
+  space: CutSpace<V>,
+  lo: KeyCut<V>,
+  hi: KeyCut<V>,
+  t: number,
+): Promise<{ start: KeyCut<V>; end: KeyCut<V> | null } | null> {
+  const { client, index, size, options, deadline } = read;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (t - lo.before <= options.skipMax) return { start: lo, end: hi.before >= t + size ? hi : null };
     checkDeadline(deadline);
@@ -340,7 +395,7 @@ async function selectString(
     const counts = await multiSearch(
       client,
       index,
-      cuts.map((c) => countOnly(within(query, [beforeCut(key.field, 'string', key.order, c)]))),
+      cuts.map((c) => countOnly(within(query, [beforeCut(on.field, on.kind, on.order, c)]))),
     );
     ({ lo, hi } = narrow(
       lo,

@@ -3,6 +3,7 @@ import { backfillHolderGroups } from '../../../indexer/certificates/backfill-hol
 import { reindex } from '../../../indexer/indices/reindex.ts';
 import { loadHolderAliases } from '../../domain/holder-groups.ts';
 import { DATASETS, type Dataset } from '../../domain/datasets.ts';
+import { ID_ORDER_PAINLESS } from '../../domain/ids.ts';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
@@ -41,9 +42,12 @@ export function reindexCommand(program: Command): void {
             keepOld: opts.keepOld === true,
             // OPENSEARCH_SHARDS set: the new index takes that many primaries (how a dataset moves to a cluster's layout).
             ...(config.OPENSEARCH_SHARDS ? { shards: config.OPENSEARCH_SHARDS } : {}),
-            // Certificates copied from an index without holder groups get theirs before the swap.
+            // Certificates copied from an index without holder groups (v4) or id twins (v5) get them before the swap.
             ...(dataset === 'certificates'
-              ? { afterCopy: (index: string) => backfillHolderGroups(runtime.opensearch, index, loadHolderAliases()) }
+              ? {
+                  script: ID_ORDER_PAINLESS,
+                  afterCopy: (index: string) => backfillHolderGroups(runtime.opensearch, index, loadHolderAliases()),
+                }
               : {}),
             // The task learns its total only once it has started reading (0 before): no bar until then.
             onProgress: ({ created, total }) => {

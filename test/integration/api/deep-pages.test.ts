@@ -6,6 +6,7 @@ import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
 import { PageRuleError } from '../../../services/api/query/page-rules.ts';
 import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
+import { idOrder } from '../../../services/domain/ids.ts';
 import { search } from '../../../services/engine/search.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
@@ -14,6 +15,11 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
  * lowered to 1,000 so the plans beyond it (far end, selection by counts, groups of
  * equal years and sale days split on the id) all run on a small index. Ground
  * truth is a search_after walk of the whole result, itself checked to be in order.
+ *
+ * Twice: documents with the id's order twin, as ingest writes them (the id is cut on
+ * the twin), and without it, as an index reindexed from before the twin or any other
+ * dataset holds them (the id is cut on the keyword itself; the walks of every page
+ * run in the first only).
  */
 const N = 30_000;
 const WINDOW = 1000;
@@ -41,7 +47,10 @@ interface Doc {
   id: string;
 }
 
-describe('deep pages (services/api/query/page.ts) on a real index', () => {
+describe.each([
+  { mode: 'twin', twin: true },
+  { mode: 'key', twin: false },
+])('deep pages (services/api/query/page.ts) on a real index, the id cut on its $mode', ({ twin }) => {
   let t: TestRuntime;
   let index: string;
   const truths = new Map<string, string[]>();
@@ -85,7 +94,7 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
     index = aliasName(t.config.INDEX_PREFIX, 'certificates');
     const writer = createBulkWriter(t.runtime.opensearch, { index, refresh: true });
     const state = generateState({ certificates: N, seed: 99, today: '2026-11-22' });
-    for (const record of state.allRecords()) await writer.add(record.id, record);
+    for (const record of state.allRecords()) await writer.add(record.id, twin ? { ...record, id_order: idOrder(record.id) } : record);
     const totals = await writer.flush();
     expect(totals.failed).toBe(0);
     await t.runtime.opensearch.indices.putSettings({ index, body: { index: { max_result_window: WINDOW } } as never });
@@ -100,8 +109,34 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
     ).rejects.toThrow();
   });
 
+  it('cuts the id on its order twin exactly when every matching document has one', async () => {
+    const bodies: string[] = [];
+    const client = t.runtime.opensearch;
+    // The real client; its msearch bodies are recorded on their way to the engine.
+    const recording = new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop !== 'msearch') return Reflect.get(target, prop, receiver);
+        return (params: { body: unknown }, ...rest: unknown[]) => {
+          bodies.push(JSON.stringify(params.body));
+          return (target.msearch as (...a: unknown[]) => unknown).call(target, params, ...rest);
+        };
+      },
+    });
+    // The middle of the largest group of equal tax years: far from both of its ends, so the id is cut.
+    const sort = SORTS.year_newest!;
+    const expected = await truth({ match_all: {} }, sort);
+    const years = firstValues.get(JSON.stringify([{ match_all: {} }, sort]))!;
+    const start = years.findIndex((y) => years.lastIndexOf(y) - years.indexOf(y) > 2 * WINDOW);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const offset = Math.floor((start + years.lastIndexOf(years[start])) / 2);
+    const p = await readPage<Doc>(recording, index, { query: { match_all: {} }, sort, offset, limit: 37, source: ['id'] }, options);
+    expect(p.hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
+    expect(bodies.some((b) => b.includes('"range":{"id_order"'))).toBe(twin);
+    expect(bodies.some((b) => b.includes('"range":{"id"'))).toBe(!twin);
+  });
+
   for (const [name, sort] of Object.entries(SORTS)) {
-    it(`walks every page of ${name}: each row once, in order, past the window`, async () => {
+    it.runIf(twin)(`walks every page of ${name}: each row once, in order, past the window`, async () => {
       const expected = await truth({ match_all: {} }, sort);
       const seen: string[] = [];
       for (let offset = 0; offset < expected.length; offset += 500) {
@@ -203,7 +238,7 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
         });
       }
 
-      it(`${name}: walks every page of the tied query, each row once, in order`, async () => {
+      it.runIf(twin)(`${name}: walks every page of the tied query, each row once, in order`, async () => {
         const expected = await truth(ties, sort);
         const seen: string[] = [];
         for (let offset = 0; offset < expected.length; offset += 250) {
@@ -228,6 +263,24 @@ describe('deep pages (services/api/query/page.ts) on a real index', () => {
         expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 40));
       }
     });
+  });
+
+  it.runIf(twin)('one matching document without its twin: the id is cut on the keyword, and the page is still exact', async () => {
+    const client = t.runtime.opensearch;
+    const sort = SORTS.sale_date_desc!;
+    const before = await truth(FILTERED, sort);
+    const { _source } = (await client.get({ index, id: before[0]! })).body as { _source: Record<string, unknown> };
+    const { id_order: _dropped, ...untwinned } = _source;
+    await client.index({ index, id: before[0]!, body: untwinned, refresh: true });
+    try {
+      const offsets = [WINDOW, Math.floor(before.length / 2), before.length - WINDOW - 3];
+      for (const offset of offsets) {
+        const p = await page(FILTERED, sort, offset, 37);
+        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(before.slice(offset, offset + 37));
+      }
+    } finally {
+      await client.index({ index, id: before[0]!, body: _source, refresh: true });
+    }
   });
 });
 

@@ -7,14 +7,16 @@ import { reindex } from '../../../indexer/indices/reindex.ts';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { holderGroup, loadHolderAliases } from '../../../services/domain/holder-groups.ts';
+import { ID_ORDER_PAINLESS, idOrder } from '../../../services/domain/ids.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { testContext } from '../../helpers/context.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
 /**
- * Certificates indexed before holder groups (mapping v4) have none, and _reindex copies
- * them as they are: the reindex of certificates fills them on the new index before the
- * alias moves (the taxcert reindex command passes backfillHolderGroups as afterCopy).
+ * Certificates indexed before holder groups (mapping v4) have none, nor (before v6) the
+ * id's order twin, and _reindex copies them as they are: the reindex of certificates fills
+ * both on the new index before the alias moves (the taxcert reindex command passes
+ * ID_ORDER_PAINLESS as the copy's script and backfillHolderGroups as afterCopy).
  */
 const ctx = testContext(import.meta.url);
 const prefix = ctx.config.INDEX_PREFIX;
@@ -46,6 +48,7 @@ describe('reindex of certificates without holder groups', () => {
   it('gives every certificate its group before the swap, by the ingest rule', async () => {
     const result = await reindex(client, prefix, 'certificates', {
       pollIntervalMs: 50,
+      script: ID_ORDER_PAINLESS,
       afterCopy: (index) => backfillHolderGroups(client, index, aliases),
     });
     expect(result.documents).toBe(TOTAL);
@@ -58,6 +61,11 @@ describe('reindex of certificates without holder groups', () => {
     }
     const groups = await client.search({ index: alias, body: { size: 0, aggs: { g: { terms: { field: 'holder_group_id', size: 10 } } } } as never });
     expect((groups.body.aggregations as { g: { buckets: unknown[] } }).g.buckets).toHaveLength(3);
+    // The id's order twin (v6), computed by the copy's script exactly as ingest computes it.
+    const all = await client.search({ index: alias, body: { size: TOTAL, _source: ['id', 'id_order'] } as never });
+    const docs = (all.body.hits.hits as unknown as { _source: { id: string; id_order: number } }[]).map((h) => h._source);
+    expect(docs).toHaveLength(TOTAL);
+    for (const d of docs) expect(d.id_order, d.id).toBe(idOrder(d.id));
     // Nothing is left to fill: a second run updates nothing.
     expect(await backfillHolderGroups(client, alias, aliases)).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateDocument, createHolderGroups, withHolderGroup } from '../../../indexer/certificates/certificate-document.ts';
+import { certificateDocument, createHolderGroups, withIndexFields } from '../../../indexer/certificates/certificate-document.ts';
 import { holderGroup, parseHolderAliases } from '../../../services/domain/holder-groups.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
@@ -42,19 +42,19 @@ describe('createHolderGroups', () => {
   });
 });
 
-describe('withHolderGroup', () => {
+describe('withIndexFields', () => {
   it('makes the same document, field for field and in the same order, as certificateDocument', () => {
     const groupOf = createHolderGroups(aliases);
     for (const [i, holder] of ['FL TAX LIEN FUND 11 LLC', 'SLP Holdings LLC', 'JANE DOE'].entries()) {
       const record = sampleCertificate({ holder_name: holder }, i) as CertificateRecord;
       const expected = JSON.stringify(certificateDocument({ ...record }, aliases));
-      const built = withHolderGroup({ ok: true, record: { ...record } }, groupOf);
+      const built = withIndexFields({ ok: true, record: { ...record } }, groupOf);
       expect(built.ok && JSON.stringify(built.record)).toBe(expected);
     }
   });
 
   it('leaves a refused row refused', () => {
     const refused = { ok: false as const, reasons: [{ field: 'status', problem: 'required' }] };
-    expect(withHolderGroup(refused, createHolderGroups(aliases))).toBe(refused);
+    expect(withIndexFields(refused, createHolderGroups(aliases))).toBe(refused);
   });
 });

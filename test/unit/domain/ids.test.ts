@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHolderIds, holderId, normalizeHolderName, normalizeKey } from '../../../services/domain/ids.ts';
+import { certificateId, createHolderIds, holderId, ID_ORDER_DIGITS, idOrder, normalizeHolderName, normalizeKey } from '../../../services/domain/ids.ts';
 
 describe('ids', () => {
   it('normalizes keys and holder names as people type them', () => {
@@ -24,5 +24,26 @@ describe('ids', () => {
     const b = createHolderIds();
     expect(a('Gator Capital')).toBe(b('Gator Capital'));
     expect(a).not.toBe(b);
+  });
+});
+
+describe('idOrder (the order twin deep pages cut the id on)', () => {
+  const ids = Array.from({ length: 2000 }, (_, n) => certificateId('miami-dade', 2023, `2023-${n}`)).sort();
+
+  it('never decreases along the ids in string order', () => {
+    for (let i = 1; i < ids.length; i++) expect(idOrder(ids[i]!)).toBeGreaterThanOrEqual(idOrder(ids[i - 1]!));
+  });
+
+  it('splits the ids exactly as the string cut of its hex digits does', () => {
+    for (const id of ids.slice(0, 200)) {
+      const n = idOrder(id);
+      const cut = `cert_${n.toString(16).padStart(ID_ORDER_DIGITS, '0')}`;
+      for (const other of ids) expect(idOrder(other) < n).toBe(other < cut);
+    }
+  });
+
+  it('stays a whole number a double holds exactly', () => {
+    expect(idOrder('cert_fffffffffffffffffffff')).toBe(16 ** ID_ORDER_DIGITS - 1);
+    expect(Number.isSafeInteger(16 ** ID_ORDER_DIGITS)).toBe(true);
   });
 });
