@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cutAbove, cutBelow, floatAbove, floatBelow, stringSpace } from '../../../../services/api/query/page-cuts.ts';
+import {
+  beforeCut,
+  cutAbove,
+  cutBelow,
+  floatAbove,
+  floatBelow,
+  ORDER_TWIN_TOP,
+  orderTwinOf,
+  orderTwinSpace,
+  stringSpace,
+} from '../../../../services/api/query/page-cuts.ts';
 import {
   type CutBucket,
   DEFAULT_PAGE_OPTIONS,
@@ -102,6 +112,20 @@ describe('cuts', () => {
     for (const c of cuts) expect(c < lo.cut && c > hi.cut).toBe(true);
     const next = narrow(lo, hi, [{ cut: cuts[0]!, before: 480 }], 500);
     expect(next.lo).toEqual({ cut: cuts[0], before: 480 });
+  });
+  it('an order twin is cut on whole numbers inside its bracket, in either order, as a long range', () => {
+    const asc = stringCuts(orderTwinSpace, { cut: 0, before: 0 }, { cut: ORDER_TWIN_TOP, before: 100_000 }, 50_000, 2000);
+    expect(asc.length).toBeGreaterThan(0);
+    for (const c of asc) {
+      expect(Number.isSafeInteger(c)).toBe(true);
+      expect(c > 0 && c < ORDER_TWIN_TOP).toBe(true);
+    }
+    // Aimed just before the middle of a uniform hash: 49,000 of 100,000.
+    expect(asc[0]! / ORDER_TWIN_TOP).toBeCloseTo(0.49, 3);
+    const desc = stringCuts(orderTwinSpace, { cut: ORDER_TWIN_TOP, before: 0 }, { cut: 0, before: 1000 }, 500, 100);
+    for (const c of desc) expect(c < ORDER_TWIN_TOP && c > 0).toBe(true);
+    expect(beforeCut(orderTwinOf('id'), 'integer', 'asc', asc[0]!)).toEqual({ range: { id_order: { lt: asc[0] } } });
+    expect(beforeCut(orderTwinOf('id'), 'integer', 'desc', desc[0]!)).toEqual({ range: { id_order: { gte: desc[0] } } });
   });
 });
 
