@@ -159,11 +159,10 @@ export function stringSpace(a: string, b: string): StringSpace {
  * enumerates every term of the range in the whole index: at 10,000,000 certificates that
  * enumeration was most of a deep page's first visit. Its cuts are whole numbers.
  */
-export const ORDER_TWIN_SUFFIX = '_order';
 export const ORDER_TWIN_TOP = 16 ** ID_ORDER_DIGITS;
 
 export function orderTwinOf(field: string): string {
-  return `${field}${ORDER_TWIN_SUFFIX}`;
+  return `${field}_order`;
 }
 
 export const orderTwinSpace: CutSpace<number> = {

@@ -260,7 +260,6 @@ export interface KeyCut<V extends string | number> {
   cut: V;
   before: number;
 }
-export type StringCut = KeyCut<string | number>;
 
 /**
  * Cuts between two counted ones to count next: aimed a little before position t

@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
 import {
   beforeCut,
+  type CutSpace,
   cutAbove,
   cutBelow,
   type KeyKind,
@@ -49,7 +50,6 @@ import {
 } from './page-plan.ts';
 import { checkSortRules, sortKinds } from './page-rules.ts';
 import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
-import type { CutSpace } from './page-cuts.ts';
 
 /**
  * One page of a list endpoint: the seam between the pure query builders and the
