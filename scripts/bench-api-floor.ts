@@ -55,3 +55,6 @@ createServer(async (req, res) => {
     return send(res, 500, { error: { code: 'internal_error', message: String(err), request_id: id } });
   }
 }).listen(runtime.config.PORT, runtime.config.HOST);
+
+// Exits on SIGTERM like `taxcert serve`, so a --cpu-prof run writes its profile.
+process.once('SIGTERM', () => process.exit(143));

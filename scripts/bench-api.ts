@@ -29,6 +29,7 @@ import { generateFixtures } from './generator/generate-fixtures.ts';
 import { freePort } from './lib/free-port.ts';
 import { printBySize, runPerSize } from './lib/per-size.ts';
 import { engineHeapMb, memoryOf } from './lib/proc-stats.ts';
+import { shebangFlags } from './lib/stack-process.ts';
 import { readPage } from '../services/api/query/page.ts';
 import { DEFAULT_PAGE_OPTIONS } from '../services/api/query/page-plan.ts';
 import { type SortKey, sortClause } from '../services/api/query/sort.ts';
@@ -66,6 +67,8 @@ const opts = new Command('bench-api')
   .option('--api-key <key>', 'API key sent as Authorization: Bearer (once the access layer is on)')
   .option('--floor', 'measure the floor instead of the API: a bare node:http server around the same read functions (scripts/bench-api-floor.ts)')
   .option('--beside-floor [pairs]', "after the API's figures, start the floor too and alternate CPU passes of both on the floor's request kinds (2 pairs unless given)")
+  .option('--cpu-only [passes]', "only the API's CPU per request on the floor's request kinds, pass after pass (3 unless given): a quick A/B of the request path, or with --cpu-prof its profile")
+  .option('--cpu-prof <dir>', "write a V8 CPU profile of the API process into this folder when it stops (slows it a little)")
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
   .parse()
   .opts<{
@@ -80,6 +83,8 @@ const opts = new Command('bench-api')
     floor?: boolean;
     besideFloor?: boolean | string;
     sizes?: string;
+    cpuProf?: string;
+    cpuOnly?: boolean | string;
   }>();
 
 if (opts.sizes) {
@@ -151,15 +156,25 @@ async function ingest(): Promise<void> {
   rmSync(files, { recursive: true, force: true });
 }
 
+/** --cpu-prof's Node flags for the API or the floor. */
+function profileFlags(): string[] {
+  return opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [];
+}
+
 async function startApi(floor = opts.floor === true): Promise<{ base: string; pid: number | undefined }> {
   const port = await freePort();
   // The floor runs with the same Node flags as bin/taxcert.js.
   const api = floor
-    ? spawn(process.execPath, ['--max-old-space-size=320', '--max-semi-space-size=64', '--import', 'tsx', floorServer], {
+    ? spawn(process.execPath, [...shebangFlags(), ...profileFlags(), '--import', 'tsx', floorServer], {
         env: { ...env, PORT: String(port) },
         stdio: ['ignore', 'ignore', 'inherit'],
       })
-    : spawn(bin, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    : opts.cpuProf
+      ? spawn(process.execPath, [...shebangFlags(), ...profileFlags(), bin, 'serve', '--port', String(port)], {
+          env,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        })
+      : spawn(bin, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(api);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
@@ -396,6 +411,11 @@ try {
   // Which routes exist on this build: a 404 route is left out of the mix and named.
   const measured = Math.max(60, requests);
   const everything = mix(await samples(measured + warmup + throughput), total);
+  if (opts.cpuOnly) {
+    const searchOnly = (list: Scenario[]) => list.filter((s) => SEARCH_KINDS.has(s.kind));
+    await cpuPasses(searchOnly(everything.slice(measured, measured + warmup)), searchOnly(everything.slice(measured + warmup)), opts.cpuOnly === true ? 3 : Number(opts.cpuOnly));
+    process.exitCode = 0;
+  } else {
   const all = everything.slice(0, measured);
   const warming = everything.slice(measured, measured + warmup);
   const loading = everything.slice(measured + warmup);
@@ -431,6 +451,7 @@ try {
   summary.engineHeapMaxMb = heap.maxMb;
   console.log(`\nAPI process RSS ${apiMemory.rssMb} MB (peak ${apiMemory.peakMb} MB)${summary.workerPeakMb ? `; worker peak RSS while ingesting ${summary.workerPeakMb} MB` : ''}`);
   console.log(`SUMMARY ${JSON.stringify(summary)}`);
+  }
 } finally {
   for (const c of children) c.kill('SIGTERM');
   if (!opts.keep && !opts.reuse) await dropAll();
@@ -570,6 +591,33 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], pairs: numb
   console.table(rows);
   console.log(`API ${Math.round(api)} µs, floor ${Math.round(bare)} µs per request: ratio ${(api / bare).toFixed(2)} (target: the API at most the floor's 850 µs of issue 19)`);
   Object.assign(summary, { apiCpuUs: Math.round(api), floorCpuUs: Math.round(bare) });
+}
+
+/**
+ * --cpu-only: the API's CPU per request on the search mix, pass after pass, and nothing else
+ * (no engine twin, no floor, no deep or analytics costs), so two builds of the request path can
+ * be compared in a minute each, or profiled (--cpu-prof) on exactly the requests issue 19 item 4 counts.
+ */
+async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: number): Promise<void> {
+  await run(warming.map((s) => () => get(s.path)), 2);
+  await run(loading.map((s) => () => get(s.path)), concurrency);
+  const perPass: number[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    const before = processCpuMs(apiPid);
+    await run(loading.map((s) => () => get(s.path)), concurrency);
+    perPass.push(Math.round(((processCpuMs(apiPid) - before) / loading.length) * 1000));
+  }
+  const sorted = [...perPass].sort((a, b) => a - b);
+  console.log(`API CPU per request at c=${concurrency} (${loading.length} requests per pass): ${perPass.join(', ')} µs; median ${sorted[Math.floor(sorted.length / 2)]} µs`);
+  // Which kinds the CPU goes to: one pass of each kind alone, at the same concurrency.
+  const byKind: Record<string, number> = {};
+  for (const kind of new Set(loading.map((s) => s.kind))) {
+    const ofKind = loading.filter((s) => s.kind === kind);
+    const before = processCpuMs(apiPid);
+    await run(ofKind.map((s) => () => get(s.path)), concurrency);
+    byKind[kind] = Math.round(((processCpuMs(apiPid) - before) / ofKind.length) * 1000);
+  }
+  console.log(`by kind (µs per request): ${JSON.stringify(byKind)}`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { freePort } from './free-port.ts';
 const bin = fileURLToPath(new URL('../../bin/taxcert.js', import.meta.url));
 
 /** The Node flags of bin/taxcert.js's shebang (its heap bounds), for a run with flags of our own added. */
-function shebangFlags(): string[] {
+export function shebangFlags(): string[] {
   const first = readFileSync(bin, 'utf8').split('\n', 1)[0] ?? '';
   return first.split(/\s+/).filter((w) => w.startsWith('--'));
 }
