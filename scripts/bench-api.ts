@@ -600,7 +600,11 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], pairs: numb
  */
 async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: number): Promise<void> {
   await run(warming.map((s) => () => get(s.path)), 2);
+  // The first pass places every deep page from scratch; later ones find the marks it left
+  // (services/api/query/page-marks.ts), as a client paging on or asking again does.
+  const firstBefore = processCpuMs(apiPid);
   await run(loading.map((s) => () => get(s.path)), concurrency);
+  console.log(`first pass over these requests: ${Math.round(((processCpuMs(apiPid) - firstBefore) / loading.length) * 1000)} µs per request`);
   const perPass: number[] = [];
   for (let pass = 0; pass < passes; pass++) {
     const before = processCpuMs(apiPid);

@@ -14,6 +14,8 @@ import {
   stringSpace,
 } from './page-cuts.ts';
 import {
+  atOrAfterCursor,
+  beforeCursor,
   countBody,
   afterBody,
   countOnly,
@@ -48,6 +50,7 @@ import {
   valueBuckets,
   within,
 } from './page-plan.ts';
+import { type Mark, marksOf, PageMarks } from './page-marks.ts';
 import { checkSortRules, sortKinds } from './page-rules.ts';
 import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
 
@@ -99,6 +102,8 @@ interface PageRead {
   size: number;
   options: PagePlanOptions;
   deadline: number;
+  /** Keeps a position the page was read from, for the pages after it (page-marks.ts). */
+  remember: (mark: Mark) => void;
 }
 
 /**
@@ -111,7 +116,9 @@ export async function readPage<T>(
   req: PageRequest,
   options: PagePlanOptions = DEFAULT_PAGE_OPTIONS,
 ): Promise<Page<T>> {
-  return pageOf<T>(client, index, req, options, (body) => search<T>(client, index, body));
+  return pageOf<T>(client, index, req, options, async (bodies) =>
+    bodies.length === 1 ? [await search<T>(client, index, bodies[0]!)] : multiSearch<T>(client, index, bodies),
+  );
 }
 
 /**
@@ -128,26 +135,23 @@ export async function readPageWith<T>(
   options: PagePlanOptions = DEFAULT_PAGE_OPTIONS,
 ): Promise<{ page: Page<T>; beside: SearchResult<never> }> {
   let answer: SearchResult<never> | undefined;
-  const page = await pageOf<T>(client, index, req, options, async (body) => {
-    const [first, second] = await multiSearch<T>(client, index, [body, beside]);
-    answer = second as SearchResult<never>;
-    return first!;
+  const page = await pageOf<T>(client, index, req, options, async (bodies) => {
+    const answers = await multiSearch<T>(client, index, [...bodies, beside]);
+    answer = answers.pop() as SearchResult<never>;
+    return answers;
   });
-  // pageOf sends its opening request exactly once before it can return.
+  // pageOf sends an opening request before it can return (a second one only after a stale mark).
   return { page, beside: answer! };
 }
 
-/** The page read; `opening` sends its first request (a shallow page, or a deep page's count). */
-async function pageOf<T>(
-  client: Client,
-  index: string,
-  req: PageRequest,
-  options: PagePlanOptions,
-  opening: (body: Record<string, unknown>) => Promise<SearchResult<T>>,
-): Promise<Page<T>> {
+/** Sends an opening request: searches in one round trip, their answers in order. */
+type Opening<T> = (bodies: Record<string, unknown>[]) => Promise<SearchResult<T>[]>;
+
+/** The page read; `opening` sends its first request (a shallow page, a page from a mark, or a deep page's count). */
+async function pageOf<T>(client: Client, index: string, req: PageRequest, options: PagePlanOptions, opening: Opening<T>): Promise<Page<T>> {
   checkSortRules(req.sort);
   const sort = effectiveSort(req.sort, req.query);
-  if (req.offset + req.limit <= options.window) return opening(shallowBody(req, sort));
+  if (req.offset + req.limit <= options.window) return (await opening([shallowBody(req, sort)]))[0]!;
 
   // Deep: the total and the first key's distribution in one request, then the plan.
   const deadline = Date.now() + PAGE_DEADLINE_MS;
@@ -161,7 +165,16 @@ async function pageOf<T>(
     : first && !isScoreKey(first) && firstKind && firstKind !== 'string'
       ? keyAggs(first.field, firstKind)
       : {};
-  const counted = await opening(countBody(req, statsAggs));
+  // A page a few rows past one placed before (a client paging on): one round trip from its mark.
+  const marks = byScore ? null : marksOf(client);
+  const markKey = PageMarks.keyOf(index, req.query, sort);
+  const near = marks?.nearest(markKey, req.offset, (m) => reachOf(m, req, options) !== null);
+  if (near) {
+    const page = await fromMark<T>(req, sort, near, reachOf(near, req, options)!, opening);
+    if (page) return page;
+    marks!.forget(markKey);
+  }
+  const [counted] = (await opening([countBody(req, statsAggs)])) as [SearchResult<T>];
   const total = counted.total;
 
   const plan = deepPlan(req, sort, total, options);
@@ -175,7 +188,8 @@ async function pageOf<T>(
     }
     case 'select':
     case 'select-score': {
-      const read: PageRead = { client, index, req, sort, kinds, twins: twinsOf(sort, types), size: plan.size, options, deadline };
+      const remember = (mark: Mark) => marks?.remember(markKey, mark);
+      const read: PageRead = { client, index, req, sort, kinds, twins: twinsOf(sort, types), size: plan.size, options, deadline, remember };
       const hits = plan.kind === 'select' ? await select<T>(read, counted.aggregations) : await selectByScore<T>(read, counted.aggregations);
       return { total, hits };
     }
@@ -220,10 +234,41 @@ function keyAggs(field: string, kind: KeyKind): Record<string, unknown> {
   return { ...keyStatsAggs(field), ...(kind === 'date' || kind === 'integer' ? keyValuesAggs(field) : {}) };
 }
 
-/** A position in the order with the exact number of documents before it. */
-interface Mark {
-  cursor: Cursor;
-  before: number;
+/**
+ * How a page at req.offset may be read from a mark: skipping at most skipMax documents after it
+ * ('open'), or, when the mark knows a later position the page ends before, sorting only the
+ * documents between the two, as the plan that found the mark did ('bounded'); null when neither.
+ */
+function reachOf(mark: Mark, req: PageRequest, options: PagePlanOptions): 'open' | 'bounded' | null {
+  const skip = req.offset - mark.before;
+  const { end } = mark;
+  if (end && end.before - mark.before <= BOUNDED_MAX * options.window && skip + req.limit <= options.window && req.offset + req.limit <= end.before)
+    return 'bounded';
+  return skip <= options.skipMax ? 'open' : null;
+}
+
+/**
+ * The page from a mark (page-marks.ts) in one msearch: the total, and the documents before
+ * each position it uses and those at or after it, counted again beside the page itself. The
+ * page is exact when every position still has its count and still splits the result in two
+ * (a document that neither side matches, one without the order twin a cut is on, would shift
+ * every row after it); null otherwise, and the caller places the page from scratch.
+ */
+async function fromMark<T>(req: PageRequest, sort: readonly SortKey[], mark: Mark, reach: 'open' | 'bounded', opening: Opening<T>): Promise<Page<T> | null> {
+  const positions = reach === 'bounded' && mark.end ? [mark, mark.end] : [mark];
+  const counts: Record<string, unknown>[] = [countOnly(req.query)];
+  for (const p of positions) {
+    const before = beforeCursor(p.cursor);
+    const atOrAfter = atOrAfterCursor(p.cursor);
+    if (!before || !atOrAfter) return null;
+    counts.push(countOnly(within(req.query, [before])), countOnly(within(req.query, [atOrAfter])));
+  }
+  const end = reach === 'bounded' && mark.end ? mark.end.cursor : null;
+  const answers = await opening([...counts, selectedBody(req, sort, mark.cursor, req.offset - mark.before, req.limit, end)]);
+  const total = answers[0]!.total;
+  const held = positions.every((p, i) => answers[1 + 2 * i]!.total === p.before && answers[1 + 2 * i]!.total + answers[2 + 2 * i]!.total === total);
+  if (!held) return null;
+  return { total, hits: req.offset >= total ? [] : answers.at(-1)!.hits };
 }
 
 /**
@@ -235,7 +280,7 @@ interface Mark {
  * window allows from either one.
  */
 async function select<T>(read: PageRead, firstAggs: Record<string, unknown> | undefined): Promise<SearchHit<T>[]> {
-  const { client, index, req, sort, kinds, size, options, deadline } = read;
+  const { client, index, req, sort, kinds, size, options, deadline, remember } = read;
   const fixed: Cursor['fixed'] = [];
   let base = 0;
   let level = 0;
@@ -247,15 +292,18 @@ async function select<T>(read: PageRead, firstAggs: Record<string, unknown> | un
   const finish = async (start: Mark): Promise<SearchHit<T>[] | null> => {
     const skip = req.offset - start.before;
     checkDeadline(deadline);
+    let hits: SearchHit<T>[] | null = null;
     if (skip <= options.skipMax || (bounded(start.before) && skip + size <= options.window)) {
-      return (await search<T>(client, index, selectedBody(req, sort, start.cursor, skip, size, end?.cursor ?? null))).hits;
+      hits = (await search<T>(client, index, selectedBody(req, sort, start.cursor, skip, size, end?.cursor ?? null))).hits;
+    } else {
+      const fromEnd = end ? end.before - req.offset - size : Number.POSITIVE_INFINITY;
+      if (end && bounded(start.before) && fromEnd + size <= options.window)
+        hits = (await search<T>(client, index, selectedFromEndBody(req, sort, start.cursor, end.cursor, fromEnd, size))).hits.reverse();
     }
-    const fromEnd = end ? end.before - req.offset - size : Number.POSITIVE_INFINITY;
-    if (end && bounded(start.before) && fromEnd + size <= options.window) {
-      const page = await search<T>(client, index, selectedFromEndBody(req, sort, start.cursor, end.cursor, fromEnd, size));
-      return page.hits.reverse();
-    }
-    return null;
+    // The position the page was read from, for the next pages (a copy: `fixed` grows in later rounds).
+    if (hits && start.before > 0)
+      remember({ cursor: { fixed: [...start.cursor.fixed], cut: start.cursor.cut }, before: start.before, ...(end ? { end: { cursor: { fixed: [...end.cursor.fixed], cut: end.cursor.cut }, before: end.before } } : {}) });
+    return hits;
   };
 
   for (let round = 0; round < MAX_ROUNDS; round++) {

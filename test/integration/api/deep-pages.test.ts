@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { generateState } from '../../../scripts/generator/generate-state.ts';
 import { readPage, readPageWith } from '../../../services/api/query/page.ts';
+import { marksOf, PageMarks } from '../../../services/api/query/page-marks.ts';
 import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
 import { PageRuleError } from '../../../services/api/query/page-rules.ts';
 import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
@@ -281,6 +282,104 @@ describe.each([
     } finally {
       await client.index({ index, id: before[0]!, body: _source, refresh: true });
     }
+  });
+
+  describe('pages read from the marks of earlier ones (page-marks.ts)', () => {
+    const sort = SORTS.year_newest!;
+    /** A client of its own (its own marks) whose engine calls are recorded by name. */
+    function recorded(): { client: typeof t.runtime.opensearch; calls: string[] } {
+      const calls: string[] = [];
+      const client = new Proxy(t.runtime.opensearch, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver);
+          if (prop !== 'search' && prop !== 'msearch' && prop !== 'count') return value;
+          return (...args: unknown[]) => {
+            calls.push(prop);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      return { client, calls };
+    }
+    const read = (client: typeof t.runtime.opensearch, offset: number, query: Record<string, unknown> = FILTERED) =>
+      readPage<Doc>(client, index, { query, sort, offset, limit: 37, source: ['id'] }, options);
+    /** Places a page (by default in the middle of the filtered order) and returns its mark. */
+    async function placed(client: typeof t.runtime.opensearch, expected: string[], query: Record<string, unknown> = FILTERED, at?: number) {
+      const offset = at ?? Math.floor(expected.length / 2);
+      expect((await read(client, offset, query)).hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
+      // The page may have been read up to a window past its mark (a group reached from its start).
+      const mark = marksOf(client).nearest(PageMarks.keyOf(index, query, sort), offset, (m) => offset - m.before <= WINDOW);
+      expect(mark).toBeDefined();
+      return mark!;
+    }
+
+    it('a page at most skipMax rows past a placed one takes one msearch and equals the walk', async () => {
+      const expected = await truth(FILTERED, sort);
+      const { client, calls } = recorded();
+      const mark = await placed(client, expected);
+      expect(calls.length).toBeGreaterThan(1);
+      calls.length = 0;
+      // This page was read up to a window past the start of its group, bounded by a later position.
+      expect(mark.end).toBeDefined();
+      const bounded = Math.min(mark.before + WINDOW, mark.end!.before) - 37;
+      expect(bounded - mark.before).toBeGreaterThan(options.skipMax);
+      for (const offset of [mark.before, mark.before + 37, mark.before + options.skipMax, bounded]) {
+        const p = await read(client, offset);
+        expect(p.total).toBe(expected.length);
+        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
+      }
+      expect(calls).toEqual(['msearch', 'msearch', 'msearch', 'msearch']);
+    });
+
+    it('a document added before the mark: the mark is dropped and the page placed again, exact', async () => {
+      const expected = await truth(FILTERED, sort);
+      const { client, calls } = recorded();
+      const mark = await placed(client, expected);
+      // A copy of a matching certificate in a tax year after every other: first in the order.
+      const engine = t.runtime.opensearch;
+      const { _source } = (await engine.get({ index, id: expected[0]! })).body as { _source: Record<string, unknown> };
+      const added = `cert_${'f'.repeat(40)}`;
+      const body = { ..._source, id: added, tax_year: 2099, ...(twin ? { id_order: idOrder(added) } : {}) };
+      if (!twin) delete body.id_order;
+      await engine.index({ index, id: added, body, refresh: true });
+      try {
+        const shifted = [added, ...expected];
+        calls.length = 0;
+        const offset = mark.before + 5;
+        const p = await read(client, offset);
+        expect(p.total).toBe(shifted.length);
+        expect(p.hits.map((h) => h._id)).toEqual(shifted.slice(offset, offset + 37));
+        expect(calls.length).toBeGreaterThan(1);
+      } finally {
+        await engine.delete({ index, id: added, refresh: true });
+      }
+    });
+
+    it.runIf(twin)('a document after the mark losing its twin: neither side counts it, so the page is placed again, exact', async () => {
+      // The middle of the largest group of equal tax years, far from both of its ends: the id is cut.
+      const all = { match_all: {} };
+      const expected = await truth(all, sort);
+      const years = firstValues.get(JSON.stringify([all, sort]))!;
+      const start = years.findIndex((y) => years.lastIndexOf(y) - years.indexOf(y) > 2 * WINDOW);
+      const { client, calls } = recorded();
+      const mark = await placed(client, expected, all, Math.floor((start + years.lastIndexOf(years[start])) / 2));
+      expect(mark.cursor.cut?.field).toBe('id_order');
+      const engine = t.runtime.opensearch;
+      const moved = expected[mark.before + 50]!;
+      const { _source } = (await engine.get({ index, id: moved })).body as { _source: Record<string, unknown> };
+      const { id_order: _dropped, ...untwinned } = _source;
+      await engine.index({ index, id: moved, body: untwinned, refresh: true });
+      try {
+        calls.length = 0;
+        const offset = mark.before + 10;
+        const p = await read(client, offset, all);
+        expect(p.total).toBe(expected.length);
+        expect(p.hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
+        expect(calls.length).toBeGreaterThan(1);
+      } finally {
+        await engine.index({ index, id: moved, body: _source, refresh: true });
+      }
+    });
   });
 });
 
