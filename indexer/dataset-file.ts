@@ -1,6 +1,7 @@
 import type { Sql } from '../services/control/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from '../services/control/db.ts';
+import type { HolderMemory } from './certificates/certificate-document.ts';
 import type { HolderAliases } from '../services/domain/holder-groups.ts';
 import type { Registry } from '../services/domain/registry.ts';
 import type { RowProblem } from './adapters/types.ts';
@@ -40,6 +41,8 @@ export interface DatasetFileDeps {
   parcelBaseUrl: string;
   /** The holder alias file, loaded once by the worker; a one-off caller may leave it out and each job reads it. */
   holderAliases?: HolderAliases;
+  /** The holder memories, built once by the worker from holderAliases (createHolderMemory); left out, each job builds its own. */
+  holderMemory?: HolderMemory;
   /** The clock (tests set it): the time stamped on records, and the day a sale's status is judged on. */
   now?: () => Date;
 }

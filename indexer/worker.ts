@@ -2,6 +2,7 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { loadHolderAliases } from '../services/domain/holder-groups.ts';
 import type { Runtime } from '../services/runtime.ts';
+import { createHolderMemory } from './certificates/certificate-document.ts';
 import { jobFailure } from './errors.ts';
 import { createLoadResources } from './load/load-resources.ts';
 import { spoolDirectory, sweepStaleSpools } from './load/spool.ts';
@@ -42,6 +43,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
   const swept = sweepStaleSpools();
   if (swept > 0) logger.info({ swept, dir: spoolDirectory() }, 'removed spools of workers that are gone');
   const holderAliases = loadHolderAliases();
+  const holderMemory = createHolderMemory(holderAliases);
   const load = createLoadResources(opensearch, {
     prefix: config.INDEX_PREFIX,
     replicas: config.OPENSEARCH_REPLICAS,
@@ -66,6 +68,7 @@ export function startIngestWorker(runtime: Runtime, options: WorkerOptions): Wor
           prefix: config.INDEX_PREFIX,
           parcelBaseUrl: config.PARCEL_BASE_URL,
           holderAliases,
+          holderMemory,
           load,
           onProgress: progressOf(job),
         },

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { generateFixtures } from './generator/generate-fixtures.ts';
 import { certificateFile } from '../indexer/certificates/certificate-file.ts';
+import { createHolderMemory } from '../indexer/certificates/certificate-document.ts';
 import { validateFile } from '../indexer/load/two-pass-load.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import { manifestJobs } from '../services/cli/manifest-jobs.ts';
@@ -34,6 +35,9 @@ const manifest = join(dir, 'manifest.json');
 if (!existsSync(manifest)) await generateFixtures({ out: dir, certificates: Number(opts.certificates), seed: 4242, today: '2026-11-22' });
 const { jobs } = manifestJobs(manifest);
 // Pass 1 touches neither the engine nor SQLite: the feed and bookkeeping they serve are not called.
+// The alias file is loaded once and the holder memories built once per round, as a worker that
+// loads the set once builds them (worker.ts): a round starts with memories as empty as a new worker's.
+const holderAliases = loadHolderAliases();
 const deps = {
   opensearch: undefined as unknown as Client,
   sql: undefined as unknown as Sql,
@@ -41,7 +45,7 @@ const deps = {
   registry: loadRegistry(),
   prefix: 'pass1',
   parcelBaseUrl: 'https://parcels.example.test',
-  holderAliases: loadHolderAliases(),
+  holderAliases,
 };
 const at = '2026-11-22T12:00:00.000Z';
 const perRound: number[] = [];
@@ -49,8 +53,9 @@ try {
   for (let round = 0; round < Number(opts.rounds); round++) {
     let rows = 0;
     const before = process.cpuUsage();
+    const holderMemory = createHolderMemory(holderAliases);
     for (const [i, job] of jobs.entries()) {
-      const file = certificateFile({ ...job, jobId: `pass1-${round}-${i}` }, deps, at);
+      const file = certificateFile({ ...job, jobId: `pass1-${round}-${i}` }, { ...deps, holderMemory }, at);
       const validated = await validateFile(job.file, `pass1-${round}-${i}`, file.format, { opensearch: deps.opensearch, prefix: deps.prefix });
       rows += validated.rowsRead;
       await validated.discard();

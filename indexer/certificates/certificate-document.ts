@@ -1,5 +1,5 @@
 import { type HolderAliases, type HolderGroup, type HolderGroupFacts, holderGroup } from '../../services/domain/holder-groups.ts';
-import { idOrder } from '../../services/domain/ids.ts';
+import { createHolderIds, type HolderIds, idOrder } from '../../services/domain/ids.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import type { Built } from '../load/two-pass-load.ts';
 
@@ -25,7 +25,7 @@ const GROUP_CACHE_MAX = 50_000;
  * a SHA-256 per group id) cost a tenth of the worker's CPU per row when run for each one.
  * The group depends on the county and the spelling only (or only the county, for a struck
  * certificate), which is the key. Dropped whole past its bound, like createHolderIds; one per
- * job, never module state.
+ * worker (createHolderMemory) or per job, never module state.
  */
 export function createHolderGroups(aliases: HolderAliases, max = GROUP_CACHE_MAX): HolderGroups {
   const groups = new Map<string, HolderGroup>();
@@ -56,4 +56,21 @@ export function withIndexFields(built: Built<CertificateRecord>, groupOf: Holder
   doc.county_held = group.county_held;
   doc.id_order = idOrder(doc.id);
   return built as Built<CertificateDocument>;
+}
+
+/** The holder memories a certificate file's builder uses: holder ids and holder groups. */
+export interface HolderMemory {
+  ids: HolderIds;
+  groups: HolderGroups;
+}
+
+/**
+ * Both memories for a worker's lifetime, built once beside its alias file. A file names only a few
+ * thousand holders, so memories built per job started empty on every file and paid the id digest
+ * and the group rule again for each holder: pass 1 cost 3 us more per row on 3,400-row files than
+ * on 34,000-row ones (bench-pass1, 300k against 3M rows). Both rules are pure (the group's only
+ * input beside the row is the alias file), so what a job remembers holds for the next.
+ */
+export function createHolderMemory(aliases: HolderAliases): HolderMemory {
+  return { ids: createHolderIds(), groups: createHolderGroups(aliases) };
 }

@@ -1,5 +1,4 @@
 import { loadHolderAliases } from '../../services/domain/holder-groups.ts';
-import { createHolderIds } from '../../services/domain/ids.ts';
 import { adapterFor } from '../adapters/index.ts';
 import type { DatasetFile, DatasetFileDeps } from '../dataset-file.ts';
 import { FileRejectedError } from '../errors.ts';
@@ -7,7 +6,7 @@ import { certificateFeed } from '../events/certificate-feed.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
-import { type CertificateDocument, createHolderGroups, withIndexFields } from './certificate-document.ts';
+import { type CertificateDocument, createHolderMemory, withIndexFields } from './certificate-document.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
@@ -27,6 +26,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
   const adapter = adapterFor(channel.format);
   if (!adapter) throw new FileRejectedError('unknown_format', `format "${channel.format}" has no adapter`);
 
+  const holders = deps.holderMemory ?? createHolderMemory(deps.holderAliases ?? loadHolderAliases());
   const ctx = {
     county,
     counties: deps.registry.counties,
@@ -34,9 +34,9 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     vendor: channel.certificateVendor,
     parcelBaseUrl: deps.parcelBaseUrl,
     ingestedAt: at,
-    holderIds: createHolderIds(),
+    holderIds: holders.ids,
   };
-  const groupOf = createHolderGroups(deps.holderAliases ?? loadHolderAliases());
+  const groupOf = holders.groups;
   const feed = certificateFeed(deps, { jobId: job.jobId, county, taxYear: job.taxYear });
   return {
     format: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { certificateDocument, createHolderGroups, withIndexFields } from '../../../indexer/certificates/certificate-document.ts';
+import { certificateDocument, createHolderGroups, createHolderMemory, withIndexFields } from '../../../indexer/certificates/certificate-document.ts';
 import { holderGroup, parseHolderAliases } from '../../../services/domain/holder-groups.ts';
+import { holderId } from '../../../services/domain/ids.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
@@ -39,6 +40,22 @@ describe('createHolderGroups', () => {
     const again = groupOf(facts[0]!);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+  });
+});
+
+describe('createHolderMemory', () => {
+  it('answers what holderId and holderGroup answer, with the aliases it was built from', () => {
+    const memory = createHolderMemory(aliases);
+    for (const f of facts) {
+      expect(memory.ids(f.holder_name)).toBe(holderId(f.holder_name));
+      expect(memory.groups(f)).toEqual(holderGroup(f, aliases));
+    }
+  });
+
+  it('keeps what one file taught it for the next: a holder seen before gets the same group object', () => {
+    const memory = createHolderMemory(aliases);
+    const first = memory.groups(facts[0]!);
+    expect(memory.groups({ ...facts[0]! })).toBe(first);
   });
 });
 
