@@ -192,9 +192,13 @@ export class BulkSpool {
     return this.file.path;
   }
 
-  /** Ids are our own hex digests (cert_…, hld_…), so they need no JSON escaping. */
   add(id: string, doc: unknown): Promise<void> | undefined {
-    const text = `{"index":{"_id":"${id}"}}\n${JSON.stringify(doc)}\n`;
+    return this.addJson(id, JSON.stringify(doc));
+  }
+
+  /** A document given as its JSON text. Ids are our own hex digests (cert_…, hld_…), so they need no JSON escaping. */
+  addJson(id: string, json: string): Promise<void> | undefined {
+    const text = `{"index":{"_id":"${id}"}}\n${json}\n`;
     this.count++;
     this.openDocs++;
     this.openChars += text.length;
