@@ -36,7 +36,10 @@ const WORDS = statusWords(CERTBID_STATUS);
 const TRAILER = /^\{\s*"trailer"\s*:/;
 
 function flatten(obj: Record<string, unknown>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
-  for (const [k, v] of Object.entries(obj)) {
+  // for...in rather than Object.entries: the same keys in the same order (JSON.parse makes own,
+  // enumerable properties only), without an array of pairs per row for the collector.
+  for (const k in obj) {
+    const v = obj[k];
     const key = prefix + k;
     if (v === null || v === undefined) out[key] = '';
     else if (typeof v === 'string') out[key] = v;
@@ -63,14 +66,20 @@ function parseObject(text: string): Record<string, unknown> | null {
  */
 export const MAX_ROW_DEPTH = 8;
 
-/** Walks with a stack of its own, so the check itself cannot overflow. */
+/**
+ * Walks with a stack of its own, so the check itself cannot overflow. Only objects go on the
+ * stack: a row's twenty-odd scalars made as many pairs per row for the collector.
+ */
 function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: Array<[object, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
     if (depth >= max) return true;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+    for (const k in v) {
+      const child: unknown = (v as Record<string, unknown>)[k];
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
   }
   return false;
 }

@@ -65,35 +65,41 @@ export class FieldReader {
     return v ? v : null;
   }
 
-  parse<T>(name: string, key: string, parse: (text: string) => Parsed<T>): T | null {
+  /** `arg` goes to `parse` beside the text, so a caller needs no closure made per row (a date's layout). */
+  parse<T, A = undefined>(name: string, key: string, parse: (text: string, arg: A) => Parsed<T>, arg?: A): T | null {
     const v = this.text(key);
     if (v === null) return null;
-    const r = parse(v);
+    const r = parse(v, arg as A);
     if (r.ok) return r.value;
-    this.reasons.push({ field: name, problem: `${JSON.stringify(v)} ${r.reason}` });
-    return null;
+    return this.refuse(name, v, r.reason);
   }
 
   date(name: string, key: string, layout: DateLayout): string | null {
-    return this.parse(name, key, (t) => parseDate(t, layout));
+    return this.parse(name, key, parseDate, layout);
   }
 
   /** A yes/no column; `yes`/`no` are the format's own words, compared case-insensitively. */
   flag(name: string, key: string, yes: string, no: string): boolean | null {
-    return this.parse(name, key, (t) => {
-      const u = t.toUpperCase();
-      if (u === yes.toUpperCase()) return { ok: true, value: true };
-      if (u === no.toUpperCase()) return { ok: true, value: false };
-      return { ok: false, reason: `is not ${yes} or ${no}` };
-    });
+    const v = this.text(key);
+    if (v === null) return null;
+    const u = v.toUpperCase();
+    if (u === yes.toUpperCase()) return true;
+    if (u === no.toUpperCase()) return false;
+    return this.refuse(name, v, `is not ${yes} or ${no}`);
   }
 
   /** A format's status word -> canonical status (keys of `words` are upper case). */
   status(key: string, words: Readonly<Record<string, string>>): string | null {
-    return this.parse('status', key, (t) => {
-      const s = words[t.toUpperCase()];
-      return s === undefined ? { ok: false, reason: 'is not a known status' } : { ok: true, value: s };
-    });
+    const v = this.text(key);
+    if (v === null) return null;
+    const s = words[v.toUpperCase()];
+    return s === undefined ? this.refuse('status', v, 'is not a known status') : s;
+  }
+
+  /** A value that does not parse: null, and the problem naming the field and the text. */
+  private refuse(name: string, text: string, reason: string): null {
+    this.reasons.push({ field: name, problem: `${JSON.stringify(text)} ${reason}` });
+    return null;
   }
 }
 

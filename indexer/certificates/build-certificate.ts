@@ -40,6 +40,16 @@ function matchesCounty(ref: string, county: RegistryCounty): boolean {
 }
 
 /**
+ * A required field: null is a problem, unless the adapter already said why it is null. A function
+ * of its own, not a closure made per row: tsx names every closure it compiles (keepNames), and
+ * making and naming one per row cost about 0.3 us of it.
+ */
+function need<T>(reasons: RowProblem[], adapterReasons: readonly RowProblem[], name: string, value: T | null): T | null {
+  if (value === null && !adapterReasons.some((r) => r.field === name)) reasons.push({ field: name, problem: 'required' });
+  return value;
+}
+
+/**
  * Turns an adapter's input into a canonical certificate, or lists every reason it
  * cannot be one. A row naming another county rejects the whole file: that is a
  * file sent to the wrong job, not one bad row.
@@ -52,14 +62,9 @@ export function buildCertificate(input: CertificateInput, adapterReasons: RowPro
     );
 
   const reasons = [...adapterReasons];
-  const need = <T>(name: string, value: T | null): T | null => {
-    if (value === null && !adapterReasons.some((r) => r.field === name)) reasons.push({ field: name, problem: 'required' });
-    return value;
-  };
-
-  const certificateNumber = need('certificate_number', input.certificate_number);
-  const parcelId = need('parcel_id', input.parcel_id);
-  const status = need('status', input.status);
+  const certificateNumber = need(reasons, adapterReasons, 'certificate_number', input.certificate_number);
+  const parcelId = need(reasons, adapterReasons, 'parcel_id', input.parcel_id);
+  const status = need(reasons, adapterReasons, 'status', input.status);
   const taxYear = input.tax_year ?? ctx.taxYear;
   if (taxYear !== ctx.taxYear)
     reasons.push({ field: 'tax_year', problem: `${taxYear} does not match the job's tax year ${ctx.taxYear}` });
@@ -69,13 +74,13 @@ export function buildCertificate(input: CertificateInput, adapterReasons: RowPro
   const countyHeld = struck || unsold;
   const holderName = input.holder_name ?? (countyHeld ? countyHolderName(ctx.county.name) : null);
   const interestRate = input.interest_rate ?? (countyHeld ? MAX_INTEREST_RATE : null);
-  need('holder_name', holderName);
-  need('interest_rate', interestRate);
-  need('sale_date', input.sale_date);
-  need('face_amount', input.face_amount);
-  need('delinquent_amount', input.delinquent_amount);
-  need('owner_name', input.owner_name);
-  need('site_address_full', input.site_address_full);
+  need(reasons, adapterReasons, 'holder_name', holderName);
+  need(reasons, adapterReasons, 'interest_rate', interestRate);
+  need(reasons, adapterReasons, 'sale_date', input.sale_date);
+  need(reasons, adapterReasons, 'face_amount', input.face_amount);
+  need(reasons, adapterReasons, 'delinquent_amount', input.delinquent_amount);
+  need(reasons, adapterReasons, 'owner_name', input.owner_name);
+  need(reasons, adapterReasons, 'site_address_full', input.site_address_full);
   if (reasons.length > 0 || certificateNumber === null || parcelId === null) return { ok: false, reasons };
 
   const candidate = {
