@@ -19,6 +19,7 @@ export const DOCUMENT_KEYS = [
 ] as const;
 
 /** What JSON.stringify escapes in a string: quote, backslash, control characters, and (lone) surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters JSON escapes are the point
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** A value of a type no schema field has (undefined, an object): the document goes to JSON.stringify whole. */
