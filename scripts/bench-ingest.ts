@@ -139,10 +139,25 @@ function filesMb(dir: string): number {
   return Math.round(manifest.files.reduce((sum, f) => sum + statSync(join(dir, f.path)).size, 0) / 2 ** 20);
 }
 
+/**
+ * The stack runs as operators run it in production (as bench:api's API does): NODE_ENV=production
+ * with the secrets and addresses production requires, none of which the benchmark uses. Outside
+ * production the control plane guards against a programming error with a per-promise hook
+ * (services/control/sqlite.ts checkNesting) that costs the worker about 5% of its CPU per row.
+ */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  KEY_HASH_SECRET: process.env.KEY_HASH_SECRET ?? 'bench-only-secret-bench-only-secret',
+  WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? 'bench-only-webhook-key-bench-only-webhook-key',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://127.0.0.1',
+  SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:2525',
+};
+
 async function runOnce(n: number) {
   const dir = mkdtempSync(join(tmpdir(), 'taxcert-bench-'));
   const prefix = `bench-${process.pid}-${n}`;
   const env = envWith({
+    ...PRODUCTION,
     INDEX_PREFIX: prefix,
     DATABASE_PATH: join(dir, 'taxcert.db'),
     OPENSEARCH_URL: baseConfig.OPENSEARCH_URL,
