@@ -9,8 +9,8 @@ import type { SortKey } from './sort.ts';
  * the first key's distribution, counted cuts, then the page itself. Each round trip costs
  * the API about as much CPU as a whole shallow page (issue 19 item 4), and a client paging
  * through a deep result asks for the next page a few rows past the last. A mark says "this
- * many documents of this query come before this cursor"; a later page at most skipMax rows
- * past a mark is read from it in one msearch that also re-counts the mark (page.ts fromMark),
+ * many documents of this query come before this cursor, and this many before that later one";
+ * a later page between the two is read in one msearch that also re-counts both (page.ts fromMark),
  * so the page is exact even if the index changed since: a mark whose count no longer holds
  * is dropped with every other mark of its query, and the page is placed from scratch.
  *
@@ -24,7 +24,7 @@ import type { SortKey } from './sort.ts';
 export interface Mark {
   cursor: Cursor;
   before: number;
-  /** A later position the page it was found for ended before, when the plan knew one: it bounds the search. */
+  /** A later position the page it was found for ended before: a page read from the mark must end before it too. */
   end?: { cursor: Cursor; before: number };
 }
 

@@ -313,7 +313,7 @@ describe.each([
       return mark!;
     }
 
-    it('a page at most skipMax rows past a placed one takes one msearch and equals the walk', async () => {
+    it('a page between the mark of a placed one and its end takes one msearch and equals the walk', async () => {
       const expected = await truth(FILTERED, sort);
       const { client, calls } = recorded();
       const mark = await placed(client, expected);
