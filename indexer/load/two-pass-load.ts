@@ -135,7 +135,7 @@ export class ValidatedFile {
         const problem = problems.get(doc.id);
         const wait = problem
           ? this.held.add({ line: this.seen.lineOf(doc.id) ?? 0, raw: doc.json, reasons: [problem] })
-          : kept.add(doc.id, JSON.parse(doc.json));
+          : kept.addJson(doc.id, doc.json);
         if (wait) await wait;
       }
       await kept.close();

@@ -21,11 +21,14 @@ import type { SortKey } from './sort.ts';
  */
 
 /** A position in the order with the number of documents before it when it was counted. */
-export interface Mark {
+export interface Position {
   cursor: Cursor;
   before: number;
-  /** A later position the page it was found for ended before: a page read from the mark must end before it too. */
-  end?: { cursor: Cursor; before: number };
+}
+
+/** A position a page was read from, and the later one that page ended before: a page read from the mark must end before it too. */
+export interface Mark extends Position {
+  end: Position;
 }
 
 /** Queries remembered per client; the least recently used goes first. */

@@ -50,7 +50,7 @@ import {
   valueBuckets,
   within,
 } from './page-plan.ts';
-import { type Mark, marksOf, PageMarks } from './page-marks.ts';
+import { type Mark, marksOf, PageMarks, type Position } from './page-marks.ts';
 import { checkSortRules, sortKinds } from './page-rules.ts';
 import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
 
@@ -169,8 +169,8 @@ async function pageOf<T>(client: Client, index: string, req: PageRequest, option
   const marks = byScore ? null : marksOf(client);
   const markKey = PageMarks.keyOf(index, req.query, sort);
   const near = marks?.nearest(markKey, req.offset, (m) => reaches(m, req, options));
-  if (near?.end) {
-    const page = await fromMark<T>(req, sort, { ...near, end: near.end }, opening);
+  if (near) {
+    const page = await fromMark<T>(req, sort, near, opening);
     if (page) return page;
     marks!.forget(markKey);
   }
@@ -243,7 +243,7 @@ function keyAggs(field: string, kind: KeyKind): Record<string, unknown> {
  */
 function reaches(mark: Mark, req: PageRequest, options: PagePlanOptions): boolean {
   const { end } = mark;
-  if (!end || req.offset + req.limit > end.before) return false;
+  if (req.offset + req.limit > end.before) return false;
   const skip = req.offset - mark.before;
   return skip <= options.skipMax || (end.before - mark.before <= BOUNDED_MAX * options.window && skip + req.limit <= options.window);
 }
@@ -255,7 +255,7 @@ function reaches(mark: Mark, req: PageRequest, options: PagePlanOptions): boolea
  * (a document that neither side matches, one without the order twin a cut is on, would shift
  * every row after it); null otherwise, and the caller places the page from scratch.
  */
-async function fromMark<T>(req: PageRequest, sort: readonly SortKey[], mark: Required<Mark>, opening: Opening<T>): Promise<Page<T> | null> {
+async function fromMark<T>(req: PageRequest, sort: readonly SortKey[], mark: Mark, opening: Opening<T>): Promise<Page<T> | null> {
   const counts: Record<string, unknown>[] = [countOnly(req.query)];
   for (const p of [mark, mark.end]) {
     const before = beforeCursor(p.cursor);
@@ -285,10 +285,10 @@ async function select<T>(read: PageRead, firstAggs: Record<string, unknown> | un
   let level = 0;
   let bracket: Record<string, unknown> | null = null;
   let known = firstAggs;
-  let end: Mark | null = null;
+  let end: Position | null = null;
   const bounded = (start: number) => end !== null && end.before - start <= BOUNDED_MAX * options.window;
   /** The page from a mark at or before it, or null when neither mark is near enough. */
-  const finish = async (start: Mark): Promise<SearchHit<T>[] | null> => {
+  const finish = async (start: Position): Promise<SearchHit<T>[] | null> => {
     const skip = req.offset - start.before;
     checkDeadline(deadline);
     let hits: SearchHit<T>[] | null = null;

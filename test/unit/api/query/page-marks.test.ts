@@ -3,7 +3,11 @@ import { MARK_QUERIES, MARKS_MAX, MARKS_PER_QUERY, type Mark, PageMarks } from '
 
 /** Usable when at most `skip` documents past it (page.ts also reads bounded marks further on). */
 const reach = (offset: number, skip: number) => (m: Mark) => offset - m.before <= skip;
-const at = (before: number): Mark => ({ cursor: { fixed: [], cut: { field: 'sale_date', kind: 'date', order: 'desc', value: before } }, before });
+const at = (before: number): Mark => ({
+  cursor: { fixed: [], cut: { field: 'sale_date', kind: 'date', order: 'desc', value: before } },
+  before,
+  end: { cursor: { fixed: [], cut: { field: 'sale_date', kind: 'date', order: 'desc', value: before + 100 } }, before: before + 100 },
+});
 
 describe('PageMarks (services/api/query/page-marks.ts)', () => {
   it('gives the latest usable mark at or before the offset', () => {
