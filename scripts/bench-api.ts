@@ -9,7 +9,9 @@
  *                                                          the same read functions: what one more hop costs here
  *   npm run bench:api -- --reuse bench-api-1000000 --beside-floor
  *                                                          the API's figures, then its CPU per request beside the
- *                                                          floor's on the floor's request kinds, passes alternating
+ *                                                          floor's and the access floor's (the floor running the
+ *                                                          API's access layer) on the floor's request kinds,
+ *                                                          passes alternating
  *   npm run bench:api -- --sizes 1000000,3000000,10000000  one run per size (each its own process and data set),
  *                                                          then the API's and the worker's memory side by side
  *
@@ -66,7 +68,8 @@ const opts = new Command('bench-api')
   .option('--concurrency <n>', 'concurrency of the throughput pass', '8')
   .option('--api-key <key>', 'API key sent as Authorization: Bearer (once the access layer is on)')
   .option('--floor', 'measure the floor instead of the API: a bare node:http server around the same read functions (scripts/bench-api-floor.ts)')
-  .option('--beside-floor [pairs]', "after the API's figures, start the floor too and alternate CPU passes of both on the floor's request kinds (2 pairs unless given)")
+  .option('--access-floor', "with --floor: the floor runs the API's access layer too (key lookup, in-flight count, Redis window, credit)")
+  .option('--beside-floor [rounds]', "after the API's figures, start both floors too and alternate CPU passes of the three on the floor's request kinds (2 rounds unless given)")
   .option('--cpu-only [passes]', "only the API's CPU per request on the floor's request kinds, pass after pass (3 unless given): a quick A/B of the request path, or with --cpu-prof its profile")
   .option('--cpu-prof <dir>', "write a V8 CPU profile of the API process into this folder when it stops (slows it a little)")
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
@@ -81,6 +84,7 @@ const opts = new Command('bench-api')
     concurrency: string;
     apiKey?: string;
     floor?: boolean;
+    accessFloor?: boolean;
     besideFloor?: boolean | string;
     sizes?: string;
     cpuProf?: string;
@@ -161,12 +165,14 @@ function profileFlags(): string[] {
   return opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] : [];
 }
 
-async function startApi(floor = opts.floor === true): Promise<{ base: string; pid: number | undefined }> {
+type Server = 'api' | 'floor' | 'access floor';
+
+async function startApi(server: Server = opts.floor ? (opts.accessFloor ? 'access floor' : 'floor') : 'api'): Promise<{ base: string; pid: number | undefined }> {
   const port = await freePort();
   // The floor runs with the same Node flags as bin/taxcert.js.
-  const api = floor
+  const api = server !== 'api'
     ? spawn(process.execPath, [...shebangFlags(), ...profileFlags(), '--import', 'tsx', floorServer], {
-        env: { ...env, PORT: String(port) },
+        env: { ...env, PORT: String(port), FLOOR_ACCESS: server === 'access floor' ? '1' : '0' },
         stdio: ['ignore', 'ignore', 'inherit'],
       })
     : opts.cpuProf
@@ -406,7 +412,7 @@ try {
   const total = (await runtime.opensearch.count({ index })).body.count;
   // With --reuse, --certificates is only its default: the SUMMARY line names the set measured.
   summary.certificates = total;
-  console.error(`index ${index}: ${total} certificates; ${opts.floor ? 'the floor (scripts/bench-api-floor.ts)' : 'API'} at ${base}`);
+  console.error(`index ${index}: ${total} certificates; ${opts.floor ? `the ${opts.accessFloor ? 'access floor' : 'floor'} (scripts/bench-api-floor.ts)` : 'API'} at ${base}`);
 
   // Which routes exist on this build: a 404 route is left out of the mix and named.
   const measured = Math.max(60, requests);
@@ -556,28 +562,39 @@ async function compare(
 }
 
 /**
- * Issue 19 item 4: the API's CPU per request beside the floor's, in one session on one data set.
- * The floor serves the certificate reads only, so both sides run those (the search mix) at the
- * throughput pass's concurrency; passes alternate (API, floor, then floor, API, ...) so a burst of
- * load from someone else on the machine lands on both sides alike. CPU, not wall time: the
- * machine is shared, and a process's CPU per request hardly moves with the load beside it.
+ * Issue 19 item 4: the API's CPU per request beside the floor's, in one session on one data set,
+ * and beside the access floor's: the floor running the API's own access layer (the key's lookup,
+ * the Redis window, the credit), so the API's cost over the floor splits into what the contract's
+ * layers cost and what Fastify and the routes' plumbing cost. The floors serve the certificate
+ * reads only, so every side runs those (the search mix) at the throughput pass's concurrency;
+ * passes rotate (API, access floor, floor, then the reverse, ...) so a burst of load from someone
+ * else on the machine lands on every side alike. CPU, not wall time: the machine is shared, and
+ * a process's CPU per request hardly moves with the load beside it. Every answer must be a 200:
+ * a refused request costs less and would flatter its side.
  */
-async function besideFloor(warming: Scenario[], loading: Scenario[], pairs: number): Promise<void> {
-  const floor = await startApi(true);
-  const sides = [
-    { name: 'API', base, pid: apiPid, cpuMs: 0, requests: 0 },
-    { name: 'floor', base: floor.base, pid: floor.pid, cpuMs: 0, requests: 0 },
-  ];
-  // The API has run the whole benchmark by now; the floor gets the warm-up and one untimed pass,
-  // or its first pass is timed in V8's lower tiers (1,540 against a later 814-1,048 µs here).
-  await run(warming.map((s) => () => get(s.path, floor.base)), 2);
-  await run(loading.map((s) => () => get(s.path, floor.base)), concurrency);
+async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: number): Promise<void> {
+  const sides = [{ name: 'API', base, pid: apiPid, cpuMs: 0, requests: 0 }];
+  for (const server of ['access floor', 'floor'] as const) {
+    const floor = await startApi(server);
+    sides.push({ name: server, base: floor.base, pid: floor.pid, cpuMs: 0, requests: 0 });
+    // The API has run the whole benchmark by now; a floor gets the warm-up and one untimed pass,
+    // or its first pass is timed in V8's lower tiers (1,540 against a later 814-1,048 µs here).
+    await run(warming.map((s) => () => get(s.path, floor.base)), 2);
+    await run(loading.map((s) => () => get(s.path, floor.base)), concurrency);
+  }
+  const statuses = new Map<string, number>();
   const rows = [];
-  for (let pair = 0; pair < pairs; pair++) {
-    const row: Record<string, number> = { pair: pair + 1 };
-    for (const side of pair % 2 === 0 ? sides : [...sides].reverse()) {
+  for (let round = 0; round < rounds; round++) {
+    const row: Record<string, number> = { round: round + 1 };
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
       const before = processCpuMs(side.pid);
-      await run(loading.map((s) => () => get(s.path, side.base)), concurrency);
+      await run(
+        loading.map((s) => async () => {
+          const status = await get(s.path, side.base);
+          if (status !== 200) statuses.set(`${side.name} ${status}`, (statuses.get(`${side.name} ${status}`) ?? 0) + 1);
+        }),
+        concurrency,
+      );
       const ms = processCpuMs(side.pid) - before;
       side.cpuMs += ms;
       side.requests += loading.length;
@@ -586,11 +603,13 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], pairs: numb
     row.ratio = Math.round((row['API µs/request']! / row['floor µs/request']!) * 100) / 100;
     rows.push(row);
   }
-  const [api, bare] = sides.map((s) => (s.cpuMs / s.requests) * 1000) as [number, number];
+  const [api, layered, bare] = sides.map((s) => (s.cpuMs / s.requests) * 1000) as [number, number, number];
   console.log(`\nCPU per request at c=${concurrency} on the floor's request kinds (${loading.length} requests per pass; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
   console.table(rows);
-  console.log(`API ${Math.round(api)} µs, floor ${Math.round(bare)} µs per request: ratio ${(api / bare).toFixed(2)} (target: the API at most the floor's 850 µs of issue 19)`);
-  Object.assign(summary, { apiCpuUs: Math.round(api), floorCpuUs: Math.round(bare) });
+  if (statuses.size > 0) console.log(`answers other than 200 (the figures above are not comparable): ${JSON.stringify(Object.fromEntries(statuses))}`);
+  console.log(`API ${Math.round(api)} µs, access floor ${Math.round(layered)} µs, floor ${Math.round(bare)} µs per request: ratio ${(api / bare).toFixed(2)} (target: the API at most the floor's 850 µs of issue 19)`);
+  console.log(`of the API's ${Math.round(api - bare)} µs over the floor: the access layer ${Math.round(layered - bare)} µs, Fastify and the routes' plumbing ${Math.round(api - layered)} µs`);
+  Object.assign(summary, { apiCpuUs: Math.round(api), accessFloorCpuUs: Math.round(layered), floorCpuUs: Math.round(bare) });
 }
 
 /**
@@ -600,15 +619,21 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], pairs: numb
  */
 async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: number): Promise<void> {
   await run(warming.map((s) => () => get(s.path)), 2);
+  // A refused request costs less and would flatter the figure.
+  const statuses = new Map<number, number>();
+  const counted = (s: Scenario) => async () => {
+    const status = await get(s.path);
+    if (status !== 200) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  };
   // The first pass places every deep page from scratch; later ones find the marks it left
   // (services/api/query/page-marks.ts), as a client paging on or asking again does.
   const firstBefore = processCpuMs(apiPid);
-  await run(loading.map((s) => () => get(s.path)), concurrency);
+  await run(loading.map(counted), concurrency);
   console.log(`first pass over these requests: ${Math.round(((processCpuMs(apiPid) - firstBefore) / loading.length) * 1000)} µs per request`);
   const perPass: number[] = [];
   for (let pass = 0; pass < passes; pass++) {
     const before = processCpuMs(apiPid);
-    await run(loading.map((s) => () => get(s.path)), concurrency);
+    await run(loading.map(counted), concurrency);
     perPass.push(Math.round(((processCpuMs(apiPid) - before) / loading.length) * 1000));
   }
   const sorted = [...perPass].sort((a, b) => a - b);
@@ -618,10 +643,11 @@ async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: numbe
   for (const kind of new Set(loading.map((s) => s.kind))) {
     const ofKind = loading.filter((s) => s.kind === kind);
     const before = processCpuMs(apiPid);
-    await run(ofKind.map((s) => () => get(s.path)), concurrency);
+    await run(ofKind.map(counted), concurrency);
     byKind[kind] = Math.round(((processCpuMs(apiPid) - before) / ofKind.length) * 1000);
   }
   console.log(`by kind (µs per request): ${JSON.stringify(byKind)}`);
+  if (statuses.size > 0) console.log(`answers other than 200 (the figures above are not comparable): ${JSON.stringify(Object.fromEntries(statuses))}`);
 }
 
 /**
