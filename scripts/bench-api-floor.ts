@@ -66,7 +66,7 @@ async function admitted(req: IncomingMessage, res: ServerResponse, path: string,
   const asked = { surface: 'rest', csv: false, charge: true } as const;
   let admission: Promise<Admission>;
   if (layer.mayOverlap(principal, asked)) {
-    admission = new Promise<Admission>((resolve) => setImmediate(() => resolve(layer.admit(principal, asked, id))));
+    admission = layer.admitBeside(principal, asked, id);
     admission.catch(() => undefined);
   } else {
     admission = Promise.resolve(await layer.admit(principal, asked, id));

@@ -53,9 +53,9 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     access.hold(principal, reply.raw);
     const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
     if (access.mayOverlap(principal, asked)) {
-      // Started on the next turn, so the route's engine request (sent in this one) leaves first
+      // Started on a later turn, so the route's engine request (sent in this one) leaves first
       // and the window's round trip and the credit's write happen while the engine works.
-      const admission = new Promise<Admission>((resolve) => setImmediate(() => resolve(access.admit(principal, asked, request.id))));
+      const admission = access.admitBeside(principal, asked, request.id);
       // Handled in onSend; until then a refusal must not count as unhandled.
       admission.catch(() => undefined);
       request.admission = admission;
