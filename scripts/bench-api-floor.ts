@@ -72,6 +72,7 @@ async function admitted(req: IncomingMessage, res: ServerResponse, path: string,
     admission = Promise.resolve(await layer.admit(principal, asked, id));
   }
   const answer = await read(path, qs, id).catch((err: unknown) => ({ status: 500, body: { error: { code: 'internal_error', message: String(err), request_id: id } } }));
+  layer.hurry();
   const { headers, reservation } = await admission;
   await layer.settle({ reservation }, answer.status < 300);
   return { ...answer, headers };

@@ -25,7 +25,8 @@ import { createTurnBatch } from './turn-batch.ts';
  *                                       before its body is read (every REST request)
  *   admitBeside(principal, request, id)
  *                                    -> admit, for a request whose read already runs beside
- *                                       it: started with the others of the next ADMIT_GATHER_MS
+ *                                       it: started with the others of the next ADMIT_GATHER_MS,
+ *                                       or sooner when an answer waits (hurry)
  *   settle(request, succeeded)       -> the one refund path: a credit is kept only by a success
  *   mayOverlap(principal, request)   -> whether the read may start before admit answers
  * Order: the per-minute window first (every authenticated request takes a slot, so
@@ -79,6 +80,8 @@ export interface Access {
    * transaction (gather.ts). The read it runs beside hides the wait.
    */
   admitBeside(principal: Principal, request: AdmitRequest, requestId: string): Promise<Admission>;
+  /** Starts the admissions admitBeside still holds: called by a request whose answer waits for its own. */
+  hurry(): void;
   /** Keeps the request's credit if it succeeded, gives it back otherwise; called once the answer is known (onSend). */
   settle(request: Settles, succeeded: boolean): Promise<void>;
   /**
@@ -106,7 +109,7 @@ export function createAccess(deps: AccessDeps): Access {
   const room = createRoom();
   const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
   const chargeInTurn = createTurnBatch((requests: ChargeRequest[]) => ledger.chargeMany(requests));
-  const gather = createGather(ADMIT_GATHER_MS);
+  const gathered = createGather(ADMIT_GATHER_MS);
 
   async function pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced> {
     const { plan } = principal;
@@ -186,7 +189,10 @@ export function createAccess(deps: AccessDeps): Access {
     },
     admit,
     admitBeside(principal, request, requestId) {
-      return new Promise<Admission>((resolve) => gather(() => resolve(admit(principal, request, requestId))));
+      return new Promise<Admission>((resolve) => gathered.hold(() => resolve(admit(principal, request, requestId))));
+    },
+    hurry() {
+      gathered.release();
     },
     async settle(request, succeeded) {
       const reservation = request.reservation;
@@ -210,10 +216,9 @@ function missingFeature(plan: Principal['plan'], request: Omit<AdmitRequest, 'ch
 }
 
 /**
- * How long an admission beside a read waits for others to start with (gather.ts). The cheapest
- * read (an id lookup) takes about 1 ms at the engine and an admission about 0.5 ms, so a wait of
- * 1 ms rarely shows in an answer's time; at 8 requests in flight it about halves the Redis writes
- * and ledger transactions per request.
+ * The longest an admission beside a read waits for others to start with (gather.ts). A request
+ * whose answer is ready first starts the held ones at once (hurry), so the wait never outlasts
+ * the read it runs beside.
  */
 export const ADMIT_GATHER_MS = 1;
 

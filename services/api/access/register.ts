@@ -67,6 +67,8 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     const pending = request.admission;
     if (pending) {
       request.admission = null;
+      // The answer is ready: its admission (and any held with it) starts now if it has not yet.
+      access.hurry();
       try {
         admitted(request, reply, await pending);
       } catch (err) {
