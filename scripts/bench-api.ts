@@ -242,7 +242,7 @@ function engineOf(params: Record<string, unknown>) {
   return () =>
     Promise.all([
       readPage(runtime.opensearch, index, { ...page, offset: Number(params.offset ?? 0) }),
-      plan.aggs ? runtime.opensearch.search({ index, body: { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs } as never }) : undefined,
+      ...(plan.facetCounts ?? []).map((body) => runtime.opensearch.search({ index, body: body as never })),
     ]);
 }
 

@@ -79,7 +79,7 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
   },
   'certificates-search': (params) => {
     const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
-    return { query: plan.query, sort: sortClause(plan.sort), ...(plan.aggs ? { aggs: plan.aggs } : {}) };
+    return { query: plan.query, sort: sortClause(plan.sort), ...(plan.facetCounts ? { facet_counts: plan.facetCounts } : {}) };
   },
   'certificates-by-parcel': (params) => {
     const plan = buildByParcel(ByParcelParams.parse(params));

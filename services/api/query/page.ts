@@ -131,17 +131,17 @@ export async function readPageWith<T>(
   client: Client,
   index: string,
   req: PageRequest,
-  beside: Record<string, unknown>,
+  beside: Record<string, unknown>[],
   options: PagePlanOptions = DEFAULT_PAGE_OPTIONS,
-): Promise<{ page: Page<T>; beside: SearchResult<never> }> {
-  let answer: SearchResult<never> | undefined;
+): Promise<{ page: Page<T>; beside: SearchResult<never>[] }> {
+  let answers: SearchResult<never>[] | undefined;
   const page = await pageOf<T>(client, index, req, options, async (bodies) => {
-    const answers = await multiSearch<T>(client, index, [...bodies, beside]);
-    answer = answers.pop() as SearchResult<never>;
-    return answers;
+    const all = await multiSearch<T>(client, index, [...bodies, ...beside]);
+    answers ??= all.splice(bodies.length) as SearchResult<never>[];
+    return all.slice(0, bodies.length);
   });
   // pageOf sends an opening request before it can return (a second one only after a stale mark).
-  return { page, beside: answer! };
+  return { page, beside: answers! };
 }
 
 /** Sends an opening request: searches in one round trip, their answers in order. */

@@ -24,13 +24,13 @@ export async function readList<D, R>(client: Client, index: string, list: ListRe
   return rowsOf(list, await readPage<D>(client, index, pageRequest(list)));
 }
 
-/** readList, and one more search sent beside the page's first request (query/page.ts readPageWith). */
+/** readList, and more searches sent beside the page's first request (query/page.ts readPageWith). */
 export async function readListWith<D, R>(
   client: Client,
   index: string,
   list: ListRead<D, R>,
-  beside: Record<string, unknown>,
-): Promise<{ result: ListResult<R>; beside: SearchResult<never> }> {
+  beside: Record<string, unknown>[],
+): Promise<{ result: ListResult<R>; beside: SearchResult<never>[] }> {
   const read = await readPageWith<D>(client, index, pageRequest(list), beside);
   return { result: rowsOf(list, read.page), beside: read.beside };
 }

@@ -1,7 +1,7 @@
 import { firstSaleDateNotExpiredBefore, lastSaleDateDeedEligibleBy } from '../../../domain/certificate-timeline.ts';
 import { normalizeKey } from '../../../domain/ids.ts';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
-import { type FacetField, facetAggs } from '../../query/facets.ts';
+import { type FacetField, facetSearches } from '../../query/facets.ts';
 import { anyOf, anyOfIgnoringCase, type Clause, inclusiveRange, listQuery, type NamedFilter, namedFilters } from '../../query/filters.ts';
 import type { SortKey } from '../../query/page.ts';
 import { allWordsAcross, allWordsWithTypos, containsMatch, exactKey } from '../../query/text.ts';
@@ -15,8 +15,8 @@ import type { CertificateFacet, CertificateSearchParams, CertificateSort } from 
 export interface CertificateSearchPlan {
   query: Clause;
   sort: SortKey[];
-  /** Present only when facets were asked for. */
-  aggs?: Clause;
+  /** The size-0 searches counting the facets (facets.ts facetSearches); present only when facets were asked for. */
+  facetCounts?: Clause[];
   facets: FacetField[];
 }
 
@@ -117,7 +117,7 @@ export function buildCertificateSearch(p: CertificateSearchParams): CertificateS
   return {
     query: listQuery(text, filters),
     sort: CERTIFICATE_SORT_KEYS[sort],
-    ...(facets.length > 0 ? { aggs: facetAggs(facets, text, filters) } : {}),
+    ...(facets.length > 0 ? { facetCounts: facetSearches(facets, text, filters) } : {}),
     facets,
   };
 }

@@ -56,13 +56,14 @@ export async function readCertificateSearch(deps: CertificatesDeps, params: Cert
     source: CERTIFICATE_SOURCE,
     map: (doc) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
   };
-  if (!plan.aggs) return readList(deps.opensearch, index, list);
-  // Facets are counted by their own size-0 search, sent in the same msearch as the page's
+  if (!plan.facetCounts) return readList(deps.opensearch, index, list);
+  // Facets are counted by their own size-0 searches, sent in the same msearch as the page's
   // first request: the engine's shard request cache keeps size-0 answers until the next
-  // refresh, so the counts of a filter set are computed once while a user pages through it,
-  // and a deep page plan never has to carry aggregations.
-  const counted = await readListWith(deps.opensearch, index, list, { size: 0, track_total_hits: false, query: plan.query, aggs: plan.aggs });
-  return { ...counted.result, facets: readFacets(plan.facets, counted.beside.aggregations) };
+  // refresh, so the counts of a filter set are computed once while a user pages through it
+  // (and a facet's own scope once for every search that shares it), and a deep page plan
+  // never has to carry aggregations.
+  const counted = await readListWith(deps.opensearch, index, list, plan.facetCounts);
+  return { ...counted.result, facets: readFacets(plan.facets, counted.beside) };
 }
 
 /** Every tax year of one parcel; an unknown parcel or a county without a feed is an empty list, never a 404. */

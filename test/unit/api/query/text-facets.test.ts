@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FacetField, readFacets } from '../../../../services/api/query/facets.ts';
+import { type FacetField, facetSearches, readFacets } from '../../../../services/api/query/facets.ts';
 import { anyOf, anyOfIgnoringCase, inclusiveRange, listQuery } from '../../../../services/api/query/filters.ts';
 import { containsKey, containsMatch, escapeWildcard, hasContainsKey } from '../../../../services/api/query/text.ts';
 import { CERTIFICATE_FACET_FIELDS } from '../../../../services/api/routes/certificates/build-search.ts';
@@ -48,20 +48,21 @@ describe('filter fragments', () => {
 describe('facets', () => {
   const facets: FacetField[] = [CERTIFICATE_FACET_FIELDS.county, CERTIFICATE_FACET_FIELDS.tax_year, CERTIFICATE_FACET_FIELDS.redeemed];
 
-  it('reads plain and global buckets, writing values as their filters accept them', () => {
-    const out = readFacets(facets, {
-      county: { doc_count: 9, values: { buckets: [{ key: 'duval', doc_count: 5 }, { key: 'baker', doc_count: 4 }] } },
-      tax_year: { doc_count: 9, scope: { doc_count: 9, values: { buckets: [{ key: 2023, doc_count: 9 }] } } },
-      redeemed: {
-        doc_count: 9,
-        values: {
-          buckets: [
-            { key: 0, key_as_string: 'false', doc_count: 8 },
-            { key: 1, key_as_string: 'true', doc_count: 1 },
-          ],
+  it('reads each facet from the answer that counted it, writing values as their filters accept them', () => {
+    const out = readFacets(facets, [
+      {
+        aggregations: {
+          county: { buckets: [{ key: 'duval', doc_count: 5 }, { key: 'baker', doc_count: 4 }] },
+          redeemed: {
+            buckets: [
+              { key: 0, key_as_string: 'false', doc_count: 8 },
+              { key: 1, key_as_string: 'true', doc_count: 1 },
+            ],
+          },
         },
       },
-    });
+      { aggregations: { tax_year: { buckets: [{ key: 2023, doc_count: 9 }] } } },
+    ]);
     expect(out).toEqual({
       county: [
         { value: 'duval', count: 5 },
@@ -80,5 +81,31 @@ describe('facets', () => {
     expect(CERTIFICATE_FACET_FIELDS.status.size).toBeGreaterThanOrEqual(CERTIFICATE_STATUSES.length);
     expect(CERTIFICATE_FACET_FIELDS.tax_year.size).toBeGreaterThanOrEqual(2100 - 1990 + 1);
     expect(CERTIFICATE_FACET_FIELDS.vendor.size).toBeGreaterThanOrEqual(registry.platforms.length + 3);
+  });
+});
+
+describe('facetSearches', () => {
+  const county = anyOf('county_slug', ['duval']);
+  const redeemed = { term: { redeemed: false } };
+  const filters = [
+    { name: 'county', clause: county },
+    { name: 'redeemed', clause: redeemed },
+  ];
+
+  it('counts the unfiltered facets over the search itself, and each filtered facet over every other filter, each in a search of its own', () => {
+    const searches = facetSearches([CERTIFICATE_FACET_FIELDS.county, CERTIFICATE_FACET_FIELDS.status], undefined, filters);
+    expect(searches).toHaveLength(2);
+    expect(searches[0]).toMatchObject({ size: 0, track_total_hits: false, query: listQuery(undefined, filters) });
+    expect(Object.keys(searches[0]!.aggs as object)).toEqual(['status']);
+    expect(searches[1]).toMatchObject({ size: 0, query: listQuery(undefined, [filters[1]!]) });
+    expect(Object.keys(searches[1]!.aggs as object)).toEqual(['county']);
+  });
+
+  it('gives every county the same body for the county facet, so the request cache answers it once for all of them', () => {
+    const of = (slug: string) =>
+      facetSearches([CERTIFICATE_FACET_FIELDS.county, CERTIFICATE_FACET_FIELDS.status], undefined, [{ name: 'county', clause: anyOf('county_slug', [slug]) }, filters[1]!]);
+    const [duval, baker] = [of('duval'), of('baker')];
+    expect(duval[1]).toEqual(baker[1]);
+    expect(duval[0]).not.toEqual(baker[0]);
   });
 });
