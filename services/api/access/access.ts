@@ -1,4 +1,5 @@
 import type { Sql } from '../../control/sql.ts';
+import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
 import { type ChargeOutcome, type ChargeRequest, createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
@@ -6,7 +7,6 @@ import { nextMonthStart, secondsToNextMonth } from '../../control/periods.ts';
 import { type Authenticate, createAuthenticate, type Principal } from './authenticate.ts';
 import { FeatureDisabledError, PaymentRequiredError, RateLimitedError, TooManyConcurrentError } from './errors.ts';
 import { rateHeaders, retryAfterSeconds } from './headers.ts';
-import { createGather } from './gather.ts';
 import { createInFlight } from './in-flight.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limit.ts';
 import { createTurnBatch } from './turn-batch.ts';
@@ -23,10 +23,6 @@ import { createTurnBatch } from './turn-batch.ts';
  *   charge(principal, paced, ...)    -> the credit: the Admission, or a typed 402 / 429
  *   admit(principal, request, id)    -> pace then charge, for a request that knows its cost
  *                                       before its body is read (every REST request)
- *   admitBeside(principal, request, id)
- *                                    -> admit, for a request whose read already runs beside
- *                                       it: started with the others of the next ADMIT_GATHER_MS,
- *                                       or sooner when an answer waits (hurry)
  *   settle(request, succeeded)       -> the one refund path: a credit is kept only by a success
  *   mayOverlap(principal, request)   -> whether the read may start before admit answers
  * Order: the per-minute window first (every authenticated request takes a slot, so
@@ -74,14 +70,6 @@ export interface Access {
   pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced>;
   charge(principal: Principal, paced: Paced, charge: boolean, requestId: string, now?: Date): Promise<Admission>;
   admit(principal: Principal, request: AdmitRequest, requestId: string, now?: Date): Promise<Admission>;
-  /**
-   * admit() for a request mayOverlap() let start its read: held up to ADMIT_GATHER_MS so the
-   * admissions arriving together start in one turn, sharing one Redis write and one ledger
-   * transaction (gather.ts). The read it runs beside hides the wait.
-   */
-  admitBeside(principal: Principal, request: AdmitRequest, requestId: string): Promise<Admission>;
-  /** Starts the admissions admitBeside still holds: called by a request whose answer waits for its own. */
-  hurry(): void;
   /** Keeps the request's credit if it succeeded, gives it back otherwise; called once the answer is known (onSend). */
   settle(request: Settles, succeeded: boolean): Promise<void>;
   /**
@@ -109,7 +97,6 @@ export function createAccess(deps: AccessDeps): Access {
   const room = createRoom();
   const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
   const chargeInTurn = createTurnBatch((requests: ChargeRequest[]) => ledger.chargeMany(requests));
-  const gathered = createGather(ADMIT_GATHER_MS);
 
   async function pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced> {
     const { plan } = principal;
@@ -150,14 +137,6 @@ export function createAccess(deps: AccessDeps): Access {
     throw new RateLimitedError(wait, headers, { reason: 'monthly_quota_exhausted', reset_date: nextMonthStart(at).toISOString() });
   }
 
-  async function admit(principal: Principal, request: AdmitRequest, requestId: string, now?: Date): Promise<Admission> {
-    try {
-      return await chargeBatched(principal, await pace(principal, request, requestId), request.charge, requestId, now);
-    } catch (err) {
-      return refused(principal, err);
-    }
-  }
-
   /** A refused client is forgotten by the room, so its next request waits for its admission. */
   function refused(principal: Principal, err: unknown): never {
     room.forget(principal.client.id);
@@ -187,12 +166,12 @@ export function createAccess(deps: AccessDeps): Access {
         return refused(principal, err);
       }
     },
-    admit,
-    admitBeside(principal, request, requestId) {
-      return new Promise<Admission>((resolve) => gathered.hold(() => resolve(admit(principal, request, requestId))));
-    },
-    hurry() {
-      gathered.release();
+    async admit(principal, request, requestId, now) {
+      try {
+        return await chargeBatched(principal, await pace(principal, request, requestId), request.charge, requestId, now);
+      } catch (err) {
+        return refused(principal, err);
+      }
     },
     async settle(request, succeeded) {
       const reservation = request.reservation;
@@ -214,13 +193,6 @@ function missingFeature(plan: Principal['plan'], request: Omit<AdmitRequest, 'ch
   if (request.csv && !plan.csv) return 'csv_disabled';
   return null;
 }
-
-/**
- * The longest an admission beside a read waits for others to start with (gather.ts). A request
- * whose answer is ready first starts the held ones at once (hurry), so the wait never outlasts
- * the read it runs beside.
- */
-export const ADMIT_GATHER_MS = 1;
 
 /** How long a window's answer is trusted to predict the next one. */
 export const ROOM_TRUST_MS = 5_000;

@@ -53,9 +53,9 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     access.hold(principal, reply.raw);
     const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
     if (access.mayOverlap(principal, asked)) {
-      // Started on a later turn, so the route's engine request (sent in this one) leaves first
+      // Started on the next turn, so the route's engine request (sent in this one) leaves first
       // and the window's round trip and the credit's write happen while the engine works.
-      const admission = access.admitBeside(principal, asked, request.id);
+      const admission = new Promise<Admission>((resolve) => setImmediate(() => resolve(access.admit(principal, asked, request.id))));
       // Handled in onSend; until then a refusal must not count as unhandled.
       admission.catch(() => undefined);
       request.admission = admission;
@@ -67,8 +67,6 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     const pending = request.admission;
     if (pending) {
       request.admission = null;
-      // The answer is ready: its admission (and any held with it) starts now if it has not yet.
-      access.hurry();
       try {
         admitted(request, reply, await pending);
       } catch (err) {

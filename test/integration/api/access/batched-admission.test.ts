@@ -65,40 +65,6 @@ describe('admissions batched per turn', () => {
   });
 });
 
-describe('admissions beside reads (admitBeside)', () => {
-  it('those arriving in separate turns within the gather window share batches, each admitted and charged once', async () => {
-    const c = await t.client('enterprise');
-    const principal = await t.app.access.authenticate(bearer(c.key));
-    const ledger = t.app.access.ledger;
-    const chargeMany = ledger.chargeMany;
-    const sizes: number[] = [];
-    ledger.chargeMany = (requests) => {
-      sizes.push(requests.length);
-      return chargeMany(requests);
-    };
-    const asked = { surface: 'rest', csv: false, charge: true } as const;
-    const admissions = [];
-    try {
-      for (let i = 0; i < 6; i++) {
-        admissions.push(t.app.access.admitBeside(principal, asked, `req_beside_${i}`));
-        // Another turn: the next request's admission arrives after this one's was held.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      const admitted = await Promise.all(admissions);
-      expect(admitted.every((a) => a.reservation !== null)).toBe(true);
-      // Each took its own slot of the window: remaining counts down without a repeat.
-      const remaining = admitted.map((a) => Number(a.headers['x-ratelimit-remaining']));
-      expect(new Set(remaining).size).toBe(6);
-      expect(Math.max(...remaining) - Math.min(...remaining)).toBe(5);
-    } finally {
-      ledger.chargeMany = chargeMany;
-    }
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(6);
-    expect(sizes.length).toBeLessThan(6);
-    expect(await charges(c.client.id)).toBe(6);
-  });
-});
-
 describe('ledger.chargeMany', () => {
   const account = async (clientId: string): Promise<Account> => {
     const plan = { ...(await t.app.access.authenticate(bearer(keys.get(clientId)!))).plan };
