@@ -21,7 +21,7 @@
  * go through one small helper (`get`), where an API key header is added (--api-key).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,7 @@ import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/
 import { CERTIFICATE_SOURCE } from '../services/api/routes/certificates/row.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
 import { loadConfig } from '../services/config.ts';
+import { createOpenSearch } from '../services/engine/client.ts';
 import { aliasName } from '../services/domain/datasets.ts';
 import { normalizeKey } from '../services/domain/ids.ts';
 import { openRuntime } from '../services/runtime.ts';
@@ -62,6 +63,7 @@ const opts = new Command('bench-api')
   .option('--certificates <n>', 'certificates to generate and ingest', '1000000')
   .option('--reuse <prefix>', 'reuse the data set kept under this INDEX_PREFIX (bench-out/<prefix>/taxcert.db)')
   .option('--keep', 'keep the data set for a later --reuse')
+  .option('--replace', 'drop a data set an earlier --keep left under this size, then generate a fresh one')
   .option('--requests <n>', 'requests per measured pass', '600')
   .option('--warmup <n>', 'requests per side before measuring, on other samples than the measured ones', '600')
   .option('--throughput <n>', 'samples for the concurrency pass, its own (the engine-backed 5 in 6 go to each side)', '3000')
@@ -84,6 +86,7 @@ const opts = new Command('bench-api')
     concurrency: string;
     apiKey?: string;
     floor?: boolean;
+    replace?: boolean;
     accessFloor?: boolean;
     besideFloor?: boolean | string;
     sizes?: string;
@@ -117,7 +120,6 @@ const throughput = Number(opts.throughput);
 const concurrency = Number(opts.concurrency);
 const prefix = opts.reuse ?? `bench-api-${n}`;
 const dir = join(process.cwd(), 'bench-out', prefix);
-mkdirSync(dir, { recursive: true });
 const env = { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: join(dir, 'taxcert.db'), LOG_LEVEL: 'warn', NODE_ENV: 'production', KEY_HASH_SECRET: process.env.KEY_HASH_SECRET ?? 'bench-only-secret-bench-only-secret',
   WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? 'bench-only-webhook-key-bench-only-webhook-key',
   // Production refuses to start without these (the account page mails links); the benchmark sends no mail.
@@ -126,6 +128,8 @@ const env = { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: join(dir, 'ta
 };
 const config = loadConfig(env);
 const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
+if (!opts.reuse) await startFromNothing();
+mkdirSync(dir, { recursive: true });
 const runtime = await openRuntime(config, { name: 'bench-api' });
 const index = aliasName(prefix, 'certificates');
 const children: ChildProcess[] = [];
@@ -138,6 +142,27 @@ function processCpuMs(pid: number | undefined): number {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
+  }
+}
+
+/**
+ * A run that generates its data must find none under its prefix: a set kept by an earlier --keep
+ * would be loaded again as updates of every document (a third slower at 10M, leaving as many
+ * deleted documents to merge away), and the figures would not be a fresh load's.
+ */
+async function startFromNothing(): Promise<void> {
+  const opensearch = createOpenSearch(config);
+  try {
+    const kept = existsSync(dir) || (await opensearch.indices.existsAlias({ name: aliasName(prefix, 'certificates') })).body;
+    if (!kept) return;
+    if (!opts.replace) {
+      console.error(`a data set is kept under ${prefix} (bench-out/${prefix}, its indices): measure it with --reuse ${prefix}, or pass --replace to drop it and load a fresh one`);
+      process.exit(2);
+    }
+    console.error(`dropping the data set kept under ${prefix} (--replace)`);
+    await dropScratch({ opensearch }, config, prefix, dir);
+  } finally {
+    await opensearch.close();
   }
 }
 
