@@ -29,13 +29,13 @@ export interface FacetField {
  * facets whose field is not filtered, and one for each facet whose field is, over the text and
  * every other filter.
  *
- * Why one search per scope rather than one search with a global aggregation per facet: the
- * engine's shard request cache keys a size-0 answer by its whole body, so a facet counted beside
- * another scope is counted again whenever that other scope changes. The county facet of "one
- * county's unredeemed certificates" counts every unredeemed certificate in Florida (its own
- * filter left out); in a body of its own, the same for every county, it is counted once per
- * refresh, where beside the county's own counts it was counted again for every county (190 ms
- * of each first visit at 10,000,000 certificates).
+ * Why one search per scope rather than one search with a global aggregation per facet: a
+ * `global` aggregation visits every document of the index and tests its filter on each, where
+ * the same filter as a query is answered from the index (at 10,000,000 certificates, the county
+ * facet of one county's unredeemed certificates took about 200 ms that way and 29 ms this way).
+ * And the engine's shard request cache keys a size-0 answer by its whole body: the county facet
+ * counts every unredeemed certificate in Florida (its own filter left out), so in a body of its
+ * own, the same for every county, it is counted once per refresh, not once per county.
  */
 export function facetSearches(facets: readonly FacetField[], text: Clause | undefined, filters: readonly NamedFilter[]): Clause[] {
   const filtered = (facet: FacetField) => filters.some((f) => f.name === facet.name);
