@@ -607,19 +607,13 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: num
     await run(warming.map((s) => () => get(s.path, floor.base)), 2);
     await run(loading.map((s) => () => get(s.path, floor.base)), concurrency);
   }
-  const statuses = new Map<string, number>();
+  const refusals = refusalCount();
   const rows = [];
   for (let round = 0; round < rounds; round++) {
     const row: Record<string, number> = { round: round + 1 };
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
       const before = processCpuMs(side.pid);
-      await run(
-        loading.map((s) => async () => {
-          const status = await get(s.path, side.base);
-          if (status !== 200) statuses.set(`${side.name} ${status}`, (statuses.get(`${side.name} ${status}`) ?? 0) + 1);
-        }),
-        concurrency,
-      );
+      await run(loading.map((s) => refusals.counted(s.path, side.base, `${side.name} `)), concurrency);
       const ms = processCpuMs(side.pid) - before;
       side.cpuMs += ms;
       side.requests += loading.length;
@@ -631,7 +625,7 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: num
   const [api, layered, bare] = sides.map((s) => (s.cpuMs / s.requests) * 1000) as [number, number, number];
   console.log(`\nCPU per request at c=${concurrency} on the floor's request kinds (${loading.length} requests per pass; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
   console.table(rows);
-  if (statuses.size > 0) console.log(`answers other than 200 (the figures above are not comparable): ${JSON.stringify(Object.fromEntries(statuses))}`);
+  refusals.report();
   console.log(`API ${Math.round(api)} µs, access floor ${Math.round(layered)} µs, floor ${Math.round(bare)} µs per request: ratio ${(api / bare).toFixed(2)} (target: the API at most the floor's 850 µs of issue 19)`);
   console.log(`of the API's ${Math.round(api - bare)} µs over the floor: the access layer ${Math.round(layered - bare)} µs, Fastify and the routes' plumbing ${Math.round(api - layered)} µs`);
   Object.assign(summary, { apiCpuUs: Math.round(api), accessFloorCpuUs: Math.round(layered), floorCpuUs: Math.round(bare) });
@@ -644,12 +638,8 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: num
  */
 async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: number): Promise<void> {
   await run(warming.map((s) => () => get(s.path)), 2);
-  // A refused request costs less and would flatter the figure.
-  const statuses = new Map<number, number>();
-  const counted = (s: Scenario) => async () => {
-    const status = await get(s.path);
-    if (status !== 200) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  };
+  const refusals = refusalCount();
+  const counted = (s: Scenario) => refusals.counted(s.path);
   // The first pass places every deep page from scratch; later ones find the marks it left
   // (services/api/query/page-marks.ts), as a client paging on or asking again does.
   const firstBefore = processCpuMs(apiPid);
@@ -672,7 +662,21 @@ async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: numbe
     byKind[kind] = Math.round(((processCpuMs(apiPid) - before) / ofKind.length) * 1000);
   }
   console.log(`by kind (µs per request): ${JSON.stringify(byKind)}`);
-  if (statuses.size > 0) console.log(`answers other than 200 (the figures above are not comparable): ${JSON.stringify(Object.fromEntries(statuses))}`);
+  refusals.report();
+}
+
+/** Answers other than 200 in the CPU passes, by side and status: a refused request costs less and would flatter its side. */
+function refusalCount() {
+  const statuses = new Map<string, number>();
+  return {
+    counted: (path: string, server = base, label = '') => async () => {
+      const status = await get(path, server);
+      if (status !== 200) statuses.set(`${label}${status}`, (statuses.get(`${label}${status}`) ?? 0) + 1);
+    },
+    report() {
+      if (statuses.size > 0) console.log(`answers other than 200 (the figures above are not comparable): ${JSON.stringify(Object.fromEntries(statuses))}`);
+    },
+  };
 }
 
 /**

@@ -136,9 +136,11 @@ export async function readPageWith<T>(
 ): Promise<{ page: Page<T>; beside: SearchResult<never>[] }> {
   let answers: SearchResult<never>[] | undefined;
   const page = await pageOf<T>(client, index, req, options, async (bodies) => {
-    const all = await multiSearch<T>(client, index, [...bodies, ...beside]);
+    // Only the first opening carries them: a second one (after a stale mark) needs only its own answers.
+    const sent = answers === undefined ? beside : [];
+    const all = await multiSearch<T>(client, index, [...bodies, ...sent]);
     answers ??= all.splice(bodies.length) as SearchResult<never>[];
-    return all.slice(0, bodies.length);
+    return all;
   });
   // pageOf sends an opening request before it can return (a second one only after a stale mark).
   return { page, beside: answers! };
