@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-old-space-size=320 --max-semi-space-size=64
+#!/usr/bin/env -S node --max-old-space-size=320 --max-semi-space-size=64 --heap-growing-percent=300 --no-allocation-site-pretenuring
 // Runs the TypeScript sources directly through tsx, so a fresh clone needs no build step.
 // The old space is bounded on purpose: the worker streams every file and keeps ~30 MB live,
 // and without a bound V8 lets garbage pile up to whatever the machine has. The young space is
@@ -7,6 +7,15 @@
 // RSS); doubling it again (32 -> 64 MB) cut the npm start stack's by another fifth while it
 // loads a set (57-65 -> 46-51 us at 300,000 rows, scavenges 2.3-5.0 s -> 0.5-1.5 s, +40 MB
 // RSS). 128 MB gained nothing more for another 20-100 MB.
+// With a young generation that large, V8 starts marking the old one whenever the room left under
+// its limit is smaller than the young generation, and its own limit (live heap times a factor
+// it lowers for a small ceiling) kept that room small: the npm start stack ran 60-80 full
+// collections that freed a few MB each while loading 1M rows. A fixed factor of 4 leaves the room.
+// Allocation-site pretenuring is off: with it, some processes (not others, on the same files)
+// promoted ten times the bytes per scavenge and spent three times as long collecting (pass 1 at
+// 20-24 us a row instead of 16-18); without it, none did in ten runs. Together: 27-30 -> 22 us
+// of stack CPU per row at 1M, 60-80 -> 26 full collections, peak RSS 345 -> 389 MB
+// (scripts/bench-pass1.ts and bench:ingest; docs/benchmarks.md).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -5,8 +5,11 @@
  * process, which on a shared machine moves far less than wall time, so two versions of the
  * indexer can be compared by running this alternately from each (issue 19 item 2).
  *
- *   npx tsx scripts/bench-pass1.ts --certificates 300000 --rounds 3
- *   npx tsx scripts/bench-pass1.ts --dir /tmp/set     (reuse a set written before)
+ *   node $FLAGS --import tsx scripts/bench-pass1.ts --certificates 300000 --rounds 3
+ *   node $FLAGS --import tsx scripts/bench-pass1.ts --dir /tmp/set     (reuse a set written before)
+ *
+ * $FLAGS: the heap flags of bin/taxcert.js's shebang, which the worker runs with; the collector's
+ * share of a row depends on them (from 1 to 4 us), so a run without them measures another process.
  */
 import type { Sql } from '../services/control/sql.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -42,6 +42,7 @@ import { createSecretBox } from '../services/control/webhook-secrets.ts';
 import { inJsonArray } from '../services/control/sql.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
+import { shebangFlags } from './lib/stack-process.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 
@@ -315,7 +316,7 @@ try {
   const workerArgs = ['worker', '--webhook-concurrency', opts.concurrency];
   const workerOptions: SpawnOptions = { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'pipe'] };
   const child = opts.profile
-    ? spawn(process.execPath, ['--max-old-space-size=320', '--max-semi-space-size=32', '--cpu-prof', '--cpu-prof-dir', opts.profile, bin, ...workerArgs], workerOptions)
+    ? spawn(process.execPath, [...shebangFlags(), '--cpu-prof', '--cpu-prof-dir', opts.profile, bin, ...workerArgs], workerOptions)
     : spawn(bin, workerArgs, workerOptions);
   worker = child;
   child.stderr!.on('data', (d: Buffer) => {

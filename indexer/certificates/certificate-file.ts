@@ -6,7 +6,6 @@ import { certificateFeed } from '../events/certificate-feed.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
-import { certificateJson } from './certificate-json.ts';
 import { type CertificateDocument, createHolderMemory, withIndexFields } from './certificate-document.ts';
 
 /**
@@ -52,7 +51,6 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
         field: 'certificate_number',
         problem: `${record.certificate_number} is listed again (first on line ${firstLine})`,
       }),
-      json: certificateJson,
     },
     conflicts: (docs, fileSha256) => feed.compare(docs, fileSha256),
     publishChanges: (refused) => feed.publish(refused),

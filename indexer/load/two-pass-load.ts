@@ -45,8 +45,6 @@ export interface DatasetFormat<T extends { id: string }> {
   build(row: RawRow): Built<T>;
   /** The problem of a row whose id an earlier line of the file already produced. */
   repeated(record: T, firstLine: number): RowProblem;
-  /** The record's JSON text exactly as JSON.stringify writes it, by a writer specialised to the record; default JSON.stringify. */
-  json?(record: T): string;
 }
 
 /** What one load did; the job's result (queue.ts IngestResult) carries the counts on. */
@@ -258,7 +256,6 @@ async function validate<T extends { id: string }>(
   const hash = createHash('sha256');
   const source = hashedFile(file, hash);
   const seen = new SeenIds();
-  const json = format.json ?? ((record: T) => JSON.stringify(record));
   let rowsRead = 0;
   try {
     for await (const row of format.rows(source)) {
@@ -271,7 +268,7 @@ async function validate<T extends { id: string }>(
         const firstLine = seen.add(built.record.id, row.line);
         wait =
           firstLine === undefined
-            ? spool.addJson(built.record.id, json(built.record))
+            ? spool.add(built.record.id, built.record)
             : held.add({ line: row.line, raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
       }
       if (wait) await wait;
