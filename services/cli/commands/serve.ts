@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { startServer } from '../../api/server.ts';
+import { loadApiServer } from '../api-server.ts';
 import { envWith, loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
-import { buildSite } from '../../web/site.ts';
 import { untilSignal } from '../signals.ts';
 
 export function serveCommand(program: Command): void {
@@ -13,6 +12,7 @@ export function serveCommand(program: Command): void {
     .action(async (opts: { port?: string }) => {
       // The flag overrides PORT; process.env itself is read in config.ts only.
       const config = loadConfig(envWith(opts.port ? { PORT: opts.port } : {}));
+      const { startServer, buildSite } = await loadApiServer();
       const runtime = await openRuntime(config, { name: 'api' });
       try {
         const { app, url } = await startServer(

@@ -6,13 +6,12 @@ import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { startFeedSchedule } from '../../../indexer/events/schedule.ts';
 import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
-import { startServer } from '../../api/server.ts';
+import { loadApiServer } from '../api-server.ts';
 import { loadConfig } from '../../config.ts';
 import { ensureDemoKey } from '../../control/demo-key.ts';
 import { ensureDemoSignIn } from '../../control/demo-sign-in.ts';
 import { upsertSource } from '../../control/sources.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
-import { buildSite } from '../../web/site.ts';
 import { outboxLine } from '../console.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
 import { manifestJobs } from '../manifest-jobs.ts';
@@ -40,6 +39,7 @@ export function startCommand(program: Command): void {
       const quiet = isQuietConsole({ isTTY: process.stderr.isTTY === true, logLevelSet: config.LOG_LEVEL_SET, nodeEnv: config.NODE_ENV });
       await requireRedis(config);
       const node = config.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(config) : null;
+      const { startServer, buildSite } = await loadApiServer();
       let runtime: Runtime | null = null;
       let stack: ReturnType<typeof recordStack> | null = null;
       try {
