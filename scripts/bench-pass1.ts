@@ -5,13 +5,15 @@
  * process, which on a shared machine moves far less than wall time, so two versions of the
  * indexer can be compared by running this alternately from each (issue 19 item 2).
  *
- *   node $FLAGS --import tsx scripts/bench-pass1.ts --certificates 300000 --rounds 3
- *   node $FLAGS --import tsx scripts/bench-pass1.ts --dir /tmp/set     (reuse a set written before)
+ *   npx tsx scripts/bench-pass1.ts --certificates 300000 --rounds 3
+ *   npx tsx scripts/bench-pass1.ts --dir /tmp/set     (reuse a set written before)
  *
- * $FLAGS: the heap flags of bin/taxcert.js's shebang, which the worker runs with; the collector's
- * share of a row depends on them (from 1 to 4 us), so a run without them measures another process.
+ * It runs itself again under the heap flags of bin/taxcert.js's shebang, which the worker runs
+ * with: the collector's share of a row depends on them (from 1 to 4 us), so a run without them
+ * would measure another process.
  */
 import type { Sql } from '../services/control/sql.ts';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +27,17 @@ import { manifestJobs } from '../services/cli/manifest-jobs.ts';
 import type { Database } from '../services/control/db.ts';
 import { loadHolderAliases } from '../services/domain/holder-groups.ts';
 import { loadRegistry } from '../services/domain/registry.ts';
+import { shebangFlags } from './lib/stack-process.ts';
+
+if (process.env.BENCH_PASS1_FLAGS !== '1') {
+  const run = spawnSync(process.execPath, [...shebangFlags(), ...process.execArgv, process.argv[1]!, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PASS1_FLAGS: '1' },
+  });
+  process.exit(run.status ?? 1);
+}
+
+console.error(`node ${process.execArgv.filter((f) => f.startsWith('--') && !f.startsWith('--import') && !f.startsWith('--require')).join(' ')}`);
 
 const opts = new Command('bench-pass1')
   .option('--certificates <n>', 'certificates to generate', '300000')
