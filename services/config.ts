@@ -11,7 +11,12 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(1).max(65535);
 
 export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * production unless told otherwise: a deployment that forgets the variable must not run with
+   * test-mode billing, cookies without Secure and loopback webhooks. `npm start` chooses
+   * development (package.json), vitest sets test, and a process in development says so first.
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   /**

@@ -11,6 +11,22 @@ import type { Mail } from '../web/mail/mailer.ts';
  * Without a terminal, or with LOG_LEVEL set, the full structured logs stay.
  */
 
+/**
+ * The first line of a server, worker or `npm start` in development: production is the default, so
+ * a process that gives plans away (test-mode billing), sends cookies without Secure and delivers
+ * webhooks to loopback addresses was asked to, and says so before anything else.
+ */
+export function developmentLine(nodeEnv: string): string | null {
+  if (nodeEnv !== 'development') return null;
+  return 'taxcert: NODE_ENV=development (test-mode billing, cookies without Secure, loopback webhook receivers); unset it or set NODE_ENV=production for a deployment';
+}
+
+/** Writes developmentLine to stderr, when there is one; call it right after loadConfig. */
+export function announceDevelopment(nodeEnv: string): void {
+  const line = developmentLine(nodeEnv);
+  if (line !== null) process.stderr.write(`${line}\n`);
+}
+
 export interface ConsoleFacts {
   /** stderr is a terminal. */
   isTTY: boolean;

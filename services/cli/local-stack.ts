@@ -25,6 +25,11 @@ const StackVariables = z.object({
   INDEX_PREFIX: z.string().min(1),
   REDIS_URL: z.string().min(1),
   KEY_PREFIX: z.string().min(1),
+  /**
+   * The stack's mode: production is the default, so a command beside a development stack takes
+   * development from here (its generated secrets live beside the database) instead of refusing.
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).optional(),
 });
 
 export const StackRecord = z.object({
@@ -72,6 +77,7 @@ export function recordStack(config: Config, file = resolve(STACK_FILE)): { remov
       INDEX_PREFIX: config.INDEX_PREFIX,
       REDIS_URL: config.REDIS_URL,
       KEY_PREFIX: config.KEY_PREFIX,
+      NODE_ENV: config.NODE_ENV,
     },
     keyHashSecretGiven: readText(join(dirname(config.DATABASE_PATH), 'key-hash-secret')) !== config.KEY_HASH_SECRET,
     webhookSecretKeyGiven: readText(join(dirname(config.DATABASE_PATH), WEBHOOK_KEY_FILE)) !== config.WEBHOOK_SECRET_KEY,

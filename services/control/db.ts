@@ -30,6 +30,8 @@ export interface OpenOptions {
 export interface ControlTarget {
   DATABASE_URL?: string | undefined;
   DATABASE_PATH: string;
+  /** production skips SQLite's nesting check (sqlite.ts); a bare path keeps it. */
+  NODE_ENV?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function openControlPlane(target: ControlTarget | string, options: 
   const where = typeof target === 'string' ? { DATABASE_PATH: target } : target;
   const sql: Sql = where.DATABASE_URL
     ? openPostgres(where.DATABASE_URL, { max: options.poolSize })
-    : openSqlite(where.DATABASE_PATH, { busyTimeoutMs: options.busyTimeoutMs });
+    : openSqlite(where.DATABASE_PATH, { busyTimeoutMs: options.busyTimeoutMs, checkNesting: where.NODE_ENV !== 'production' });
   try {
     const applied = await migrate(sql);
     options.onMigrated?.(applied);

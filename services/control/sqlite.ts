@@ -22,7 +22,8 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /**
    * Whether a statement on the outer handle inside its own transaction is refused
-   * (NestedHandleError) instead of waiting for ever. Default: everywhere but NODE_ENV=production.
+   * (NestedHandleError) instead of waiting for ever. Default: on; openControlPlane turns it off
+   * when NODE_ENV=production.
    * The check needs an AsyncLocalStorage, and once one runs Node 20 calls a hook on every promise
    * of the process: about 5% of the npm start stack's CPU per ingested row in a profile. The
    * misuse is a programming error the tests (and development) catch; production skips the hook.
@@ -47,7 +48,7 @@ export function openSqlite(path: string, options: SqliteOptions = {}): SqliteSql
     db.close();
     throw err;
   }
-  return new SqliteSql(db, options.checkNesting ?? process.env.NODE_ENV !== 'production');
+  return new SqliteSql(db, options.checkNesting ?? true);
 }
 
 export class SqliteSql implements Sql {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadApiServer } from '../api-server.ts';
 import { envWith, loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
+import { announceDevelopment } from '../console.ts';
 import { untilSignal } from '../signals.ts';
 
 export function serveCommand(program: Command): void {
@@ -12,6 +13,7 @@ export function serveCommand(program: Command): void {
     .action(async (opts: { port?: string }) => {
       // The flag overrides PORT; process.env itself is read in config.ts only.
       const config = loadConfig(envWith(opts.port ? { PORT: opts.port } : {}));
+      announceDevelopment(config.NODE_ENV);
       const { startServer, buildSite } = await loadApiServer();
       const runtime = await openRuntime(config, { name: 'api' });
       try {
@@ -23,7 +25,7 @@ export function serveCommand(program: Command): void {
           },
           buildSite,
         );
-        runtime.logger.info({ url }, 'api listening');
+        runtime.logger.info({ url, nodeEnv: config.NODE_ENV }, 'api listening');
         const signal = await untilSignal();
         runtime.logger.info({ signal }, 'api stopping');
         await app.close();

@@ -15,7 +15,7 @@ import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
 import { outboxLine } from '../console.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
 import { manifestJobs } from '../manifest-jobs.ts';
-import { bannerLines, isQuietConsole, requestLine } from '../console.ts';
+import { announceDevelopment, bannerLines, isQuietConsole, requestLine } from '../console.ts';
 import { ensureLocalOpenSearch } from '../local-opensearch.ts';
 import { untilSignal } from '../signals.ts';
 import { recordStack } from '../local-stack.ts';
@@ -35,6 +35,7 @@ export function startCommand(program: Command): void {
     .option('--no-demo', 'do not load the demo data set into empty indices')
     .action(async (opts: { demo: boolean }) => {
       const config = loadConfig();
+      announceDevelopment(config.NODE_ENV);
       // On a terminal (and no LOG_LEVEL): warnings only, one progress bar, the banner, one line per request.
       const quiet = isQuietConsole({ isTTY: process.stderr.isTTY === true, logLevelSet: config.LOG_LEVEL_SET, nodeEnv: config.NODE_ENV });
       await requireRedis(config);

@@ -6,6 +6,7 @@ import { startIngestWorker } from '../../../indexer/worker.ts';
 import { envWith, loadConfig } from '../../config.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { CliError } from '../output.ts';
+import { announceDevelopment } from '../console.ts';
 import { untilSignal } from '../signals.ts';
 
 export function workerCommand(program: Command): void {
@@ -25,6 +26,7 @@ export function workerCommand(program: Command): void {
           ...(opts.webhookConcurrency ? { WEBHOOK_CONCURRENCY: opts.webhookConcurrency } : {}),
         }),
       );
+      announceDevelopment(config.NODE_ENV);
       await requireRedis(config);
       const runtime = await openRuntime(config, { name: 'worker' });
       try {
@@ -42,7 +44,7 @@ export function workerCommand(program: Command): void {
           stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
         });
         runtime.logger.info(
-          { concurrency: config.WORKER_CONCURRENCY, webhookConcurrency: config.WEBHOOK_CONCURRENCY },
+          { concurrency: config.WORKER_CONCURRENCY, webhookConcurrency: config.WEBHOOK_CONCURRENCY, nodeEnv: config.NODE_ENV },
           'worker waiting for jobs',
         );
         const signal = await untilSignal();

@@ -13,16 +13,16 @@ const file = join(dir, 'data', 'stack.json');
 
 describe('the stack record', () => {
   it('holds where the stack is, whether its key secret came from the environment, and no secret', () => {
-    const fromFile = loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db'), INDEX_PREFIX: 'one' });
+    const fromFile = loadConfig({ NODE_ENV: 'development', DATABASE_PATH: join(dir, 'data', 'one.db'), INDEX_PREFIX: 'one' });
     recordStack(fromFile, file);
     expect(readRecord(file)).toMatchObject({
       pid: process.pid,
-      env: { DATABASE_PATH: join(dir, 'data', 'one.db'), INDEX_PREFIX: 'one', OPENSEARCH_URL: 'http://127.0.0.1:9200', KEY_PREFIX: 'txc' },
+      env: { DATABASE_PATH: join(dir, 'data', 'one.db'), INDEX_PREFIX: 'one', OPENSEARCH_URL: 'http://127.0.0.1:9200', KEY_PREFIX: 'txc', NODE_ENV: 'development' },
       keyHashSecretGiven: false,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const given = loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db'), KEY_HASH_SECRET: 's'.repeat(40) });
+    const given = loadConfig({ NODE_ENV: 'development', DATABASE_PATH: join(dir, 'data', 'one.db'), KEY_HASH_SECRET: 's'.repeat(40) });
     recordStack(given, file).remove();
     expect(existsSync(file)).toBe(false);
     recordStack(given, file);
@@ -32,13 +32,13 @@ describe('the stack record', () => {
     // The same for the key that seals webhook secrets (issue 20).
     recordStack(fromFile, file);
     expect(readRecord(file)?.webhookSecretKeyGiven).toBe(false);
-    recordStack(loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db'), WEBHOOK_SECRET_KEY: 'w'.repeat(40) }), file);
+    recordStack(loadConfig({ NODE_ENV: 'development', DATABASE_PATH: join(dir, 'data', 'one.db'), WEBHOOK_SECRET_KEY: 'w'.repeat(40) }), file);
     expect(readRecord(file)?.webhookSecretKeyGiven).toBe(true);
     expect(readFileSync(file, 'utf8')).not.toContain('w'.repeat(40));
   });
 
   it('is removed only by the start that wrote it', () => {
-    const config = loadConfig({ DATABASE_PATH: join(dir, 'data', 'one.db') });
+    const config = loadConfig({ NODE_ENV: 'development', DATABASE_PATH: join(dir, 'data', 'one.db') });
     const mine = recordStack(config, file);
     // A second npm start of the checkout took the record over.
     const other = { ...readRecord(file), pid: 1 };

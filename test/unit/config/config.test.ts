@@ -7,7 +7,7 @@ import { ConfigError, EnvSchema, loadConfig } from '../../../services/config.ts'
 import { opensearchNodes } from '../../../services/engine/client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-'));
-const base = { DATABASE_PATH: join(dir, 'taxcert.db') };
+const base = { NODE_ENV: 'test', DATABASE_PATH: join(dir, 'taxcert.db') };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('loadConfig', () => {
@@ -28,10 +28,18 @@ describe('loadConfig', () => {
   });
 
   it('gives each INDEX_PREFIX its own default database (issue 12, item 1)', () => {
-    const secret = { KEY_HASH_SECRET: 'x'.repeat(32) };
+    const secret = { KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32) };
     expect(loadConfig(secret).DATABASE_PATH).toBe(join(process.cwd(), 'data', 'taxcert.db'));
     expect(loadConfig({ ...secret, INDEX_PREFIX: 'other' }).DATABASE_PATH).toBe(join(process.cwd(), 'data', 'other.db'));
     expect(loadConfig({ ...secret, INDEX_PREFIX: 'other', DATABASE_PATH: '/tmp/x.db' }).DATABASE_PATH).toBe('/tmp/x.db');
+  });
+
+  it('is production unless NODE_ENV chooses otherwise: no silent test-mode billing or loopback webhooks', () => {
+    const unset = { DATABASE_PATH: join(dir, 'taxcert.db') };
+    expect(() => loadConfig(unset)).toThrow(/^KEY_HASH_SECRET: required when NODE_ENV=production$/);
+    const prod = loadConfig({ ...unset, KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32) });
+    expect(prod).toMatchObject({ NODE_ENV: 'production', BILLING_PROVIDER: 'none' });
+    expect(loadConfig({ ...unset, NODE_ENV: 'development' })).toMatchObject({ NODE_ENV: 'development', BILLING_PROVIDER: 'test-mode' });
   });
 
   it('knows whether LOG_LEVEL was given', () => {

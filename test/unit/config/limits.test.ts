@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../../services/config.ts';
 
 /** The limits of issue 23 items 2, 4 and 6: defaults, and how MCP_ALLOWED_ORIGINS is read. */
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-limits-'));
-const base = { DATABASE_PATH: join(dir, 'taxcert.db'), KEY_HASH_SECRET: 'x'.repeat(32) };
+const base = { NODE_ENV: 'test', DATABASE_PATH: join(dir, 'taxcert.db'), KEY_HASH_SECRET: 'x'.repeat(32) };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('request limits', () => {

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../../../services/config.ts';
 // KEY_HASH_SECRET or a REDIS_URL with a password landed in terminals and CI logs.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-secrets-'));
-const base = { DATABASE_PATH: join(dir, 'taxcert.db') };
+const base = { NODE_ENV: 'test', DATABASE_PATH: join(dir, 'taxcert.db') };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function messageOf(env: Record<string, string>): string {
