@@ -28,6 +28,12 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
    * between the passes, recorded in one transaction. `refused`: documents the engine refused.
    */
   publishChanges?(refused: ReadonlySet<string>): Promise<void>;
+  /**
+   * Of the documents the file replaced, how many it changed in what the API shows (the change
+   * feed's comparison): the engine answers "updated" for every replaced document, changed or
+   * not, and every document carries a new ingest time. Null or absent: not known.
+   */
+  changedCount?(): number | null;
   /** After the file is searchable and its refused rows quarantined. */
   bookkeep(): Promise<void>;
 }

@@ -86,7 +86,7 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
         await quarantine(deps, job, validated);
         const bookkeepStarted = Date.now();
         await file.bookkeep();
-        return { ...loaded, timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted } };
+        return { ...loaded, changed: file.changedCount?.() ?? null, timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted } };
       } finally {
         await validated.discard();
       }
@@ -104,6 +104,8 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
       indexed: loaded.indexed,
       updated: loaded.updated,
       quarantined: loaded.quarantined,
+      // A document the engine refused may have been counted as changed: never more than it replaced.
+      ...(loaded.changed === null ? {} : { changed: Math.min(loaded.changed, loaded.updated), unchanged: loaded.updated - Math.min(loaded.changed, loaded.updated) }),
       durationMs: Date.now() - started,
     };
     await finishRun(deps.sql, job.jobId, {

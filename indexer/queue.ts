@@ -33,6 +33,12 @@ export interface IngestResult extends Pick<LoadOutcome, 'format' | 'rowsRead' | 
   county: string;
   taxYear: number;
   vendor: string;
+  /**
+   * Of `updated` (documents that replaced one with the same id), how many changed what the API
+   * shows and how many came back as they were; absent when the dataset does not compare.
+   */
+  changed?: number;
+  unchanged?: number;
   durationMs: number;
 }
 

@@ -54,6 +54,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     },
     conflicts: (docs, fileSha256) => feed.compare(docs, fileSha256),
     publishChanges: (refused) => feed.publish(refused),
+    changedCount: () => feed.changed(),
     bookkeep: async () => {
       const { sale } = await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10) });
       await feed.recordSale(sale);

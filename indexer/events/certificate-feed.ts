@@ -59,6 +59,11 @@ export interface CertificateFeed {
   publish(refused: ReadonlySet<string>): Promise<void>;
   /** After the bookkeeping: the sale summary's creation or status move, if any. */
   recordSale(sale: CertificateSaleRecord | null): Promise<void>;
+  /**
+   * After compare: how many already-indexed certificates the file changes in what the API shows;
+   * null when this attempt did not compare (a retry publishing the stage an earlier one computed).
+   */
+  changed(): number | null;
 }
 
 export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string; county: RegistryCounty; taxYear: number }): CertificateFeed {
@@ -66,12 +71,14 @@ export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string;
   const { jobId, county, taxYear } = run;
   const alias = aliasName(deps.prefix, 'certificates');
   const now = deps.now ?? (() => new Date());
+  let changed: number | null = null;
 
   return {
     async compare(docs, fileSha256) {
       const conflicts = new Map<string, RowProblem>();
       const existing = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
       const stage = await openStage(sql, { jobId, fileSha256, countySlug: county.slug, taxYear });
+      changed = stage === 'fresh' ? 0 : null;
       if (existing === 0) {
         // A first load: nothing indexed can conflict or change. Its count is known once searchable.
         if (stage === 'fresh')
@@ -93,6 +100,7 @@ export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string;
             const before = pair.indexed && mapCertificate(pair.indexed as CertificateDocument, parcelBaseUrl);
             const event = certificateChange(before, mapCertificate(pair.incoming, parcelBaseUrl));
             if (event) events.push({ ...event, docId: pair.id });
+            if (event && before) changed = (changed ?? 0) + 1;
           }
         }
         await addStaged(sql, jobId, events);
@@ -116,5 +124,7 @@ export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string;
     async recordSale(sale) {
       if (sale) await recordSale(sql, (today) => mapSaleRow(sale, today), now, 'ingest');
     },
+
+    changed: () => changed,
   };
 }

@@ -131,6 +131,10 @@ function summarize(outcomes: FileOutcome[]) {
     rowsRead: sum((o) => o.result?.rowsRead),
     indexed: sum((o) => o.result?.indexed),
     updated: sum((o) => o.result?.updated),
+    changed: sum((o) => o.result?.changed),
+    unchanged: sum((o) => o.result?.unchanged),
+    /** Replaced documents of datasets that do not compare (neither changed nor unchanged is known). */
+    replaced: sum((o) => (o.result && o.result.changed === undefined ? o.result.updated : 0)),
     quarantined: sum((o) => o.result?.quarantined),
     jobs: outcomes,
   };
@@ -139,14 +143,28 @@ function summarize(outcomes: FileOutcome[]) {
 function render(s: ReturnType<typeof summarize>): string {
   const lines = s.jobs.map((o) =>
     o.status === 'succeeded' && o.result
-      ? `ok      ${o.county} ${o.taxYear} ${o.file}: read ${o.result.rowsRead}, indexed ${o.result.indexed}, updated ${o.result.updated}, quarantined ${o.result.quarantined}`
+      ? `ok      ${o.county} ${o.taxYear} ${o.file}: read ${o.result.rowsRead}, ${loadCounts({ ...o.result, replaced: o.result.changed === undefined ? o.result.updated : 0 })}`
       : o.status === 'queued'
         ? `queued  ${o.county} ${o.taxYear} ${o.file} (job ${o.jobId})`
         : `FAILED  ${o.county} ${o.taxYear} ${o.file}: ${o.error}`,
   );
   if (s.queued === s.files) return lines.join('\n');
   lines.push(
-    `${s.succeeded}/${s.files} files loaded; rows read ${s.rowsRead}, indexed ${s.indexed}, updated ${s.updated}, quarantined ${s.quarantined}${s.failed ? `; ${s.failed} failed` : ''}`,
+    `${s.succeeded}/${s.files} files loaded; rows read ${s.rowsRead}, ${loadCounts(s)}${s.failed ? `; ${s.failed} failed` : ''}`,
   );
   return lines.join('\n');
+}
+
+/**
+ * What a load did to the index, in words an operator reads right: "indexed 0, updated 1494" for a
+ * file with one changed row read as if 1,494 certificates had changed. New documents, those whose
+ * public row changed, those that came back as they were; "replaced" where the dataset does not compare.
+ */
+function loadCounts(c: { indexed: number; changed?: number; unchanged?: number; replaced: number; quarantined: number }): string {
+  const parts = [`new ${c.indexed}`];
+  if (c.changed !== undefined && c.unchanged !== undefined && (c.changed > 0 || c.unchanged > 0 || c.replaced === 0))
+    parts.push(`changed ${c.changed}`, `unchanged ${c.unchanged}`);
+  if (c.replaced > 0) parts.push(`replaced ${c.replaced}`);
+  parts.push(`quarantined ${c.quarantined}`);
+  return parts.join(', ');
 }

@@ -13,9 +13,10 @@ type IngestQueue = ReturnType<typeof createIngestQueue>;
 export function jobsCommand(program: Command): void {
   const jobs = program.command('jobs').description('failed ingest jobs: list them, retry them, clean them away');
 
+  // `taxcert jobs` alone lists, as `git stash` does: it printed the help and exited 2.
   jobs
-    .command('list')
-    .description('list failed jobs, newest first, one line each (the full reason with --json)')
+    .command('list', { isDefault: true })
+    .description('list failed jobs, newest first, one line each (the full reason with --json); the default')
     .option('--limit <n>', 'jobs to show', '50')
     .action(async (opts: { limit: string }, command: Command) => {
       const limit = Number(opts.limit);

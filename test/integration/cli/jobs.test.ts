@@ -66,6 +66,10 @@ describe('taxcert status and jobs with failed jobs', () => {
     expect(text.code).toBe(0);
     expect(text.stdout.split('\n')[0]).toBe(`${FAILED} failed job(s)`);
     expect(text.stdout.split('\n').filter((l) => l.startsWith('  bad-'))).toHaveLength(FAILED);
+    // `taxcert jobs` alone is the list, as `git stash` alone is `git stash list`.
+    const bare = await runCli(['jobs'], env);
+    expect(bare.code, bare.stderr).toBe(0);
+    expect(bare.stdout).toBe(text.stdout);
     const json = await runCli(['jobs', 'list', '--json', '--limit', '2'], env);
     const doc = JSON.parse(json.stdout) as { total: number; jobs: { id: string; reason: string; fullReason: string }[] };
     expect(doc.total).toBe(FAILED);
