@@ -96,7 +96,9 @@ const derivedStatus = (countExpr: string) => `CASE
 /**
  * Upserts the directory facts of every registry county. Runs on each open and
  * touches a row only when a fact changed; coverage columns (count, status, last
- * import) belong to ingest and are never reset here. Counties missing from the
+ * import) belong to ingest and are never reset here, nor is the vendor of a county with
+ * certificates: that is the vendor of its newest tax year's files (setCountyVendor), so the
+ * county, its source and its sale name the same one. Counties missing from the
  * registry are kept: the store never deletes.
  */
 export async function seedCounties(sql: Sql, registry: Registry): Promise<number> {
@@ -108,13 +110,13 @@ export async function seedCounties(sql: Sql, registry: Registry): Promise<number
       county_fips = excluded.county_fips,
       dor_county_number = excluded.dor_county_number,
       tax_certificate_sale_url = excluded.tax_certificate_sale_url,
-      tax_certificate_vendor = excluded.tax_certificate_vendor,
+      tax_certificate_vendor = CASE WHEN counties.certificate_count > 0 THEN counties.tax_certificate_vendor ELSE excluded.tax_certificate_vendor END,
       updated_at = now_iso()
     WHERE counties.county_name IS DISTINCT FROM excluded.county_name
        OR counties.county_fips IS DISTINCT FROM excluded.county_fips
        OR counties.dor_county_number IS DISTINCT FROM excluded.dor_county_number
        OR counties.tax_certificate_sale_url IS DISTINCT FROM excluded.tax_certificate_sale_url
-       OR counties.tax_certificate_vendor IS DISTINCT FROM excluded.tax_certificate_vendor`;
+       OR (counties.certificate_count = 0 AND counties.tax_certificate_vendor IS DISTINCT FROM excluded.tax_certificate_vendor)`;
   return sql.transaction(async (tx) => {
     let changed = 0;
     for (const county of registry.counties) {
@@ -218,4 +220,16 @@ async function recordCoverageChange(tx: Sql, before: County, after: County): Pro
   await appendEvents(tx, [
     { type: 'county.coverage_changed', countySlug: after.countySlug, data: { object: after, previous: changedFields(before, after) } },
   ]);
+}
+
+/**
+ * The vendor of a county whose certificates are loaded: the vendor of its newest tax year's
+ * source, set by the ingest bookkeeping (the registry's channel is only the default).
+ */
+export async function setCountyVendor(sql: Sql, slug: string, vendor: string): Promise<void> {
+  await sql.run(
+    `UPDATE counties SET tax_certificate_vendor = @vendor, updated_at = now_iso()
+      WHERE county_slug = @slug AND tax_certificate_vendor IS DISTINCT FROM CAST(@vendor AS TEXT)`,
+    { slug, vendor },
+  );
 }

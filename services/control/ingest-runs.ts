@@ -202,3 +202,35 @@ export async function listRuns(sql: Sql, filters: RunFilters = {}): Promise<Inge
   const rows = await sql.all<RunRow>(`SELECT * FROM ingest_runs${clause} ORDER BY started_at DESC, id DESC LIMIT @limit`, params);
   return rows.map(mapRunRow);
 }
+
+/**
+ * The error code of the newest failed run of a county-year's files whose file has not loaded
+ * since (no later succeeded run of the same path), among `codes`; the file of `exceptFile` is
+ * the one loading now and is left out. A batch with one good and one bad file then leaves the
+ * bad one's error on the source row, whichever finished first (a success used to clear it).
+ */
+export async function unresolvedFailure(
+  sql: Sql,
+  of: { dataset: ControlDataset; countySlug: string; taxYear: number; exceptFile: string; codes: readonly string[] },
+): Promise<string | null> {
+  if (of.codes.length === 0) return null;
+  const codes = of.codes.map((_, i) => `@code${i}`).join(', ');
+  const row = await sql.get<{ error_code: string }>(
+    `SELECT f.error_code FROM ingest_runs f
+      WHERE f.dataset = @dataset AND f.county_slug = @slug AND f.tax_year = @taxYear AND f.status = 'failed'
+        AND f.file_path <> @exceptFile AND f.error_code IN (${codes})
+        AND NOT EXISTS (
+          SELECT 1 FROM ingest_runs s
+          WHERE s.dataset = f.dataset AND s.county_slug = f.county_slug AND s.tax_year = f.tax_year
+            AND s.file_path = f.file_path AND s.status = 'succeeded' AND s.finished_at >= f.finished_at)
+      ORDER BY f.finished_at DESC LIMIT 1`,
+    {
+      dataset: of.dataset,
+      slug: of.countySlug,
+      taxYear: of.taxYear,
+      exceptFile: of.exceptFile,
+      ...Object.fromEntries(of.codes.map((c, i) => [`code${i}`, c])),
+    },
+  );
+  return row?.error_code ?? null;
+}

@@ -161,10 +161,15 @@ export interface SourceCheck {
    * The full text belongs to the ingest run (ingest-runs.ts, errorMessage).
    */
   error?: string;
+  /**
+   * A success that leaves lastError set: another file of the same county-year still fails
+   * (ingest-runs.ts unresolvedFailure). lastSuccessAt moves all the same.
+   */
+  stillFailing?: string | null;
   at: Date | string;
 }
 
-/** Records one check of a feed: a success clears lastError, a failure keeps lastSuccessAt. */
+/** Records one check of a feed: a success clears lastError (unless stillFailing), a failure keeps lastSuccessAt. */
 export async function recordCheck(sql: Sql, countySlug: string, taxYear: number, result: SourceCheck): Promise<Source> {
   const at = isoTimestamp(result.at);
   const row = await sql.get<{ id: number }>(
@@ -172,11 +177,11 @@ export async function recordCheck(sql: Sql, countySlug: string, taxYear: number,
       UPDATE sources SET
         last_checked_at = @at,
         last_success_at = CASE WHEN @ok = 1 THEN @at ELSE last_success_at END,
-        last_error = CASE WHEN @ok = 1 THEN NULL ELSE CAST(@error AS TEXT) END,
+        last_error = CASE WHEN @ok = 1 THEN CAST(@stillFailing AS TEXT) ELSE CAST(@error AS TEXT) END,
         updated_at = now_iso()
       WHERE tax_year = @taxYear AND county_id = (SELECT id FROM counties WHERE county_slug = @slug)
       RETURNING id`,
-    { at, ok: result.ok ? 1 : 0, error: result.error ?? 'check failed', taxYear, slug: countySlug },
+    { at, ok: result.ok ? 1 : 0, error: result.error ?? 'check failed', stillFailing: result.stillFailing ?? null, taxYear, slug: countySlug },
   );
   if (!row) throw new UnknownSourceError(countySlug, taxYear);
   return mapSourceRow((await sql.get<SourceRow>(`${SELECT} WHERE s.id = ?`, [row.id]))!);
@@ -240,4 +245,13 @@ function checkPage(limit: number | undefined, offset: number | undefined): void 
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
   if (offset !== undefined && (!Number.isSafeInteger(offset) || offset < 0))
     throw new RangeError(`offset must be a non-negative integer, got ${offset}`);
+}
+
+/** The newest tax year a county has a source for; null when it has none. */
+export async function newestSourceYear(sql: Sql, countySlug: string): Promise<number | null> {
+  const row = await sql.get<{ year: number | null }>(
+    'SELECT MAX(s.tax_year) AS year FROM sources s JOIN counties c ON c.id = s.county_id WHERE c.county_slug = ?',
+    [countySlug],
+  );
+  return row?.year == null ? null : Number(row.year);
 }
