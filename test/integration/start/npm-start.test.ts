@@ -89,6 +89,14 @@ describe('taxcert start (npm start)', () => {
       for (const line of stderr.split('\n').filter((l) => l.includes(key))) expect(line.startsWith('{')).toBe(false);
       demoKey = key;
 
+      // The demo's holders are derived with it: a row's holder_id answers, no operator step needed.
+      const search = await fetch(`http://127.0.0.1:${port}/api/v1/certificates/search?county=miami-dade&limit=1`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const row = ((await search.json()) as { data: { holder_id: string }[] }).data[0]!;
+      const holder = await fetch(`http://127.0.0.1:${port}/api/v1/holders/${row.holder_id}`, { headers: { authorization: `Bearer ${key}` } });
+      expect(holder.status).toBe(200);
+
       // The demo sign-in of the account page (issue 21), beside the key: it signs in as the demo client.
       const signIn = /Demo sign-in: (\S+) {2}password (\S+)/.exec(stderr);
       expect(signIn, stderr).not.toBeNull();
