@@ -67,7 +67,15 @@ export class DependencyUnavailableError extends Error {
 
 /** Resolves once Redis answers a PING, or rejects with a message that says how to fix it. */
 export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs = 2000): Promise<void> {
-  const probe = new Redis(config.REDIS_URL, {
+  if (!(await redisAnswers(config.REDIS_URL, timeoutMs)))
+    throw new DependencyUnavailableError(
+      `Redis does not answer at ${withoutPassword(config.REDIS_URL)}. Start it (redis-server --daemonize yes --port 6379 --save "") or point REDIS_URL at a running Redis.`,
+    );
+}
+
+/** True when Redis at url answers a PING within timeoutMs. */
+export async function redisAnswers(url: string, timeoutMs = 2000): Promise<boolean> {
+  const probe = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
@@ -78,10 +86,9 @@ export async function requireRedis(config: Pick<Config, 'REDIS_URL'>, timeoutMs 
   try {
     await probe.connect();
     await probe.ping();
+    return true;
   } catch {
-    throw new DependencyUnavailableError(
-      `Redis does not answer at ${withoutPassword(config.REDIS_URL)}. Start it (redis-server --daemonize yes --port 6379 --save "") or point REDIS_URL at a running Redis.`,
-    );
+    return false;
   } finally {
     probe.disconnect();
   }
