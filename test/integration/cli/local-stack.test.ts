@@ -30,7 +30,8 @@ describe('commands in another terminal find the stack npm start recorded', () =>
     checkout = join(suite.dir, 'checkout');
     mkdirSync(checkout);
     port = await freePort();
-    bare = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
+    // No NODE_ENV either: unset is production, and the mode comes from the stack's record.
+    bare = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn' };
     // The engine is named (the shared test node, never started or stopped here); the database is
     // the default one, data/<prefix>.db of the checkout. No LOG_LEVEL: the quiet terminal console.
     const env = {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, childEnv, runCli } from '../../helpers/cli.ts';
 import { freePort } from '../../helpers/ports.ts';
@@ -44,6 +45,11 @@ async function serveUntilListening(env: NodeJS.ProcessEnv, port: number, whileUp
 }
 
 describe('NODE_ENV', () => {
+  it('npm start chooses development unless NODE_ENV is given', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+    expect(pkg.scripts.start).toMatch(/ NODE_ENV=\$\{NODE_ENV:-development\} \.\/bin\/taxcert\.js start$/);
+  });
+
   it('unset, taxcert serve is production: it refuses to start without what production needs', async () => {
     const r = await runCli(['serve', '--port', String(await freePort())], withoutNodeEnv());
     expect(r.code).toBe(1);
