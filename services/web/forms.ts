@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KEY_ENVS } from '../control/api-keys.ts';
 import { EVENT_TYPES } from '../control/events.ts';
+import { ORDER_ID } from '../control/orders.ts';
 import { PACK_NAMES } from '../control/packs.ts';
 
 /**
@@ -100,7 +101,8 @@ export const CheckoutItem = z.union([
   z.templateLiteral(['plan:', z.enum(SELF_SERVE_PLANS)]),
   z.templateLiteral(['pack:', z.enum(PACK_NAMES as [string, ...string[]])]),
 ]);
-export const CheckoutForm = z.object({ item: CheckoutItem });
+/** The posted checkout: what, and the order id its page was given (the same form posted again is the same order). */
+export const CheckoutForm = z.object({ item: CheckoutItem, order: z.string().regex(ORDER_ID) });
 
 /** Where sign-in returns to: a page of this site under /account, never another host. */
 export const NextPath = z

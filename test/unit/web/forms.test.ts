@@ -54,9 +54,13 @@ describe('account page forms', () => {
   });
 
   it('a checkout buys a self-serve plan or a pack, never the trial or Enterprise', () => {
-    const ok = (item: string) => CheckoutForm.safeParse({ item }).success;
+    const order = 'ord_AAAAAAAAAAAAAAAA';
+    const ok = (item: string) => CheckoutForm.safeParse({ item, order }).success;
     expect(['plan:developer', 'plan:mcp_starter', 'pack:starter', 'pack:power'].map(ok)).toEqual([true, true, true, true]);
     expect(['plan:free_trial', 'plan:enterprise', 'pack:huge', 'developer', ''].map(ok)).toEqual([false, false, false, false, false]);
+    // The form carries the order id its page was given: the same form posted again is the same order.
+    for (const bad of [undefined, '', 'ord_short', `${order}A`, 'key_AAAAAAAAAAAAAAAA'])
+      expect(CheckoutForm.safeParse({ item: 'pack:starter', order: bad }).success, String(bad)).toBe(false);
   });
 
   it('sign-in returns only to a page of the account site', () => {
