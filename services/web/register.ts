@@ -17,7 +17,7 @@ import { createPostman } from './mail/links.ts';
 import { createMailer } from './mail/mailer.ts';
 import { PAGES } from './pages/index.ts';
 import { message } from './render.ts';
-import { loadSession } from './session.ts';
+import { csrfBinding, loadSession, requireUser } from './session.ts';
 import { siteSettings } from './settings.ts';
 import { createThrottle } from './throttle.ts';
 
@@ -76,6 +76,10 @@ export function accountPages(deps: SiteDeps) {
       sessionPlugin: '@fastify/cookie',
       cookieKey: settings.csrfCookie,
       cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secureCookies, signed: true },
+      // Each token carries an HMAC of the session it was made for, checked against the session
+      // the post comes with: a cookie-and-token pair from another session is refused.
+      getUserInfo: csrfBinding,
+      csrfOpts: { hmacKey: settings.csrfKey },
     });
     await scope.register(view, {
       engine: { eta: new Eta() },
@@ -102,12 +106,16 @@ export function accountPages(deps: SiteDeps) {
     });
 
     scope.setErrorHandler((err: FastifyError, request, reply) => {
-      if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET')
+      if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET') {
+        // The session the form was made in ended before it was sent: its token is bound to that
+        // session, so the post is refused; the person is asked to sign in again, as a page would.
+        if (request.sessionEnded) return requireUser(request, reply);
         return message(request, reply, 403, {
           title: 'This form was not accepted',
           text: 'The form did not carry the security code this site puts in it, or the code had expired. Go back, reload the page and send the form again.',
           link: { href: '/account', label: 'Back to your account' },
         });
+      }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500)
         return message(request, reply, status, {
