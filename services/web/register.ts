@@ -6,7 +6,7 @@ import view from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { pruneTokens } from '../control/email-tokens.ts';
-import { createDummyHash } from '../control/passwords.ts';
+import { argon2Hasher, createDummyHash } from '../control/passwords.ts';
 import { pruneSessions } from '../control/sessions.ts';
 import { registerAssets } from './assets.ts';
 import { billingProvider } from './billing/provider.ts';
@@ -38,6 +38,7 @@ export function accountPages(deps: SiteDeps) {
     const settings = siteSettings(deps.config);
     const mailer = createMailer(deps.config, { onOutbox: deps.onOutbox });
     const postman = createPostman(mailer, deps.logger);
+    const passwords = deps.passwords ?? argon2Hasher;
     const ctx: PageContext = {
       sql: deps.sql,
       config: deps.config,
@@ -49,7 +50,8 @@ export function accountPages(deps: SiteDeps) {
       throttle: createThrottle(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger }),
       postman,
       billing: deps.billing !== undefined ? deps.billing : billingProvider(deps.config.BILLING_PROVIDER),
-      dummyHash: createDummyHash(),
+      passwords,
+      dummyHash: createDummyHash(passwords),
     };
     // Sessions nobody presents again and links nobody opens are deleted every quarter of an hour.
     const pruner = setInterval(() => {
