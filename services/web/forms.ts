@@ -42,11 +42,12 @@ const organisation = text("your organisation's name")
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Copy the whole link from the mail.');
 
-export const SignUpForm = z.object({ email, password: newPassword, organisation });
+/** No password at sign-up: the confirmation link's holder chooses it, so nobody else's stays in force. */
+export const SignUpForm = z.object({ email, organisation });
 export const SignInForm = z.object({ email, password: currentPassword });
 export const ResetRequestForm = z.object({ email });
 export const NewPasswordForm = z.object({ token, password: newPassword });
-export const VerifyForm = z.object({ token });
+export const VerifyForm = z.object({ token, password: newPassword });
 export const TokenQuery = z.object({ token: token.optional() });
 
 export const KeyForm = z.object({

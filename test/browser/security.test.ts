@@ -39,11 +39,11 @@ const PASSWORD = 'correct horse battery staple';
 async function signUpAndConfirm(email: string, organisation = 'Security Tests LLC'): Promise<void> {
   await page.goto(`${site.url}/account/signup`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Organisation').fill(organisation);
   await page.getByRole('button', { name: 'Create the account' }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   await page.goto(linkIn(await site.smtp.waitFor(email, { subject: /confirm/i })));
+  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await page.waitForURL(/\/account\/keys/);
 }
