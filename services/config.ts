@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -92,6 +93,31 @@ export const EnvSchema = z.object({
     .pipe(z.array(z.string().refine(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com')))
     // Compared as browsers serialize them: lower-case host, no default port.
     .transform((list) => list.map((o) => new URL(o).origin)),
+  /**
+   * The proxies in front of the API (load balancers), comma-separated addresses or CIDR ranges
+   * such as 10.0.0.0/8 or 2001:db8::/32. A request from one of them takes its client's address
+   * from X-Forwarded-For (request.ip: the account page's throttles count by it); from anywhere
+   * else X-Forwarded-For is ignored. Empty (the default): the socket's address, no proxy trusted.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== ''),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((entry) => {
+          const [address = '', bits, ...rest] = entry.split('/');
+          const family = isIP(address);
+          const maxBits = family === 4 ? 32 : 128;
+          return family !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits));
+        }, 'must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8'),
+      ),
+    ),
   // The account page (issue 21).
   /**
    * Where the account page is reached from outside, such as https://api.example.com: the links

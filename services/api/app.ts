@@ -47,6 +47,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     requestTimeout: deps.config.REQUEST_TIMEOUT_MS,
     connectionTimeout: deps.config.CONNECTION_TIMEOUT_MS,
     http: slowClientLimits(deps.config),
+    // request.ip is the client's behind the proxies TRUST_PROXY names (their X-Forwarded-For), the socket's otherwise.
+    trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     // The id is ours (req_<id>); a client's X-Request-Id is not trusted as a correlation id.
     requestIdHeader: false,
     logController: new LogController({

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import type { Client } from '../control/clients.ts';
 import type { Ledger } from '../control/ledger.ts';
+import type { PasswordHasher } from '../control/passwords.ts';
 import type { User } from '../control/users.ts';
 import type { Registry } from '../domain/registry.ts';
 import type { Logger } from '../logger.ts';
@@ -27,7 +28,9 @@ export interface PageContext {
   postman: Postman;
   /** null: BILLING_PROVIDER=none, prices are shown and changes go through an operator. */
   billing: BillingProvider | null;
-  /** An argon2id hash nobody's password matches: checked when a sign-in names no user. */
+  /** Every argon2 hash and check of the pages goes through this (counted by the tests). */
+  passwords: PasswordHasher;
+  /** An argon2id hash nobody's password matches: checked when a sign-in names no user who may sign in. */
   dummyHash: Promise<string>;
 }
 

@@ -1,4 +1,5 @@
 import type { ApiDeps } from '../api/deps.ts';
+import type { PasswordHasher } from '../control/passwords.ts';
 import type { BillingProvider } from './billing/provider.ts';
 import type { OutboxListener } from './mail/mailer.ts';
 
@@ -13,4 +14,6 @@ export interface SiteDeps extends ApiDeps {
   onOutbox?: OutboxListener;
   /** Replaces the provider BILLING_PROVIDER names: where a production payment processor plugs in. */
   billing?: BillingProvider | null;
+  /** The password hasher; default argon2id at PASSWORD_COSTS. Tests wrap it to count the hashing an anonymous request causes. */
+  passwords?: PasswordHasher;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KEY_ENVS } from '../control/api-keys.ts';
 import { EVENT_TYPES } from '../control/events.ts';
+import { ORDER_ID } from '../control/orders.ts';
 import { PACK_NAMES } from '../control/packs.ts';
 
 /**
@@ -41,11 +42,12 @@ const organisation = text("your organisation's name")
 
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Copy the whole link from the mail.');
 
-export const SignUpForm = z.object({ email, password: newPassword, organisation });
+/** No password at sign-up: the confirmation link's holder chooses it, so nobody else's stays in force. */
+export const SignUpForm = z.object({ email, organisation });
 export const SignInForm = z.object({ email, password: currentPassword });
 export const ResetRequestForm = z.object({ email });
 export const NewPasswordForm = z.object({ token, password: newPassword });
-export const VerifyForm = z.object({ token });
+export const VerifyForm = z.object({ token, password: newPassword });
 export const TokenQuery = z.object({ token: token.optional() });
 
 export const KeyForm = z.object({
@@ -100,7 +102,8 @@ export const CheckoutItem = z.union([
   z.templateLiteral(['plan:', z.enum(SELF_SERVE_PLANS)]),
   z.templateLiteral(['pack:', z.enum(PACK_NAMES as [string, ...string[]])]),
 ]);
-export const CheckoutForm = z.object({ item: CheckoutItem });
+/** The posted checkout: what, and the order id its page was given (the same form posted again is the same order). */
+export const CheckoutForm = z.object({ item: CheckoutItem, order: z.string().regex(ORDER_ID) });
 
 /** Where sign-in returns to: a page of this site under /account, never another host. */
 export const NextPath = z

@@ -6,7 +6,7 @@ import view from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { pruneTokens } from '../control/email-tokens.ts';
-import { createDummyHash } from '../control/passwords.ts';
+import { argon2Hasher, createDummyHash } from '../control/passwords.ts';
 import { pruneSessions } from '../control/sessions.ts';
 import { registerAssets } from './assets.ts';
 import { billingProvider } from './billing/provider.ts';
@@ -17,7 +17,7 @@ import { createPostman } from './mail/links.ts';
 import { createMailer } from './mail/mailer.ts';
 import { PAGES } from './pages/index.ts';
 import { message } from './render.ts';
-import { loadSession } from './session.ts';
+import { csrfBinding, loadSession, requireUser } from './session.ts';
 import { siteSettings } from './settings.ts';
 import { createThrottle } from './throttle.ts';
 
@@ -38,6 +38,7 @@ export function accountPages(deps: SiteDeps) {
     const settings = siteSettings(deps.config);
     const mailer = createMailer(deps.config, { onOutbox: deps.onOutbox });
     const postman = createPostman(mailer, deps.logger);
+    const passwords = deps.passwords ?? argon2Hasher;
     const ctx: PageContext = {
       sql: deps.sql,
       config: deps.config,
@@ -49,7 +50,8 @@ export function accountPages(deps: SiteDeps) {
       throttle: createThrottle(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger }),
       postman,
       billing: deps.billing !== undefined ? deps.billing : billingProvider(deps.config.BILLING_PROVIDER),
-      dummyHash: createDummyHash(),
+      passwords,
+      dummyHash: createDummyHash(passwords),
     };
     // Sessions nobody presents again and links nobody opens are deleted every quarter of an hour.
     const pruner = setInterval(() => {
@@ -76,6 +78,10 @@ export function accountPages(deps: SiteDeps) {
       sessionPlugin: '@fastify/cookie',
       cookieKey: settings.csrfCookie,
       cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secureCookies, signed: true },
+      // Each token carries an HMAC of the session it was made for, checked against the session
+      // the post comes with: a cookie-and-token pair from another session is refused.
+      getUserInfo: csrfBinding,
+      csrfOpts: { hmacKey: settings.csrfKey },
     });
     await scope.register(view, {
       engine: { eta: new Eta() },
@@ -102,12 +108,16 @@ export function accountPages(deps: SiteDeps) {
     });
 
     scope.setErrorHandler((err: FastifyError, request, reply) => {
-      if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET')
+      if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET') {
+        // The session the form was made in ended before it was sent: its token is bound to that
+        // session, so the post is refused; the person is asked to sign in again, as a page would.
+        if (request.sessionEnded) return requireUser(request, reply);
         return message(request, reply, 403, {
           title: 'This form was not accepted',
           text: 'The form did not carry the security code this site puts in it, or the code had expired. Go back, reload the page and send the form again.',
           link: { href: '/account', label: 'Back to your account' },
         });
+      }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500)
         return message(request, reply, status, {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { navFor } from './nav.ts';
+import { csrfBinding } from './session.ts';
 
 /**
  * The one way a page is drawn: its template with the frame every page shares (who is signed
@@ -39,7 +40,7 @@ export function frame(request: FastifyRequest, reply: FastifyReply): Frame {
   return {
     user: account ? { email: account.user.email, organisation: account.client.name } : null,
     nav: navFor(request.url.split('?')[0] ?? ''),
-    csrf: reply.generateCsrf(),
+    csrf: reply.generateCsrf({ userInfo: csrfBinding(request) }),
     notice: noticeOf(request),
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getClient } from '../control/clients.ts';
 import { createSession, deleteSession, useSession } from '../control/sessions.ts';
@@ -50,6 +51,18 @@ export async function endSession(ctx: PageContext, request: FastifyRequest, repl
   if (cookie) await deleteSession(ctx.sql, cookie);
   reply.clearCookie(ctx.settings.sessionCookie, cookieOptions(ctx));
   reply.clearCookie(ctx.settings.csrfCookie, cookieOptions(ctx));
+}
+
+/**
+ * What a CSRF token is bound to: the session it was made for (a digest of its cookie), or
+ * "anonymous" before sign-in. A token and its cookie made in one session are refused with
+ * another's session cookie, so a pair an attacker obtained for themselves and planted in a
+ * victim's browser does not pass the victim's forms. Sign-in clears the CSRF cookie (startSession),
+ * so anonymous pairs do not outlive it either.
+ */
+export function csrfBinding(request: FastifyRequest): string {
+  const account = request.account;
+  return account ? `session:${createHash('sha256').update(account.cookie).digest('base64url')}` : 'anonymous';
 }
 
 /** preHandler of the pages that need a signed-in user: anyone else goes to sign in, and comes back after. */

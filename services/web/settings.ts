@@ -16,6 +16,8 @@ export interface SiteSettings {
   csrfCookie: string;
   /** Signs the CSRF cookie; derived from KEY_HASH_SECRET so there is no second secret to keep. */
   cookieSecret: string;
+  /** Keys the HMAC that binds a CSRF token to its session (session.ts csrfBinding); derived likewise. */
+  csrfKey: string;
 }
 
 export function siteSettings(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'SMTP_URL' | 'KEY_HASH_SECRET'>): SiteSettings {
@@ -32,5 +34,6 @@ export function siteSettings(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'P
     sessionCookie: `${prefix}taxcert-session`,
     csrfCookie: `${prefix}taxcert-csrf`,
     cookieSecret: createHmac('sha256', config.KEY_HASH_SECRET).update('account page cookies').digest('base64url'),
+    csrfKey: createHmac('sha256', config.KEY_HASH_SECRET).update('account page csrf tokens').digest('base64url'),
   };
 }

@@ -47,7 +47,6 @@ describe('from sign-up to a working key, and its revocation', () => {
     await page.goto(`${site.url}/account/signup`);
     await visited('signup');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('a long and unguessable passphrase');
     await page.getByLabel('Organisation').fill('Journey Liens LLC');
     await page.getByRole('button', { name: 'Create the account' }).click();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your email');
@@ -58,6 +57,7 @@ describe('from sign-up to a working key, and its revocation', () => {
     expect(link).toMatch(new RegExp(`^${site.url}/account/verify\\?token=[A-Za-z0-9_-]{43}$`));
     await page.goto(link);
     await visited('verify');
+    await page.getByLabel('Password').fill('a long and unguessable passphrase');
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await page.waitForURL(/\/account\/keys/);
     expect(await page.getByRole('status').first().textContent()).toContain('confirmed');
@@ -129,10 +129,10 @@ describe('from sign-up to a working key, and its revocation', () => {
     const email = 'rotate@example.com';
     await page.goto(`${site.url}/account/signup`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('another long passphrase here');
     await page.getByLabel('Organisation').fill('Rotate Co');
     await page.getByRole('button', { name: 'Create the account' }).click();
     await page.goto(linkIn(await site.smtp.waitFor(email)));
+    await page.getByLabel('Password').fill('another long passphrase here');
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await page.getByLabel('Name').fill('batch job');
     await page.getByRole('button', { name: 'Create the key' }).click();
@@ -155,10 +155,10 @@ describe('from sign-up to a working key, and its revocation', () => {
     const email = 'packs@example.com';
     await page.goto(`${site.url}/account/signup`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('packs and plans passphrase');
     await page.getByLabel('Organisation').fill('Pack Buyers');
     await page.getByRole('button', { name: 'Create the account' }).click();
     await page.goto(linkIn(await site.smtp.waitFor(email)));
+    await page.getByLabel('Password').fill('packs and plans passphrase');
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
 
     await page.getByRole('link', { name: 'Plans and packs' }).click();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createBulkWriter } from '../../indexer/load/bulk.ts';
+import type { PasswordHasher } from '../../services/control/passwords.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import type { BillingProvider } from '../../services/web/billing/provider.ts';
 import { buildSite } from '../../services/web/site.ts';
@@ -28,7 +29,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function openAccountSite(
   fileUrl: string,
-  options: { certificates?: number; env?: Record<string, string>; billing?: BillingProvider | null } = {},
+  options: { certificates?: number; env?: Record<string, string>; billing?: BillingProvider | null; passwords?: PasswordHasher } = {},
 ): Promise<AccountSite> {
   const smtp = await startSmtp();
   const port = await freePort();
@@ -49,6 +50,7 @@ export async function openAccountSite(
     ...t.runtime,
     clock: () => new Date(Date.now() + clock.offsetMs),
     ...(options.billing !== undefined ? { billing: options.billing } : {}),
+    ...(options.passwords !== undefined ? { passwords: options.passwords } : {}),
   });
   await app.listen({ host: '127.0.0.1', port });
   return {

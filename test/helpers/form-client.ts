@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
  * A browser without a browser, for the account page's server-side tests: it keeps the cookies
  * the site sets (and drops those it clears), and posts forms as urlencoded bodies with the CSRF
  * token of the last page it loaded that had a form, unless told to leave it out. remoteAddress stands in for
- * the client's address (the per-address throttles).
+ * the client's address (the per-address throttles); headers are sent with every request (X-Forwarded-For behind a proxy).
  */
 export interface FormClient {
   cookies: Map<string, string>;
@@ -16,9 +16,9 @@ export interface FormClient {
   csrf(): string;
 }
 
-export function formClient(app: FastifyInstance, options: { remoteAddress?: string } = {}): FormClient {
+export function formClient(app: FastifyInstance, options: { remoteAddress?: string; headers?: Record<string, string> } = {}): FormClient {
   const cookies = new Map<string, string>();
-  const headers = () => (cookies.size === 0 ? {} : { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+  const headers = () => ({ ...options.headers, ...(cookies.size === 0 ? {} : { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }) });
   const remember = (res: LightMyRequestResponse) => {
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
       const cleared = c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() < Date.now());

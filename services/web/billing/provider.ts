@@ -10,6 +10,8 @@ import type { Order } from '../../control/orders.ts';
  * completing at once, taking no money.
  */
 export interface CheckoutRequest {
+  /** The order's id: a provider's confirmation names it, and fulfilOrder fulfils it once. */
+  orderId: string;
   clientId: string;
   email: string;
   order: Order;

@@ -12,7 +12,7 @@ export function verifyMail(to: string, link: string): Mail {
     text: [
       'Welcome to the Florida tax certificate data service.',
       '',
-      'Open this link to confirm your email address. Then you can create API keys:',
+      'Open this link to confirm your email address and choose your password. Then you can create API keys:',
       '',
       link,
       '',

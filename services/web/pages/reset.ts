@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { consumeToken, peekToken } from '../../control/email-tokens.ts';
-import { hashPassword } from '../../control/passwords.ts';
-import { deleteUserSessions } from '../../control/sessions.ts';
-import { findUserByEmail, markEmailVerified, setPasswordHash } from '../../control/users.ts';
+import { peekToken } from '../../control/email-tokens.ts';
+import { findUserByEmail } from '../../control/users.ts';
 import type { PageContext } from '../context.ts';
 import { fieldErrors, NewPasswordForm, ResetRequestForm, TokenQuery } from '../forms.ts';
 import { passwordResetMail } from '../mail/links.ts';
+import { setPasswordByLink } from '../password-link.ts';
 import { message, page } from '../render.ts';
 import { throttled } from './throttled.ts';
 
@@ -18,7 +17,9 @@ const SPENT = {
 /**
  * /account/reset: ask for a link by email (the answer is the same whether an account uses the
  * address or not), then /account/reset?token=... sets a new password. Setting it spends the
- * link, confirms the address (the mail reached its owner) and ends every session of the user.
+ * link, confirms the address (the mail reached its owner) and ends every session of the user
+ * (password-link.ts). Posting a link is throttled per client network, and a link that is not
+ * live costs no password hashing.
  */
 export function resetPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.get('/reset', async (request, reply) => {
@@ -39,14 +40,9 @@ export function resetPage(scope: FastifyInstance, ctx: PageContext): void {
         if (errors.token) return message(request, reply, 400, SPENT);
         return page(request, reply, 'reset-password', { title: 'Choose a new password', token: String(body.token), errors }, 400);
       }
-      // Hashed before the link is spent, so a failure here leaves the link usable.
-      const passwordHash = await hashPassword(form.data.password);
-      const now = ctx.clock();
-      const userId = await consumeToken(ctx.sql, form.data.token, 'reset', now);
-      if (userId === null) return message(request, reply, 400, SPENT);
-      await setPasswordHash(ctx.sql, userId, passwordHash);
-      await markEmailVerified(ctx.sql, userId, now);
-      await deleteUserSessions(ctx.sql, userId);
+      const wait = await ctx.throttle.link(request.ip, request.id);
+      if (!wait.allowed) return message(request, reply, 429, { ...SPENT, title: 'Not accepted', text: throttled(wait.retryAfterSeconds) });
+      if ((await setPasswordByLink(ctx, 'reset', form.data.token, form.data.password)) === null) return message(request, reply, 400, SPENT);
       return reply.redirect('/account/signin?notice=password-changed', 303);
     }
 
@@ -57,8 +53,10 @@ export function resetPage(scope: FastifyInstance, ctx: PageContext): void {
     const wait = await ctx.throttle.attempt('reset', email, request.ip, request.id);
     if (!wait.allowed)
       return page(request, reply, 'reset-request', { title: 'Reset your password', values, errors: { form: throttled(wait.retryAfterSeconds) } }, 429);
+    // The mail share is counted for every address, known or not, so its round trip tells nothing.
+    const mayMail = await ctx.throttle.mail(email, request.id);
     const user = await findUserByEmail(ctx.sql, email);
-    if (user) ctx.postman.post(await passwordResetMail(ctx.sql, ctx.settings.publicUrl, user, ctx.clock()));
+    if (user && mayMail) ctx.postman.post(await passwordResetMail(ctx.sql, ctx.settings.publicUrl, user, ctx.clock()));
     return page(request, reply, 'check-email', {
       title: 'Check your email',
       email,

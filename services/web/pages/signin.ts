@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hashPassword, needsRehash, verifyPassword } from '../../control/passwords.ts';
+import { isPasswordHash, needsRehash } from '../../control/passwords.ts';
 import { findUserByEmail, recordSignIn, setPasswordHash } from '../../control/users.ts';
 import type { PageContext } from '../context.ts';
 import { fieldErrors, NextPath, SignInForm, SignInQuery } from '../forms.ts';
@@ -11,10 +11,11 @@ const WRONG = 'The email address or the password is wrong.';
 const ENDED = 'Your session ended (after 30 minutes without activity, or 12 hours after you signed in). Sign in again.';
 
 /**
- * /account/signin. A wrong password and an unknown address get the same words after the same
- * argon2 work (an unknown address is checked against a hash nobody's password matches), and
- * both count against the same throttles. Suspended clients' users sign in too: the overview
- * tells them why their keys are refused.
+ * /account/signin. Only a user whose address is confirmed may sign in: a wrong password, an
+ * unknown address and an unconfirmed account get the same status and words after the same argon2
+ * work (the last two are checked against a hash nobody's password matches), and all count
+ * against the same throttles, so sign-in cannot tell a customer's address from a new one.
+ * Suspended clients' users sign in too: the overview tells them why their keys are refused.
  */
 export function signinPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.get('/signin', async (request, reply) => {
@@ -41,11 +42,12 @@ export function signinPage(scope: FastifyInstance, ctx: PageContext): void {
     const wait = await ctx.throttle.attempt('signin', email, request.ip, request.id);
     if (!wait.allowed) return again({ form: throttled(wait.retryAfterSeconds) }, 429);
 
-    const user = await findUserByEmail(ctx.sql, email);
-    const matches = await verifyPassword(user?.passwordHash ?? (await ctx.dummyHash), password);
+    const found = await findUserByEmail(ctx.sql, email);
+    const user = found && found.emailVerifiedAt !== null && isPasswordHash(found.passwordHash) ? found : null;
+    const matches = await ctx.passwords.verify(user?.passwordHash ?? (await ctx.dummyHash), password);
     if (!user || !matches) return again({ form: WRONG }, 400);
     // A hash made at older costs is brought up to today's while the password is at hand.
-    if (needsRehash(user.passwordHash)) await setPasswordHash(ctx.sql, user.id, await hashPassword(password));
+    if (needsRehash(user.passwordHash)) await setPasswordHash(ctx.sql, user.id, await ctx.passwords.hash(password));
     await recordSignIn(ctx.sql, user.id, ctx.clock());
     await startSession(ctx, request, reply, user.id);
     return reply.redirect(next || '/account', 303);

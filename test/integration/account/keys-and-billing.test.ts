@@ -3,6 +3,8 @@ import { createKey, listKeys } from '../../../services/control/api-keys.ts';
 import { createTrialAccount } from '../../../services/control/accounts.ts';
 import { getClient, setClient, suspendClient } from '../../../services/control/clients.ts';
 import { hashPassword } from '../../../services/control/passwords.ts';
+import { createSession } from '../../../services/control/sessions.ts';
+import { fulfilOrder } from '../../../services/control/orders.ts';
 import { markEmailVerified } from '../../../services/control/users.ts';
 import type { BillingProvider, CheckoutRequest } from '../../../services/web/billing/provider.ts';
 import { MAX_ACTIVE_KEYS } from '../../../services/web/pages/keys.ts';
@@ -30,12 +32,19 @@ async function account(options: { verified?: boolean } = {}) {
   const { sql } = site.t.runtime;
   const email = `user-${++n}@example.com`;
   const made = await createTrialAccount(sql, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
-  if (options.verified !== false) await markEmailVerified(sql, made.user.id, new Date());
   const client = formClient(site.app, { remoteAddress: `10.1.0.${n}` });
+  if (options.verified === false) {
+    // An unconfirmed user cannot sign in; a session begun before that rule still may be presented.
+    client.cookies.set('__Host-taxcert-session', await createSession(sql, made.user.id, new Date()));
+    return { ...made, browser: client };
+  }
+  await markEmailVerified(sql, made.user.id, new Date());
   await client.get('/account/signin');
   expect((await client.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);
   return { ...made, browser: client };
 }
+/** The order id the last checkout page put in its form. */
+const orderOn = (body: string) => /name="order" value="(ord_[^"]+)"/.exec(body)![1]!;
 const apiKey = async (clientId: string) => {
   const { sql, config } = site.t.runtime;
   return (await createKey(sql, { clientId, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;
@@ -120,7 +129,7 @@ describe('plans and packs through the billing seam', () => {
     const web = await account();
     await web.browser.get('/account/billing/checkout?item=pack:investigator');
     expect(mainText(web.browser.body)).toContain('Test mode: no payment is taken.');
-    expect((await web.browser.post('/account/billing/checkout', { item: 'pack:investigator' })).headers.location).toBe('/account/billing?notice=pack-bought');
+    expect((await web.browser.post('/account/billing/checkout', { item: 'pack:investigator', order: orderOn(web.browser.body) })).headers.location).toBe('/account/billing?notice=pack-bought');
 
     const cli = await account();
     const granted = await runCli(['packs', 'grant', '--client', cli.client.id, '--pack', 'investigator'], childEnv(site.t.config));
@@ -139,7 +148,7 @@ describe('plans and packs through the billing seam', () => {
     const key = await apiKey(web.client.id);
     expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('30');
     await web.browser.get('/account/billing/checkout?item=plan:pro');
-    expect((await web.browser.post('/account/billing/checkout', { item: 'plan:pro' })).headers.location).toBe('/account/billing?notice=plan-changed');
+    expect((await web.browser.post('/account/billing/checkout', { item: 'plan:pro', order: orderOn(web.browser.body) })).headers.location).toBe('/account/billing?notice=plan-changed');
     expect((await getClient(sql, web.client.id))!.plan).toBe('pro');
     expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('150');
     // The plan it is on cannot be bought again; Enterprise and the trial are not for sale here.
@@ -176,14 +185,58 @@ describe('plans and packs through the billing seam', () => {
       await browser.get('/account/billing/checkout?item=pack:bulk');
       expect(mainText(browser.body)).not.toContain('Test mode');
       expect(browser.body).toContain('Continue to payment');
-      const res = await browser.post('/account/billing/checkout', { item: 'pack:bulk' });
+      const orderId = orderOn(browser.body);
+      const res = await browser.post('/account/billing/checkout', { item: 'pack:bulk', order: orderId });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('https://pay.example.com/session/abc');
-      expect(asked).toEqual([{ clientId: a.client.id, email: a.user.email, order: { kind: 'pack', pack: 'bulk' }, priceUsdCents: 9900, description: 'Bulk pack: 25,000 credits, valid 12 months' }]);
+      expect(asked).toEqual([{ orderId, clientId: a.client.id, email: a.user.email, order: { kind: 'pack', pack: 'bulk' }, priceUsdCents: 9900, description: 'Bulk pack: 25,000 credits, valid 12 months' }]);
       expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [a.client.id])).toEqual({ n: 0 });
+      // The provider's confirmation names the order; fulfilled once however often it comes.
+      expect(await fulfilOrder(site.t.runtime.sql, orderId, new Date())).toBe(true);
+      expect(await fulfilOrder(site.t.runtime.sql, orderId, new Date())).toBe(false);
+      expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [a.client.id])).toEqual({ n: 1 });
     } finally {
       await app.close();
     }
+  });
+
+  it('the same checkout form posted three times, one after another or at once, grants one pack', async () => {
+    const { sql } = site.t.runtime;
+    const packs = async (clientId: string) => (await sql.get<{ n: number }>('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [clientId]))!.n;
+    const a = await account();
+    await a.browser.get('/account/billing/checkout?item=pack:starter');
+    const form = { item: 'pack:starter', order: orderOn(a.browser.body) };
+    for (let i = 0; i < 3; i++) expect((await a.browser.post('/account/billing/checkout', form)).headers.location).toBe('/account/billing?notice=pack-bought');
+    expect(await packs(a.client.id)).toBe(1);
+    await a.browser.get('/account/billing/checkout?item=pack:starter');
+    const again = { item: 'pack:starter', order: orderOn(a.browser.body) };
+    const raced = await Promise.all([1, 2, 3].map(() => a.browser.post('/account/billing/checkout', again)));
+    expect(raced.map((r) => r.headers.location)).toEqual(Array(3).fill('/account/billing?notice=pack-bought'));
+    expect(await packs(a.client.id)).toBe(2);
+    expect(await sql.all('SELECT item, price_usd_cents FROM orders WHERE client_id = ? AND fulfilled_at IS NOT NULL', [a.client.id])).toEqual([
+      { item: 'pack:starter', price_usd_cents: 500 },
+      { item: 'pack:starter', price_usd_cents: 500 },
+    ]);
+    // One form is one order: its id cannot buy something else, nor be used by another client.
+    expect((await a.browser.post('/account/billing/checkout', { ...again, item: 'pack:power' })).statusCode).toBe(409);
+    const b = await account();
+    await b.browser.get('/account/billing');
+    expect((await b.browser.post('/account/billing/checkout', again)).statusCode).toBe(409);
+    expect(await packs(b.client.id)).toBe(0);
+    // A post without the page's order id buys nothing.
+    expect((await b.browser.post('/account/billing/checkout', { item: 'pack:starter' })).statusCode).toBe(400);
+    expect(await packs(b.client.id)).toBe(0);
+  });
+
+  it('a user whose address is not confirmed cannot check out', async () => {
+    const a = await account({ verified: false });
+    const refused = await a.browser.get('/account/billing/checkout?item=pack:starter');
+    expect(refused.statusCode).toBe(403);
+    expect(mainText(refused.body)).toContain('Confirm your email address first');
+    const posted = await a.browser.post('/account/billing/checkout', { item: 'pack:starter', order: 'ord_AAAAAAAAAAAAAAAA' });
+    expect(posted.statusCode).toBe(403);
+    expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [a.client.id])).toEqual({ n: 0 });
+    expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM orders WHERE client_id = ?', [a.client.id])).toEqual({ n: 0 });
   });
 
   it('with no provider (BILLING_PROVIDER=none) the prices show and nothing can be bought here', async () => {

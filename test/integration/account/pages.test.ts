@@ -29,6 +29,17 @@ beforeAll(async () => {
 });
 afterAll(async () => site?.close());
 
+/** A confirmed account of its own, signed in. */
+async function accountWith(email: string) {
+  const { sql } = site.t.runtime;
+  const { user } = await createTrialAccount(sql, { organisation: 'Pages Co', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  await markEmailVerified(sql, user.id, new Date());
+  const client = formClient(site.app);
+  await client.get('/account/signin');
+  expect((await client.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);
+  return client;
+}
+
 const PAGES = ['/account', '/account/keys', '/account/billing', '/account/billing/checkout?item=pack:starter', '/account/signout'];
 const PUBLIC_PAGES = ['/account/signup', '/account/signin', '/account/reset', '/account/verify?token=x', '/account/reset?token=x', '/account/nowhere'];
 
@@ -124,6 +135,52 @@ describe('CSRF', () => {
     expect(await site.t.runtime.sql.get("SELECT count(*) AS n FROM users WHERE email LIKE 'csrf-%'")).toEqual({ n: 0 });
   });
 
+  it("a cookie-and-token pair from another session, planted beside the victim's session, is refused", async () => {
+    const { sql } = site.t.runtime;
+    const victim = await accountWith('csrf-victim@example.com');
+    const keysOf = async () => (await sql.get<{ n: number }>("SELECT count(*) AS n FROM api_keys k JOIN users u ON u.client_id = k.client_id WHERE u.email = 'csrf-victim@example.com'"))!.n;
+    const csrfCookie = '__Host-taxcert-csrf';
+    const sessionCookie = '__Host-taxcert-session';
+    // The attacker's own pairs: one made before signing in, one made in the attacker's own session.
+    const attacker = formClient(site.app);
+    await attacker.get('/account/signin');
+    const planted = [{ cookie: attacker.cookies.get(csrfCookie)!, token: attacker.csrf() }];
+    const own = await accountWith('csrf-attacker@example.com');
+    await own.get('/account/keys');
+    planted.push({ cookie: own.cookies.get(csrfCookie)!, token: own.csrf() });
+    for (const pair of planted) {
+      const res = await site.app.inject({
+        method: 'POST',
+        url: '/account/keys',
+        headers: {
+          cookie: `${sessionCookie}=${victim.cookies.get(sessionCookie)}; ${csrfCookie}=${pair.cookie}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ _csrf: pair.token, name: 'planted', env: 'live' }).toString(),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(mainText(res.body)).toContain('This form was not accepted');
+    }
+    expect(await keysOf()).toBe(0);
+    // The victim's own form, with its own pair, still works.
+    await victim.get('/account/keys');
+    expect((await victim.post('/account/keys', { name: 'mine', env: 'live' })).statusCode).toBe(201);
+    expect(await keysOf()).toBe(1);
+  });
+
+  it('a form whose session ended before it was sent asks to sign in again', async () => {
+    const client = await accountWith('csrf-ended@example.com');
+    await client.get('/account/keys');
+    site.clock.offsetMs = 31 * 60_000;
+    try {
+      const res = await client.post('/account/keys', { name: 'late', env: 'live' });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/account/signin?next=%2Faccount&ended=1');
+    } finally {
+      site.clock.offsetMs = 0;
+    }
+  });
+
   it('every form on every page carries its token', async () => {
     for (const url of PAGES) {
       const res = await signedIn.get(url);
@@ -190,7 +247,6 @@ describe('bad input: the form again with a message, or a page that says so, neve
     expect(res.statusCode).toBe(400);
     const text = mainText(res.body);
     expect(text).toContain('Enter an email address such as name@example.com.');
-    expect(text).toContain('Use at least 15 characters.');
     expect(res.body).toContain('value="not-an-address"');
     expect(res.body).toContain('value="Ümlaut &amp; Co"');
     expect(res.body).not.toContain('short one');

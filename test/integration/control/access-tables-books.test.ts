@@ -5,7 +5,7 @@ import { recomputeBalances, storedBalances } from '../../../services/control/bal
 import { monthOverage } from '../../../services/control/billing.ts';
 import { createClient, getClient, listClients, reactivateClient, setClient, suspendClient } from '../../../services/control/clients.ts';
 import { type Account, createLedger } from '../../../services/control/ledger.ts';
-import { fulfilOrder, orderPrice } from '../../../services/control/orders.ts';
+import { fulfilOrder, getOrder, newOrderId, OrderConflictError, orderPrice, placeOrder, UnknownOrderError } from '../../../services/control/orders.ts';
 import { grantPack, listPacks } from '../../../services/control/packs.ts';
 import { effectivePlan, getPlan, listPlans, PLAN_CODES, setPlan } from '../../../services/control/plans.ts';
 import type { Sql } from '../../../services/control/sql.ts';
@@ -145,9 +145,32 @@ describe('the books', () => {
     expect(await orderPrice(sql, { kind: 'plan', plan: 'developer' })).toBe(1900);
     expect(await orderPrice(sql, { kind: 'plan', plan: 'enterprise' })).toBeNull();
     expect(await orderPrice(sql, { kind: 'pack', pack: 'bulk' })).toBe(9900);
-    await fulfilOrder(sql, c.id, { kind: 'plan', plan: 'pro' }, new Date());
-    await fulfilOrder(sql, c.id, { kind: 'pack', pack: 'starter' }, new Date());
+    const now = new Date();
+    const plan = await placeOrder(sql, { id: newOrderId(), clientId: c.id, order: { kind: 'plan', plan: 'pro' }, priceUsdCents: 4900, now });
+    const pack = await placeOrder(sql, { id: newOrderId(), clientId: c.id, order: { kind: 'pack', pack: 'starter' }, priceUsdCents: 500, now });
+    expect(pack).toMatchObject({ clientId: c.id, item: 'pack:starter', priceUsdCents: 500, fulfilledAt: null });
+    expect(await fulfilOrder(sql, plan.id, now)).toBe(true);
+    expect(await fulfilOrder(sql, pack.id, now)).toBe(true);
     expect((await getClient(sql, c.id))!.plan).toBe('pro');
     expect((await listPacks(sql, c.id)).map((p) => p.pack)).toEqual(['starter']);
+  });
+
+  it('an order is fulfilled once by its id, however often or concurrently it is confirmed', async () => {
+    const c = await createClient(sql, { name: 'Twice', plan: 'free_trial' });
+    const now = new Date();
+    const input = { id: newOrderId(), clientId: c.id, order: { kind: 'pack', pack: 'bulk' } as const, priceUsdCents: 9900, now };
+    const placed = await placeOrder(sql, input);
+    // Placing the same form again finds the same order.
+    expect(await placeOrder(sql, input)).toEqual(placed);
+    const granted = await Promise.all([1, 2, 3, 4].map(() => fulfilOrder(sql, placed.id, now)));
+    expect(granted.filter(Boolean)).toHaveLength(1);
+    expect(await fulfilOrder(sql, placed.id, now)).toBe(false);
+    expect((await listPacks(sql, c.id)).map((p) => p.pack)).toEqual(['bulk']);
+    expect((await getOrder(sql, placed.id))!.fulfilledAt).toBe(now.toISOString());
+    // An id names one order: another item or another client is refused, and an unknown id is no order.
+    await expect(placeOrder(sql, { ...input, order: { kind: 'pack', pack: 'power' } })).rejects.toBeInstanceOf(OrderConflictError);
+    const other = await createClient(sql, { name: 'Other', plan: 'free_trial' });
+    await expect(placeOrder(sql, { ...input, clientId: other.id })).rejects.toBeInstanceOf(OrderConflictError);
+    await expect(fulfilOrder(sql, newOrderId(), now)).rejects.toBeInstanceOf(UnknownOrderError);
   });
 });

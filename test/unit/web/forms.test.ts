@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutForm, fieldErrors, KeyForm, NewPasswordForm, SignInForm, SignInQuery, SignUpForm } from '../../../services/web/forms.ts';
+import { CheckoutForm, fieldErrors, KeyForm, NewPasswordForm, SignInForm, SignInQuery, SignUpForm, VerifyForm } from '../../../services/web/forms.ts';
 import { navFor } from '../../../services/web/nav.ts';
 
 const errorsOf = (result: { success: boolean; error?: import('zod').ZodError }) => (result.success ? {} : fieldErrors(result.error!));
 
 describe('account page forms', () => {
   it('sign-up: an address is trimmed and lower-cased, an organisation trimmed', () => {
+    // No password at sign-up (the confirmation link's holder chooses it): one posted is dropped.
     expect(SignUpForm.parse({ email: '  Ana@Example.COM ', password: 'fifteen chars!!', organisation: ' Acme Liens ', _csrf: 'x' })).toEqual({
       email: 'ana@example.com',
-      password: 'fifteen chars!!',
       organisation: 'Acme Liens',
     });
   });
@@ -16,20 +16,27 @@ describe('account page forms', () => {
   it('sign-up: each field says what is wrong with it, in words for a person', () => {
     expect(errorsOf(SignUpForm.safeParse({}))).toEqual({
       email: 'Enter your email address.',
-      password: 'Enter a password.',
       organisation: "Enter your organisation's name.",
     });
-    expect(errorsOf(SignUpForm.safeParse({ email: 'nope', password: 'fourteen chars', organisation: 'a\u0007b' }))).toEqual({
+    expect(errorsOf(SignUpForm.safeParse({ email: 'nope', organisation: 'a\u0007b' }))).toEqual({
       email: 'Enter an email address such as name@example.com.',
-      password: 'Use at least 15 characters. A few unrelated words make a good password.',
       organisation: 'Use letters, digits, spaces and punctuation only.',
     });
     // A field sent twice (an array from the form parser) is refused, not turned into a string.
-    expect(errorsOf(SignUpForm.safeParse({ email: ['a@b.co', 'c@d.co'], password: 'x'.repeat(257), organisation: 'x'.repeat(101) }))).toEqual({
+    expect(errorsOf(SignUpForm.safeParse({ email: ['a@b.co', 'c@d.co'], organisation: 'x'.repeat(101) }))).toEqual({
       email: 'Enter your email address.',
-      password: 'Use at most 256 characters.',
       organisation: 'Use at most 100 characters.',
     });
+  });
+
+  it('confirming an address takes the password its confirmer chooses, under the new-password rules', () => {
+    const token = 'A'.repeat(43);
+    expect(VerifyForm.safeParse({ token, password: 'a long new passphrase' }).success).toBe(true);
+    expect(errorsOf(VerifyForm.safeParse({ token }))).toEqual({ password: 'Enter a password.' });
+    expect(errorsOf(VerifyForm.safeParse({ token, password: 'fourteen chars' }))).toEqual({
+      password: 'Use at least 15 characters. A few unrelated words make a good password.',
+    });
+    expect(errorsOf(VerifyForm.safeParse({ token, password: 'x'.repeat(257) }))).toEqual({ password: 'Use at most 256 characters.' });
   });
 
   it('sign-in checks presence only, so a password set under older rules still signs in', () => {
@@ -54,9 +61,13 @@ describe('account page forms', () => {
   });
 
   it('a checkout buys a self-serve plan or a pack, never the trial or Enterprise', () => {
-    const ok = (item: string) => CheckoutForm.safeParse({ item }).success;
+    const order = 'ord_AAAAAAAAAAAAAAAA';
+    const ok = (item: string) => CheckoutForm.safeParse({ item, order }).success;
     expect(['plan:developer', 'plan:mcp_starter', 'pack:starter', 'pack:power'].map(ok)).toEqual([true, true, true, true]);
     expect(['plan:free_trial', 'plan:enterprise', 'pack:huge', 'developer', ''].map(ok)).toEqual([false, false, false, false, false]);
+    // The form carries the order id its page was given: the same form posted again is the same order.
+    for (const bad of [undefined, '', 'ord_short', `${order}A`, 'key_AAAAAAAAAAAAAAAA'])
+      expect(CheckoutForm.safeParse({ item: 'pack:starter', order: bad }).success, String(bad)).toBe(false);
   });
 
   it('sign-in returns only to a page of the account site', () => {
