@@ -33,7 +33,7 @@ const PACKAGES = 'python3-urllib3 python3-pydantic python3-dateutil python3-typi
 const run = promisify(execFile);
 
 /** The customer's code: every call goes through the generated package; it prints what it read as JSON. */
-const CLIENT = String.raw`
+const CLIENT = `
 import json, sys
 import taxcert_client
 from taxcert_client.api.certificates_api import CertificatesApi
@@ -97,7 +97,7 @@ describe('a Python client generated from the served document with openapi-genera
     const document = await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json();
     const dated: { path: string; pattern: unknown }[] = [];
     const walk = (node: unknown, path: string) => {
-      if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${path}/${i}`));
+      if (Array.isArray(node)) for (const [i, n] of node.entries()) walk(n, `${path}/${i}`);
       else if (node && typeof node === 'object') {
         const o = node as Record<string, unknown>;
         if ((o.format === 'date' || o.format === 'date-time') && typeof o.type === 'string') dated.push({ path, pattern: o.pattern });
