@@ -5,10 +5,9 @@ import type { ApiDeps } from '../deps.ts';
 import { type ListResult, listEnvelope, type ObjectResult, objectEnvelope } from '../envelope.ts';
 import { MAX_LIMIT } from '../params/common.ts';
 import { type ApiError, InvalidParamsError } from '../errors.ts';
-import { coerceArguments } from '../params/coerce.ts';
-import { zodIssues } from '../params/issues.ts';
 import { acceptedJsonSchema } from '../params/json-schema.ts';
 import { kindOf } from '../params/kinds.ts';
+import { parseParams } from '../params/parse.ts';
 import type { Caller } from './gate.ts';
 
 /**
@@ -95,11 +94,9 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
       if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args)))
         throw new InvalidParamsError([{ parameter: 'arguments', message: 'must be an object of named arguments' }]);
       // The query string's own reading (one value, a comma list or an array; "25" for 25), then the REST schema.
-      const { value, issues } = coerceArguments(shape, (args ?? {}) as Record<string, unknown>);
-      if (!issues.empty) throw issues.error();
-      const parsed = spec.input.safeParse(value);
-      if (!parsed.success) throw zodIssues(parsed.error);
-      return parsed.data;
+      const parsed = parseParams(spec.input, shape, (args ?? {}) as Record<string, unknown>);
+      if (parsed.error) throw parsed.error;
+      return parsed.value;
     },
     async run(ctx, params) {
       const result = await spec.run(ctx, params as z.output<S>);

@@ -13,6 +13,9 @@ type JsonNode = Record<string, unknown> & { anyOf?: Record<string, unknown>[] };
 /** The annotations .describe() and .meta() keep in zod's global registry; ids are ours alone. */
 const ANNOTATIONS = ['title', 'description', 'examples', 'deprecated'] as const;
 
+/** Formats whose values a client parses into a date type of its language. */
+const DATE_FORMATS = new Set(['date', 'date-time']);
+
 function override(ctx: { zodSchema: unknown; jsonSchema: JsonNode }): void {
   const meta = z.globalRegistry.get(ctx.zodSchema as z.ZodType) as Record<string, unknown> | undefined;
   if (meta) for (const key of ANNOTATIONS) if (meta[key] !== undefined && ctx.jsonSchema[key] === undefined) ctx.jsonSchema[key] = meta[key];
@@ -20,6 +23,11 @@ function override(ctx: { zodSchema: unknown; jsonSchema: JsonNode }): void {
   // zod cannot represent comes out as {} and would make the union accept anything. Its other
   // rules (z.date() and z.undefined() in answers) have nothing to act on: no schema uses them.
   if (ctx.jsonSchema.anyOf) ctx.jsonSchema.anyOf = ctx.jsonSchema.anyOf.filter((s) => Object.keys(s).length > 0);
+  // A date is described by its format alone. zod adds its calendar regex as a pattern, and
+  // generated clients apply a pattern after parsing the value (openapi-generator's Python
+  // client matches it against a date object and fails every answer that holds a date);
+  // the validator keeps the calendar rule, the document need not repeat it.
+  if (DATE_FORMATS.has(ctx.jsonSchema.format as string)) delete ctx.jsonSchema.pattern;
 }
 
 const options = { schemaRegistry: openApiRegistry, zodToJsonConfig: { override } } as const;

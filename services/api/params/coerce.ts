@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { controlCharacterProblem } from './common.ts';
 import { IssueList, shortText, unknownMessage } from './issues.ts';
 import { type Kind, kindOf } from './kinds.ts';
 
@@ -14,7 +15,8 @@ import { type Kind, kindOf } from './kinds.ts';
  * - a single-valued parameter takes one value, or an array of exactly one; a
  *   one-word value (a slug, an enum, a date, a number) with commas in it is a
  *   list, refused as "takes one", not as a malformed value (item 8);
- * - an unknown name is an error (a typo must never silently widen a search).
+ * - an unknown name is an error (a typo must never silently widen a search);
+ * - text holding a control character is an error, whatever the parameter (common.ts).
  *
  * Anything else (an object, null, a number where text goes) is left as it is for
  * the schema to refuse by name.
@@ -35,6 +37,11 @@ export function coerceArguments(shape: Record<string, z.ZodType>, given: Record<
       issues.add(name, unknownMessage, known);
       continue;
     }
+    const control = controlProblem(raw);
+    if (control) {
+      issues.add(name, control);
+      continue;
+    }
     const kind = kindOf(schema);
     const values = kind.word || kind.list ? split(raw) : Array.isArray(raw) ? raw : [raw];
     if (values.some((v) => v === '') && (kind.list || values.length > 1)) {
@@ -46,6 +53,15 @@ export function coerceArguments(shape: Record<string, z.ZodType>, given: Record<
     else issues.add(name, takesOne, { kind, values });
   }
   return { value, issues };
+}
+
+/** The control-character rule (common.ts) over every text given, before any is trimmed or split. */
+function controlProblem(raw: unknown): string | undefined {
+  for (const item of Array.isArray(raw) ? raw : [raw]) {
+    const problem = typeof item === 'string' ? controlCharacterProblem(item) : undefined;
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 /** Several values out of one: array items, and the parts of comma-separated text, trimmed. */

@@ -9,21 +9,39 @@ import { z } from 'zod';
 export const MAX_LIMIT = 500;
 
 export function limit(defaultValue: number) {
-  return z
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+  return integer(1, MAX_LIMIT)
     .default(defaultValue)
     .describe(`Page size, 1 to ${MAX_LIMIT} (default ${defaultValue}).`);
 }
 
-export const offset = z
-  .number()
-  .int('must be a whole number')
-  .min(0, 'must be 0 or more')
-  .default(0)
-  .describe('Rows to skip, 0 or more (default 0). Any offset below pagination.total works, however deep.');
+export const offset = integer(0).default(0).describe('Rows to skip, 0 or more (default 0). Any offset below pagination.total works, however deep.');
+
+/**
+ * A whole number in a range, with one message for every way a value can miss it (text,
+ * a fraction, too small, too big), so "limit=abc" and "limit=900" both answer with the
+ * range the caller has to hit: "must be an integer from 1 to 500".
+ */
+export function integer(min: number, max?: number) {
+  const message = max === undefined ? `must be an integer, ${min} or more` : `must be an integer from ${min} to ${max}`;
+  const schema = z.number({ error: message }).int(message).min(min, message);
+  return max === undefined ? schema : schema.max(max, message);
+}
+
+/**
+ * Control characters (C0, DEL and C1) are never part of a name, a slug, an id or a search:
+ * they print as nothing, and PostgreSQL refuses a NUL in text outright (a 500 where SQLite
+ * answered). The one coercion step (coerce.ts) and the path validator (validation.ts) run
+ * this over every string a caller sends, whatever the parameter's schema, so a new
+ * parameter has the rule without asking for it.
+ */
+export function controlCharacterProblem(text: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f))
+      return `must not contain control characters (U+${code.toString(16).toUpperCase().padStart(4, '0')} at character ${i + 1})`;
+  }
+  return undefined;
+}
 
 /**
  * Values that are one word: never holding a comma, so a comma in one is a list
@@ -50,14 +68,11 @@ export function multi<T extends z.ZodType>(item: T, max = 67) {
   return z.array(item).min(1, 'must have at least one value').max(max, `takes at most ${max} values`);
 }
 
-export const taxYear = z
-  .number()
-  .int('must be a whole year')
-  .min(1990, 'must be 1990 or later')
-  .max(2100, 'must be 2100 or earlier')
-  .register(oneWord, { noun: 'tax year' });
+const YEAR = 'must be a whole year from 1990 to 2100';
+export const taxYear = z.number({ error: YEAR }).int(YEAR).min(1990, YEAR).max(2100, YEAR).register(oneWord, { noun: 'tax year' });
 
-export const money = z.number().min(0, 'must be 0 or more').max(1_000_000_000, 'must be at most 1,000,000,000');
+const AMOUNT = 'must be an amount in dollars from 0 to 1,000,000,000, such as 1500 or 1500.25';
+export const money = z.number({ error: AMOUNT }).min(0, AMOUNT).max(1_000_000_000, AMOUNT);
 
 export const boolean = z.boolean('must be true or false');
 

@@ -24,6 +24,8 @@ export class IssueList {
   readonly issues: ParamIssue[] = [];
   omitted = 0;
   private readonly seen = new Set<string>();
+  /** Every parameter named so far, shown or counted. */
+  private readonly named = new Set<string>();
 
   /**
    * One problem of one parameter. A message written by a function is only written
@@ -32,6 +34,7 @@ export class IssueList {
   add(parameter: string, message: string): void;
   add<A>(parameter: string, message: (parameter: string, arg: A) => string, arg: A): void;
   add<A>(parameter: string, message: string | ((parameter: string, arg: A) => string), arg?: A): void {
+    this.named.add(parameter);
     if (typeof message === 'string') {
       // zod names a bad value of a list once per item: the same problem of the same parameter counts once.
       const key = `${shortText(parameter)}\u0000${message}`;
@@ -46,6 +49,11 @@ export class IssueList {
       });
   }
 
+  /** The parameters named so far (a copy): values refused before the schema read them. */
+  parameters(): Set<string> {
+    return new Set(this.named);
+  }
+
   get empty(): boolean {
     return this.issues.length === 0;
   }
@@ -55,13 +63,21 @@ export class IssueList {
   }
 }
 
-/** zod's issues, one per parameter and problem, with messages a person can act on. */
-export function zodIssues(error: z.ZodError): InvalidParamsError {
-  const list = new IssueList();
+/**
+ * zod's issues, one per parameter and problem, added to `list`; a parameter the list
+ * already names (refused before the schema read it, so missing from what it read) is
+ * not named again.
+ */
+export function zodIssues(error: z.ZodError, list = new IssueList()): InvalidParamsError {
+  const refused = list.parameters();
   for (const issue of error.issues) {
     // Native input reaching a strict schema with unknown names still in it: name each one.
-    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) list.add(key, 'unknown parameter');
-    else list.add(issue.path.length > 0 ? String(issue.path[0]) : 'parameters', issue.message);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) if (!refused.has(key)) list.add(key, 'unknown parameter');
+      continue;
+    }
+    const parameter = issue.path.length > 0 ? String(issue.path[0]) : 'parameters';
+    if (!refused.has(parameter)) list.add(parameter, issue.message);
   }
   return list.error();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countySlug, format, limit, multi, offset, text } from '../../params/common.ts';
+import { countySlug, format, integer, limit, multi, offset, text } from '../../params/common.ts';
 import { containsKey } from './contains.ts';
 
 /** Sort values of spec 4.8 and the machine description; count_desc is certificates_desc. */
@@ -18,10 +18,7 @@ export const HoldersSearchParams = z.strictObject({
   county: multi(countySlug)
     .optional()
     .describe('County slug(s): holders active in any of these counties; repeat or separate with commas.'),
-  min_certificates: z
-    .number()
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more')
+  min_certificates: integer(0)
     .optional()
     .describe('Only holders still holding at least this many certificates.'),
   sort: z

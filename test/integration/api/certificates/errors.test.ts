@@ -27,12 +27,12 @@ describe('GET /api/v1/certificates/search: 400 bad_request', () => {
     ['county=atlantis', 'county', /unknown county slug "atlantis".*\/api\/v1\/counties/],
     ['county=broward,atlantis', 'county', /unknown county slug "atlantis"/],
     ['county=Miami_Dade!', 'county', /county slug/],
-    ['status=pending', 'status', /./],
-    ['tax_year=twenty', 'tax_year', /./],
+    ['status=pending', 'status', /^must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled$/],
+    ['tax_year=twenty', 'tax_year', /^must be a whole year from 1990 to 2100$/],
     ['tax_year=2023.5', 'tax_year', /whole year/],
     ['tax_year=1800', 'tax_year', /1990/],
-    ['face_min=-1', 'face_min', /0 or more/],
-    ['face_max=ten', 'face_max', /./],
+    ['face_min=-1', 'face_min', /from 0 to 1,000,000,000/],
+    ['face_max=ten', 'face_max', /^must be an amount in dollars from 0 to 1,000,000,000/],
     ['face_min=500&face_max=100', 'face_min', /greater than face_max/],
     ['sale_after=2024-07-01&sale_before=2024-06-01', 'sale_after', /greater than sale_before/],
     ['sale_after=2024-02-30', 'sale_after', /real calendar date/],
@@ -42,11 +42,11 @@ describe('GET /api/v1/certificates/search: 400 bad_request', () => {
     ['redeemed=1', 'redeemed', /true or false/],
     ['sort=newest', 'sort', /must be one of relevance, face_desc/],
     ['facets=owner', 'facets', /must be one of county/],
-    ['limit=0', 'limit', /at least 1/],
-    ['limit=501', 'limit', /at most 500/],
-    ['limit=ten', 'limit', /./],
+    ['limit=0', 'limit', /^must be an integer from 1 to 500$/],
+    ['limit=501', 'limit', /^must be an integer from 1 to 500$/],
+    ['limit=ten', 'limit', /^must be an integer from 1 to 500$/],
     ['offset=-1', 'offset', /0 or more/],
-    ['offset=1.5', 'offset', /whole number/],
+    ['offset=1.5', 'offset', /^must be an integer, 0 or more$/],
     ['format=xml', 'format', /json or csv/],
   ];
 
@@ -63,6 +63,33 @@ describe('GET /api/v1/certificates/search: 400 bad_request', () => {
     const res = await api.get('/api/v1/certificates/search?limit=0&redeemed=maybe&sort=x');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.issues.map((i: { parameter: string }) => i.parameter).sort()).toEqual(['limit', 'redeemed', 'sort']);
+  });
+
+  it('an unknown parameter does not hide a bad value beside it: both are named', async () => {
+    const res = await api.get('/api/v1/certificates/search?limit=900&bogus=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.issues).toEqual([
+      { parameter: 'bogus', message: expect.stringMatching(/^unknown parameter; accepted: query, county, /) },
+      { parameter: 'limit', message: 'must be an integer from 1 to 500' },
+    ]);
+    expect(res.json().error.message).toMatch(/^bogus: unknown parameter; .* \(and 1 more problem\)$/);
+  });
+
+  it("says each problem in the product's words, never zod's", async () => {
+    const cases: [string, { parameter: string; message: string }[]][] = [
+      ['limit=abc', [{ parameter: 'limit', message: 'must be an integer from 1 to 500' }]],
+      ['status=owned', [{ parameter: 'status', message: 'must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled' }]],
+      ['status=sold,owned&offset=x', [
+        { parameter: 'status', message: 'must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled' },
+        { parameter: 'offset', message: 'must be an integer, 0 or more' },
+      ]],
+    ];
+    for (const [qs, issues] of cases) {
+      const res = await api.get(`/api/v1/certificates/search?${qs}`);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error.details, qs).toEqual({ issues });
+      expect(res.json().error.message, qs).toMatch(new RegExp(`^${issues[0]!.parameter}: `));
+    }
   });
 
   it('accepts the inclusive edges: equal minimum and maximum, limit 1 and 500, offset 0', async () => {

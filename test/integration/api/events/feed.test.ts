@@ -133,7 +133,7 @@ describe('GET /api/v1/events, the change feed', () => {
       [`after=${beyond}`, 'after', new RegExp(`no event has the id ${beyond}: the last event recorded is ${last}`)],
       ['type=certificate.deleted', 'type', /must be one of certificate\.created/],
       ['county=atlantis', 'county', /unknown county slug "atlantis"/],
-      ['limit=501', 'limit', /at most 500/],
+      ['limit=501', 'limit', /^must be an integer from 1 to 500$/],
       ['offset=10', 'offset', /unknown parameter/],
     ];
     for (const [query, parameter, message] of cases) {

@@ -225,7 +225,7 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
     const dev = await client('pro');
     const mcp = await connectMcp(base, dev.headers);
     const result = await mcp.callTool({ name: 'list_sources', arguments: { limit: 0 } });
-    expect(errorBody(result).error.details?.issues).toEqual([{ parameter: 'limit', message: 'must be at least 1' }]);
+    expect(errorBody(result).error.details?.issues).toEqual([{ parameter: 'limit', message: 'must be an integer from 1 to 500' }]);
     await mcp.close();
   });
 });

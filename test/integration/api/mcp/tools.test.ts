@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../../indexer/load/bulk.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import { TOOLS } from '../../../../services/api/mcp/tools.ts';
+import { CertificateSearchParams } from '../../../../services/api/routes/certificates/params.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
 import { migrate } from '../../../../services/control/migrate.ts';
 import { upsertSource } from '../../../../services/control/sources.ts';
@@ -216,7 +217,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     expect(restRange.status).toBe(400);
     expect(errorBody(range).error.details).toEqual((restRange.body.error as { details: unknown }).details);
     expect(texts(range)[0]).toBe(
-      'Invalid arguments for search_certificate_sales:\n- limit: must be at most 500\n- sale_after: must not be greater than sale_before (2024-01-01)',
+      'Invalid arguments for search_certificate_sales:\n- limit: must be an integer from 1 to 500\n- sale_after: must not be greater than sale_before (2024-01-01)',
     );
   });
 
@@ -278,6 +279,13 @@ describe('MCP tools answer what their REST routes answer', () => {
       ['certificate_counts', { county: ['miami-dade', 'broward'] }, '/api/v1/certificates/counts?county=miami-dade&county=broward'],
       ['certificates_by_parcel', { county: 'miami-dade,broward', parcel_id: '1' }, '/api/v1/certificates/by-parcel?county=miami-dade,broward&parcel_id=1'],
       ['list_sources', { county: ['alachua', 'duval'] }, '/api/v1/sources?county=alachua,duval'],
+      // Every bad argument in the product's words (an unknown one beside them: below, as a
+      // tool's list of accepted names leaves out the REST-only format).
+      ['search_certificates', { limit: 'abc' }, '/api/v1/certificates/search?limit=abc'],
+      ['search_certificates', { status: 'owned' }, '/api/v1/certificates/search?status=owned'],
+      // Control characters, refused by name on both surfaces before any engine sees them.
+      ['list_sources', { vendor: 'lien\u0000port', source_kind: '\u0000' }, '/api/v1/sources?vendor=lien%00port&source_kind=%00'],
+      ['get_certificate', { id: 'cert_\u0000' }, '/api/v1/certificates/cert_%00'],
     ];
     for (const [tool, args, url] of cases) {
       const expected = await rest(url);
@@ -288,6 +296,17 @@ describe('MCP tools answer what their REST routes answer', () => {
     }
     const counts = await client.callTool({ name: 'certificate_counts', arguments: { county: 'miami-dade,broward' } });
     expect(texts(counts)[0]).toBe('Invalid arguments for certificate_counts:\n- county: takes one county slug, not several (given 2: miami-dade, broward)');
+    const words = await client.callTool({ name: 'search_certificates', arguments: { limit: 900, bogus: 1, status: 'owned' } });
+    expect(texts(words)[0]).toBe(
+      [
+        'Invalid arguments for search_certificates:',
+        `- bogus: unknown parameter; accepted: ${Object.keys(CertificateSearchParams.shape).filter((k) => k !== 'format').join(', ')}`,
+        '- status: must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled',
+        '- limit: must be an integer from 1 to 500',
+      ].join('\n'),
+    );
+    const control = await client.callTool({ name: 'list_sources', arguments: { vendor: 'lien\u0000port' } });
+    expect(texts(control)[0]).toBe('Invalid arguments for list_sources:\n- vendor: must not contain control characters (U+0000 at character 5)');
     const none = await client.callTool({ name: 'certificates_by_parcel', arguments: { county: [], parcel_id: '1' } });
     expect(errorBody(none).error.details?.issues).toEqual([{ parameter: 'county', message: 'takes one county slug, given none' }]);
   });

@@ -121,7 +121,7 @@ describe('bounded problems (issue 23 item 2)', () => {
       expect(zodIssues(parsed.error).details).toEqual({
         issues: [
           { parameter: 'county', message: 'must be a county slug such as miami-dade' },
-          { parameter: 'tax_year', message: 'must be 1990 or later' },
+          { parameter: 'tax_year', message: 'must be a whole year from 1990 to 2100' },
         ],
       });
   });
