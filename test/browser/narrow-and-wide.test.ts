@@ -19,6 +19,22 @@ import { DESKTOP, launchBrowser, PHONE, SCREENSHOTS, seriousViolations } from '.
  * button, one number per delivery attempt, the icon served, no CSP error on /docs, and / linking
  * three addresses that answer. Each page passes axe and is photographed at its width.
  */
+// The callbacks below run in the page. The project compiles against Node's types alone, so the few
+// browser globals they touch are declared here, for this file only.
+declare const document: {
+  documentElement: { scrollWidth: number; clientWidth: number };
+  addEventListener(type: 'securitypolicyviolation', listener: (e: { violatedDirective: string; sourceFile: string; lineNumber: number; sample: string }) => void): void;
+};
+declare const window: { cspViolations: string[] };
+declare const navigator: { clipboard: { readText(): Promise<string> } };
+declare function getComputedStyle(element: unknown, pseudo?: string): Record<'fontSize' | 'fontFamily' | 'content' | 'listStyleType' | 'borderTopWidth' | 'borderTopStyle' | 'borderTopColor' | 'paddingLeft' | 'borderTopLeftRadius', string>;
+declare class Image {
+  src: string;
+  naturalWidth: number;
+  naturalHeight: number;
+  decode(): Promise<void>;
+}
+
 let site: AccountSite;
 let browser: Browser;
 const PASSWORD = 'a long and unguessable passphrase';
@@ -65,7 +81,7 @@ async function open(viewport: typeof PHONE): Promise<Visit> {
   // Every CSP refusal on any page, as the page itself sees it.
   await context.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
   });
   return { context, page: await context.newPage(), failures, icons };
@@ -76,7 +92,7 @@ async function checked(page: Page, name: string, label: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
   expect(scrollWidth, `${name}: document ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
   expect(await seriousViolations(page), name).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), name).toEqual([]);
+  expect(await page.evaluate(() => window.cspViolations), name).toEqual([]);
   await page.screenshot({ path: `${SCREENSHOTS}widths-${name}-${label}.png`, fullPage: true });
 }
 
@@ -134,7 +150,7 @@ describe.each([
       texts.map((t) => {
         const size = Number.parseFloat(getComputedStyle(t).fontSize);
         // The size on screen: the font size times the scale the SVG applies (1 when it does not scale).
-        const scale = (t as SVGTextElement).getScreenCTM()?.a ?? 0;
+        const scale = (t as unknown as { getScreenCTM(): { a: number } | null }).getScreenCTM()?.a ?? 0;
         return { text: t.textContent, drawn: size * scale };
       }),
     );
@@ -243,7 +259,7 @@ describe.each([
     await page.getByText('/api/v1/certificates/search').first().waitFor();
     await page.locator('.topbar img').waitFor();
     expect(errors).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
     expect(await page.locator('.info a[href="/api/v1/openapi.json"]').count()).toBe(1);
     await page.screenshot({ path: `${SCREENSHOTS}widths-docs-${label}.png` });
   });

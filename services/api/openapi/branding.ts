@@ -1,4 +1,4 @@
-import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import type { FastifySwaggerUiConfigOptions, FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from './description.ts';
 
 /**
@@ -22,7 +22,7 @@ function withoutRendererLogo() {
   return { components: { Logo: () => null } };
 }
 
-export const docsBranding: Pick<FastifySwaggerUiOptions, 'logo' | 'theme'> & { uiConfig: { plugins: unknown[] } } = {
+export const docsBranding: Pick<FastifySwaggerUiOptions, 'logo' | 'theme'> & { uiConfig: Pick<FastifySwaggerUiConfigOptions, 'plugins'> } = {
   uiConfig: { plugins: [withoutRendererLogo] },
   logo: { type: 'image/svg+xml', content: Buffer.from(wordmark), href: '/docs', target: '_self' },
   theme: {
