@@ -15,6 +15,8 @@ import { publicAnswer } from './openapi/responses.ts';
  * served free of charge outside the /api/v1 scope, and /docs renders it from
  * assets shipped in the package (works offline, no CDN).
  */
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -38,9 +40,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform,
     transformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, ...docsBranding });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    ...docsBranding,
+    // The page shows and loads the document at the address the README and clients use; the
+    // plugin's own copy at /docs/json is the same document (app.swagger()).
+    uiConfig: { ...docsBranding.uiConfig, urls: [{ url: OPENAPI_PATH, name: OPENAPI_PATH }] },
+  });
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/openapi.json',
+    OPENAPI_PATH,
     {
       schema: {
         operationId: 'getOpenApiDocument',

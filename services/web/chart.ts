@@ -6,11 +6,12 @@ import type { DayCount } from '../control/usage.ts';
  * the template only prints it, with a table of the same numbers for screen readers.
  */
 export interface ChartModel {
-  /** viewBox size; the SVG scales to its container's width. */
-  width: number;
-  height: number;
   title: string;
   description: string;
+  /**
+   * Geometry in percent of the plot's width (x) and height (y), so the plot stretches to any
+   * width while its labels, drawn beside it at the page's text size, never scale down with it.
+   */
   bars: { x: number; y: number; width: number; height: number; label: string }[];
   gridlines: { y: number; label: string }[];
   dayLabels: { x: number; label: string }[];
@@ -19,12 +20,8 @@ export interface ChartModel {
   total: number;
 }
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const LEFT = 44;
-const RIGHT = 8;
-const TOP = 10;
-const BOTTOM = 24;
+/** Headroom above the top gridline, in percent of the plot's height, so its label is not cut. */
+const TOP = 5;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -37,7 +34,7 @@ export function niceMax(value: number): number {
   return 10 * p;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** month: YYYY-MM; today: YYYY-MM-DD (days after it are not drawn); counts: the ledger's days (sparse). */
 export function dailyChart(month: string, today: string, counts: DayCount[]): ChartModel {
@@ -55,10 +52,9 @@ export function dailyChart(month: string, today: string, counts: DayCount[]): Ch
   const total = rows.reduce((n, r) => n + r.requests, 0);
   const top = niceMax(Math.max(0, ...rows.map((r) => r.requests)));
 
-  const plotWidth = WIDTH - LEFT - RIGHT;
-  const plotHeight = HEIGHT - TOP - BOTTOM;
-  const band = plotWidth / daysInMonth;
-  const yOf = (value: number) => round1(TOP + plotHeight - (value / top) * plotHeight);
+  const plotHeight = 100 - TOP;
+  const band = 100 / daysInMonth;
+  const yOf = (value: number) => round2(TOP + plotHeight - (value / top) * plotHeight);
 
   const bars = rows
     .map((r, i) => ({ r, i }))
@@ -66,21 +62,19 @@ export function dailyChart(month: string, today: string, counts: DayCount[]): Ch
     .map(({ r, i }) => {
       const y = yOf(r.requests);
       return {
-        x: round1(LEFT + i * band + band * 0.15),
+        x: round2(i * band + band * 0.15),
         y,
-        width: round1(band * 0.7),
-        height: round1(TOP + plotHeight - y),
+        width: round2(band * 0.7),
+        height: round2(100 - y),
         label: `${r.label}: ${r.requests.toLocaleString('en-US')} ${r.requests === 1 ? 'request' : 'requests'}`,
       };
     });
   const gridlines = [0, top / 2, top].map((v) => ({ y: yOf(v), label: v.toLocaleString('en-US') }));
   const dayLabels = [1, 8, 15, 22, 29]
     .filter((d) => d <= daysInMonth)
-    .map((d) => ({ x: round1(LEFT + (d - 1) * band + band / 2), label: String(d) }));
+    .map((d) => ({ x: round2((d - 1) * band + band / 2), label: String(d) }));
 
   return {
-    width: WIDTH,
-    height: HEIGHT,
     title: `Requests per day, ${monthName} ${year}`,
     description: `${total.toLocaleString('en-US')} ${total === 1 ? 'request' : 'requests'} from 1 to ${lastDay} ${monthName}; busiest day ${busiest(rows)}.`,
     bars,

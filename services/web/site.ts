@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.ts';
 import type { SiteDeps } from './deps.ts';
+import { registerFavicon } from './favicon.ts';
+import { registerHome } from './home.ts';
 import { accountPages } from './register.ts';
 
 /**
- * What the API process serves: the API (buildApp: /api/v1, /api/mcp, /docs, /healthz) and the
- * account page under /account. The API does not know the pages; the pages reuse the API's
- * access layer (its ledger) and read functions.
+ * What the API process serves: the API (buildApp: /api/v1, /api/mcp, /docs, /healthz), the
+ * account page under /account, and the site's front page (/) and icon. The API does not know
+ * the pages; the pages reuse the API's access layer (its ledger) and read functions.
  */
 export async function buildSite(deps: SiteDeps): Promise<FastifyInstance> {
   const app = await buildApp(deps);
   await app.register(accountPages(deps), { prefix: '/account' });
+  registerHome(app);
+  registerFavicon(app);
   return app;
 }

@@ -64,8 +64,9 @@ describe('webhook endpoints on the account page', () => {
     await page.getByLabel('Counties (optional)').fill('Miami-Dade');
     await page.getByRole('button', { name: 'Add the endpoint' }).click();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your new webhook endpoint');
-    const secret = await page.getByRole('textbox', { name: /Signing secret/ }).inputValue();
+    const secret = (await page.locator('.secret code').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
+    expect(await page.getByRole('heading', { name: /^Signing secret for/ }).textContent()).toBe('Signing secret for https://hooks.example.com/in');
     await expect(page.getByRole('button', { name: 'Copy' }).isVisible()).resolves.toBe(true);
     await visited('webhook-secret');
 

@@ -46,6 +46,16 @@ describe('/docs', () => {
     expect(init.statusCode).toBe(200);
     const logo = init.body.match(/img\.src = 'data:image\/svg\+xml;base64,([^']+)'/)?.[1];
     expect(Buffer.from(logo ?? '', 'base64').toString()).toContain('Tax Certificate Data Service');
+    // The renderer's own logo (an SVG with an inline <style> the page's CSP refuses) is never drawn.
+    expect(init.body).toContain('Logo: () => null');
+  });
+
+  it('loads and names the document at /api/v1/openapi.json, the one /docs/json also serves', async () => {
+    const init = await get('/docs/static/swagger-initializer.js');
+    expect(init.body).toMatch(/"urls":\[\{"url":"\/api\/v1\/openapi\.json","name":"\/api\/v1\/openapi\.json"\}\]/);
+    const published = await get('/api/v1/openapi.json');
+    expect(published.statusCode).toBe(200);
+    expect((await get('/docs/json')).json()).toEqual(published.json());
   });
 
   it('explains how to send a key and links the MCP endpoint with a client configuration', async () => {

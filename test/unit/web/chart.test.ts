@@ -11,26 +11,25 @@ describe('the requests-per-day chart', () => {
       { day: '2026-02-02', requests: 3 },
       { day: '2026-02-05', requests: 1 },
     ]);
-    // February has 28 bands of 588 / 28 = 21 units; a bar is 70% of its band, centred; the top is 4.
+    // In percent of the plot: February has 28 bands of 100 / 28 = 3.57; a bar is 70% of its band,
+    // centred; the top is 4, drawn 5% below the plot's top edge.
     expect(chart).toEqual({
-      width: 640,
-      height: 220,
       title: 'Requests per day, February 2026',
       description: '4 requests from 1 to 5 February; busiest day 2 February (3).',
       bars: [
-        { x: 68.2, y: 56.5, width: 14.7, height: 139.5, label: '2 February: 3 requests' },
-        { x: 131.2, y: 149.5, width: 14.7, height: 46.5, label: '5 February: 1 request' },
+        { x: 4.11, y: 28.75, width: 2.5, height: 71.25, label: '2 February: 3 requests' },
+        { x: 14.82, y: 76.25, width: 2.5, height: 23.75, label: '5 February: 1 request' },
       ],
       gridlines: [
-        { y: 196, label: '0' },
-        { y: 103, label: '2' },
-        { y: 10, label: '4' },
+        { y: 100, label: '0' },
+        { y: 52.5, label: '2' },
+        { y: 5, label: '4' },
       ],
       dayLabels: [
-        { x: 54.5, label: '1' },
-        { x: 201.5, label: '8' },
-        { x: 348.5, label: '15' },
-        { x: 495.5, label: '22' },
+        { x: 1.79, label: '1' },
+        { x: 26.79, label: '8' },
+        { x: 51.79, label: '15' },
+        { x: 76.79, label: '22' },
       ],
       rows: [
         { day: '2026-02-01', label: '1 February', requests: 0 },
@@ -51,8 +50,8 @@ describe('the requests-per-day chart', () => {
     expect(empty.dayLabels.map((d) => d.label)).toEqual(['1', '8', '15', '22', '29']);
     const past = dailyChart('2026-04', '2026-05-03', [{ day: '2026-04-30', requests: 12_000 }]);
     expect(past.rows).toHaveLength(30);
-    // April: 30 bands of 19.6 units; 12,000 of a 20,000 top is 60% of the 186-unit plot.
-    expect(past.bars).toEqual([{ x: 615.3, y: 84.4, width: 13.7, height: 111.6, label: '30 April: 12,000 requests' }]);
+    // April: 30 bands of 3.33%; 12,000 of a 20,000 top is 60% of the 95% below the headroom.
+    expect(past.bars).toEqual([{ x: 97.17, y: 43, width: 2.33, height: 57, label: '30 April: 12,000 requests' }]);
     expect(past.gridlines.map((g) => g.label)).toEqual(['0', '10,000', '20,000']);
   });
 });
