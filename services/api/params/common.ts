@@ -8,14 +8,14 @@ import { z } from 'zod';
 
 export const MAX_LIMIT = 500;
 
-export function limit(defaultValue: number) {
+export function limit(defaultValue: number, max: number = MAX_LIMIT) {
   return z
     .number()
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+    .max(max, `must be at most ${max}`)
     .default(defaultValue)
-    .describe(`Page size, 1 to ${MAX_LIMIT} (default ${defaultValue}).`);
+    .describe(`Page size, 1 to ${max} (default ${defaultValue}).`);
 }
 
 export const offset = z

@@ -12,6 +12,8 @@ export function bidRatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get(
       '/analytics/bid-rates',
       {
+        // Reads a whole scope of certificates: counted in the client's analytic share (access.holdAnalytic).
+        config: { analytic: true },
         schema: {
           operationId: 'getBidRateAnalytics',
           summary: 'Clearing rates: where bids still clear above 5%',

@@ -7,6 +7,13 @@ export const HOLDER_GROUP_SORTS = ['certificates_desc', 'face_desc', 'median_rat
 export type HolderGroupSort = (typeof HOLDER_GROUP_SORTS)[number];
 export const DEFAULT_HOLDER_GROUP_SORT: HolderGroupSort = 'certificates_desc';
 
+/**
+ * The largest page: its groups' figures come from one search whose buckets grow with the page
+ * (build-details.ts MAX_DETAIL_GROUPS), and every row reads all of its group's certificates,
+ * so the page is sized to what one credit should buy, not to the lists' 500.
+ */
+export const MAX_GROUP_PAGE = 50;
+
 /** GET /analytics/holders: the scope (county, tax year), a member-name match, an order and a page. */
 export const HolderGroupsParams = z.strictObject({
   county: multi(countySlug)
@@ -25,7 +32,7 @@ export const HolderGroupsParams = z.strictObject({
     .describe(
       'Order: certificates_desc (default), face_desc (face amount), median_rate_asc (lowest median rate first), name_asc. Ties break on the group id.',
     ),
-  limit: limit(25),
+  limit: limit(25, MAX_GROUP_PAGE),
   offset,
 });
 export type HolderGroupsParams = z.infer<typeof HolderGroupsParams>;

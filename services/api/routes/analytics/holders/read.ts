@@ -2,7 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../../config.ts';
 import { aliasName } from '../../../../domain/datasets.ts';
 import type { Registry } from '../../../../domain/registry.ts';
-import { multiSearch, search } from '../../../../engine/search.ts';
+import { search } from '../../../../engine/search.ts';
 import { isDatasetEmpty } from '../../../coverage.ts';
 import type { ListResult } from '../../../envelope.ts';
 import { assertCounties } from '../../certificates/read.ts';
@@ -89,22 +89,21 @@ async function scanGroups(client: Client, index: string, params: HolderGroupsPar
   return foldGroupTerms(slices.flatMap((aggs) => aggs.groups.buckets), matched);
 }
 
-/** The page pass, one search per group, in one round trip. */
+/** The page pass: every group of the page in one search (build-details.ts). */
 async function details(client: Client, index: string, params: HolderGroupsParams, page: GroupSummary[]): Promise<Map<string, DetailBucket>> {
   const ids = page.map((g) => g.group_id);
-  const answers = await multiSearch<never>(client, index, ids.map((id) => buildGroupDetails(params, id)));
+  const answer = await search<never>(client, index, buildGroupDetails(params, ids));
+  const groups = (answer.aggregations as { groups?: TermsAgg<DetailBucket> } | undefined)?.groups;
   const out = new Map<string, DetailBucket>();
-  answers.forEach((answer, i) => {
-    const key = ids[i]!;
-    // No certificate in scope: not a group of this answer (the scan listed it, so only a concurrent ingest gets here).
-    if (answer.total === 0) return;
-    const g = { key, doc_count: answer.total, ...(answer.aggregations as Omit<DetailBucket, 'key' | 'doc_count'>) };
+  // A group with no certificate in scope has no bucket: not a group of this answer (the scan
+  // listed it, so only a concurrent ingest gets here).
+  for (const g of groups?.buckets ?? []) {
     // Figures from a partial list would mislead: refuse (a 500) rather than answer them.
     const names = g.names.doc_count_error_upper_bound ?? 0;
     if (!complete(g.members) || !complete(g.rates) || !complete(g.counties) || names !== 0)
-      throw new InexactAggregationError(`details of holder group ${key}`, 'more member spellings, rates or counties than one read returns');
-    out.set(key, g);
-  });
+      throw new InexactAggregationError(`details of holder group ${g.key}`, 'more member spellings, rates or counties than one read returns');
+    out.set(g.key, g);
+  }
   return out;
 }
 

@@ -12,6 +12,8 @@ export function holderGroupsRoute(deps: ApiDeps): FastifyPluginAsyncZod {
     app.get(
       '/analytics/holders',
       {
+        // Reads a whole scope of certificates: counted in the client's analytic share (access.holdAnalytic).
+        config: { analytic: true },
         schema: {
           operationId: 'searchHolderGroups',
           summary: 'Holder groups: who the competition is',
