@@ -13,6 +13,7 @@ import {
   buildGroupTerms,
   buildRateScan,
   groupTermsSlices,
+  scopeQuery,
   ID_SLICES,
   type IdSlice,
   RATE_SCAN_PAGE,
@@ -31,10 +32,11 @@ import {
 } from './rank-groups.ts';
 import type { HolderGroupRow } from './row.ts';
 import { InexactAggregationError } from '../../../query/exact-terms.ts';
+import { assertScopeWithin } from '../scope-cap.ts';
 
 export interface HolderGroupsDeps {
   opensearch: Client;
-  config: Pick<Config, 'INDEX_PREFIX'>;
+  config: Pick<Config, 'INDEX_PREFIX' | 'HOLDER_GROUPS_MAX_SCOPE'>;
   registry: Pick<Registry, 'county'>;
 }
 
@@ -116,6 +118,7 @@ export async function searchHolderGroups(deps: HolderGroupsDeps, params: HolderG
   assertCounties(deps.registry, 'county', params.county);
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
   const sort = params.sort ?? DEFAULT_HOLDER_GROUP_SORT;
+  await assertScopeWithin(deps.opensearch, index, scopeQuery(params), deps.config.HOLDER_GROUPS_MAX_SCOPE, ['county', 'tax_year']);
   const [scanned, rates] = await Promise.all([
     scanGroups(deps.opensearch, index, params),
     sort === 'median_rate_asc'
