@@ -148,21 +148,70 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // --- (a) engine CPU per one-credit call ------------------------------------------------------
 
 /**
- * The most expensive call each analytic route accepts for one credit, widest scope and largest
- * page first. A call the build refuses (a 400: the route now demands a narrower scope) is
- * reported as refused, and the next, narrower candidate of the same route is measured: the
- * figure is always the costliest call that is answered.
+ * The widest scope a route accepts under its cap: the whole index if it fits, else the
+ * largest county with as many of its largest tax years as fit, else more whole counties
+ * beside it. Built from exact per-(county, year) counts, so the measured call is the
+ * costliest one-credit call of its kind this data set allows.
  */
-const EXPENSIVE: { route: string; candidates: string[] }[] = [
-  { route: 'bid-rates', candidates: ['/api/v1/analytics/bid-rates'] },
-  ...(['median_rate_asc', 'name_asc', 'face_desc', 'certificates_desc'] as const).map((sort) => ({
-    route: `holders sort=${sort}`,
-    candidates: [500, 100, 50, 25].map((limit) => `/api/v1/analytics/holders?sort=${sort}&limit=${limit}`).concat(
-      // Narrowed scopes, for a build that refuses the whole index for this order.
-      ['miami-dade', 'miami-dade,broward'].flatMap((c) => [50, 25].map((limit) => `/api/v1/analytics/holders?sort=${sort}&limit=${limit}&county=${c}`)),
-    ),
-  })),
-];
+async function widestScope(cap: number): Promise<string> {
+  const opensearch = createOpenSearch(config);
+  try {
+    const res = await opensearch.search({
+      index,
+      body: {
+        size: 0,
+        aggs: { c: { terms: { field: 'county_slug', size: 67 }, aggs: { y: { terms: { field: 'tax_year', size: 200 } } } } },
+      } as never,
+    });
+    type Bucket = { key: string | number; doc_count: number; y?: { buckets: Bucket[] } };
+    const counties = (res.body.aggregations as unknown as { c: { buckets: Bucket[] } }).c.buckets;
+    const total = counties.reduce((sum, c) => sum + c.doc_count, 0);
+    if (total <= cap) return '';
+    const [top, ...rest] = counties;
+    if (!top) return '';
+    if (top.doc_count > cap) {
+      const years: (string | number)[] = [];
+      let sum = 0;
+      for (const y of top.y!.buckets) {
+        if (sum + y.doc_count > cap) continue;
+        years.push(y.key);
+        sum += y.doc_count;
+      }
+      return `&county=${top.key}&tax_year=${years.join(',')}`;
+    }
+    const chosen = [top.key];
+    let sum = top.doc_count;
+    for (const c of rest) {
+      if (sum + c.doc_count > cap) continue;
+      chosen.push(c.key);
+      sum += c.doc_count;
+    }
+    return `&county=${chosen.join(',')}`;
+  } finally {
+    await opensearch.close();
+  }
+}
+
+/**
+ * The most expensive call each analytic route accepts for one credit: the widest scope under
+ * its cap and the largest page. Candidates go from the widest (main's limits: the whole
+ * index, 500 groups) down; a call the build refuses (a 400) is reported and the next one
+ * measured, so the same script gives the before and after figures.
+ */
+async function expensiveCalls(): Promise<{ route: string; candidates: string[] }[]> {
+  const holderScope = await widestScope(config.HOLDER_GROUPS_MAX_SCOPE);
+  const bidScope = await widestScope(config.BID_RATES_MAX_SCOPE);
+  return [
+    { route: 'bid-rates', candidates: ['/api/v1/analytics/bid-rates', `/api/v1/analytics/bid-rates?${bidScope.slice(1)}`] },
+    ...(['median_rate_asc', 'name_asc', 'face_desc', 'certificates_desc'] as const).map((sort) => ({
+      route: `holders sort=${sort}`,
+      candidates: [
+        ...[500, 100, 50].map((limit) => `/api/v1/analytics/holders?sort=${sort}&limit=${limit}`),
+        `/api/v1/analytics/holders?sort=${sort}&limit=50${holderScope}`,
+      ],
+    })),
+  ];
+}
 
 async function nodeCpuMs(opensearch: ReturnType<typeof createOpenSearch>): Promise<number> {
   const res = await opensearch.nodes.stats({ node_id: '_local', metric: 'process' });
@@ -174,7 +223,7 @@ async function cpuPart(base: string, key: string): Promise<Record<string, unknow
   const opensearch = createOpenSearch(config);
   const rows: Record<string, unknown>[] = [];
   try {
-    for (const { route, candidates } of EXPENSIVE) {
+    for (const { route, candidates } of await expensiveCalls()) {
       for (const path of candidates) {
         const cpu: number[] = [];
         const wall: number[] = [];
@@ -279,7 +328,7 @@ try {
   if (cpu.length > 0) console.log(`most engine CPU of one credit: ${Math.max(...cpu.map((r) => r.engineCpuMs as number))} ms (target <= 500 ms at 1M)`);
   if (opts.only !== 'cpu') {
     // The flooder sends the costliest answered call of each route, in turn.
-    const paths = cpu.length > 0 ? cpu.map((r) => r.path as string) : EXPENSIVE.map((e) => e.candidates.at(-1)!);
+    const paths = cpu.length > 0 ? cpu.map((r) => r.path as string) : (await expensiveCalls()).map((e) => e.candidates.at(-1)!);
     const result = await floodPart(base, enterpriseKey, paths);
     console.log(`SUMMARY ${JSON.stringify({ docs, cpu: cpu.map(({ route, path, engineCpuMs }) => ({ route, path, engineCpuMs })), ...result, loadavg: loadavg() })}`);
   }
