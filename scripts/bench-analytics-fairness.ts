@@ -215,7 +215,7 @@ async function expensiveCalls(): Promise<{ route: string; candidates: string[] }
 }
 
 async function nodeCpuMs(opensearch: ReturnType<typeof createOpenSearch>): Promise<number> {
-  const res = await opensearch.nodes.stats({ node_id: '_local', metric: 'process' });
+  const res = await opensearch.nodes.stats({ node_id: '_local', metric: ['process'] });
   const nodes = res.body.nodes as Record<string, { process: { cpu: { total_in_millis: number } } }>;
   return Object.values(nodes)[0]!.process.cpu.total_in_millis;
 }

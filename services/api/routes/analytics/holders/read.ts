@@ -119,12 +119,13 @@ export async function searchHolderGroups(deps: HolderGroupsDeps, params: HolderG
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
   const sort = params.sort ?? DEFAULT_HOLDER_GROUP_SORT;
   await assertScopeWithin(deps.opensearch, index, scopeQuery(params), deps.config.HOLDER_GROUPS_MAX_SCOPE, ['county', 'tax_year']);
-  const [scanned, rates] = await Promise.all([
-    scanGroups(deps.opensearch, index, params),
-    sort === 'median_rate_asc'
-      ? allSlices(deps.opensearch, index, (slice, after) => buildRateScan(params, slice, after), RATE_SCAN_PAGE)
-      : Promise.resolve([]),
-  ]);
+  const rateScan = () => allSlices(deps.opensearch, index, (slice, after) => buildRateScan(params, slice, after), RATE_SCAN_PAGE);
+  // median_rate_asc without a member-name match needs only the (group, rate) counts: every group
+  // in scope and its certificates are their sums, so the group scan would read the scope twice.
+  const fromRates = sort === 'median_rate_asc' && params.query === undefined;
+  const [scanned, rates] = fromRates
+    ? await rateScan().then((pairs) => [foldGroups(pairs, false), pairs] as const)
+    : await Promise.all([scanGroups(deps.opensearch, index, params), sort === 'median_rate_asc' ? rateScan() : Promise.resolve([])]);
   let groups = scanned.filter((g) => g.matched);
   if (sort === 'median_rate_asc') {
     const medians = mediansOf(rates);
