@@ -34,6 +34,7 @@ import { loadConfig } from '../services/config.ts';
 import { createOpenSearch } from '../services/engine/client.ts';
 import { aliasName } from '../services/domain/datasets.ts';
 import { openRuntime } from '../services/runtime.ts';
+import { scopeCap } from '../services/api/routes/analytics/holders/read.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 const SEED = 4242;
@@ -200,18 +201,20 @@ async function widestScope(cap: number): Promise<string> {
  * measured, so the same script gives the before and after figures.
  */
 async function expensiveCalls(): Promise<{ route: string; candidates: string[] }[]> {
-  const holderScope = await widestScope(config.HOLDER_GROUPS_MAX_SCOPE);
   const bidScope = await widestScope(config.BID_RATES_MAX_SCOPE);
-  return [
-    { route: 'bid-rates', candidates: ['/api/v1/analytics/bid-rates', `/api/v1/analytics/bid-rates?${bidScope.slice(1)}`] },
-    ...(['median_rate_asc', 'name_asc', 'face_desc', 'certificates_desc'] as const).map((sort) => ({
+  const sorts = ['median_rate_asc', 'name_asc', 'face_desc', 'certificates_desc'] as const;
+  const holders = [];
+  for (const sort of sorts) {
+    const holderScope = await widestScope(scopeCap(config.HOLDER_GROUPS_MAX_SCOPE, sort));
+    holders.push({
       route: `holders sort=${sort}`,
       candidates: [
         ...[500, 100, 50].map((limit) => `/api/v1/analytics/holders?sort=${sort}&limit=${limit}`),
         `/api/v1/analytics/holders?sort=${sort}&limit=50${holderScope}`,
       ],
-    })),
-  ];
+    });
+  }
+  return [{ route: 'bid-rates', candidates: ['/api/v1/analytics/bid-rates', `/api/v1/analytics/bid-rates?${bidScope.slice(1)}`] }, ...holders];
 }
 
 async function nodeCpuMs(opensearch: ReturnType<typeof createOpenSearch>): Promise<number> {
