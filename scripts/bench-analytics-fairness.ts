@@ -151,8 +151,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The widest scope a route accepts under its cap: the whole index if it fits, else the
- * largest county with as many of its largest tax years as fit, else more whole counties
- * beside it. Built from exact per-(county, year) counts, so the measured call is the
+ * wider of the largest county with as many of its largest tax years as fit and whole counties
+ * from the smallest up. Built from exact per-(county, year) counts, so the measured call is the
  * costliest one-credit call of its kind this data set allows.
  */
 async function widestScope(cap: number): Promise<string> {
@@ -169,26 +169,29 @@ async function widestScope(cap: number): Promise<string> {
     const counties = (res.body.aggregations as unknown as { c: { buckets: Bucket[] } }).c.buckets;
     const total = counties.reduce((sum, c) => sum + c.doc_count, 0);
     if (total <= cap) return '';
-    const [top, ...rest] = counties;
+    // Two ways to fill the cap; the one reading more certificates is measured: the largest county
+    // with as many of its largest tax years as fit, or whole counties from the smallest up (many
+    // counties, many groups).
+    const [top] = counties;
     if (!top) return '';
+    let one = { sum: 0, scope: '' };
     if (top.doc_count > cap) {
       const years: (string | number)[] = [];
-      let sum = 0;
       for (const y of top.y!.buckets) {
-        if (sum + y.doc_count > cap) continue;
+        if (one.sum + y.doc_count > cap) continue;
         years.push(y.key);
-        sum += y.doc_count;
+        one.sum += y.doc_count;
       }
-      return `&county=${top.key}&tax_year=${years.join(',')}`;
+      one.scope = `&county=${top.key}&tax_year=${years.join(',')}`;
+    } else one = { sum: top.doc_count, scope: `&county=${top.key}` };
+    const small: (string | number)[] = [];
+    let smallSum = 0;
+    for (const c of [...counties].reverse()) {
+      if (smallSum + c.doc_count > cap) break;
+      small.push(c.key);
+      smallSum += c.doc_count;
     }
-    const chosen = [top.key];
-    let sum = top.doc_count;
-    for (const c of rest) {
-      if (sum + c.doc_count > cap) continue;
-      chosen.push(c.key);
-      sum += c.doc_count;
-    }
-    return `&county=${chosen.join(',')}`;
+    return smallSum > one.sum ? `&county=${small.join(',')}` : one.scope;
   } finally {
     await opensearch.close();
   }
