@@ -11,7 +11,7 @@ import { loadOnThreeShards, seedCertificates } from '../certificates/seed.ts';
 /**
  * What one credit buys on the analytic routes: a holder-group page of at most 50 groups, and a
  * scope of at most the configured number of certificates (100,000 for holder groups and
- * 500,000 for bid rates by default; 100 here, on 240 seeded certificates, 60 per county). A
+ * 2,000,000 for bid rates by default; 100 here, on 240 seeded certificates, 60 per county). A
  * wider scope is refused before any aggregation with a 400 naming the parameters that narrow
  * it; the limits are in the OpenAPI document.
  */
@@ -92,6 +92,6 @@ describe('the OpenAPI document', () => {
     expect(holders.parameters.find((p) => p.name === 'limit')?.schema.maximum).toBe(50);
     expect(holders.parameters.find((p) => p.name === 'county')?.description).toContain('more than 100,000 certificates');
     expect(holders.description).toContain('2 analytic requests in flight');
-    expect(doc.paths['/api/v1/analytics/bid-rates']!.get.description).toContain('more than 500,000 certificates');
+    expect(doc.paths['/api/v1/analytics/bid-rates']!.get.description).toContain('more than 2,000,000 certificates');
   });
 });
