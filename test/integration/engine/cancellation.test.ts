@@ -17,10 +17,17 @@ const ctx = testContext(import.meta.url);
 const index = `${ctx.config.INDEX_PREFIX}-slow`;
 let client: Client;
 
-const DOCS = 20_000;
+const DOCS = 50_000;
+// A chain of modular steps seeded by the document: nothing the compiler can fold away, so
+// about 50,000 x 50,000 steps (several seconds of one core) whatever the machine's load.
 const slowBody = {
   size: 0,
-  query: { script: { script: { source: 'long x = 0; for (int i = 0; i < 20000; i++) { x += i % 7; } return x >= 0;' } } },
+  track_total_hits: true,
+  query: {
+    script: {
+      script: { source: "long x = doc['n'].value; for (int i = 0; i < 50000; i++) { x = (x * 31 + i) % 1000003; } return x != -1;" },
+    },
+  },
 };
 
 interface TaskInfo {
@@ -45,7 +52,10 @@ async function expectNoTaskLeft(): Promise<void> {
 
 beforeAll(async () => {
   client = createOpenSearch(ctx.config);
-  await client.indices.create({ index, body: { settings: { number_of_shards: 1, number_of_replicas: 0 } } });
+  await client.indices.create({
+    index,
+    body: { settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { properties: { n: { type: 'long' } } } },
+  });
   const lines = Array.from({ length: DOCS }, (_, i) => [{ index: {} }, { n: i }]).flat();
   await client.bulk({ index, refresh: true, body: lines as never });
 }, 60_000);
