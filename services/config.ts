@@ -65,6 +65,20 @@ export const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Requests one client may have in flight at once in one API process; one more is a 429. */
   CLIENT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(10_000).default(16),
+  /**
+   * Analytic requests (GET /analytics/*, their MCP tools) one client may have in flight at once
+   * in one API process; one more is a 429 at once. Each reads a whole scope of certificates, so
+   * two keep one client's share of the engine's search threads small on a 2-core node.
+   */
+  CLIENT_MAX_ANALYTICS: z.coerce.number().int().min(1).max(1_000).default(2),
+  /**
+   * The most certificates one analytic call may read (routes/analytics/scope-cap.ts); a wider
+   * scope is a 400 asking to narrow it. Sized from bench:fairness so the costliest accepted
+   * call stays under 500 ms of engine CPU: holder groups read each certificate several times
+   * (scan, median scan, page details), bid rates once.
+   */
+  HOLDER_GROUPS_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+  BID_RATES_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
   // The change feed (issue 20): events are kept this many days, then pruned by the worker's
   // scheduled job; a cursor older than that answers 410 cursor_expired.
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Client } from '@opensearch-project/opensearch';
 
 /**
@@ -38,6 +39,82 @@ export interface SearchResult<T> {
 const requestOptions = { requestTimeout: SEARCH_TIMEOUT_MS, maxRetries: 0 } as const;
 
 /**
+ * A search that times out must stop costing the engine, not only the API: a client-side
+ * timeout alone leaves the engine computing an answer nobody reads (and the body's `timeout`
+ * only stops shards between segments, returning partial results). So every search and
+ * multi-search carries:
+ *  - `cancel_after_time_interval`: the engine cancels its own task (and its shard tasks)
+ *    after that long, even if the API process is gone;
+ *  - an `X-Opaque-Id` of its own, so that when the client gives up first (a hung node, a
+ *    cancellation still on its way) the API cancels that task by id before it answers.
+ * The client waits a little longer than the engine's interval, so the usual end of a slow
+ * search is the engine's own cancellation answer, already cleaned up.
+ */
+const CANCEL_GRACE_MS = 250;
+/** How long the API spends asking the engine to cancel a timed-out search before it answers anyway. */
+const CANCEL_REQUEST_MS = 500;
+
+/** A caller's bound for one engine call: tests shorten it to time out on purpose. */
+export interface EngineCallOptions {
+  timeoutMs?: number;
+}
+
+interface Bound {
+  timeoutMs: number;
+  opaqueId: string;
+  request: { requestTimeout: number; maxRetries: 0; opaqueId: string };
+}
+
+function bound(options: EngineCallOptions = {}): Bound {
+  const timeoutMs = options.timeoutMs ?? SEARCH_TIMEOUT_MS;
+  const opaqueId = `taxcert-search-${randomUUID()}`;
+  return { timeoutMs, opaqueId, request: { requestTimeout: timeoutMs + CANCEL_GRACE_MS, maxRetries: 0, opaqueId } };
+}
+
+/** The shard-level `timeout` of a body: a little under the whole bound, so a slow shard answers partial (refused below) before cancellation. */
+const shardTimeout = (b: Bound) => `${Math.max(1, b.timeoutMs - 500)}ms`;
+
+/**
+ * Cancels every search task the engine still runs under this opaque id (the parent task;
+ * the engine cancels its children with it). Best effort and bounded: the caller is already
+ * failing, and the engine's own interval cancels the task anyway.
+ */
+export async function cancelByOpaqueId(client: Client, opaqueId: string): Promise<number> {
+  try {
+    const res = await client.tasks.list({ actions: '*search*', detailed: false }, { requestTimeout: CANCEL_REQUEST_MS, maxRetries: 0 });
+    const nodes = (res.body as { nodes?: Record<string, { tasks: Record<string, { headers?: Record<string, string>; parent_task_id?: string }> }> }).nodes ?? {};
+    const ids = Object.values(nodes).flatMap((node) =>
+      Object.entries(node.tasks)
+        .filter(([, task]) => task.headers?.['X-Opaque-Id'] === opaqueId && task.parent_task_id === undefined)
+        .map(([id]) => id),
+    );
+    await Promise.all(
+      ids.map((task_id) => client.tasks.cancel({ task_id }, { requestTimeout: CANCEL_REQUEST_MS, maxRetries: 0 }).catch(() => undefined)),
+    );
+    return ids.length;
+  } catch {
+    return 0;
+  }
+}
+
+/** The engine's answer says it cancelled the task (its own interval ran out): a timeout, told by the error's type. */
+function wasCancelled(body: unknown): boolean {
+  const error = (body as { error?: { type?: string; root_cause?: { type?: string }[] } } | undefined)?.error;
+  if (!error) return false;
+  return error.type === 'task_cancelled_exception' || (error.root_cause ?? []).some((c) => c.type === 'task_cancelled_exception');
+}
+
+/** Runs one bounded engine call; a client-side timeout cancels the engine's task before the error is thrown. */
+async function cancellable<R>(client: Client, b: Bound, send: () => Promise<R>): Promise<R> {
+  try {
+    return await failover(send);
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'TimeoutError') await cancelByOpaqueId(client, b.opaqueId);
+    throw err;
+  }
+}
+
+/**
  * The parts of a search answer we read. The engine leaves out the rest (took, _shards,
  * max_score, and each hit's _index and _score: about a tenth of a page of certificates),
  * so there is less to read and parse on every request (issue 19 item 4). A part that is
@@ -68,8 +145,9 @@ type Total = number | { value: number } | undefined;
 const totalOf = (total: Total) => (typeof total === 'number' ? total : (total?.value ?? 0));
 
 function classify(operation: string, err: unknown): EngineError {
-  const e = err as { name?: string; meta?: { statusCode?: number } };
-  if (e?.name === 'TimeoutError') return new EngineError(operation, 'timeout', `${operation}: no answer within ${SEARCH_TIMEOUT_MS} ms`, { cause: err });
+  const e = err as { name?: string; meta?: { statusCode?: number; body?: unknown } };
+  if (e?.name === 'TimeoutError' || wasCancelled(e?.meta?.body))
+    return new EngineError(operation, 'timeout', `${operation}: no answer within its bound (the engine's task was cancelled)`, { cause: err });
   if (e?.name === 'ConnectionError' || e?.name === 'NoLivingConnectionsError')
     return new EngineError(operation, 'unavailable', `${operation}: engine unavailable`, { cause: err });
   return new EngineError(operation, 'refused', `${operation}: engine refused the request (status ${e?.meta?.statusCode ?? 'none'})`, {
@@ -77,12 +155,19 @@ function classify(operation: string, err: unknown): EngineError {
   });
 }
 
-export async function search<T>(client: Client, index: string, body: Record<string, unknown>): Promise<SearchResult<T>> {
+export async function search<T>(client: Client, index: string, body: Record<string, unknown>, options?: EngineCallOptions): Promise<SearchResult<T>> {
+  const b = bound(options);
   try {
-    const res = await failover(() =>
+    const res = await cancellable(client, b, () =>
       client.search(
-        { index, ignore_unavailable: true, filter_path: SEARCH_FILTER, body: { timeout: `${SEARCH_TIMEOUT_MS - 500}ms`, ...body } as never },
-        requestOptions,
+        {
+          index,
+          ignore_unavailable: true,
+          filter_path: SEARCH_FILTER,
+          cancel_after_time_interval: `${b.timeoutMs}ms`,
+          body: { timeout: shardTimeout(b), ...body } as never,
+        },
+        b.request,
       ),
     );
     const hits = res.body.hits as { total?: Total; hits?: SearchHit<T>[] } | undefined;
@@ -106,12 +191,21 @@ interface MsearchItem<T> {
 }
 
 /** Several searches in one round trip; each answer in the order asked. */
-export async function multiSearch<T>(client: Client, index: string, bodies: Record<string, unknown>[]): Promise<SearchResult<T>[]> {
+export async function multiSearch<T>(
+  client: Client,
+  index: string,
+  bodies: Record<string, unknown>[],
+  options?: EngineCallOptions,
+): Promise<SearchResult<T>[]> {
+  const b = bound(options);
   try {
-    const lines = bodies.flatMap((body) => [{ index, ignore_unavailable: true }, { timeout: `${SEARCH_TIMEOUT_MS - 500}ms`, ...body }]);
-    const res = await failover(() => client.msearch({ filter_path: MSEARCH_FILTER, body: lines as never }, requestOptions));
+    // Each search of a multi-search is its own task: each header carries the interval.
+    const header = { index, ignore_unavailable: true, cancel_after_time_interval: `${b.timeoutMs}ms` };
+    const lines = bodies.flatMap((body) => [header, { timeout: shardTimeout(b), ...body }]);
+    const res = await cancellable(client, b, () => client.msearch({ filter_path: MSEARCH_FILTER, body: lines as never }, b.request));
     return (res.body.responses as unknown as MsearchItem<T>[]).map((r) => {
-      if (r.error || r.timed_out) throw new EngineError('msearch', r.timed_out ? 'timeout' : 'refused', 'msearch: one search failed');
+      if (r.error || r.timed_out)
+        throw new EngineError('msearch', r.timed_out || wasCancelled(r) ? 'timeout' : 'refused', 'msearch: one search failed');
       return { hits: r.hits?.hits ?? [], total: totalOf(r.hits?.total), aggregations: r.aggregations };
     });
   } catch (err) {

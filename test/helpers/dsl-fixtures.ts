@@ -74,7 +74,7 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
       terms: groupTermsSlices(p).map((slice) => buildGroupTerms(p, slice)),
       pairs: buildGroupScan(p, ID_SLICES[1]!, undefined),
       ...(p.sort === 'median_rate_asc' ? { rates: buildRateScan(p, ID_SLICES[1]!, undefined) } : {}),
-      details: ['grp_00000000000000000001', 'grp_00000000000000000002'].map((id) => buildGroupDetails(p, id)),
+      details: buildGroupDetails(p, ['grp_00000000000000000001', 'grp_00000000000000000002']),
     };
   },
   'certificates-search': (params) => {

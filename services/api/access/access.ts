@@ -5,7 +5,7 @@ import type { Logger } from '../../logger.ts';
 import { type ChargeOutcome, type ChargeRequest, createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
 import { nextMonthStart, secondsToNextMonth } from '../../control/periods.ts';
 import { type Authenticate, createAuthenticate, type Principal } from './authenticate.ts';
-import { FeatureDisabledError, PaymentRequiredError, RateLimitedError, TooManyConcurrentError } from './errors.ts';
+import { FeatureDisabledError, PaymentRequiredError, RateLimitedError, TooManyAnalyticsError, TooManyConcurrentError } from './errors.ts';
 import { rateHeaders, retryAfterSeconds } from './headers.ts';
 import { createInFlight } from './in-flight.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limit.ts';
@@ -18,6 +18,8 @@ import { createTurnBatch } from './turn-batch.ts';
  *   authenticate(headers)            -> Principal, or the one 401
  *   hold(principal, response)        -> counts the request in flight until its response
  *                                       closes, or a 429 when the client has too many
+ *   holdAnalytic(principal, response)-> the same for analytic requests, with their own,
+ *                                       smaller share (CLIENT_MAX_ANALYTICS)
  *   pace(principal, request, id)     -> the per-minute window, then the plan's features:
  *                                       rate-limit headers, or a typed 429 / 403
  *   charge(principal, paced, ...)    -> the credit: the Admission, or a typed 402 / 429
@@ -67,6 +69,8 @@ export interface Access {
   authenticate: Authenticate;
   /** Counts the request in its client's requests in flight until `response` closes; TooManyConcurrentError when full. */
   hold(principal: Principal, response: Closes): void;
+  /** Counts an analytic request until `response` closes; TooManyAnalyticsError when the client has its most. */
+  holdAnalytic(principal: Principal, response: Closes): void;
   pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced>;
   charge(principal: Principal, paced: Paced, charge: boolean, requestId: string, now?: Date): Promise<Admission>;
   admit(principal: Principal, request: AdmitRequest, requestId: string, now?: Date): Promise<Admission>;
@@ -87,7 +91,7 @@ export interface AccessDeps {
   sql: Sql;
   redis: Redis;
   logger: Logger;
-  config: { KEY_HASH_SECRET: string; KEY_PREFIX: string; INDEX_PREFIX: string; CLIENT_MAX_CONCURRENT: number };
+  config: { KEY_HASH_SECRET: string; KEY_PREFIX: string; INDEX_PREFIX: string; CLIENT_MAX_CONCURRENT: number; CLIENT_MAX_ANALYTICS: number };
 }
 
 export function createAccess(deps: AccessDeps): Access {
@@ -96,6 +100,7 @@ export function createAccess(deps: AccessDeps): Access {
   const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger });
   const room = createRoom();
   const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
+  const analyticsInFlight = createInFlight(deps.config.CLIENT_MAX_ANALYTICS);
   const chargeInTurn = createTurnBatch((requests: ChargeRequest[]) => ledger.chargeMany(requests));
 
   async function pace(principal: Principal, request: Omit<AdmitRequest, 'charge'>, requestId: string): Promise<Paced> {
@@ -151,6 +156,11 @@ export function createAccess(deps: AccessDeps): Access {
       const clientId = principal.client.id;
       if (!inFlight.enter(clientId)) throw new TooManyConcurrentError(inFlight.limit);
       response.once('close', () => inFlight.leave(clientId));
+    },
+    holdAnalytic(principal, response) {
+      const clientId = principal.client.id;
+      if (!analyticsInFlight.enter(clientId)) throw new TooManyAnalyticsError(analyticsInFlight.limit);
+      response.once('close', () => analyticsInFlight.leave(clientId));
     },
     async pace(principal, request, requestId) {
       try {

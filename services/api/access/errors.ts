@@ -35,6 +35,23 @@ export class TooManyConcurrentError extends ApiError {
   }
 }
 
+/**
+ * One client already has its most analytic requests in flight at once. Each reads a whole
+ * scope of certificates, so a client may run only a few side by side (CLIENT_MAX_ANALYTICS):
+ * the rest of the engine stays with other clients. Checked before the window like
+ * TooManyConcurrentError: no slot, no credit.
+ */
+export class TooManyAnalyticsError extends ApiError {
+  constructor(limit: number) {
+    super(
+      'rate_limited',
+      `Too many analytic requests at once: at most ${limit} in flight per client. Retry after 1 second.`,
+      { reason: 'too_many_concurrent_analytics', max_concurrent_analytics: limit },
+      { 'retry-after': '1' },
+    );
+  }
+}
+
 /** The free trial's credits are gone (spec 8.3): 402 with an upgrade hint. */
 export class PaymentRequiredError extends ApiError {
   constructor(headers: Record<string, string>) {

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: the route costs no credit (still authenticated and rate-limited). */
     charge?: boolean;
+    /** true: an analytic route, counted in the client's smaller analytic share (access.holdAnalytic). */
+    analytic?: boolean;
   }
   interface FastifyRequest {
     /** The caller, set by the access hook on every /api/v1 request that gets past it. */
@@ -51,6 +53,7 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     const principal = await access.authenticate(request.headers);
     request.principal = principal;
     access.hold(principal, reply.raw);
+    if (request.routeOptions.config.analytic === true) access.holdAnalytic(principal, reply.raw);
     const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
     if (access.mayOverlap(principal, asked)) {
       // Started on the next turn, so the route's engine request (sent in this one) leaves first

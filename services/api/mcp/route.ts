@@ -37,6 +37,7 @@ export function mcpRoutes(deps: ApiDeps, access: Access, tools: readonly Tool[] 
     const paced = new WeakMap<FastifyRequest, Paced>();
     const outcomes = new WeakMap<FastifyRequest, CallOutcome>();
     const free = new Set(tools.filter((t) => t.free).map((t) => t.name));
+    const analytic = new Set(tools.filter((t) => t.analytic).map((t) => t.name));
     const origins = new Set(deps.config.MCP_ALLOWED_ORIGINS);
     const maxBody = deps.config.MCP_MAX_BODY_BYTES;
     decorateAccess(app);
@@ -97,6 +98,8 @@ export function mcpRoutes(deps: ApiDeps, access: Access, tools: readonly Tool[] 
         // Each tools/call costs 1 credit (an unknown tool too, refunded with its error); free tools and
         // every other message (initialize, tools/list, notifications) cost nothing.
         const tool = checked?.ok ? calledTool(checked.message) : null;
+        // An analytic tool takes a place in the client's analytic share before its credit, as its REST twin does.
+        if (tool !== null && analytic.has(tool)) access.holdAnalytic(principal, reply.raw);
         const admission = await access.charge(principal, paced.get(request)!, tool !== null && !free.has(tool), request.id);
         request.reservation = admission.reservation;
         const outcome: CallOutcome = { succeeded: false };

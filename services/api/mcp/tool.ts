@@ -49,6 +49,8 @@ export interface ToolSpec<S extends z.ZodType> {
   noun: string;
   /** Costs no credit (get_usage, like GET /account/usage). */
   free?: boolean;
+  /** An analytic read: counted in the client's analytic share, like its REST twin (access.holdAnalytic). */
+  analytic?: boolean;
   /** One line about an object result (defaults to the title). */
   summarize?: (data: never) => string;
   run: (ctx: ToolContext, params: z.output<S>) => ReadResult | Promise<ReadResult>;
@@ -60,6 +62,8 @@ export interface Tool {
   rest: string;
   /** A call costs no credit. */
   free: boolean;
+  /** An analytic read (counted in the client's analytic share). */
+  analytic: boolean;
   /** The tools/list entry, computed once. */
   definition: ToolDefinition;
   /** Arguments -> the read's params, or an InvalidParamsError naming each argument. */
@@ -82,6 +86,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     name: spec.name,
     rest: spec.rest,
     free: spec.free === true,
+    analytic: spec.analytic === true,
     definition: {
       name: spec.name,
       title: spec.title,

@@ -10,12 +10,13 @@ const base = { NODE_ENV: 'test', DATABASE_PATH: join(dir, 'taxcert.db'), KEY_HAS
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('request limits', () => {
-  it('defaults: 30 s per request, 10 s for headers, 60 s idle, 16 in flight per client, 64 KiB MCP bodies, no browser origins', () => {
+  it('defaults: 30 s per request, 10 s for headers, 60 s idle, 16 in flight per client (2 of them analytic), 64 KiB MCP bodies, no browser origins', () => {
     expect(loadConfig(base)).toMatchObject({
       REQUEST_TIMEOUT_MS: 30_000,
       HEADERS_TIMEOUT_MS: 10_000,
       CONNECTION_TIMEOUT_MS: 60_000,
       CLIENT_MAX_CONCURRENT: 16,
+      CLIENT_MAX_ANALYTICS: 2,
       MCP_MAX_BODY_BYTES: 65_536,
       MCP_ALLOWED_ORIGINS: [],
     });

@@ -1,8 +1,10 @@
+import type { Config } from '../../../../config.ts';
 import { aliasName } from '../../../../domain/datasets.ts';
 import { search } from '../../../../engine/search.ts';
 import type { ObjectResult } from '../../../envelope.ts';
 import { assertCounties, type CertificatesDeps } from '../../certificates/read.ts';
-import { buildBidRates } from './build-query.ts';
+import { assertScopeWithin } from '../scope-cap.ts';
+import { buildBidRates, scopeQuery } from './build-query.ts';
 import { mapBidRates } from './map-row.ts';
 import type { BidRateParams } from './params.ts';
 import type { BidRateAnalytics } from './row.ts';
@@ -15,10 +17,12 @@ import type { BidRateAnalytics } from './row.ts';
  * so a scope asked again between ingests costs no aggregation.
  */
 export async function readBidRates(
-  deps: Pick<CertificatesDeps, 'opensearch' | 'config' | 'registry'>,
+  deps: Pick<CertificatesDeps, 'opensearch' | 'registry'> & { config: Pick<Config, 'INDEX_PREFIX' | 'BID_RATES_MAX_SCOPE'> },
   params: BidRateParams,
 ): Promise<ObjectResult<BidRateAnalytics>> {
   assertCounties(deps.registry, 'county', params.county);
-  const res = await search<never>(deps.opensearch, aliasName(deps.config.INDEX_PREFIX, 'certificates'), buildBidRates(params));
+  const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  await assertScopeWithin(deps.opensearch, index, scopeQuery(params), deps.config.BID_RATES_MAX_SCOPE, ['county', 'tax_year', 'vendor']);
+  const res = await search<never>(deps.opensearch, index, buildBidRates(params));
   return { data: mapBidRates(params, res.aggregations) };
 }

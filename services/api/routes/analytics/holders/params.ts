@@ -7,12 +7,19 @@ export const HOLDER_GROUP_SORTS = ['certificates_desc', 'face_desc', 'median_rat
 export type HolderGroupSort = (typeof HOLDER_GROUP_SORTS)[number];
 export const DEFAULT_HOLDER_GROUP_SORT: HolderGroupSort = 'certificates_desc';
 
+/**
+ * The largest page: its groups' figures come from one search whose buckets grow with the page
+ * (build-details.ts MAX_DETAIL_GROUPS), and every row reads all of its group's certificates,
+ * so the page is sized to what one credit should buy, not to the lists' 500.
+ */
+export const MAX_GROUP_PAGE = 50;
+
 /** GET /analytics/holders: the scope (county, tax year), a member-name match, an order and a page. */
 export const HolderGroupsParams = z.strictObject({
   county: multi(countySlug)
     .optional()
-    .describe('County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400.'),
-  tax_year: multi(taxYear, 111).optional().describe('Tax year(s), e.g. 2023 or 2022,2023. Figures count only these years.'),
+    .describe('County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400. A scope (county x tax_year) of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400: narrow it here or with tax_year.'),
+  tax_year: multi(taxYear, 111).optional().describe('Tax year(s), e.g. 2023 or 2022,2023. Figures count only these years (see county for the scope cap).'),
   query: text(200)
     .refine(hasContainsKey, 'must contain at least one letter or digit')
     .optional()
@@ -25,7 +32,7 @@ export const HolderGroupsParams = z.strictObject({
     .describe(
       'Order: certificates_desc (default), face_desc (face amount), median_rate_asc (lowest median rate first), name_asc. Ties break on the group id.',
     ),
-  limit: limit(25),
+  limit: limit(25, MAX_GROUP_PAGE),
   offset,
 });
 export type HolderGroupsParams = z.infer<typeof HolderGroupsParams>;
