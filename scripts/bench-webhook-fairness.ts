@@ -166,10 +166,12 @@ try {
       }
     }
   say(`  replays: ${accepted} queued, ${refused} refused`);
-  // The hung requests are open once the receiver holds some and the count stays put for a second.
-  for (let i = 0, last = -1, steady = 0; i < 100 && steady < 5; i++) {
+  // The hung requests are open once the receiver holds at least a client's share (16, or all
+  // the replays taken if fewer) and the count stays put for a second.
+  const share = Math.min(16, accepted);
+  for (let i = 0, last = -1, steady = 0; i < 150 && steady < 5; i++) {
     await sleep(200);
-    steady = hung.open > 0 && hung.open === last ? steady + 1 : 0;
+    steady = hung.open >= share && hung.open === last ? steady + 1 : 0;
     last = hung.open;
   }
   say(`  hung receiver holds ${hung.open} requests open`);

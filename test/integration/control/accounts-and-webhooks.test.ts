@@ -202,7 +202,7 @@ describe('webhook deliveries', () => {
     // Failures for a minute disable it; the first failure alone does not.
     expect(await noteAttemptOutcome(sql, id, false, '2026-05-01T08:00:00.000Z', 60_000)).toBe(false);
     expect(await noteAttemptOutcome(sql, id, false, '2026-05-01T08:01:00.000Z', 60_000)).toBe(true);
-    expect(await endpointTarget(sql, id)).toEqual({ url: `https://hooks.example.com/${id}`, status: 'disabled', disabledReason: 'failing' });
+    expect(await endpointTarget(sql, id)).toEqual({ clientId, url: `https://hooks.example.com/${id}`, status: 'disabled', disabledReason: 'failing' });
     expect((await setEndpointStatus(sql, id, { status: 'enabled' }))?.failingSince).toBeNull();
   });
 
