@@ -57,15 +57,17 @@ describe("a client whose every endpoint hangs, and another client's deliveries",
     const otherClient = await createClient(sql, { name: 'other', plan: 'growth' });
     const other = (await createEndpoint(sql, box, { clientId: otherClient.id, url: healthy.url, types: ['certificate.created'], counties: null })).endpoint;
 
+    // 192 replays (this test's own budget, so the share is what holds here, not the replay limit),
+    // all queued before the worker starts: its first hung requests then time out 10 s after it
+    // starts, however long the replays took to write.
+    let queued = 0;
+    for (const endpoint of endpoints) for (const id of old) queued += await replay(sql, endpoint, { eventId: id }, { perMinute: 1000 });
+    expect(queued).toBe(192);
+
     // The worker as production runs it: 128 slots, a 10 s timeout, the default shares.
     const config = { ...t.runtime.config, WEBHOOK_POLL_MS: 25 };
     expect([config.WEBHOOK_TIMEOUT_MS, config.WEBHOOK_CLIENT_MAX_IN_FLIGHT, config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT]).toEqual([10_000, 16, 16]);
     worker = startWebhookWorker({ ...t.runtime, config }, { concurrency: 128 });
-
-    // 192 replays (this test's own budget, so the share is what holds here, not the replay limit).
-    let queued = 0;
-    for (const endpoint of endpoints) for (const id of old) queued += await replay(sql, endpoint, { eventId: id }, { perMinute: 1000 });
-    expect(queued).toBe(192);
     await until(() => hung.open() >= config.WEBHOOK_CLIENT_MAX_IN_FLIGHT, 'the hung client holding its share of requests');
 
     for (let n = 0; n < 3; n++) {
