@@ -63,8 +63,8 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     return { kind: 'done', outcome: 'undeliverable' };
   }
   // At its endpoint's or its client's share of the slots: back to the queue, spending no attempt.
-  if (!ctx.loads.enter(state.endpointId, endpoint.clientId))
-    return { kind: 'later', at: Date.now() + ctx.loads.deferral(state.endpointId, endpoint.clientId, random()), outcome: 'busy' };
+  const slot = ctx.loads.enter(state.endpointId, endpoint.clientId);
+  if (!slot) return { kind: 'later', at: Date.now() + ctx.loads.deferral(state.endpointId, endpoint.clientId, random()), outcome: 'busy' };
 
   const attempt = state.attempts + 1;
   let sent: SendResult;
@@ -74,7 +74,7 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     // The secret does not open (WEBHOOK_SECRET_KEY changed): an attempt that failed before sending.
     sent = { startedAt: new Date().toISOString(), durationMs: 0, httpStatus: null, error: (err as Error).message, responseBody: null };
   }
-  ctx.loads.leave(state.endpointId, endpoint.clientId, sent.durationMs);
+  slot.leave(sent.durationMs);
 
   const ok = sent.httpStatus !== null && sent.httpStatus >= 200 && sent.httpStatus < 300;
   const gone = sent.httpStatus === 410;
