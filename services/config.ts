@@ -123,9 +123,9 @@ export const EnvSchema = z.object({
    */
   WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
   /**
-   * Requests one worker process has open at most to one client's endpoints together, whatever
-   * their speed: a client with every endpoint hung (a receiver that never answers) holds this
-   * many slots of WEBHOOK_CONCURRENCY and no more, so other clients' deliveries go on.
+   * Requests one worker process has open at most to one client's slow endpoints together (all
+   * its endpoints: half of WEBHOOK_CONCURRENCY): a client with every endpoint hung (a receiver
+   * that never answers) holds this many slots and no more, so other clients' deliveries go on.
    */
   WEBHOOK_CLIENT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
   /**
