@@ -167,6 +167,18 @@ export const EnvSchema = z.object({
    * instead of holding a slot, so one slow receiver cannot hold up the rest.
    */
   WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
+  /**
+   * Requests one worker process has open at most to one client's slow endpoints together (all
+   * its endpoints: half of WEBHOOK_CONCURRENCY): a client with every endpoint hung (a receiver
+   * that never answers) holds this many slots and no more, so other clients' deliveries go on.
+   */
+  WEBHOOK_CLIENT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(16),
+  /**
+   * Replays a client may ask for in a minute (a bucket that refills continuously; one replay,
+   * of one event or a time range, spends one); past it the account page and the CLI refuse
+   * with when the next one is possible.
+   */
+  WEBHOOK_REPLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** A receiver must answer 2xx within this long; anything slower is a failed attempt. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**

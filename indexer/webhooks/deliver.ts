@@ -29,7 +29,7 @@ export interface DeliverContext {
   writer: AttemptWriter;
   logger: Logger;
   schedule: readonly number[];
-  /** Requests open per endpoint in this process (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT). */
+  /** Requests open per endpoint and per client in this process (WEBHOOK_ENDPOINT_MAX_IN_FLIGHT, WEBHOOK_CLIENT_MAX_IN_FLIGHT). */
   loads: EndpointLoads;
   random?: () => number;
 }
@@ -62,7 +62,9 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     await failWithoutAttempt(sql, state.id, state.generation, 'event no longer kept (pruned after the retention period)');
     return { kind: 'done', outcome: 'undeliverable' };
   }
-  if (!ctx.loads.enter(state.endpointId)) return { kind: 'later', at: Date.now() + ctx.loads.deferral(state.endpointId, random()), outcome: 'busy' };
+  // At its endpoint's or its client's share of the slots: back to the queue, spending no attempt.
+  const slot = ctx.loads.enter(state.endpointId, endpoint.clientId);
+  if (!slot) return { kind: 'later', at: Date.now() + ctx.loads.deferral(state.endpointId, endpoint.clientId, random()), outcome: 'busy' };
 
   const attempt = state.attempts + 1;
   let sent: SendResult;
@@ -72,7 +74,7 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
     // The secret does not open (WEBHOOK_SECRET_KEY changed): an attempt that failed before sending.
     sent = { startedAt: new Date().toISOString(), durationMs: 0, httpStatus: null, error: (err as Error).message, responseBody: null };
   }
-  ctx.loads.leave(state.endpointId, sent.durationMs);
+  slot.leave(sent.durationMs);
 
   const ok = sent.httpStatus !== null && sent.httpStatus >= 200 && sent.httpStatus < 300;
   const gone = sent.httpStatus === 410;

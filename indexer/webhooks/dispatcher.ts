@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Database } from 'better-sqlite3';
 import { fanOut, markEnqueued, outbox, overdueDeliveries } from '../../services/control/webhook-deliveries.ts';
 import type { Logger } from '../../services/logger.ts';
-import { type DeliveryJobData, deliveryJobId } from './queue.ts';
+import { type DeliveryJobData, deliveryJobId, deliveryJobOptions } from './queue.ts';
 
 /**
  * The loop that turns events into delivery jobs (issue 20, section 4), in the worker process:
@@ -55,8 +55,8 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     while (running) {
       const rows = await outbox(sql, OUTBOX_CHUNK);
       if (rows.length === 0) break;
-      if ((await queue.getWaitingCount()) >= highWater) break;
-      await queue.addBulk(rows.map((r) => ({ name: 'deliver', data: { delivery: r.id, generation: r.generation }, opts: { jobId: deliveryJobId(r) } })));
+      if ((await queue.getJobCountByTypes('wait', 'prioritized')) >= highWater) break;
+      await queue.addBulk(rows.map((r) => ({ name: 'deliver', data: { delivery: r.id, generation: r.generation }, opts: deliveryJobOptions(r) })));
       await markEnqueued(sql, rows);
       queued += rows.length;
       if (rows.length < OUTBOX_CHUNK) break;
@@ -72,14 +72,14 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       const job = await queue.getJob(id);
       const state = job ? await job.getState() : 'missing';
       if (state === 'missing' || state === 'unknown') {
-        await queue.add('deliver', { delivery: row.id, generation: row.generation }, { jobId: id });
+        await queue.add('deliver', { delivery: row.id, generation: row.generation }, deliveryJobOptions(row));
         requeued += 1;
       } else if (state === 'failed') {
         await job!.retry('failed');
         requeued += 1;
       } else if (state === 'completed') {
         await job!.remove();
-        await queue.add('deliver', { delivery: row.id, generation: row.generation }, { jobId: id });
+        await queue.add('deliver', { delivery: row.id, generation: row.generation }, deliveryJobOptions(row));
         requeued += 1;
       }
     }

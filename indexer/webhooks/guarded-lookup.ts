@@ -1,4 +1,4 @@
-import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
+import { type LookupAddress, type LookupAllOptions, promises as dns } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { type AddressPolicy, classifyAddress, isAllowedAddress } from '../../services/domain/webhook-address.ts';
 
@@ -21,16 +21,23 @@ export class AddressNotAllowedError extends Error {
   }
 }
 
-export function guardedLookup(policy: AddressPolicy): LookupFunction {
+/** How a name becomes addresses: the system's resolver (getaddrinfo), or a given DNS server in tests. */
+export type Resolve = (hostname: string, options: LookupAllOptions) => Promise<LookupAddress[]>;
+
+const systemResolve: Resolve = (hostname, options) => dns.lookup(hostname, { ...options, all: true });
+
+export function guardedLookup(policy: AddressPolicy, resolve: Resolve = systemResolve): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 0);
-      const refused = addresses.find((a) => !isAllowedAddress(a.address, policy));
-      if (refused) return callback(new AddressNotAllowedError(hostname, refused.address), '', 0);
-      if (options.all) return callback(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
+    resolve(hostname, { ...options, all: true }).then(
+      (addresses) => {
+        const refused = addresses.find((a) => !isAllowedAddress(a.address, policy));
+        if (refused) return callback(new AddressNotAllowedError(hostname, refused.address), '', 0);
+        if (options.all) return callback(null, addresses);
+        const first = addresses[0];
+        if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+        callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
   };
 }

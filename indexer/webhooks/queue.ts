@@ -29,6 +29,18 @@ export function deliveryJobId(row: Pick<OutboxRow, 'endpointId' | 'eventId' | 'g
   return `${row.endpointId}.evt_${row.eventId}.g${row.generation}`;
 }
 
+/**
+ * A replay's job (generation > 0) waits behind every first delivery: BullMQ takes jobs without
+ * a priority before prioritized ones. A client replaying a backlog, however large, never puts
+ * another client's (or its own) new events behind it; the replays go out as the queue drains.
+ */
+export const REPLAY_PRIORITY = 1;
+
+/** The options a delivery's job is queued with: its id, and the replays' lower priority. */
+export function deliveryJobOptions(row: Pick<OutboxRow, 'endpointId' | 'eventId' | 'generation'>): { jobId: string; priority?: number } {
+  return row.generation > 0 ? { jobId: deliveryJobId(row), priority: REPLAY_PRIORITY } : { jobId: deliveryJobId(row) };
+}
+
 export function createWebhookQueue(config: Pick<Config, 'INDEX_PREFIX'>, connection: Redis): Queue<DeliveryJobData> {
   return new Queue<DeliveryJobData>(WEBHOOK_QUEUE, {
     connection,

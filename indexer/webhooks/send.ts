@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { RESPONSE_BODY_BYTES } from '../../services/control/webhook-attempts.ts';
 import { type AddressPolicy, isAllowedAddress } from '../../services/domain/webhook-address.ts';
 import { literalAddress } from '../../services/domain/webhook-url.ts';
-import { AddressNotAllowedError, guardedLookup } from './guarded-lookup.ts';
+import { AddressNotAllowedError, guardedLookup, type Resolve } from './guarded-lookup.ts';
 
 /**
  * One POST to a receiver (issue 20, section 4). Keep-alive agents, so a busy endpoint costs one
@@ -30,6 +30,8 @@ export interface Sender {
 export interface SenderOptions {
   timeoutMs: number;
   policy: AddressPolicy;
+  /** Name resolution (default: the system's); every address it gives is judged by the policy. */
+  resolve?: Resolve;
 }
 
 /** Past this much of an answer the connection is dropped instead of drained. */
@@ -60,7 +62,7 @@ export function describeNetworkError(err: unknown, timeoutMs: number): string {
 }
 
 export function createSender(options: SenderOptions): Sender {
-  const lookup = guardedLookup(options.policy);
+  const lookup = guardedLookup(options.policy, options.resolve);
   // Endpoint URLs, parsed once each (a URL object is only read by http.request).
   const parsed = new Map<string, URL>();
   // A URL's literal address is judged once: the judgement cannot change, and it costs a few parses.

@@ -42,7 +42,11 @@ export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptio
     writer: createAttemptWriter(sql, config.WEBHOOK_DISABLE_AFTER),
     logger,
     schedule: config.WEBHOOK_RETRY_SCHEDULE,
-    loads: createEndpointLoads({ slowLimit: config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT, concurrency: options.concurrency }),
+    loads: createEndpointLoads({
+      slowLimit: config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT,
+      concurrency: options.concurrency,
+      clientLimit: config.WEBHOOK_CLIENT_MAX_IN_FLIGHT,
+    }),
   };
 
   const processor = async (job: Job<DeliveryJobData, DeliverStep>, token?: string): Promise<DeliverStep> => {

@@ -139,6 +139,19 @@ export async function eventBounds(sql: Sql): Promise<{ oldestSeq: number | null;
   return { oldestSeq: oldest.id, lastSeq: last?.seq ?? 0 };
 }
 
+/**
+ * Read inside a snapshot: the id up to which every event is in the snapshot or never will be
+ * (pruned, or its transaction rolled back), so a cursor may move to it without skipping one
+ * still being written; null when the snapshot cannot tell. SQLite's sqlite_sequence is a table,
+ * read in the snapshot with the rows. PostgreSQL's sequence is not transactional: it counts ids
+ * given to writers that have not committed yet, so the newest event the snapshot sees answers
+ * instead (writers commit in id order, one at a time), and an empty table says nothing.
+ */
+export async function settledEventSeq(sql: Sql): Promise<number | null> {
+  if (sql.dialect === 'sqlite') return (await eventBounds(sql)).lastSeq;
+  return (await sql.get<{ id: number | null }>('SELECT max(id) AS id FROM events'))!.id;
+}
+
 /** Deletes events created before the cutoff (ISO time); returns how many went. */
 export async function pruneEvents(sql: Sql, before: string): Promise<number> {
   return (await sql.run('DELETE FROM events WHERE created_at < ?', [before])).changes;

@@ -87,6 +87,25 @@ export class PostgresSql implements Sql {
     }
   }
 
+  async snapshot<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      // One snapshot for every statement, no advisory lock: writers never wait for it, nor it for them.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      const out = await fn(this.handle(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -102,6 +121,7 @@ export class PostgresSql implements Sql {
       run: async (text: string, params?: Params) => ({ changes: (await this.send(client, text, params)).rowCount ?? 0 }),
       exec: async (text: string) => void (await client.query(text)),
       transaction: <T>(fn: (inner: Sql) => Promise<T>) => fn(tx),
+      snapshot: <T>(fn: (inner: Sql) => Promise<T>) => fn(tx),
       close: async () => undefined,
     };
     return tx;

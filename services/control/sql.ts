@@ -47,6 +47,14 @@ export interface Sql {
    * joins the open transaction.
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs fn's reads in one read-only snapshot: every statement sees the same committed state,
+   * and no write lock is taken or waited for (SQLite: a deferred transaction, which in WAL mode
+   * reads beside a writer of another connection; PostgreSQL: REPEATABLE READ, READ ONLY,
+   * without the writers' advisory lock). A write inside it fails. The same rules as transaction
+   * for what fn awaits; called on a transaction's own handle, it joins that transaction.
+   */
+  snapshot<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Closes the handle or pool; safe to call twice. */
   close(): Promise<void>;
 }

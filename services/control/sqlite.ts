@@ -82,6 +82,7 @@ export class SqliteSql implements Sql {
       run: async (text: string, params?: Params) => this.runNow(text, params),
       exec: async (text: string) => void this.db.exec(text),
       transaction: <T>(fn: (tx: Sql) => Promise<T>) => fn(this.tx),
+      snapshot: <T>(fn: (tx: Sql) => Promise<T>) => fn(this.tx),
       close: async () => undefined,
     };
   }
@@ -122,6 +123,31 @@ export class SqliteSql implements Sql {
       } catch (err) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
         throw err;
+      }
+    } finally {
+      this.gate.open = null;
+      this.gate.owner = null;
+      release();
+    }
+  }
+
+  async snapshot<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    // Its own handle's statements would land inside it (and a write there would take the lock),
+    // so it holds the gate as a transaction does; other connections' writers go ahead (WAL).
+    while (this.gate.open) await this.turn();
+    let release!: () => void;
+    this.gate.open = new Promise((resolve) => (release = resolve));
+    this.gate.owner = this;
+    try {
+      // Deferred: the snapshot starts with the first read and never asks for the write lock;
+      // query_only turns a write inside it into an error instead of a lock request.
+      this.db.exec('BEGIN DEFERRED');
+      this.db.pragma('query_only = ON');
+      try {
+        return this.checkNesting ? await inside.run(this, () => fn(this.tx)) : await fn(this.tx);
+      } finally {
+        this.db.pragma('query_only = OFF');
+        if (this.db.inTransaction) this.db.exec('COMMIT');
       }
     } finally {
       this.gate.open = null;

@@ -3,6 +3,7 @@ import { type Dialect, inJsonArray, type Sql } from './sql.ts';
 import { attemptsOf, insertAttempt, type WebhookAttempt } from './webhook-attempts.ts';
 import { advanceDispatchCursor, dispatchCursor } from './webhook-dispatch.ts';
 import { noteAttemptOutcome, setEndpointStatus, type WebhookEndpoint } from './webhook-endpoints.ts';
+import { spendReplay } from './webhook-replay-budget.ts';
 
 /**
  * One delivery per endpoint and event (issue 20, section 4; migration 018): its state, written
@@ -254,13 +255,22 @@ export class ReplayError extends Error {
 
 export type ReplayScope = { eventId: number } | { from: string; to: string };
 
+export interface ReplayOptions {
+  /** The client's replay budget (WEBHOOK_REPLAYS_PER_MINUTE): one replay, of one event or a range, spends one. */
+  perMinute: number;
+  now?: Date;
+}
+
 /**
  * Sends events again to one endpoint: one event, or every event it subscribes to recorded in
  * [from, to). Each becomes a pending delivery of a new generation, back in the outbox; one
  * already pending is left alone (it is on its way), so a replay never makes two deliveries.
+ * Each replay spends one of the client's replays (webhook-replay-budget.ts), in the same
+ * transaction as its rows: a refused one (ReplayLimitError, or ReplayError) changes nothing.
  * Returns how many deliveries it queued.
  */
-export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayScope, now = new Date()): Promise<number> {
+export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayScope, options: ReplayOptions): Promise<number> {
+  const now = options.now ?? new Date();
   if (endpoint.status !== 'enabled')
     throw new ReplayError('endpoint_disabled', `endpoint ${endpoint.id} is disabled (${endpoint.disabledReason}); enable it before replaying`);
   const params = {
@@ -270,18 +280,21 @@ export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayS
     counties: endpoint.counties === null ? null : JSON.stringify(endpoint.counties),
   };
   // The target's columns are named with the table in DO UPDATE: PostgreSQL finds a bare name ambiguous there.
-  const upsert = async (range: string, rangeArgs: Record<string, unknown>) =>
-    (
-      await sql.run(
-        `INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
-         SELECT CAST(@endpoint AS TEXT), ev.id, CAST(@at AS TEXT), CAST(@at AS TEXT), CAST(@at AS TEXT)
-         FROM events ev WHERE ${range} AND ${matchesFilters(sql.dialect)} ORDER BY ev.id
-         ON CONFLICT (endpoint_id, event_id) DO UPDATE SET generation = webhook_deliveries.generation + 1, status = 'pending', attempts = 0,
-           next_attempt_at = excluded.next_attempt_at, enqueued = 0, last_error = NULL, updated_at = excluded.updated_at
-         WHERE webhook_deliveries.status <> 'pending'`,
-        { ...params, ...rangeArgs },
-      )
-    ).changes;
+  const upsert = (range: string, rangeArgs: Record<string, unknown>) =>
+    sql.transaction(async (tx) => {
+      await spendReplay(tx, endpoint.clientId, options.perMinute, now);
+      return (
+        await tx.run(
+          `INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
+           SELECT CAST(@endpoint AS TEXT), ev.id, CAST(@at AS TEXT), CAST(@at AS TEXT), CAST(@at AS TEXT)
+           FROM events ev WHERE ${range} AND ${matchesFilters(tx.dialect)} ORDER BY ev.id
+           ON CONFLICT (endpoint_id, event_id) DO UPDATE SET generation = webhook_deliveries.generation + 1, status = 'pending', attempts = 0,
+             next_attempt_at = excluded.next_attempt_at, enqueued = 0, last_error = NULL, updated_at = excluded.updated_at
+           WHERE webhook_deliveries.status <> 'pending'`,
+          { ...params, ...rangeArgs },
+        )
+      ).changes;
+    });
   if ('eventId' in scope) {
     const event = await sql.get<{ type: string; county_slug: string | null }>('SELECT type, county_slug FROM events WHERE id = ?', [scope.eventId]);
     const shown = publicEventId(scope.eventId);

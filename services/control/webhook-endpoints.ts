@@ -161,9 +161,9 @@ export async function getEndpoint(sql: Sql, id: string): Promise<WebhookEndpoint
 export async function endpointTarget(
   sql: Sql,
   id: string,
-): Promise<{ url: string; status: EndpointStatus; disabledReason: DisabledReason | null } | null> {
-  const row = await sql.get<{ url: string; status: EndpointStatus; disabledReason: DisabledReason | null }>(
-    'SELECT url, status, disabled_reason AS "disabledReason" FROM webhook_endpoints WHERE id = ?',
+): Promise<{ clientId: string; url: string; status: EndpointStatus; disabledReason: DisabledReason | null } | null> {
+  const row = await sql.get<{ clientId: string; url: string; status: EndpointStatus; disabledReason: DisabledReason | null }>(
+    'SELECT client_id AS "clientId", url, status, disabled_reason AS "disabledReason" FROM webhook_endpoints WHERE id = ?',
     [id],
   );
   return row ?? null;

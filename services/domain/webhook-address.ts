@@ -45,6 +45,7 @@ const RANGES: Record<Exclude<AddressClass, 'public'>, [string, number, 'ipv4' | 
     ['224.0.0.0', 4, 'ipv4'], // multicast
     ['240.0.0.0', 4, 'ipv4'], // reserved, and the broadcast address
     ['::', 128, 'ipv6'],
+    ['::', 96, 'ipv6'], // IPv4-compatible (deprecated since 2006): no receiver has one; ::1 is loopback above
     ['100::', 64, 'ipv6'], // discard
     ['2001::', 23, 'ipv6'], // protocol assignments, Teredo among them
     ['2001:db8::', 32, 'ipv6'], // documentation
@@ -80,19 +81,43 @@ export function ipv6Groups(address: string): number[] | null {
 const quadOf = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
 /**
- * The IPv4 address an IPv6 address carries and is delivered to: IPv4-mapped (::ffff:a.b.c.d),
- * IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::). Each reaches
- * the IPv4 host, so each is judged as that host.
+ * The IPv4 address an IPv6 address carries, for every form that gets a packet to that IPv4
+ * host (or into the IPv4 network of whoever translates it):
+ *   - IPv4-mapped ::ffff:a.b.c.d (::ffff:0:0/96): a dual-stack socket connects over IPv4;
+ *   - IPv4-translated ::ffff:0:a.b.c.d (::ffff:0:0:0/96, SIIT): a stateless translator hands it on;
+ *   - IPv4-compatible ::a.b.c.d (::/96, deprecated): some stacks still tunnel it;
+ *   - NAT64's well-known prefix 64:ff9b::a.b.c.d (64:ff9b::/96);
+ *   - 6to4 2002:aabb:ccdd::/48: the relay sends it to aa.bb.cc.dd;
+ *   - an ISATAP interface id (::0:5efe:a.b.c.d or ::200:5efe:a.b.c.d under any /64): the site's
+ *     ISATAP router tunnels it to that IPv4 address inside its own network.
+ * Teredo (2001::/32) carries one too (the client's, obfuscated), but the whole of 2001::/23 is
+ * refused as reserved, and so is NAT64's local-use 64:ff9b:1::/48 (private): neither needs this.
  */
 export function embeddedIPv4(address: string): string | null {
   const g = ipv6Groups(address);
   if (!g) return null;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   if (zeros(0, 5) && g[5] === 0xffff) return quadOf(g[6]!, g[7]!);
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return quadOf(g[6]!, g[7]!);
+  // :: and ::1 are themselves (unspecified, loopback), not IPv4-compatible 0.0.0.0 and 0.0.0.1.
   if (zeros(0, 6) && (g[6] !== 0 || g[7]! > 1)) return quadOf(g[6]!, g[7]!);
   if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return quadOf(g[6]!, g[7]!);
   if (g[0] === 0x2002) return quadOf(g[1]!, g[2]!);
+  if ((g[4] === 0 || g[4] === 0x200) && g[5] === 0x5efe) return quadOf(g[6]!, g[7]!);
   return null;
+}
+
+/**
+ * An IPv6 form whose embedded IPv4 address decides alone: the mapped, translated and NAT64
+ * forms mean the IPv4 host and nothing else. The other forms are IPv6 addresses in their own
+ * right too (a 6to4 or ISATAP prefix routes like any other), so they are refused when either
+ * the IPv4 host or the IPv6 address would be.
+ */
+function isPureIPv4Form(address: string): boolean {
+  const g = ipv6Groups(address)!;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return true;
+  return zeros(0, 4) && ((g[4] === 0 && g[5] === 0xffff) || (g[4] === 0xffff && g[5] === 0));
 }
 
 /** What kind of address this is; anything that is not an IP address at all counts as reserved. */
@@ -102,7 +127,10 @@ export function classifyAddress(address: string): AddressClass {
   if (family === null) return 'reserved';
   if (family === 'ipv6') {
     const inner = embeddedIPv4(text);
-    if (inner !== null) return classifyAddress(inner);
+    if (inner !== null) {
+      const kind = classifyAddress(inner);
+      if (kind !== 'public' || isPureIPv4Form(text)) return kind;
+    }
   }
   for (const { name, list } of LISTS) if (list.check(text, family)) return name;
   return 'public';

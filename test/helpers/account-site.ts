@@ -21,7 +21,8 @@ export interface AccountSite {
   /** http://127.0.0.1:<port>, also the PUBLIC_URL mailed links start with. */
   url: string;
   smtp: SmtpInbox;
-  clock: { offsetMs: number };
+  /** offsetMs moves the pages' clock; fixedAt (epoch ms), when set, holds it at one instant. */
+  clock: { offsetMs: number; fixedAt?: number };
   close(): Promise<void>;
 }
 
@@ -45,10 +46,10 @@ export async function openAccountSite(
     const totals = await writer.flush();
     if (totals.failed > 0) throw new Error(`seed failed: ${JSON.stringify(totals.failures.slice(0, 3))}`);
   }
-  const clock = { offsetMs: 0 };
+  const clock: { offsetMs: number; fixedAt?: number } = { offsetMs: 0 };
   const app = await buildSite({
     ...t.runtime,
-    clock: () => new Date(Date.now() + clock.offsetMs),
+    clock: () => new Date(clock.fixedAt ?? Date.now() + clock.offsetMs),
     ...(options.billing !== undefined ? { billing: options.billing } : {}),
     ...(options.passwords !== undefined ? { passwords: options.passwords } : {}),
   });

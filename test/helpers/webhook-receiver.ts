@@ -79,3 +79,43 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+export interface HungReceiver {
+  url: (path: string) => string;
+  /** Requests that arrived, in all. */
+  requests(): number;
+  /** Requests open now (the sender has not given up on them). */
+  open(): number;
+  /** The most open at once. */
+  maxOpen(): number;
+  close(): Promise<void>;
+}
+
+/** A receiver that reads every request and never answers it: each holds a sender's slot until its timeout. */
+export async function startHungReceiver(): Promise<HungReceiver> {
+  let requests = 0;
+  let open = 0;
+  let maxOpen = 0;
+  const server: Server = createServer((req, res) => {
+    requests += 1;
+    open += 1;
+    maxOpen = Math.max(maxOpen, open);
+    req.resume();
+    // The request's own close comes once its body is read; the answer's, when the sender gives up.
+    res.on('close', () => {
+      open -= 1;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    requests: () => requests,
+    open: () => open,
+    maxOpen: () => maxOpen,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { openControlPlane } from '../../control/db.ts';
 import { parseEventId } from '../../control/events.ts';
 import type { Sql } from '../../control/sql.ts';
 import { DELIVERY_STATUSES, type DeliveryStatus, listDeliveries, ReplayError, type ReplayScope, replay } from '../../control/webhook-deliveries.ts';
+import { ReplayLimitError } from '../../control/webhook-replay-budget.ts';
 import { checkEndpointInput } from '../../control/webhook-endpoint-input.ts';
 import {
   createEndpoint,
@@ -63,6 +64,7 @@ function asCliError(err: unknown): never {
   if (err instanceof UnknownClientError) throw new CliError(err.message, 1, 'not_found');
   if (err instanceof EndpointLimitError) throw new CliError(err.message, 1, err.code);
   if (err instanceof ReplayError) throw new CliError(err.message, 1, err.code);
+  if (err instanceof ReplayLimitError) throw new CliError(`the client's ${err.message}`, 1, err.code);
   throw err;
 }
 
@@ -220,11 +222,11 @@ export function webhooksCommand(program: Command): void {
         if (from >= to) throw new CliError('--from must be before --to', USAGE_EXIT);
         scope = { from, to };
       }
-      return withDatabase(async (sql) => {
+      return withDatabase(async (sql, config) => {
         const endpoint = await requireEndpoint(sql, id);
         let queued = 0;
         try {
-          queued = await replay(sql, endpoint, scope);
+          queued = await replay(sql, endpoint, scope, { perMinute: config.WEBHOOK_REPLAYS_PER_MINUTE });
         } catch (err) {
           asCliError(err);
         }

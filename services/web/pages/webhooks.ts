@@ -3,6 +3,7 @@ import { findCounty } from '../../domain/county-names.ts';
 import { EVENT_TYPES, parseEventId, publicEventId } from '../../control/events.ts';
 import { getPlan, listPlans } from '../../control/plans.ts';
 import { listDeliveries, ReplayError, replay } from '../../control/webhook-deliveries.ts';
+import { ReplayLimitError } from '../../control/webhook-replay-budget.ts';
 import { checkEndpointInput } from '../../control/webhook-endpoint-input.ts';
 import {
   createEndpoint,
@@ -162,9 +163,18 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
     const eventId = form.success ? parseEventId(form.data.event) : null;
     if (eventId === null) return message(request, reply, 400, { title: 'Nothing was sent again', text: 'Use the Replay button beside a delivery.', link: back });
     try {
-      await replay(ctx.sql, endpoint, { eventId }, ctx.clock());
+      await replay(ctx.sql, endpoint, { eventId }, { perMinute: ctx.config.WEBHOOK_REPLAYS_PER_MINUTE, now: ctx.clock() });
     } catch (err) {
       if (err instanceof ReplayError) return message(request, reply, 409, { title: 'Nothing was sent again', text: replayRefusal(err), link: back });
+      if (err instanceof ReplayLimitError) {
+        const seconds = Math.ceil(err.retryAfterMs / 1000);
+        reply.header('retry-after', String(seconds));
+        return message(request, reply, 429, {
+          title: 'Nothing was sent again',
+          text: `An account may replay ${err.perMinute} events a minute, and this one has for now. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          link: back,
+        });
+      }
       throw err;
     }
     return reply.redirect(`/account/webhooks/${endpoint.id}?notice=replay-queued`, 303);

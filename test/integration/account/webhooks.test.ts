@@ -121,6 +121,33 @@ describe('/account/webhooks', () => {
     expect(mainText(refused.body)).toContain('Enable it first');
   });
 
+  it("past the account's replays a minute, Replay answers 429 with when to try again, and queues nothing", async () => {
+    const a = await account('growth');
+    await a.browser.get('/account/webhooks');
+    await a.browser.post('/account/webhooks', { url: 'https://r.example.com/x', types: 'certificate.cancelled', counties: 'Broward' });
+    const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
+    const [seq] = await appendEvents(site.t.runtime.sql, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_r' }, previous: { status: 'sold' } } }]);
+    const perMinute = site.t.config.WEBHOOK_REPLAYS_PER_MINUTE;
+    // The page's clock held at one instant, so the bucket cannot refill between posts on a slow machine.
+    site.clock.fixedAt = Date.now();
+    const post = async () => {
+      await a.browser.get(`/account/webhooks/${endpoint!.id}`);
+      return a.browser.post(`/account/webhooks/${endpoint!.id}/replay`, { event: `evt_${seq}` });
+    };
+    try {
+      for (let i = 0; i < perMinute; i++) expect((await post()).statusCode, `replay ${i + 1}`).toBe(303);
+      const rows = (await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows;
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      // A replay comes back every 60 / perMinute seconds.
+      expect(refused.headers['retry-after']).toBe(String(Math.ceil(60 / perMinute)));
+      expect(mainText(refused.body)).toMatch(new RegExp(`An account may replay ${perMinute} events a minute, and this one has for now\\. Try again in \\d+ seconds?\\.`));
+      expect((await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows).toEqual(rows);
+    } finally {
+      site.clock.fixedAt = undefined;
+    }
+  });
+
   it('a plan without webhooks sees which plans have them and no form; a post is refused', async () => {
     const a = await account('developer');
     const text = mainText((await a.browser.get('/account/webhooks')).body);

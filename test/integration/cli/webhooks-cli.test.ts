@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
 import { createClient } from '../../../services/control/clients.ts';
 import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
-import { signingSecrets } from '../../../services/control/webhook-endpoints.ts';
+import { replay } from '../../../services/control/webhook-deliveries.ts';
+import { getEndpoint, signingSecrets } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { type CliSuite, childEnv, openCliSuite, runCli } from '../../helpers/cli.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
@@ -191,5 +192,22 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
     await cli('webhooks', 'disable', endpointId);
     const disabled = await cli('webhooks', 'replay', endpointId, '--from', '2026-01-01', '--json');
     expect(disabled.json().error).toEqual({ code: 'endpoint_disabled', message: `endpoint ${endpointId} is disabled (operator); enable it before replaying` });
+  });
+
+  it("refuses a replay past the client's replays a minute, saying when the next is possible", async () => {
+    const { id: endpointId } = (await cli('webhooks', 'create', '--client', await client('growth'), '--url', 'https://example.com/y', '--json')).json();
+    const [seq] = await appendEvents(suite.t.runtime.sql, [event('alachua')]);
+    const endpoint = (await getEndpoint(suite.t.runtime.sql, endpointId))!;
+    // The client's whole budget, spent as the account page would spend it, stamped ten minutes
+    // ahead so the bucket cannot refill while the CLI starts, however slow the machine is.
+    const perMinute = suite.t.config.WEBHOOK_REPLAYS_PER_MINUTE;
+    const ahead = new Date(Date.now() + 600_000);
+    for (let i = 0; i < perMinute; i++) await replay(suite.t.runtime.sql, endpoint, { eventId: seq! }, { perMinute, now: ahead });
+    const refused = await cli('webhooks', 'replay', endpointId, '--event', publicEventId(seq!), '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.json().error).toEqual({
+      code: 'replay_limit',
+      message: expect.stringMatching(new RegExp(`^the client's at most ${perMinute} replays a minute; the next one is possible in \\d+ s$`)),
+    });
   });
 });

@@ -28,6 +28,9 @@ import {
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { openTestControl } from '../../helpers/control.ts';
 
+/** A replay budget these tests never reach (webhook-fairness.test.ts tests the budget). */
+const REPLAYS = { perMinute: 10_000 };
+
 /**
  * The accounts and webhooks modules on the control plane alone (issue 22): the same calls and
  * answers on SQLite and, under TEST_DATABASE_URL, on PostgreSQL. Clients, endpoints and events
@@ -190,16 +193,16 @@ describe('webhook deliveries', () => {
     expect(await deliveryState(sql, second!.id)).toMatchObject({ status: 'failed', nextAttemptAt: null });
 
     const endpointNow = (await getEndpoint(sql, id))!;
-    expect(await replay(sql, endpointNow, { eventId: seq })).toBe(1);
-    expect(await replay(sql, endpointNow, { eventId: seq })).toBe(0);
+    expect(await replay(sql, endpointNow, { eventId: seq }, REPLAYS)).toBe(1);
+    expect(await replay(sql, endpointNow, { eventId: seq }, REPLAYS)).toBe(0);
     expect(await deliveryState(sql, first!.id)).toMatchObject({ generation: 1, status: 'pending', attempts: 0 });
     // Both events again: the failed one goes back to pending, the pending one is left alone.
-    expect(await replay(sql, endpointNow, { from: since, to: '2100-01-01T00:00:00.000Z' })).toBe(1);
+    expect(await replay(sql, endpointNow, { from: since, to: '2100-01-01T00:00:00.000Z' }, REPLAYS)).toBe(1);
 
     // Failures for a minute disable it; the first failure alone does not.
     expect(await noteAttemptOutcome(sql, id, false, '2026-05-01T08:00:00.000Z', 60_000)).toBe(false);
     expect(await noteAttemptOutcome(sql, id, false, '2026-05-01T08:01:00.000Z', 60_000)).toBe(true);
-    expect(await endpointTarget(sql, id)).toEqual({ url: `https://hooks.example.com/${id}`, status: 'disabled', disabledReason: 'failing' });
+    expect(await endpointTarget(sql, id)).toEqual({ clientId, url: `https://hooks.example.com/${id}`, status: 'disabled', disabledReason: 'failing' });
     expect((await setEndpointStatus(sql, id, { status: 'enabled' }))?.failingSince).toBeNull();
   });
 
@@ -210,7 +213,7 @@ describe('webhook deliveries', () => {
     await event('certificate.redeemed', 'broward', '2030-01-01T00:00:02.000Z');
     await event('certificate.created', 'alachua', '2030-01-01T00:00:03.000Z');
     await event('certificate.redeemed', 'alachua', '2030-01-02T00:00:00.000Z');
-    expect(await replay(sql, (await getEndpoint(sql, id))!, { from: '2030-01-01T00:00:00.000Z', to: '2030-01-01T23:59:59.000Z' })).toBe(1);
+    expect(await replay(sql, (await getEndpoint(sql, id))!, { from: '2030-01-01T00:00:00.000Z', to: '2030-01-01T23:59:59.000Z' }, REPLAYS)).toBe(1);
     expect((await listDeliveries(sql, id, { limit: 10, offset: 0 })).rows.map((d) => d.eventId)).toEqual([inside]);
   });
 

@@ -8,7 +8,10 @@ import { appendEvents } from '../../../services/control/events.ts';
 import { listDeliveries } from '../../../services/control/webhook-deliveries.ts';
 import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { ipv6Groups } from '../../../services/domain/webhook-address.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
+import { type DnsServer, startDnsServer } from '../../helpers/dns-server.ts';
+import { EMBEDDED_IPV4_CASES } from '../../helpers/embedded-ipv4.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 
@@ -42,6 +45,53 @@ describe('the lookup of the delivery agents', () => {
   });
 });
 
+describe('a DNS answer that is an IPv6 form carrying a refused IPv4 address', () => {
+  // One name per address, served by a real DNS server on loopback: the zone an attacker controls.
+  const names = new Map<string, string>();
+  let dns: DnsServer;
+  beforeAll(async () => {
+    for (const [i, a] of EMBEDDED_IPV4_CASES.flatMap((c) => [...c.refused.map(([x]) => x), ...c.allowed]).entries()) names.set(a, `host${i}.attacker.test`);
+    dns = await startDnsServer(Object.fromEntries([...names].map(([address, name]) => [name, [address]])));
+  });
+  afterAll(() => dns.close());
+
+  const resolveVia = (policy: 'public_only' | 'public_and_loopback', host: string) =>
+    new Promise<{ err: NodeJS.ErrnoException | null; address: string | LookupAddress[] }>((resolve) =>
+      guardedLookup(policy, dns.resolve)(host, { all: true }, (err, address) => resolve({ err, address })),
+    );
+
+  for (const { range, refused, allowed } of EMBEDDED_IPV4_CASES)
+    it(`${range}: refused at connect time, as the IPv4 host inside`, async () => {
+      for (const [address, kind] of refused) {
+        const name = names.get(address)!;
+        const { err } = await resolveVia('public_only', name);
+        expect(err, address).toBeInstanceOf(AddressNotAllowedError);
+        // The resolver writes the address its own way (::ffff:127.0.0.1 for ::ffff:7f00:1): the same 128 bits.
+        expect(ipv6Groups((err as AddressNotAllowedError).address)).toEqual(ipv6Groups(address));
+        expect(err?.message).toBe(`address not allowed: ${name} resolves to ${(err as AddressNotAllowedError).address} (${kind.replace('_', '-')})`);
+      }
+      for (const address of allowed) {
+        const { err, address: given } = await resolveVia('public_only', names.get(address)!);
+        expect(err, address).toBeNull();
+        expect((given as LookupAddress[]).map((a) => ipv6Groups(a.address))).toEqual([ipv6Groups(address)]);
+      }
+    });
+
+  it('a POST to a name answering the SIIT loopback address ::ffff:0:7f00:1 is refused before any byte is sent', async () => {
+    const sender = createSender({ timeoutMs: 2000, policy: 'public_only', resolve: dns.resolve });
+    try {
+      const before = receiver.received.length;
+      const name = names.get('::ffff:0:7f00:1')!;
+      const result = await sender.send(`http://${name}:${receiver.port}/hooks`, '{}', { 'webhook-id': 'evt_1' });
+      expect(result).toMatchObject({ httpStatus: null, responseBody: null });
+      expect(result.error).toMatch(new RegExp(`^address not allowed: ${name.replace(/\./g, '\\.')} resolves to ::ffff:0:(7f00:1|127\\.0\\.0\\.1) \\(loopback\\)$`));
+      expect(receiver.received.length).toBe(before);
+    } finally {
+      sender.close();
+    }
+  });
+});
+
 describe('a POST under the production policy', () => {
   const sender = createSender({ timeoutMs: 2000, policy: 'public_only' });
   afterAll(() => sender.close());
@@ -50,6 +100,7 @@ describe('a POST under the production policy', () => {
     ['a name resolving to loopback', () => `http://localhost:${receiver.port}/hooks`, /^address not allowed: localhost resolves to/],
     ['a loopback literal', () => `http://127.0.0.1:${receiver.port}/hooks`, /^address not allowed: 127\.0\.0\.1 \(loopback\)$/],
     ['an IPv4-mapped loopback literal', () => `http://[::ffff:127.0.0.1]:${receiver.port}/hooks`, /^address not allowed: ::ffff:7f00:1 \(loopback\)$/],
+    ['an IPv4-translated (SIIT) loopback literal', () => `http://[::ffff:0:7f00:1]:${receiver.port}/hooks`, /^address not allowed: ::ffff:0:7f00:1 \(loopback\)$/],
     ['the link-local metadata address', () => 'http://169.254.169.254/latest/meta-data', /^address not allowed: 169\.254\.169\.254 \(link-local\)$/],
   ])('to %s is refused before any byte is sent', async (_name, url, error) => {
     const before = receiver.received.length;

@@ -11,6 +11,9 @@ import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Answer, type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 
+/** A replay budget these tests never reach (webhook-fairness.test.ts tests the budget). */
+const REPLAYS = { perMinute: 10_000 };
+
 /**
  * Issue 20 section 4 end to end in one process: events appended to the real events table, the
  * real dispatcher and BullMQ worker on the real Redis, real HTTP receivers on loopback. Each
@@ -129,7 +132,7 @@ describe('a delivery', () => {
     expect(failed.rows[0]!.attemptLog[0]!.responseBody).toHaveLength(1024);
 
     up = true;
-    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { eventId: seq! })).toBe(1);
+    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { eventId: seq! }, REPLAYS)).toBe(1);
     await until(async () => (await deliveries(e.id))[0]?.status === 'delivered', 'the replay delivered');
     const [d] = await deliveries(e.id);
     expect(d).toMatchObject({ generation: 1, attempts: 1 });
@@ -286,7 +289,7 @@ describe('replay', () => {
     await until(settled(e.id, 4), 'four first deliveries');
     // [second event, fourth event]: the second, the broward one (not subscribed) and the fourth.
     const to = new Date(Date.parse(times[3]!) + 1).toISOString();
-    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { from: times[1]!, to })).toBe(2);
+    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { from: times[1]!, to }, REPLAYS)).toBe(2);
     await until(async () => r.received.length === 6 && (await settled(e.id, 4)()), 'the replays delivered');
     const replayed = r.ids().slice(4).sort();
     expect(replayed).toEqual([publicEventId(ids[1]!), publicEventId(ids[3]!)].sort());
@@ -297,7 +300,7 @@ describe('replay', () => {
     const { endpoint: e } = await endpoint({ url: r.url });
     const [seq] = await append(event());
     await until(async () => (await deliveries(e.id)).length === 1, 'the delivery written');
-    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { eventId: seq! })).toBe(0);
+    expect(await replay(t.runtime.sql, (await getEndpoint(t.runtime.sql, e.id))!, { eventId: seq! }, REPLAYS)).toBe(0);
   });
 });
 

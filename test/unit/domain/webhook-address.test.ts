@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressPolicy, classifyAddress, embeddedIPv4, isAllowedAddress } from '../../../services/domain/webhook-address.ts';
 import { checkWebhookUrl } from '../../../services/domain/webhook-url.ts';
+import { EMBEDDED_IPV4_CASES } from '../../helpers/embedded-ipv4.ts';
 
 // Issue 20 section 4: no delivery to our own network in production, judged on the address.
 
@@ -51,6 +52,37 @@ describe('classifyAddress', () => {
     expect(classifyAddress('2002:c0a8:101::1')).toBe('private');
     expect(classifyAddress('::ffff:8.8.8.8')).toBe('public');
     expect(classifyAddress('64:ff9b::808:808')).toBe('public');
+  });
+});
+
+describe('IPv6 forms that carry an IPv4 address', () => {
+  for (const { range, refused, allowed } of EMBEDDED_IPV4_CASES) {
+    it(`${range}: judged as the IPv4 host inside`, () => {
+      for (const [address, kind] of refused) {
+        expect(classifyAddress(address), address).toBe(kind);
+        expect(isAllowedAddress(address, 'public_only'), address).toBe(false);
+        const checked = checkWebhookUrl(`http://[${address}]:8080/hooks`, 'public_only');
+        expect(checked.ok, address).toBe(false);
+        if (!checked.ok) expect(checked.problem).toMatch(new RegExp(`^must not point at an? ${kind.replace('_', '-')} address \\(`));
+      }
+      for (const address of allowed) {
+        expect(classifyAddress(address), address).toBe('public');
+        expect(checkWebhookUrl(`https://[${address}]/hooks`, 'public_only').ok, address).toBe(true);
+      }
+    });
+  }
+
+  it('refuses the SIIT loopback URL that production accepted: http://[::ffff:0:7f00:1]/', () => {
+    expect(checkWebhookUrl('http://[::ffff:0:7f00:1]/', 'public_only')).toEqual({ ok: false, problem: 'must not point at a loopback address (::ffff:0:7f00:1)' });
+    // Outside production it is loopback like 127.0.0.1, and allowed as 127.0.0.1 is.
+    expect(checkWebhookUrl('http://[::ffff:0:7f00:1]/', 'public_and_loopback').ok).toBe(true);
+  });
+
+  it('leaves :: and ::1 their own kinds rather than IPv4-compatible 0.0.0.0 and 0.0.0.1', () => {
+    expect(embeddedIPv4('::')).toBeNull();
+    expect(embeddedIPv4('::1')).toBeNull();
+    expect(classifyAddress('::1')).toBe('loopback');
+    expect(classifyAddress('::')).toBe('reserved');
   });
 });
 

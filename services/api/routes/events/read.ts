@@ -1,4 +1,4 @@
-import { countEventsAfter, eventBounds, eventsAfter, parseEventId, publicEventId } from '../../../control/events.ts';
+import { countEventsAfter, eventBounds, eventsAfter, parseEventId, publicEventId, settledEventSeq } from '../../../control/events.ts';
 import type { Sql } from '../../../control/sql.ts';
 import type { Registry } from '../../../domain/registry.ts';
 import type { ListResult } from '../../envelope.ts';
@@ -18,16 +18,16 @@ export interface EventsDeps {
  * GET /events (issue 20): the events after the cursor, oldest first, with the total after it
  * and the cursor of the next call. The control plane only: answers while the engine is down.
  *
- * Read in one transaction, so the page, the total and the bounds see no writer in between (a
- * write transaction: the one kind Sql has, and it waits for the writer of the plane): ids
- * are given in commit order by one writer at a time, so every id up to the last one in the
- * snapshot is there or was pruned, and a client passing next_after back never misses an event
- * and never sees one twice.
+ * Read in one read-only snapshot (Sql.snapshot), so the page, the total and the bounds see no
+ * writer in between, and the count of a long feed never holds or waits for the plane's write
+ * lock: ingests, the worker and other requests' charges commit beside it. Ids are given in
+ * commit order by one writer at a time, so every id up to the settled one is in the snapshot or
+ * gone, and a client passing next_after back never misses an event and never sees one twice.
  */
 export async function readEvents(deps: EventsDeps, params: EventsParams): Promise<ListResult<EventRow>> {
   assertCounties(deps.registry, 'county', params.county);
   const afterSeq = params.after === undefined ? 0 : parseEventId(params.after)!;
-  return deps.sql.transaction(async (tx) => {
+  return deps.sql.snapshot(async (tx) => {
     const { oldestSeq, lastSeq } = await eventBounds(tx);
     if (afterSeq > lastSeq)
       throw new InvalidParamsError([
@@ -47,7 +47,8 @@ export async function readEvents(deps: EventsDeps, params: EventsParams): Promis
     const rows = (await eventsAfter(tx, filter, params.limit)).map(mapEvent);
     const total = rows.length < params.limit ? rows.length : await countEventsAfter(tx, filter);
     const hasMore = rows.length < total;
-    const next = hasMore ? parseEventId(rows.at(-1)!.id)! : Math.max(lastSeq, afterSeq);
+    // Past the events this filter skips, but never past one a writer may still commit.
+    const next = hasMore ? parseEventId(rows.at(-1)!.id)! : Math.max((await settledEventSeq(tx)) ?? 0, afterSeq);
     return { rows, limit: params.limit, offset: 0, total, nextAfter: next === 0 ? null : publicEventId(next) };
   });
 }
