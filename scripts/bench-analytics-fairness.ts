@@ -26,7 +26,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { generateFixtures } from './generator/generate-fixtures.ts';
+import { generateAndIngest } from './lib/bench-set.ts';
 import { freePort } from './lib/free-port.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
@@ -89,16 +89,7 @@ async function startFromNothing(): Promise<void> {
 }
 
 async function ingest(): Promise<void> {
-  const files = join(dir, 'files');
-  let t = Date.now();
-  await generateFixtures({ out: files, certificates: n, seed: SEED, today: AS_OF });
-  console.error(`generated ${n} certificates in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  execFileSync(bin, ['migrate'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const worker = spawn(bin, ['worker'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(worker);
-  t = Date.now();
-  execFileSync(bin, ['ingest', '--manifest', join(files, 'manifest.json'), '--wait'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  console.error(`ingested in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const { worker } = await generateAndIngest({ bin, env, dir, certificates: n, seed: SEED, today: AS_OF });
   worker.kill('SIGTERM');
 }
 

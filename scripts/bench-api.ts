@@ -27,7 +27,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { generateFixtures } from './generator/generate-fixtures.ts';
+import { generateAndIngest } from './lib/bench-set.ts';
 import { freePort } from './lib/free-port.ts';
 import { printBySize, runPerSize } from './lib/per-size.ts';
 import { engineHeapMb, memoryOf } from './lib/proc-stats.ts';
@@ -168,18 +168,10 @@ async function startFromNothing(): Promise<void> {
 
 /** Generate the files and load them through the real queue and worker, as production does. */
 async function ingest(): Promise<void> {
-  const files = join(dir, 'files');
-  let t = Date.now();
-  await generateFixtures({ out: files, certificates: n, seed: SEED, today: AS_OF });
-  console.error(`generated ${n} certificates in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  execFileSync(bin, ['migrate'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const worker = spawn(bin, ['worker'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { worker, files, ingestSeconds } = await generateAndIngest({ bin, env, dir, certificates: n, seed: SEED, today: AS_OF });
   children.push(worker);
-  t = Date.now();
-  execFileSync(bin, ['ingest', '--manifest', join(files, 'manifest.json'), '--wait'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  summary.ingestSeconds = Math.round((Date.now() - t) / 100) / 10;
-  console.error(`ingested in ${summary.ingestSeconds} s`);
-  // Issue 19 item 1: the worker's memory must not grow with N.
+  summary.ingestSeconds = ingestSeconds;
+  // The worker's memory must not grow with N.
   summary.workerPeakMb = memoryOf(worker.pid).peakMb;
   worker.kill('SIGTERM');
   rmSync(files, { recursive: true, force: true });

@@ -23,8 +23,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { redisConnection } from '../indexer/queue.ts';
-import { createWebhookQueue } from '../indexer/webhooks/queue.ts';
 import { loadConfig } from '../services/config.ts';
 import { createClient } from '../services/control/clients.ts';
 import { appendEvents, type EventInput, publicEventId } from '../services/control/events.ts';
@@ -33,7 +31,7 @@ import { createEndpoint, MAX_ENDPOINTS_PER_CLIENT } from '../services/control/we
 import { ReplayLimitError } from '../services/control/webhook-replay-budget.ts';
 import { createSecretBox } from '../services/control/webhook-secrets.ts';
 import { openRuntime } from '../services/runtime.ts';
-import { dropScratch } from './lib/drop-scratch.ts';
+import { tearDownWebhookBench } from './lib/webhook-bench-teardown.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 
@@ -201,21 +199,5 @@ try {
     say(`load average at the end: ${result.load_average.join(' ')}`);
   }
 } finally {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((r) => worker!.once('exit', r));
-    worker.kill('SIGTERM');
-    await Promise.race([exited, sleep(15_000)]);
-    worker.kill('SIGKILL');
-  }
-  for (const server of [hung.server, healthy.server]) {
-    server.closeAllConnections();
-    server.close();
-  }
-  const connection = redisConnection(config);
-  const queue = createWebhookQueue(config, connection);
-  await queue.obliterate({ force: true }).catch(() => undefined);
-  await queue.close();
-  connection.disconnect();
-  await dropScratch(runtime, config, prefix, dir);
-  await runtime.close();
+  await tearDownWebhookBench(worker, [hung.server, healthy.server], runtime, config, prefix, dir);
 }

@@ -31,8 +31,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { Webhook } from 'standardwebhooks';
-import { redisConnection } from '../indexer/queue.ts';
-import { createWebhookQueue } from '../indexer/webhooks/queue.ts';
 import { loadConfig } from '../services/config.ts';
 import { createClient } from '../services/control/clients.ts';
 import { appendEvents, type EventInput, type EventType, publicEventId } from '../services/control/events.ts';
@@ -41,7 +39,7 @@ import { createEndpoint } from '../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../services/control/webhook-secrets.ts';
 import { inJsonArray } from '../services/control/sql.ts';
 import { openRuntime } from '../services/runtime.ts';
-import { dropScratch } from './lib/drop-scratch.ts';
+import { tearDownWebhookBench } from './lib/webhook-bench-teardown.ts';
 import { shebangFlags } from './lib/stack-process.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
@@ -475,21 +473,5 @@ try {
   }
   if (!result.all_received) process.exitCode = 1;
 } finally {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((r) => worker!.once('exit', r));
-    worker.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    worker.kill('SIGKILL');
-  }
-  for (const r of receivers) {
-    r.server.closeAllConnections();
-    r.server.close();
-  }
-  const connection = redisConnection(config);
-  const queue = createWebhookQueue(config, connection);
-  await queue.obliterate({ force: true }).catch(() => undefined);
-  await queue.close();
-  connection.disconnect();
-  await dropScratch(runtime, config, prefix, dir);
-  await runtime.close();
+  await tearDownWebhookBench(worker, receivers.map((r) => r.server), runtime, config, prefix, dir);
 }

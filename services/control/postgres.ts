@@ -65,10 +65,20 @@ export class PostgresSql implements Sql {
   }
 
   async transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    return this.within(`BEGIN; SELECT pg_advisory_xact_lock(${lockKey(options.lock ?? DEFAULT_LOCK)})`, fn);
+  }
+
+  async snapshot<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    // One snapshot for every statement, no advisory lock: writers never wait for it, nor it for them.
+    return this.within('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY', fn);
+  }
+
+  /** fn on one connection between `begin` and COMMIT. */
+  private async within<T>(begin: string, fn: (tx: Sql) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${lockKey(options.lock ?? DEFAULT_LOCK)})`);
+      await client.query(begin);
       const out = await fn(this.handle(client));
       await client.query('COMMIT');
       return out;
@@ -78,25 +88,6 @@ export class PostgresSql implements Sql {
       // aborted, and the next borrower would get "current transaction is aborted". ROLLBACK
       // with none open only warns. Only a connection that cannot even roll back (lost) is
       // dropped: an error of fn's own says nothing about the connection.
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw err;
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  async snapshot<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
-      // One snapshot for every statement, no advisory lock: writers never wait for it, nor it for them.
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      const out = await fn(this.handle(client));
-      await client.query('COMMIT');
-      return out;
-    } catch (err) {
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });

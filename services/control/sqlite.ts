@@ -110,20 +110,44 @@ export class SqliteSql implements Sql {
 
   async transaction<T>(fn: (tx: Sql) => Promise<T>, _options?: TransactionOptions): Promise<T> {
     // SQLite has one writer per file whatever the lock name: BEGIN IMMEDIATE takes it.
-    while (this.gate.open) await this.turn();
-    let release!: () => void;
-    this.gate.open = new Promise((resolve) => (release = resolve));
-    this.gate.owner = this;
-    try {
+    return this.holdingGate(async () => {
       this.db.exec('BEGIN IMMEDIATE');
       try {
-        const out = this.checkNesting ? await inside.run(this, () => fn(this.tx)) : await fn(this.tx);
+        const out = await this.runInside(fn);
         this.db.exec('COMMIT');
         return out;
       } catch (err) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
         throw err;
       }
+    });
+  }
+
+  async snapshot<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    // Its own handle's statements would land inside it (and a write there would take the lock),
+    // so it holds the gate as a transaction does; other connections' writers go ahead (WAL).
+    return this.holdingGate(async () => {
+      // Deferred: the snapshot starts with the first read and never asks for the write lock;
+      // query_only turns a write inside it into an error instead of a lock request.
+      this.db.exec('BEGIN DEFERRED');
+      this.db.pragma('query_only = ON');
+      try {
+        return await this.runInside(fn);
+      } finally {
+        this.db.pragma('query_only = OFF');
+        if (this.db.inTransaction) this.db.exec('COMMIT');
+      }
+    });
+  }
+
+  /** body while this handle owns the gate: the handle's other statements wait their turn. */
+  private async holdingGate<T>(body: () => Promise<T>): Promise<T> {
+    while (this.gate.open) await this.turn();
+    let release!: () => void;
+    this.gate.open = new Promise((resolve) => (release = resolve));
+    this.gate.owner = this;
+    try {
+      return await body();
     } finally {
       this.gate.open = null;
       this.gate.owner = null;
@@ -131,29 +155,8 @@ export class SqliteSql implements Sql {
     }
   }
 
-  async snapshot<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-    // Its own handle's statements would land inside it (and a write there would take the lock),
-    // so it holds the gate as a transaction does; other connections' writers go ahead (WAL).
-    while (this.gate.open) await this.turn();
-    let release!: () => void;
-    this.gate.open = new Promise((resolve) => (release = resolve));
-    this.gate.owner = this;
-    try {
-      // Deferred: the snapshot starts with the first read and never asks for the write lock;
-      // query_only turns a write inside it into an error instead of a lock request.
-      this.db.exec('BEGIN DEFERRED');
-      this.db.pragma('query_only = ON');
-      try {
-        return this.checkNesting ? await inside.run(this, () => fn(this.tx)) : await fn(this.tx);
-      } finally {
-        this.db.pragma('query_only = OFF');
-        if (this.db.inTransaction) this.db.exec('COMMIT');
-      }
-    } finally {
-      this.gate.open = null;
-      this.gate.owner = null;
-      release();
-    }
+  private runInside<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.checkNesting ? inside.run(this, () => fn(this.tx)) : fn(this.tx);
   }
 
   async close(): Promise<void> {

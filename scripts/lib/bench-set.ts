@@ -1,0 +1,38 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { generateFixtures } from '../generator/generate-fixtures.ts';
+
+export interface BenchSet {
+  /** bin/taxcert.js */
+  bin: string;
+  env: NodeJS.ProcessEnv;
+  /** the set's folder (bench-out/<prefix>): the generated files go in its files/ */
+  dir: string;
+  certificates: number;
+  seed: number;
+  today: string;
+}
+
+/**
+ * Generate a data set and load it through the real queue and worker, as production does
+ * (migrate, `taxcert worker`, `taxcert ingest --manifest --wait`). The worker is still running
+ * when this returns, so a caller can read its memory before stopping it.
+ */
+export async function generateAndIngest(set: BenchSet): Promise<{ worker: ChildProcess; files: string; ingestSeconds: number }> {
+  const files = join(set.dir, 'files');
+  let t = Date.now();
+  await generateFixtures({ out: files, certificates: set.certificates, seed: set.seed, today: set.today });
+  console.error(`generated ${set.certificates} certificates in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  execFileSync(set.bin, ['migrate'], { env: set.env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const worker = spawn(set.bin, ['worker'], { env: set.env, stdio: ['ignore', 'ignore', 'inherit'] });
+  t = Date.now();
+  try {
+    execFileSync(set.bin, ['ingest', '--manifest', join(files, 'manifest.json'), '--wait'], { env: set.env, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (err) {
+    worker.kill('SIGTERM');
+    throw err;
+  }
+  const ingestSeconds = Math.round((Date.now() - t) / 100) / 10;
+  console.error(`ingested in ${ingestSeconds} s`);
+  return { worker, files, ingestSeconds };
+}
