@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../../services/config.ts';
 
 /** TRUST_PROXY: which proxies' X-Forwarded-For names the client (request.ip). */
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-proxy-'));
-const base = { DATABASE_PATH: join(dir, 'taxcert.db'), KEY_HASH_SECRET: 'x'.repeat(32) };
+const base = { NODE_ENV: 'test', DATABASE_PATH: join(dir, 'taxcert.db'), KEY_HASH_SECRET: 'x'.repeat(32) };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('TRUST_PROXY', () => {
