@@ -68,7 +68,7 @@ async function runStack(config: Config, quiet: boolean, opts: { demo: boolean })
     await ensureIndices(runtime.opensearch, config.INDEX_PREFIX, config.OPENSEARCH_REPLICAS, config.OPENSEARCH_SHARDS);
     stack = recordStack(config);
     const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
-    // The change feed's sale-status check and pruning (issue 20).
+    // The change feed's daily work: sales whose status changed with the date, and pruning old events.
     const schedule = await startFeedSchedule(runtime);
     const webhooks = startWebhookWorker(runtime, { concurrency: config.WEBHOOK_CONCURRENCY });
     try {

@@ -36,7 +36,7 @@ export function workerCommand(program: Command): void {
           lockDuration: lockMs,
           stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
         });
-        // The change feed's sale-status check and pruning (issue 20).
+        // The change feed's daily work: sales whose status changed with the date, and pruning old events.
         const schedule = await startFeedSchedule(runtime);
         const webhooks = startWebhookWorker(runtime, {
           concurrency: config.WEBHOOK_CONCURRENCY,
