@@ -29,6 +29,7 @@ import { Command } from 'commander';
 import { generateAndIngest } from './lib/bench-set.ts';
 import { freePort } from './lib/free-port.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
+import { percentile } from './lib/percentile.ts';
 import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
 import { loadConfig } from '../services/config.ts';
 import { createOpenSearch } from '../services/engine/client.ts';
@@ -129,11 +130,6 @@ function get(base: string, path: string, key: string): Promise<{ status: number;
     req.on('error', reject);
     req.end();
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -51,6 +51,7 @@ import { aliasName } from '../services/domain/datasets.ts';
 import { normalizeKey } from '../services/domain/ids.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
+import { percentile } from './lib/percentile.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 const floorServer = fileURLToPath(new URL('./bench-api-floor.ts', import.meta.url));
@@ -385,11 +386,6 @@ function get(path: string, server = base): Promise<number> {
     req.on('error', reject);
     req.end();
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** Runs every task with the given concurrency; latencies per task and the wall time. */

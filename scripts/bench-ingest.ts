@@ -38,6 +38,7 @@ import { type Config, envWith, loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
+import { percentile } from './lib/percentile.ts';
 
 const SEED = 4242;
 const AS_OF = '2026-11-22';
@@ -70,11 +71,6 @@ const freshnessSamples = Number(opts.freshness);
 const updateRows = Number(opts.updateRows);
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 /** The store size of an index in MB (primaries), after its last refresh. */
 async function storeMb(runtime: Awaited<ReturnType<typeof openRuntime>>, index: string): Promise<number> {
   const res = await runtime.opensearch.indices.stats({ index, metric: ['store', 'segments'] });
