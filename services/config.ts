@@ -63,6 +63,11 @@ export const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * The per-minute limit's window (spec 8.2: a plan's requests per minute). Always a minute
+   * outside NODE_ENV=test; tests shorten it to see a full window recover without waiting a minute.
+   */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
   /** Requests one client may have in flight at once in one API process; one more is a 429. */
   CLIENT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(10_000).default(16),
   /**
@@ -276,6 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const databasePath = resolve(e.DATABASE_PATH ?? `./data/${e.INDEX_PREFIX}.db`);
+  if (e.NODE_ENV !== 'test' && e.RATE_LIMIT_WINDOW_MS !== 60_000)
+    throw new ConfigError('RATE_LIMIT_WINDOW_MS: the per-minute limit counts a minute; another window is for tests only (NODE_ENV=test)');
   if (e.NODE_ENV === 'production' && e.BILLING_PROVIDER === 'test-mode')
     throw new ConfigError('BILLING_PROVIDER: test-mode gives plans and packs away without payment; not allowed when NODE_ENV=production');
   return {

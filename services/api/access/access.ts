@@ -91,13 +91,20 @@ export interface AccessDeps {
   sql: Sql;
   redis: Redis;
   logger: Logger;
-  config: { KEY_HASH_SECRET: string; KEY_PREFIX: string; INDEX_PREFIX: string; CLIENT_MAX_CONCURRENT: number; CLIENT_MAX_ANALYTICS: number };
+  config: {
+    KEY_HASH_SECRET: string;
+    KEY_PREFIX: string;
+    INDEX_PREFIX: string;
+    CLIENT_MAX_CONCURRENT: number;
+    CLIENT_MAX_ANALYTICS: number;
+    RATE_LIMIT_WINDOW_MS: number;
+  };
 }
 
 export function createAccess(deps: AccessDeps): Access {
   const authenticate = createAuthenticate(deps.sql, { secret: deps.config.KEY_HASH_SECRET, prefix: deps.config.KEY_PREFIX });
   const ledger = createLedger(deps.sql);
-  const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger });
+  const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger, windowMs: deps.config.RATE_LIMIT_WINDOW_MS });
   const room = createRoom();
   const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
   const analyticsInFlight = createInFlight(deps.config.CLIENT_MAX_ANALYTICS);

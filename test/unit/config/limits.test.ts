@@ -39,3 +39,13 @@ describe('request limits', () => {
     expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_MS: '0' })).toThrow(/^REQUEST_TIMEOUT_MS:/);
   });
 });
+
+describe('the per-minute window', () => {
+  it('is a minute, and only a test may shorten it', () => {
+    expect(loadConfig(base).RATE_LIMIT_WINDOW_MS).toBe(60_000);
+    expect(loadConfig({ ...base, RATE_LIMIT_WINDOW_MS: '3000' }).RATE_LIMIT_WINDOW_MS).toBe(3000);
+    for (const NODE_ENV of ['development', 'production'])
+      expect(() => loadConfig({ ...base, NODE_ENV, RATE_LIMIT_WINDOW_MS: '3000' })).toThrow(/^RATE_LIMIT_WINDOW_MS: .*for tests only/);
+    expect(() => loadConfig({ ...base, RATE_LIMIT_WINDOW_MS: '120000' })).toThrow(/^RATE_LIMIT_WINDOW_MS:/);
+  });
+});

@@ -13,10 +13,9 @@ const events = async (clientId: string) =>
   (await t.runtime.sql.get<{ n: number }>('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?', [clientId]))!.n;
 
 describe('per-minute sliding window (spec 8.2, 8.6)', () => {
-  it('the request after the plan RPM inside a minute is a 429 with Retry-After; the window then recovers', async () => {
+  it('the request after the plan RPM inside a minute is a 429 with Retry-After', async () => {
     const c = await t.client('developer');
     await setClient(t.runtime.sql, c.client.id, { rpm: 5 });
-    const started = Date.now();
     for (let i = 0; i < 5; i++) {
       const res = await get(c.key);
       expect(res.statusCode).toBe(200);
@@ -37,13 +36,29 @@ describe('per-minute sliding window (spec 8.2, 8.6)', () => {
     expect((await get(c.key, '/api/v1/account/usage')).statusCode).toBe(429);
     // 429s cost nothing.
     expect(await events(c.client.id)).toBe(5);
+  });
 
-    // The oldest request leaves the window about 60 s after it was made.
-    const wait = Math.max(0, started + 60_500 - Date.now());
-    await new Promise((r) => setTimeout(r, wait));
-    const recovered = await get(c.key);
-    expect(recovered.statusCode).toBe(200);
-  }, 120_000);
+  it('recovers once its oldest request ages out: a client that waits Retry-After gets through', async () => {
+    // The same script on a 3-second window (RATE_LIMIT_WINDOW_MS, tests only), so recovery is
+    // seen without waiting out a minute. The wait is real: the window runs on Redis's clock.
+    const short = await openAccessTestApp(import.meta.url, { RATE_LIMIT_WINDOW_MS: '3000' });
+    try {
+      const c = await short.client('developer');
+      await setClient(short.runtime.sql, c.client.id, { rpm: 2 });
+      const hit = () => short.app.inject({ method: 'GET', url: '/api/v1/probe', headers: bearer(c.key) });
+      expect((await hit()).statusCode).toBe(200);
+      expect((await hit()).statusCode).toBe(200);
+      const limited = await hit();
+      expect(limited.statusCode).toBe(429);
+      const retry = Number(limited.headers['retry-after']);
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(retry).toBeLessThanOrEqual(3);
+      await new Promise((r) => setTimeout(r, retry * 1000));
+      expect((await hit()).statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
 
   it('one window per client: all keys of the client draw on it', async () => {
     const c = await t.client('developer');
