@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readLines } from '../../../indexer/adapters/read-lines.ts';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
@@ -27,6 +28,19 @@ beforeEach(async () => {
   await t.runtime.opensearch.indices.putSettings({ index: alias, body: { index: { refresh_interval: '-1' } } });
 });
 
+/** The test's client with its refreshes counted: the group asks for them, the real index answers. */
+function countingRefreshes(): { client: Client; refreshes: () => number } {
+  let n = 0;
+  const real = t.runtime.opensearch;
+  const indices = {
+    refresh: (params: Parameters<typeof real.indices.refresh>[0]) => {
+      n += 1;
+      return real.indices.refresh(params);
+    },
+  };
+  return { client: { indices } as unknown as Client, refreshes: () => n };
+}
+
 async function write(n: number, from = 0): Promise<void> {
   const writer = createBulkWriter(t.runtime.opensearch, { index: alias });
   for (let i = from; i < from + n; i++) {
@@ -46,28 +60,34 @@ describe('RefreshGroup on a real index', () => {
   });
 
   it('holds files back until enough wait, then one refresh serves them all', async () => {
-    const group = new RefreshGroup(t.runtime.opensearch, alias, { maxWaiting: 3, maxDelayMs: 60_000 });
+    const counted = countingRefreshes();
+    const group = new RefreshGroup(counted.client, alias, { maxWaiting: 3, maxDelayMs: 60_000 });
     const settled: number[] = [];
     await write(2, 0);
     const a = group.request(false).then(() => settled.push(1));
     await write(2, 2);
     const b = group.request(false).then(() => settled.push(2));
-    await new Promise((r) => setTimeout(r, 200));
+    // Two files wait, one short of company: no refresh was asked for, so none can have answered.
+    expect(counted.refreshes()).toBe(0);
     expect(settled).toEqual([]);
     expect(await count()).toBe(0);
     await write(2, 4);
     await group.request(false);
     await Promise.all([a, b]);
+    expect(counted.refreshes()).toBe(1);
     expect(settled.sort()).toEqual([1, 2]);
     expect(await count()).toBe(6);
   });
 
+  // When the delay ends is timed on a fake clock in test/unit/load/refresh-group.test.ts.
   it('refreshes after maxDelayMs when no company comes', async () => {
-    const group = new RefreshGroup(t.runtime.opensearch, alias, { maxWaiting: 10, maxDelayMs: 100 });
+    const counted = countingRefreshes();
+    const group = new RefreshGroup(counted.client, alias, { maxWaiting: 10, maxDelayMs: 100 });
     await write(4);
-    const started = Date.now();
-    await group.request(false);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    const done = group.request(false);
+    expect(counted.refreshes()).toBe(0);
+    await done;
+    expect(counted.refreshes()).toBe(1);
     expect(await count()).toBe(4);
   });
 
