@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { NestedHandleError, openSqlite } from '../../../services/control/sqlite.ts';
 
@@ -29,8 +30,14 @@ describe('openSqlite checkNesting', () => {
         await tx.run('INSERT INTO t (n) VALUES (3)');
         await new Promise<void>((resolve) => (release = resolve));
       });
-      const outside = sql.run('INSERT INTO t (n) VALUES (4)');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      let landed = false;
+      const outside = sql.run('INSERT INTO t (n) VALUES (4)').then(() => {
+        landed = true;
+      });
+      // SQLite answers synchronously, so a write that did not wait would have landed before the
+      // next turn of the event loop.
+      await setImmediate();
+      expect(landed).toBe(false);
       release();
       await Promise.all([open, outside]);
       expect(await sql.all('SELECT n FROM t ORDER BY rowid')).toEqual([{ n: 1 }, { n: 3 }, { n: 4 }]);
