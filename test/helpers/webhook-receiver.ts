@@ -71,15 +71,6 @@ export async function startReceiver(answer: (n: number, request: Received) => An
   };
 }
 
-/** Polls until `check` is true; fails with `what` after timeoutMs. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000, everyMs = 50): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 export interface HungReceiver {
   url: (path: string) => string;
   /** Requests that arrived, in all. */

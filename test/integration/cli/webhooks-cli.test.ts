@@ -7,7 +7,8 @@ import { replay } from '../../../services/control/webhook-deliveries.ts';
 import { getEndpoint, signingSecrets } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { type CliSuite, childEnv, openCliSuite, runCli } from '../../helpers/cli.ts';
-import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
+import { until } from '../../helpers/until.ts';
 
 // Issue 20 section 3: `taxcert webhooks ...`, the forms and --json documents scripts depend on.
 

@@ -13,7 +13,8 @@ import { BIN, childEnv } from '../../helpers/cli.ts';
 import { type DnsServer, startDnsServer } from '../../helpers/dns-server.ts';
 import { EMBEDDED_IPV4_CASES } from '../../helpers/embedded-ipv4.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
-import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
+import { until } from '../../helpers/until.ts';
 
 /**
  * Issue 20 section 4: in production no delivery reaches a private, loopback or link-local

@@ -9,7 +9,8 @@ import { dispatchCursor } from '../../../services/control/webhook-dispatch.ts';
 import { createEndpoint, getEndpoint, type NewEndpoint } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
-import { type Answer, type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+import { type Answer, type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
+import { until } from '../../helpers/until.ts';
 
 /** A replay budget these tests never reach (webhook-fairness.test.ts tests the budget). */
 const REPLAYS = { perMinute: 10_000 };

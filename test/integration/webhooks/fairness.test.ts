@@ -7,7 +7,8 @@ import { createEndpoint, MAX_ENDPOINTS_PER_CLIENT, type WebhookEndpoint } from '
 import { ReplayLimitError } from '../../../services/control/webhook-replay-budget.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
-import { type HungReceiver, type Receiver, startHungReceiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+import { type HungReceiver, type Receiver, startHungReceiver, startReceiver } from '../../helpers/webhook-receiver.ts';
+import { until } from '../../helpers/until.ts';
 
 /**
  * One client cannot take the worker's delivery slots from the others. The real dispatcher and

@@ -14,7 +14,8 @@ import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
-import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
+import { until } from '../../helpers/until.ts';
 
 /**
  * Issue 20 section 6, the whole path: a county file that flips 100 certificates to redeemed,

@@ -10,7 +10,8 @@ import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
-import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
+import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
+import { until } from '../../helpers/until.ts';
 
 /**
  * Issue 20 section 4: a worker killed with SIGKILL in the middle of deliveries loses none of
