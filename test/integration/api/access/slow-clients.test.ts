@@ -15,8 +15,20 @@ let t: AccessTestApp;
 let base: URL;
 const open: SlowRequest[] = [];
 
+/** Requests the per-minute window has answered, and who waits for a count. */
+let answered = 0;
+const waiters: { count: number; resolve: () => void }[] = [];
+
 beforeAll(async () => {
   t = await openAccessTestApp(import.meta.url, { REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '600', CLIENT_MAX_CONCURRENT: '3' });
+  const limiter = t.app.access.rateLimiter;
+  const hit = limiter.hit.bind(limiter);
+  limiter.hit = async (...args) => {
+    const decision = await hit(...args);
+    answered += 1;
+    for (const w of waiters.filter((w) => answered >= w.count)) w.resolve();
+    return decision;
+  };
   base = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
 });
 afterAll(async () => {
@@ -32,18 +44,25 @@ const trickle = (head: string) => {
 const probe = (key: string) => fetch(new URL('/api/v1/probe', base), { headers: bearer(key) });
 const charges = async (clientId: string) =>
   (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Resolves once the window has answered `n` more requests: a request held open has then taken its
+ * slot (MCP paces before reading a body) and counts among its client's requests in flight.
+ */
+const windowAnswers = (n: number) => new Promise<void>((resolve) => waiters.push({ count: answered + n, resolve }));
 
 describe('a request held open by a trickling client', () => {
   it('an /api/mcp body trickled a byte at a time is cut off with 408 at the request timeout, its window slot already taken', async () => {
     const c = await t.client('developer');
+    const admitted = windowAnswers(1);
     const slow = trickle(mcpPostHead(base, c.key, 60_000));
-    await sleep(300);
+    await admitted;
     // The trickled request took the first of the minute's 60 slots before any body arrived; this is the second.
     const during = await probe(c.key);
     expect(during.status).toBe(200);
     expect(during.headers.get('x-ratelimit-remaining')).toBe('58');
     expect(await slow.answer).toBe(408);
+    // A real-time bound, because the timeout is one: cut at REQUEST_TIMEOUT_MS (1 s), not before,
+    // and long before the minute a trickle could otherwise last (3 s leaves room for a busy machine).
     const after = await slow.closed;
     expect(after).toBeGreaterThanOrEqual(900);
     expect(after).toBeLessThan(3_000);
@@ -54,6 +73,7 @@ describe('a request held open by a trickling client', () => {
   it('headers trickled a byte at a time are cut off with 408 at the headers timeout, before any key is read', async () => {
     const slow = trickle(`GET /api/v1/probe HTTP/1.1\r\nHost: ${base.host}\r\nX-Slow: `);
     expect(await slow.answer).toBe(408);
+    // Real time again: HEADERS_TIMEOUT_MS is 600 ms; 2 s is far from the minute of drip it cuts off.
     expect(await slow.closed).toBeLessThan(2_000);
   });
 });
@@ -61,8 +81,9 @@ describe('a request held open by a trickling client', () => {
 describe('requests in flight per client', () => {
   it('past the cap, REST and MCP answer 429 rate_limited with Retry-After: 1, uncounted; other clients are not affected; room returns as requests end', async () => {
     const c = await t.client('enterprise');
+    const admitted = windowAnswers(3);
     const held = [0, 1, 2].map(() => trickle(mcpPostHead(base, c.key, 60_000)));
-    await sleep(300);
+    await admitted;
 
     const rest = await probe(c.key);
     expect(rest.status).toBe(429);
