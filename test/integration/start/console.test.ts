@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { freePort } from '../../helpers/ports.ts';
+import { until } from '../../helpers/until.ts';
 
 // Issue 12, item 7: on a terminal `taxcert start` prints the banner and one line per request;
 // without a terminal (or with LOG_LEVEL) the full structured logs stay. The terminal is a real
@@ -10,8 +11,11 @@ import { freePort } from '../../helpers/ports.ts';
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
-/** Runs `taxcert start --no-demo`, asks /healthz twice once it answers, then stops it. */
-async function startAndAsk(env: NodeJS.ProcessEnv, port: number, tty: boolean): Promise<string> {
+/**
+ * Runs `taxcert start --no-demo`, asks /healthz twice once it answers, waits until `logged` says
+ * the output shows those requests, then stops it.
+ */
+async function startAndAsk(env: NodeJS.ProcessEnv, port: number, tty: boolean, logged: (out: string) => boolean): Promise<string> {
   const command = [process.execPath, BIN, 'start', '--no-demo'];
   const child = tty
     ? spawn('script', ['-qfec', command.map(quote).join(' '), '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
@@ -36,13 +40,22 @@ async function startAndAsk(env: NodeJS.ProcessEnv, port: number, tty: boolean): 
       else await new Promise((r) => setTimeout(r, 250));
     }
     expect(ok, out).toBe(2);
-    await new Promise((r) => setTimeout(r, 300));
+    // A request's line is printed as its answer goes out: wait for it, then stop. If it never
+    // comes, the test's own assertions say what the output lacks.
+    await until(() => logged(out), 'the request lines', 10_000).catch(() => undefined);
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     await exited;
   }
   return out;
 }
+
+/** The terminal's one line per /healthz request. */
+const terminalLines = (out: string) =>
+  out
+    .replace(/\r/g, '')
+    .split('\n')
+    .filter((l) => /^\d\d:\d\d:\d\d GET \/healthz (200|503) \d+ms$/.test(l));
 
 describe('taxcert start output', () => {
   let t: TestRuntime;
@@ -55,9 +68,9 @@ describe('taxcert start output', () => {
     const port = await freePort();
     const env = childEnv(t.config, { PORT: String(port) });
     delete env.LOG_LEVEL;
-    const out = (await startAndAsk({ ...env, TERM: 'xterm' }, port, true)).replace(/\r/g, '');
+    const out = (await startAndAsk({ ...env, TERM: 'xterm' }, port, true, (o) => terminalLines(o).length >= 2)).replace(/\r/g, '');
     expect(out).toContain(`Tax certificate data service: http://127.0.0.1:${port}`);
-    const requests = out.split('\n').filter((l) => /^\d\d:\d\d:\d\d GET \/healthz (200|503) \d+ms$/.test(l));
+    const requests = terminalLines(out);
     expect(requests.length, out).toBeGreaterThanOrEqual(2);
     expect(out).not.toMatch(/"level":|"msg":"request"/);
     // The banner stands after anything the start-up printed, on lines of its own.
@@ -69,7 +82,7 @@ describe('taxcert start output', () => {
     // Not NODE_ENV=test, whose app keeps request logging off.
     const env = childEnv(t.config, { PORT: String(port), NODE_ENV: 'development' });
     delete env.LOG_LEVEL;
-    const out = await startAndAsk(env, port, false);
+    const out = await startAndAsk(env, port, false, (o) => o.includes('"msg":"request"'));
     const entries = out
       .split('\n')
       .filter((l) => l.startsWith('{'))

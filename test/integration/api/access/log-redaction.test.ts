@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessTestApp, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
 import { childEnv } from '../../../helpers/cli.ts';
+import { until } from '../../../helpers/until.ts';
 
 let t: AccessTestApp;
 beforeAll(async () => {
   t = await openAccessTestApp(import.meta.url);
 });
 afterAll(async () => t.close());
+
+const requestLines = (log: string) => log.split('\n').filter((l) => l.startsWith('{') && l.includes('"msg":"request"'));
 
 describe('no raw key in any log line', () => {
   it('request logs of a real server mask ?api_key= and never print the key headers', async () => {
@@ -30,14 +33,14 @@ describe('no raw key in any log line', () => {
         await fetch(`${url}/api/v1/probe`, { headers: { authorization: `Basic ${c.key}` } }),
       ].map((r) => r.status);
       expect(statuses).toEqual([401, 200, 500, 401]);
-      await new Promise((r) => setTimeout(r, 300));
+      // Each request's line is written as its answer goes out: wait for the four, not a fixed time.
+      await until(() => requestLines(stderr).length >= 4, 'a log line for each of the four requests', 10_000);
     } finally {
       child.kill('SIGTERM');
       await exited;
     }
-    const lines = stderr.split('\n').filter((l) => l.startsWith('{'));
     // One line per request, with the request id, status and time.
-    const requests = lines.filter((l) => l.includes('"msg":"request"'));
+    const requests = requestLines(stderr);
     expect(requests.length).toBeGreaterThanOrEqual(4);
     expect(requests[0]).toMatch(/"request_id":"req_[^"]+".*"statusCode":\d{3}/);
     expect(stderr).toContain('api_key=[redacted]');
