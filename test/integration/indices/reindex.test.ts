@@ -49,14 +49,16 @@ describe('reindex', () => {
   it('swaps the alias atomically while searches keep seeing the same total', async () => {
     const before = await liveIndex();
     const seen: number[] = [];
-    let running = true;
+    let rounds = 0;
+    let lastRound = Number.POSITIVE_INFINITY;
     const watcher = (async () => {
-      while (running) {
+      while (rounds < lastRound) {
         const [count, search] = await Promise.all([
           client.count({ index: alias }),
           client.search({ index: alias, body: { size: 0, track_total_hits: true } as never }),
         ]);
         seen.push(count.body.count, (search.body.hits.total as { value: number }).value);
+        rounds += 1;
       }
     })();
     const progress: ReindexProgress[] = [];
@@ -68,9 +70,8 @@ describe('reindex', () => {
         keepOld: true,
       });
     } finally {
-      // A few more rounds after the swap.
-      await new Promise((r) => setTimeout(r, 300));
-      running = false;
+      // Counted rather than timed: the round in flight, then three that start after the swap.
+      lastRound = rounds + 4;
       await watcher;
     }
 
