@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openControlPlane } from '../../../services/control/db.ts';
 import { type Dialect, inJsonArray, isUniqueViolation, type Sql } from '../../../services/control/sql.ts';
@@ -8,6 +9,7 @@ import { openPostgres, type PostgresSql } from '../../../services/control/postgr
 import { NestedHandleError } from '../../../services/control/sqlite.ts';
 import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
+import { until } from '../../helpers/until.ts';
 
 /**
  * The contract of services/control/sql.ts, held by both implementations: every control module
@@ -49,7 +51,16 @@ function within<T>(ms: number, p: Promise<T>, what: string): Promise<T> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once `n` sessions of this database wait for an advisory lock (PostgreSQL's pg_locks). */
+async function lockWaiters(sql: Sql, n: number): Promise<void> {
+  const waiting = async () =>
+    (
+      await sql.get<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+      )
+    )?.n ?? 0;
+  await until(async () => (await waiting()) >= n, `${n} transaction(s) waiting for an advisory lock`, 10_000, 20);
+}
 
 describe.each(engines)('Sql on $dialect', ({ dialect, open }) => {
   let sql: Sql;
@@ -244,11 +255,13 @@ describe.each(engines)('Sql on $dialect', ({ dialect, open }) => {
     );
     if (dialect === 'postgres') {
       await within(10_000, otherName, 'a transaction of another lock name');
-      await pause(200);
+      // The server itself says the same name's transaction is blocked on its lock.
+      await lockWaiters(sql, 1);
       expect(order).toEqual(['b']);
     } else {
-      // SQLite has one writer whatever the name: both wait for the open one.
-      await pause(200);
+      // SQLite has one writer whatever the name: both wait for the open one. Its statements run
+      // synchronously, so one that did not wait would have run before the next turn of the loop.
+      await setImmediate();
       expect(order).toEqual([]);
     }
     release();
