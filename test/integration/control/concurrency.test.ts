@@ -47,7 +47,7 @@ describe('two connections on one file', () => {
   });
 
   it('a writer waits for another process to release its lock instead of failing', async () => {
-    // The other process takes the write lock, holds it 400 ms, then commits.
+    // The other process takes the write lock, holds it a second, then says when it let go.
     const holder = spawn(
       process.execPath,
       [
@@ -57,19 +57,28 @@ describe('two connections on one file', () => {
          db.exec('BEGIN IMMEDIATE');
          db.prepare("UPDATE counties SET certificate_count = 1 WHERE county_slug = 'bay'").run();
          process.stdout.write('locked\\n');
-         setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`,
+         setTimeout(() => { const at = Date.now(); db.exec('COMMIT'); db.close(); process.stdout.write('released ' + at + '\\n'); }, 1000);`,
         path,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    let out = '';
+    await new Promise<void>((resolve) =>
+      holder.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('locked')) resolve();
+      }),
+    );
     const exited = new Promise((resolve) => holder.on('close', resolve));
 
+    // The busy wait happens inside one synchronous SQLite call, so there is no event to await:
+    // what shows the write waited is that it began before the lock was let go, and succeeded.
     const started = Date.now();
     const updated = await updateCountyCoverage(sql, 'bay', { certificateCount: 3 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     expect(updated.certificateCount).toBe(3);
     expect(await exited).toBe(0);
+    const released = Number(/released (\d+)/.exec(out)?.[1]);
+    expect(started).toBeLessThan(released);
   });
 
   it('with no busy timeout the same situation fails at once (what the timeout prevents)', async () => {
