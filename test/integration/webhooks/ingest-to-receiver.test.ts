@@ -8,8 +8,9 @@ import { readCertificate } from '../../../services/api/routes/certificates/read.
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import type { Config } from '../../../services/config.ts';
 import { createClient } from '../../../services/control/clients.ts';
-import { publicEventId } from '../../../services/control/events.ts';
+import { appendEvents, publicEventId } from '../../../services/control/events.ts';
 import { listDeliveries } from '../../../services/control/webhook-deliveries.ts';
+import { dispatchCursor } from '../../../services/control/webhook-dispatch.ts';
 import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';
@@ -67,8 +68,8 @@ describe('from a county file to a verified webhook', () => {
       types: ['certificate.redeemed'],
       counties: ['alachua'],
     });
-    await createEndpoint(t.runtime.sql, box, { clientId, url: otherCounty.url, types: null, counties: ['broward'] });
-    await createEndpoint(t.runtime.sql, box, { clientId, url: otherType.url, types: ['certificate.cancelled'], counties: null });
+    const otherCountyEndpoint = (await createEndpoint(t.runtime.sql, box, { clientId, url: otherCounty.url, types: null, counties: ['broward'] })).endpoint;
+    const otherTypeEndpoint = (await createEndpoint(t.runtime.sql, box, { clientId, url: otherType.url, types: ['certificate.cancelled'], counties: null })).endpoint;
 
     const before = await lastEventSeq(t.runtime.sql);
     const redeeming = await writeAlachuaFile(dir, 'redeemed.csv', alachuaCertificates(N, FLIPPED));
@@ -104,8 +105,15 @@ describe('from a county file to a verified webhook', () => {
     const afterSecond = await lastEventSeq(t.runtime.sql);
     await ingest(redeeming);
     expect(await eventsSince(t.runtime.sql, afterSecond)).toEqual([]);
-    // Give the dispatcher several polls to prove the silence, then count again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Silence, shown against a barrier rather than a wait: an event recorded after the second
+    // ingest, for no endpoint's subscription. Once the dispatcher is past it, every delivery the
+    // second ingest could have caused exists; none does, and nothing more arrived.
+    const [barrier] = await appendEvents(t.runtime.sql, [
+      { type: 'certificate.created', countySlug: 'duval', data: { object: { id: 'cert_barrier' }, previous: {} } },
+    ]);
+    await until(async () => (await dispatchCursor(t.runtime.sql)) >= barrier!, 'the dispatcher past the later event');
+    for (const e of [endpoint, otherCountyEndpoint, otherTypeEndpoint])
+      expect((await listDeliveries(t.runtime.sql, e.id, { limit: 500, offset: 0 })).rows).toHaveLength(e === endpoint ? FLIPPED : 0);
     expect(subscribed.received).toHaveLength(FLIPPED);
     expect(otherCounty.received).toEqual([]);
     expect(otherType.received).toEqual([]);
