@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A real HTTP receiver on loopback for the webhook tests: it records every request (headers,
  * raw body, arrival time) and answers what `answer` says for the n-th request (0-based), after
- * an optional delay. Nothing is mocked: the worker's real HTTP client talks to it.
+ * an optional delay and, if given, once a promise of the test's settles. Nothing is mocked: the worker's real HTTP client talks to it.
  */
 
 export interface Received {
@@ -18,6 +18,8 @@ export interface Answer {
   status: number;
   body?: string;
   delayMs?: number;
+  /** Also answer no sooner than this settles (a request held until the test lets it go). */
+  after?: Promise<unknown>;
   headers?: Record<string, string>;
 }
 
@@ -52,7 +54,8 @@ export async function startReceiver(answer: (n: number, request: Received) => An
         res.writeHead(a.status, { 'content-type': 'text/plain', ...(a.headers ?? {}) });
         res.end(a.body ?? '');
       };
-      if (a.delayMs) setTimeout(reply, a.delayMs);
+      if (a.after) void Promise.all([a.after, new Promise((r) => setTimeout(r, a.delayMs ?? 0))]).then(reply);
+      else if (a.delayMs) setTimeout(reply, a.delayMs);
       else reply();
     });
   });

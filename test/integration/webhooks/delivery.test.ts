@@ -194,16 +194,25 @@ describe('a delivery', () => {
 
 describe('a slow receiver', () => {
   it('gets at most WEBHOOK_ENDPOINT_MAX_IN_FLIGHT requests at once, and does not hold up the other endpoints', async () => {
-    await runWorker({ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 2, WEBHOOK_TIMEOUT_MS: 3000 });
+    // A timeout far above the answers' times: every slow answer must arrive, after 1.1 s or more.
+    await runWorker({ WEBHOOK_ENDPOINT_MAX_IN_FLIGHT: 2, WEBHOOK_TIMEOUT_MS: 10_000 });
     try {
-      const slow = await receiver(() => ({ status: 200, delayMs: 1100 }));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Every answer takes 1.1 s (a slow endpoint), and the first two wait for the test besides.
+      const slow = await receiver((n) => ({ status: 200, delayMs: 1100, after: n < 2 ? released : undefined }));
       const fast = await receiver();
       const eSlow = (await endpoint({ url: slow.url })).endpoint;
       const eFast = (await endpoint({ url: fast.url })).endpoint;
       await append(...Array.from({ length: 8 }, () => event()));
-      // The fast endpoint is done long before the slow one (8 x 1.1 s two at a time: about 4.4 s).
+      // The fast endpoint finishes while the slow one cannot have finished anything: its first
+      // requests are held until after this, so no timing decides the order.
       await until(settled(eFast.id, 8), 'the fast endpoint done');
-      expect((await deliveries(eSlow.id)).filter((d) => d.status === 'delivered').length).toBeLessThan(8);
+      expect(slow.received.length).toBeLessThanOrEqual(2);
+      expect((await deliveries(eSlow.id)).filter((d) => d.status === 'delivered')).toEqual([]);
+      release();
       await until(settled(eSlow.id, 8), 'the slow endpoint done', 60_000);
       expect(slow.maxOpen()).toBe(2);
       expect(slow.received).toHaveLength(8);
