@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Client } from '@opensearch-project/opensearch';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { buildApp } from '../../../services/api/app.ts';
 import { PAGE_DEADLINE_MS, readPage } from '../../../services/api/query/page.ts';
@@ -85,6 +85,8 @@ describe('engine failures', () => {
     for (const url of ['/probe/certificates', '/probe/certificates?offset=50000']) {
       const { res, ms } = await timed(app, url);
       expectOpaque500(res);
+      // A real-time bound, because the bound is the behaviour: a hung engine costs a request its
+      // search timeout and no more (1.5 s of room for a busy machine).
       expect(ms).toBeLessThan(SEARCH_TIMEOUT_MS + 1500);
     }
     await app.close();
@@ -96,11 +98,15 @@ describe('engine failures', () => {
     const app = await appWith(t.runtime, opensearch, t.config.INDEX_PREFIX);
     const health = await timed(app, '/healthz');
     expect(health.res.statusCode).toBe(503);
+    // The load balancer's 2 s: a contract in real time (healthz.test.ts says more).
     expect(health.ms).toBeLessThan(2000);
-    const counties = await timed(app, '/api/v1/counties');
-    expect(counties.res.statusCode).toBe(200);
-    expect(counties.res.json().data).toHaveLength(67);
-    expect(counties.ms).toBeLessThan(1000);
+    // The counties come from the control plane: not one request reaches the hung engine.
+    const engineCalls = vi.spyOn(opensearch.transport, 'request');
+    const counties = await app.inject({ method: 'GET', url: '/api/v1/counties', headers });
+    expect(counties.statusCode).toBe(200);
+    expect(counties.json().data).toHaveLength(67);
+    expect(engineCalls).not.toHaveBeenCalled();
+    engineCalls.mockRestore();
     await app.close();
     await opensearch.close();
   });
@@ -110,7 +116,8 @@ describe('engine failures', () => {
     const app = await appWith(t.runtime, opensearch, t.config.INDEX_PREFIX);
     const page = await timed(app, '/probe/certificates?offset=20000');
     expectOpaque500(page.res);
-    expect(page.ms).toBeLessThan(2000);
+    // Refused connections fail at once: well before the search timeout a hung engine costs.
+    expect(page.ms).toBeLessThan(SEARCH_TIMEOUT_MS);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
     expect((await timed(app, '/api/v1/counties')).res.statusCode).toBe(200);
     await app.close();
