@@ -8,9 +8,9 @@ import { DESKTOP, launchBrowser, screenshots, seriousViolations } from '../helpe
 import { linkIn } from '../helpers/smtp.ts';
 
 /**
- * Issue 21, sections 2 and 4, in a real browser: a wrong password, a replayed reset link, a
- * form posted without its CSRF token, an ended session, the trial's cap after day 7 (the
- * site's clock moved, not waited for) and a suspended client's user.
+ * The account page's security promises, in a real browser: a wrong password, a replayed reset link,
+ * a form posted without its CSRF token, an ended session, the trial's cap after day 7 (the site's
+ * clock moved, not waited for) and a suspended client's user.
  */
 let site: AccountSite;
 let browser: Browser;

@@ -14,9 +14,9 @@ import { freePort } from '../../helpers/ports.ts';
 import { decodeMail } from '../../helpers/smtp.ts';
 
 /**
- * Issue 21, section 3: the operator's commands for accounts (list accounts and users, suspend
- * with a reason and reactivate, resend a verification), and what `taxcert serve` writes to its
- * log while the account page is used: no password, token or key.
+ * The operator's commands for accounts (list accounts and users, suspend with a reason and
+ * reactivate, resend a verification), and what `taxcert serve` writes to its log while the account
+ * page is used: no password, token or key.
  */
 let site: AccountSite;
 let env: NodeJS.ProcessEnv;

@@ -10,10 +10,11 @@ import { formClient, mainText } from '../../helpers/form-client.ts';
 import { linkIn } from '../../helpers/smtp.ts';
 
 /**
- * Issue 21, section 2, against the real server, Redis and SMTP: the same answer whether an
- * address exists or not, the throttles per (email, network) pair and per network, sessions (rotated at sign-in,
- * idle 30 minutes, 12 hours at most, ended by sign-out and by a new password) and single-use
- * links (spent once, superseded by a newer one, expired). The site's clock is moved, not waited for.
+ * The account page's sign-in security, against the real server, Redis and SMTP: the same answer
+ * whether an address exists or not, the throttles per (email, network) pair and per network,
+ * sessions (rotated at sign-in, idle 30 minutes, 12 hours at most, ended by sign-out and by a new
+ * password) and single-use links (spent once, superseded by a newer one, expired). The site's clock
+ * is moved, not waited for.
  */
 let site: AccountSite;
 const PASSWORD = 'correct horse battery staple';

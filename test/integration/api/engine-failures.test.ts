@@ -16,9 +16,9 @@ import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 import { blackHole, freePort } from '../../helpers/ports.ts';
 
 /**
- * Item 10, the engine's part: an engine that is down, hung or slow gives a bounded
- * 500 internal_error that names nothing of the engine, /healthz says 503, the
- * SQLite-backed endpoints keep answering, and the process recovers by itself.
+ * An engine failure never reaches a client as an engine error or a hung request: an engine that is
+ * down, hung or slow gives a bounded 500 internal_error that names nothing of the engine, /healthz
+ * says 503, the SQLite-backed endpoints keep answering, and the process recovers by itself.
  */
 
 /**

@@ -63,7 +63,7 @@ describe('GET /healthz', () => {
     await opensearch.close();
   });
 
-  it('names no host, port or client error to a caller without a key, and logs the reason (issue 23, item 5)', async () => {
+  it('names no host, port or client error to a caller without a key, and logs the reason', async () => {
     const port = await freePort();
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });

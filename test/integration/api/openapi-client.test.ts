@@ -20,11 +20,10 @@ import { apiKeyHeaders } from '../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 /**
- * A customer's typed client, built the way the docs tell them (issue 17 item 2):
- * openapi-typescript turns the served document into types, the client below calls
- * every read operation through openapi-fetch, the project's tsc type-checks it
- * against those types, and then it runs against the app on a real port. A document
- * that drifts from the routes fails here: a call the types refuse fails tsc, an
+ * A customer's typed client, built the way the docs tell them: openapi-typescript turns the served
+ * document into types, the client below calls every read operation through openapi-fetch, the
+ * project's tsc type-checks it against those types, and then it runs against the app on a real
+ * port. A document that drifts from the routes fails here: a call the types refuse fails tsc, an
  * answer the types promise but the route does not give fails the run.
  */
 
@@ -88,7 +87,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     await api.GET('/api/v1/certificates/search', { params: { query: { county: ['broward'], format: 'csv', limit: 2 } }, parseAs: 'text' }),
   );
 
-  // The change feed (issue 20): each event type carries its own object, told apart by type.
+  // The change feed: each event type carries its own object, told apart by type.
   const feed = must(await api.GET('/api/v1/events', { params: { query: { type: ['certificates.loaded', 'certificate_sale.created'], county: ['broward'] } } }));
   const loaded = feed.data.flatMap((e) => (e.type === 'certificates.loaded' ? [e.data.object.count] : []));
   const saleYears = feed.data.flatMap((e) => (e.type === 'certificate_sale.created' ? [e.data.object.tax_year] : []));

@@ -8,9 +8,9 @@ import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { freePort } from '../../helpers/ports.ts';
 
-// Issue 23, item 7: a config error echoed the bad value of KEY_HASH_SECRET or of a REDIS_URL with
-// its password; the Redis check printed REDIS_URL whole; a demo key file that already existed
-// kept whatever mode it had.
+// Secrets stay secret: a config error once echoed the bad value of KEY_HASH_SECRET or of a
+// REDIS_URL with its password; the Redis check printed REDIS_URL whole; a demo key file that
+// already existed kept whatever mode it had.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-secrets-'));
 afterAll(async () => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
 import { type CliSuite, childEnv, openCliSuite, runCli } from '../../helpers/cli.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 
-// Issue 20 section 3: `taxcert webhooks ...`, the forms and --json documents scripts depend on.
+// `taxcert webhooks ...`, the forms and --json documents scripts depend on.
 
 let suite: CliSuite;
 let env: NodeJS.ProcessEnv;

@@ -14,8 +14,8 @@ import { loadRegistry } from '../../../services/domain/registry.ts';
 import { openTestControl } from '../../helpers/control.ts';
 
 /**
- * The access-and-billing statements on whichever control plane the run uses (SQLite, or
- * PostgreSQL with TEST_DATABASE_URL, issue 22): every read and write of plans, clients, keys,
+ * The access-and-billing statements on whichever control plane the run uses (SQLite, or PostgreSQL
+ * with TEST_DATABASE_URL; both must answer alike): every read and write of plans, clients, keys,
  * packs, the ledger and usage, with the books checked against the ledger after each step.
  */
 let sql: Sql;

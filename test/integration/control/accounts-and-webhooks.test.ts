@@ -32,9 +32,9 @@ import { openTestControl } from '../../helpers/control.ts';
 const REPLAYS = { perMinute: 10_000 };
 
 /**
- * The accounts and webhooks modules on the control plane alone (issue 22): the same calls and
- * answers on SQLite and, under TEST_DATABASE_URL, on PostgreSQL. Clients, endpoints and events
- * are written with plain SQL here, so only this group's modules are under test.
+ * The accounts and webhooks modules on the control plane alone: the same calls and answers on
+ * SQLite and, under TEST_DATABASE_URL, on PostgreSQL. Clients, endpoints and events are written
+ * with plain SQL here, so only this group's modules are under test.
  */
 
 let sql: Sql;

@@ -18,8 +18,8 @@ import { openTestControl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * The change feed's tables through their modules (issue 20 on the Sql of issue 22): the same
- * assertions on SQLite and, under TEST_DATABASE_URL, on PostgreSQL, where ids come from an
+ * The change feed's tables through their modules, on the one Sql interface both engines implement:
+ * the same assertions on SQLite and, under TEST_DATABASE_URL, on PostgreSQL, where ids come from an
  * identity sequence instead of AUTOINCREMENT.
  */
 let sql: Sql;

@@ -17,8 +17,9 @@ import { runCli } from '../../helpers/cli.ts';
 import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 
-// Issue 22, item 4: a SQLite deployment moves into an empty PostgreSQL database with every row,
-// the identity counters past the copied ids, and balances that agree with both ledgers.
+// Moving an existing deployment loses nothing: a SQLite deployment moves into an empty PostgreSQL
+// database with every row, the identity counters past the copied ids, and balances that agree with
+// both ledgers.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-copy-'));
 const drops: (() => void)[] = [];

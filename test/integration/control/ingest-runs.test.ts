@@ -64,7 +64,7 @@ describe('quarantine', () => {
       reasons: ['face_amount: not a number', `line ${i + 2}`],
     }));
 
-  it('stores a batch; a retried job replaces its own rows, another run of the file keeps its own (issue 12, item 3)', async () => {
+  it('stores a batch; a retried job replaces its own rows, another run of the file keeps its own', async () => {
     expect(await addQuarantined(db, rows('job-2'))).toBe(250);
     expect(await addQuarantined(db, rows('job-2'))).toBe(250); // the same job, retried
     expect(await countQuarantine(db)).toBe(250);

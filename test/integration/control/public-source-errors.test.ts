@@ -8,8 +8,8 @@ import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * Migration 013 rewrites the lastError stored before issue 23 (item 5), which held
- * server paths and county file text, into the public sentence the worker now writes.
+ * Migration 013 rewrites the lastError older versions stored, which held server paths and county
+ * file text and was served to every key, into the public sentence the worker now writes.
  */
 const ctx = testContext(import.meta.url);
 let db: Sql;

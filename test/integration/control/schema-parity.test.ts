@@ -5,10 +5,11 @@ import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts'
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * The two migration folders (services/control/migrations and its postgres/ twin) must end in
- * one schema: the control modules write each statement once for both engines (issue 22). A
- * fresh SQLite and a fresh PostgreSQL control plane are read back and compared table by table;
- * every expectation is keyed by table name, so a failure names what differs.
+ * The two migration folders (services/control/migrations and its postgres/ twin) must end in one
+ * schema: the control modules write each statement once for both engines, so a column that differs
+ * would make the same statement behave differently. A fresh SQLite and a fresh PostgreSQL control
+ * plane are read back and compared table by table; every expectation is keyed by table name, so a
+ * failure names what differs.
  */
 
 let sqlite: Sql;

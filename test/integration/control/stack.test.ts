@@ -8,8 +8,8 @@ import { StackMismatchError, stackOf } from '../../../services/control/stack.ts'
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
 
-// Issue 12, item 1: a second stack (INDEX_PREFIX=other) loading the demo wrote the first stack's
-// database, whose counties then reported the other stack's 1,500 certificates.
+// Stacks must not share a database: a second stack (INDEX_PREFIX=other) loading the demo once wrote
+// the first stack's database, whose counties then reported the other stack's 1,500 certificates.
 
 const registry = loadRegistry();
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-stack-'));

@@ -14,9 +14,9 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
 /**
- * Issue 20, items 1 and 6: the change feed as ingests through the real queue and worker record
- * it, on the real engine and control plane. Each object must be the row the API answers for
- * the same id right after the job (the same mapper), previous the fields that changed.
+ * The change feed as ingests through the real queue and worker record it, on the real engine and
+ * control plane. Each object must be the row the API answers for the same id right after the job
+ * (the same mapper), previous the fields that changed.
  */
 
 const N = 150;

@@ -17,8 +17,8 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
 /**
- * Issue 20: a job retried after a crash records nothing twice and misses nothing. Two crashes,
- * each where it hurts most:
+ * The change feed promises that a job retried after a crash records nothing twice and misses
+ * nothing. Two crashes, each where it hurts most:
  * - the worker SIGKILLed in pass 2, after the events were staged and part of the file written:
  *   comparing again would miss the changes already written, so the retry must publish the stage;
  * - the job failing after it published (the sale summary cannot be written): the retry must not

@@ -14,10 +14,10 @@ import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachu
 import { type FileIngest, openFileIngest } from '../../helpers/file-ingest.ts';
 
 /**
- * Issue 20: the change feed's scheduled jobs. A sale's status moves at midnight in Florida with
- * no ingest, so the worker checks every sale against the day and records each move once; and
- * events older than the retention are pruned. Both through the real BullMQ worker on Redis,
- * and the sale check also day by day with the clock set.
+ * The change feed's scheduled jobs. A sale's status moves at midnight in Florida with no ingest, so
+ * the worker checks every sale against the day and records each move once; and events older than
+ * the retention are pruned. Both through the real BullMQ worker on Redis, and the sale check also
+ * day by day with the clock set.
  */
 
 /** Florida noon of a day, as the clock of a check. */

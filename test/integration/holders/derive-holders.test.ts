@@ -30,7 +30,8 @@ function cert(n: number, o: Partial<CertificateRecord>): CertificateRecord {
   const holder_name = o.holder_name ?? 'Acme Tax Fund LLC';
   return sampleCertificate({ ...o, holder_name, holder_id: holderId(holder_name) }, n);
 }
-// sampleCertificate gives each its quote's holder_amount on the redeemed date (issue 18).
+// sampleCertificate gives each its quote's holder_amount on the redeemed date, the only
+// redemption amount ingest accepts.
 const redeemed = { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-01' } as const;
 const countyHeld = { interest_rate: 18 } as const;
 

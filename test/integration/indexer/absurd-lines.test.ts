@@ -15,10 +15,11 @@ const fixture = (format: string, name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../fixtures/files/${format}/${name}`, import.meta.url)), 'utf8');
 
 /**
- * Issue 23, item 3, through the queue and the worker as production runs them: a
- * line past the cap is a typed rejection (line_too_long) in one attempt, a row
- * nested 20,000 deep is one quarantined row of a file that loads, and a file whose
- * lines end in lone CRs loads like its LF twin.
+ * A county file with absurd lines must not stall or crash the worker (one huge line once took
+ * seconds to read, or killed the worker out of memory and took every job in flight with it).
+ * Through the queue and the worker as production runs them: a line past the cap is a typed
+ * rejection (line_too_long) in one attempt, a row nested 20,000 deep is one quarantined row of a
+ * file that loads, and a file whose lines end in lone CRs loads like its LF twin.
  */
 describe('ingest of absurd lines through the queue and worker', () => {
   let t: TestRuntime;

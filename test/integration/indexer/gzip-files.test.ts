@@ -12,8 +12,9 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url));
 
 /**
- * Issue 18 item 6: the demo set is committed gzipped (fixtures/demo/<county>/<year>.<ext>.gz)
- * and the worker reads a .gz file as its text; a damaged one is a typed rejection in one attempt.
+ * The demo set is committed gzipped to keep the clone small
+ * (fixtures/demo/<county>/<year>.<ext>.gz) and the worker reads a .gz file as its text; a damaged
+ * one is a typed rejection in one attempt.
  */
 describe('ingest of gzipped files through the queue and worker', () => {
   let t: TestRuntime;

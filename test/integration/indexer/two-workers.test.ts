@@ -13,8 +13,8 @@ import { aliasName } from '../../../services/domain/datasets.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
-// Issue 22, item 2: the indexer's bookkeeping (runs, county counts, sources, events) on one
-// control plane shared by two worker processes taking jobs from one queue. Under
+// Several hosts can share the ingest: the indexer's bookkeeping (runs, county counts, sources,
+// events) on one control plane shared by two worker processes taking jobs from one queue. Under
 // TEST_DATABASE_URL the control plane is PostgreSQL; otherwise the workers share the SQLite file.
 
 const CERTIFICATES = 4_000;

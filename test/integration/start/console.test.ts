@@ -4,9 +4,9 @@ import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { freePort } from '../../helpers/ports.ts';
 
-// Issue 12, item 7: on a terminal `taxcert start` prints the banner and one line per request;
-// without a terminal (or with LOG_LEVEL) the full structured logs stay. The terminal is a real
-// pseudo-terminal from util-linux `script`.
+// On a terminal `taxcert start` prints the banner and one line per request (it once printed about
+// 1,500 lines, with the progress bar glued onto log lines); without a terminal (or with LOG_LEVEL)
+// the full structured logs stay. The terminal is a real pseudo-terminal from util-linux `script`.
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 

@@ -97,7 +97,7 @@ describe('taxcert start (npm start)', () => {
       const holder = await fetch(`http://127.0.0.1:${port}/api/v1/holders/${row.holder_id}`, { headers: { authorization: `Bearer ${key}` } });
       expect(holder.status).toBe(200);
 
-      // The demo sign-in of the account page (issue 21), beside the key: it signs in as the demo client.
+      // The demo sign-in of the account page, beside the key: it signs in as the demo client.
       const signIn = /Demo sign-in: (\S+) {2}password (\S+)/.exec(stderr);
       expect(signIn, stderr).not.toBeNull();
       const [, email, password] = signIn!;

@@ -16,8 +16,9 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 
 /**
- * Issue 20 section 4: in production no delivery reaches a private, loopback or link-local
- * address, judged on the address the socket connects to (after DNS), not on the URL's text.
+ * In production no delivery reaches a private, loopback or link-local address (a customer's
+ * URL must not reach our own network), judged on the address the socket connects to (after DNS,
+ * so DNS rebinding cannot slip past), not on the URL's text.
  */
 
 let receiver: Receiver;

@@ -15,9 +15,10 @@ import { type Answer, type Receiver, startReceiver, until } from '../../helpers/
 const REPLAYS = { perMinute: 10_000 };
 
 /**
- * Issue 20 section 4 end to end in one process: events appended to the real events table, the
- * real dispatcher and BullMQ worker on the real Redis, real HTTP receivers on loopback. Each
- * test makes its own endpoints, which receive only the events recorded after them.
+ * Webhook delivery (signed, retried, never lost) end to end in one process: events appended to the
+ * real events table, the real dispatcher and BullMQ worker on the real Redis, real HTTP receivers
+ * on loopback. Each test makes its own endpoints, which receive only the events recorded after
+ * them.
  */
 
 let t: TestRuntime;

@@ -17,10 +17,10 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 
 /**
- * Issue 20 section 6, the whole path: a county file that flips 100 certificates to redeemed,
- * ingested through the real queue and worker, records 100 certificate.redeemed events, and each
- * reaches the subscribed receiver once, signed, verified by the standardwebhooks library; the
- * same file again records and sends nothing, and a receiver subscribed to another county or
+ * The whole path from an ingest to a signed POST: a county file that flips 100 certificates to
+ * redeemed, ingested through the real queue and worker, records 100 certificate.redeemed events,
+ * and each reaches the subscribed receiver once, signed, verified by the standardwebhooks library;
+ * the same file again records and sends nothing, and a receiver subscribed to another county or
  * type receives none of them.
  */
 

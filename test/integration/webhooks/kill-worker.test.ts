@@ -13,9 +13,9 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 
 /**
- * Issue 20 section 4: a worker killed with SIGKILL in the middle of deliveries loses none of
- * them. The receiver holds its answers, so the kill lands while requests are in flight; the
- * next worker takes the jobs over once the dead one's locks expire and every event arrives.
+ * A worker killed with SIGKILL in the middle of deliveries loses none of them. The receiver holds
+ * its answers, so the kill lands while requests are in flight; the next worker takes the jobs over
+ * once the dead one's locks expire and every event arrives.
  */
 
 const EVENTS = 40;

@@ -68,8 +68,9 @@ describe('one process', () => {
   });
 });
 
-// Issue 22, item 2: three API processes on separate ports, as three hosts behind a load balancer,
-// share one control plane (PostgreSQL under TEST_DATABASE_URL, else the SQLite file) and one Redis.
+// Exactly once across hosts: three API processes on separate ports, as three hosts behind a load
+// balancer, share one control plane (PostgreSQL under TEST_DATABASE_URL, else the SQLite file) and
+// one Redis, and still charge, limit and revoke as one.
 const HOSTS = 3;
 
 describe('three API processes on one database and one Redis', () => {

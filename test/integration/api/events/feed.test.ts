@@ -16,10 +16,10 @@ import { connectMcp, errorBody, texts } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
 /**
- * Issue 20, item 2: GET /api/v1/events over events real ingests recorded (two counties, a first
- * load each, a file of redemptions and one of updates). A client that stores the last id it saw
- * and polls never misses an event and never sees one twice, filtered or not; the cursor's
- * errors; the MCP tool; the credit.
+ * The change feed: GET /api/v1/events over events real ingests recorded (two counties, a first load
+ * each, a file of redemptions and one of updates). A client that stores the last id it saw and
+ * polls never misses an event and never sees one twice, filtered or not; the cursor's errors; the
+ * MCP tool; the credit.
  */
 
 interface Page {

@@ -67,7 +67,7 @@ describe('MCP endpoint: protocol', () => {
     const county = tools.find((tool) => tool.name === 'get_county');
     expect(county?.inputSchema).toMatchObject({
       type: 'object',
-      // One slug, or an array of exactly one, as every county argument (issue 17 item 3).
+      // One slug, or an array of exactly one: a county argument means the same in every tool.
       properties: { county: { anyOf: [expect.objectContaining({ type: 'string' }), expect.objectContaining({ type: 'array', maxItems: 1 })] } },
       required: ['county'],
       additionalProperties: false,

@@ -5,7 +5,7 @@ import { createEndpoint } from '../../../../services/control/webhook-endpoints.t
 import { createSecretBox } from '../../../../services/control/webhook-secrets.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
-// Issue 20 section 3: a client reads its own webhook endpoints and their deliveries, never a secret.
+// A client reads its own webhook endpoints and their deliveries, never a secret.
 
 let t: AccessTestApp;
 beforeAll(async () => {
