@@ -1,6 +1,6 @@
 /**
  * Collects the calls made in one run of the microtask queue and runs them as one batch
- * (issue 19 item 4): the ledger charges of the requests whose rate-limit answers arrived
+ * (a transaction's begin and commit cost more CPU than the charge itself): the ledger charges of the requests whose rate-limit answers arrived
  * together share one control-plane transaction. The batch runs on process.nextTick, which Node
  * runs once the microtasks queued so far have drained, so every admission resumed by the
  * same Redis reply is in it; each caller still gets its own result or its own error, and

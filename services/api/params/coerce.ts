@@ -7,7 +7,8 @@ import { type Kind, kindOf } from './kinds.ts';
  * The one step from what a caller sends to the native JSON values the parameter
  * schemas take, for a REST query string (every value a string, a repeated name
  * an array) and an MCP tool's arguments (JSON values) alike, so a tool accepts
- * exactly what its REST route accepts (issue 17 item 3):
+ * exactly what its REST route accepts (agents send single values and numbers as
+ * text all the time; refusing them where REST accepts them only confused them):
  *
  * - a multi-value filter takes one value, a comma-separated string or an array
  *   (of values or comma-separated strings);
