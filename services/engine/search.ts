@@ -116,10 +116,10 @@ async function cancellable<R>(client: Client, b: Bound, send: () => Promise<R>):
 
 /**
  * The parts of a search answer we read. The engine leaves out the rest (took, _shards,
- * max_score, and each hit's _index and _score: about a tenth of a page of certificates),
- * so there is less to read and parse on every request (CPU the API spends per request). A part that is
- * empty is left out too: an answer with no hits has no hits.hits, and one that counted
- * nothing (track_total_hits: false, no hits) has no hits at all.
+ * max_score, and each hit's _index and _score: about a tenth of a page of certificates), so
+ * there is less to read and parse on every request (see docs/decisions.md, "The request path's
+ * CPU budget"). A part that is empty is left out too: an answer with no hits has no hits.hits,
+ * and one that counted nothing (track_total_hits: false, no hits) has no hits at all.
  */
 const HIT_PARTS = ['hits.total', 'hits.hits._id', 'hits.hits._source', 'hits.hits.sort'];
 const SEARCH_FILTER = ['timed_out', ...HIT_PARTS, 'aggregations'];
