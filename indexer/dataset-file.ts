@@ -24,7 +24,7 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
    */
   conflicts?(docs: AsyncIterable<SpooledDoc>, fileSha256: string): Promise<ReadonlyMap<string, RowProblem>>;
   /**
-   * The change feed (issue 20), once pass 2 is searchable: what the file changed, staged
+   * The change feed, once pass 2 is searchable: what the file changed, staged
    * between the passes, recorded in one transaction. `refused`: documents the engine refused.
    */
   publishChanges?(refused: ReadonlySet<string>): Promise<void>;
@@ -40,7 +40,7 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
 
 export interface DatasetFileDeps {
   opensearch: Client;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   registry: Registry;
   prefix: string;

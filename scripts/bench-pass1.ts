@@ -3,7 +3,7 @@
  * file by file exactly as a job's pass 1 does (certificate-file.ts -> two-pass-load.ts
  * validateFile), with no engine, queue or SQLite beside it. It prints the CPU per row of this
  * process, which on a shared machine moves far less than wall time, so two versions of the
- * indexer can be compared by running this alternately from each (issue 19 item 2).
+ * indexer can be compared by running this alternately from each.
  *
  *   npx tsx scripts/bench-pass1.ts --certificates 300000 --rounds 3
  *   npx tsx scripts/bench-pass1.ts --dir /tmp/set     (reuse a set written before)

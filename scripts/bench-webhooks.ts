@@ -1,5 +1,5 @@
 /**
- * Webhook delivery benchmark (a script, not a test; issue 20 section 5). Appends events to the
+ * Webhook delivery benchmark (a script, not a test). Appends events to the
  * change feed at a steady rate and lets a real worker process deliver them to 20 local HTTP
  * receivers: one slow (answers after --slow-ms), one failing half its requests (the first
  * request of each event is a 500, its retry a 200), one

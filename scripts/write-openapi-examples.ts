@@ -1,6 +1,6 @@
 /**
  * Re-records the 200-response examples of the OpenAPI document from the demo data set
- * (issue 17 item 1: "a realistic example ... taken from the demo data"). Run it by hand after
+ * (so a generated client's docs show real answers, not invented ones). Run it by hand after
  * regenerating fixtures/demo or changing an answer's shape, then review the diff:
  *
  *   npm run openapi:examples
@@ -119,7 +119,7 @@ try {
       certificateTimeline: timeline,
       deedEstimate,
       bidRates: await get(`/analytics/bid-rates?${BID_RATE_SCOPE}`),
-      // The two largest holder groups of the market (issue 18 item 5).
+      // The two largest holder groups of the market.
       holderGroupList: await get('/analytics/holders?limit=2'),
       // Last: the usage of this run's key, every request above counted.
       usage: await get('/account/usage'),

@@ -34,8 +34,9 @@ export async function openRuntime(config: Config, options: { name?: string; regi
     maxRetriesPerRequest: 1,
     connectTimeout: 1000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    // Issue 19 item 4: the rate-limit scripts of the requests that arrive in one event-loop turn
-    // go to Redis in one write and come back in one read, instead of a round trip each.
+    // The rate-limit scripts of the requests that arrive in one event-loop turn go to Redis in one
+    // write and come back in one read, instead of a round trip each: less CPU per request under load
+    // (see docs/decisions.md, "The request path's CPU budget").
     enableAutoPipelining: true,
   });
   // A Redis outage is reported by /healthz and by the commands that need it; it must not crash the process.

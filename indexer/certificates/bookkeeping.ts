@@ -14,7 +14,7 @@ const REJECTION_CODES = Object.keys(PUBLIC_REJECTION_MESSAGES);
 
 export interface BookkeepingDeps {
   opensearch: Client;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   registry: Registry;
   prefix: string;

@@ -24,7 +24,7 @@ import { certificateChange, certificatesLoaded } from './certificate-change.ts';
 import { recordSale } from './record-sale.ts';
 
 /**
- * The change feed of one certificate file (issue 20), in the three places of the job:
+ * The change feed of one certificate file, in the three places of the job:
  *
  * 1. compare, between the passes, before pass 2 writes anything: one read of the index
  *    (read-indexed.ts) gives the conflict check its parcels and the feed its changes, which
@@ -44,7 +44,7 @@ import { recordSale } from './record-sale.ts';
 
 export interface CertificateFeedDeps {
   opensearch: Client;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   prefix: string;
   parcelBaseUrl: string;

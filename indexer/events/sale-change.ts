@@ -4,7 +4,7 @@ import type { SaleStatus } from '../../services/domain/records.ts';
 import type { SaleRow } from '../../services/domain/sale-row.ts';
 
 /**
- * What the change feed says about a sale, pure (issue 20): the row as the API renders it
+ * What the change feed says about a sale, pure: the row as the API renders it
  * today against what the feed last told (services/control/sale-statuses.ts).
  * - The ingest that writes a sale its first load announced records certificate_sale.created.
  * - A status other than the one told is certificate_sale.status_changed, previous.status the

@@ -14,14 +14,14 @@ import type { SigningSecrets } from './signing-secrets.ts';
 import { signDelivery } from './sign.ts';
 
 /**
- * One delivery attempt, top to bottom (issue 20, section 4): read the row, check it is still
+ * One delivery attempt, top to bottom: read the row, check it is still
  * this job's and due, check the endpoint, sign, POST, write the outcome, and say whether the job
  * ends or comes back later. A 2xx is delivered; a 410 disables the endpoint; anything else is
  * tried again after the schedule's next wait, until the schedule runs out.
  */
 
 export interface DeliverContext {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   secrets: SigningSecrets;
   sender: Sender;

@@ -6,7 +6,8 @@ import type { Logger } from '../../services/logger.ts';
 import { type DeliveryJobData, deliveryJobId, deliveryJobOptions } from './queue.ts';
 
 /**
- * The loop that turns events into delivery jobs (issue 20, section 4), in the worker process:
+ * The loop that turns events into delivery jobs, in the worker process, so a crash between any
+ * two steps neither loses nor doubles a delivery:
  *   1. fan out: the events after the durable cursor become delivery rows, and the cursor moves
  *      past them, in one SQLite transaction (webhook-deliveries.ts fanOut);
  *   2. drain the outbox: rows not yet queued become jobs (addBulk, idempotent job ids), then are
@@ -18,7 +19,7 @@ import { type DeliveryJobData, deliveryJobId, deliveryJobOptions } from './queue
  */
 
 export interface DispatcherOptions {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   queue: Queue<DeliveryJobData>;
   logger: Logger;

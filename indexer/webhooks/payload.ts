@@ -2,7 +2,7 @@ import { eventsAfter, publicEventId, type StoredEvent } from '../../services/con
 import type { Sql } from '../../services/control/sql.ts';
 
 /**
- * The body of a delivery: the event as the change feed shows it (issue 20, sections 1 and 4),
+ * The body of a delivery: the event exactly as the change feed shows it,
  * `{ id, type, created_at, county_slug, data: { object, previous } }`, as compact JSON. Its
  * `id` is also the webhook-id header, the same on every attempt and replay, so a receiver
  * de-duplicates on it.

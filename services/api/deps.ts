@@ -12,7 +12,7 @@ export interface ApiDeps {
   logger: Logger;
   opensearch: Client;
   redis: Redis;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   /** County and sale-channel registry, loaded once at start-up (county slugs, vendor codes). */
   registry: Registry;

@@ -4,12 +4,12 @@ import type { Sql } from './sql.ts';
 import type { SqliteSql } from './sqlite.ts';
 
 /**
- * Moves a deployment's control plane from its SQLite file into an empty PostgreSQL database
- * (issue 22, item 4): `taxcert control-plane copy --to postgres://...`. Every table is copied
- * whole, in one PostgreSQL transaction (the target holds all of it or none of it), while the
- * source is held by a write transaction (no writer can slip a row in between the tables);
- * then the copy is checked: the same rows per table, and every client's balances equal on
- * both sides and equal to what the target's ledger alone gives.
+ * Moves a deployment's control plane from its SQLite file into an empty PostgreSQL database,
+ * when the deployment grows past one host: `taxcert control-plane copy --to postgres://...`.
+ * Every table is copied whole, in one PostgreSQL transaction (the target holds all of it or
+ * none of it), while the source is held by a write transaction (no writer can slip a row in
+ * between the tables); then the copy is checked: the same rows per table, and every client's
+ * balances equal on both sides and equal to what the target's ledger alone gives.
  */
 
 export class CopyError extends Error {

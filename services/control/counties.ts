@@ -209,7 +209,7 @@ export async function refreshCoverage(sql: Sql, slug: string): Promise<County> {
 }
 
 /**
- * county.coverage_changed (issue 20): a county's coverage is its coverageStatus, the
+ * county.coverage_changed: a county's coverage is its coverageStatus, the
  * directory's own states of spec 3 (directory_only, vendor_tracked, certificate_level); a
  * move between them is the event. A count that grows inside certificate_level is not: the
  * certificates' own events tell it. The object is the county row as GET /counties/{county}

@@ -24,8 +24,8 @@ export async function ensureDemoKey(
   const file = demoKeyFile(config.DATABASE_PATH);
   if (existsSync(file)) {
     // writeFileSync's mode applies only to a file it creates: a key file left readable by an
-    // older start or a copy (cp, an archive) is closed before its key is read or replaced
-    // (issue 23, item 7).
+    // older start or a copy (cp, an archive) is closed before its key is read or replaced, so
+    // another user of the machine cannot read the key.
     chmodSync(file, 0o600);
     const key = readFileSync(file, 'utf8').trim();
     const row = await sql.get<{ revoked_at: string | null }>('SELECT revoked_at FROM api_keys WHERE hash = ? AND client_id = ?', [

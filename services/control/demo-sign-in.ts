@@ -7,7 +7,7 @@ import type { Sql } from './sql.ts';
 import { createUser, findUserByEmail, setPasswordHash } from './users.ts';
 
 /**
- * The demo client's sign-in for the account page of `npm start` (issue 21), printed in the
+ * The demo client's sign-in for the account page of `npm start`, printed in the
  * banner beside the demo key. Like the key, the password lives in a git-ignored 0600 file in the
  * data folder (SQLite keeps only its argon2id hash), so later starts print the same one.
  */

@@ -2,13 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from './sql.ts';
 
 /**
- * Single-use links mailed to a user (issue 21): confirm an address, reset a password. The link
+ * Single-use links mailed to a user: confirm an address, reset a password. The link
  * carries 32 random bytes; the table keeps their SHA-256. Consuming is one UPDATE that also
  * checks unused and unexpired, so two clicks racing each other cannot both succeed.
  */
 export type TokenPurpose = 'verify' | 'reset';
 
-/** A reset link works for 30 minutes (issue 21); a verification link for a day. */
+/**
+ * A reset link works for 30 minutes (it lets its holder set the password: a mailbox read later
+ * must not hold a live one); a verification link for a day.
+ */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   verify: 24 * 60 * 60 * 1000,
   reset: 30 * 60 * 1000,

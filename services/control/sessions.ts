@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from './sql.ts';
 
 /**
- * Server-side sessions of the account page (issue 21). The cookie holds 32 random bytes; the
+ * Server-side sessions of the account page (a session can then be ended at once, at sign-out
+ * or expiry, which a self-contained cookie cannot). The cookie holds 32 random bytes; the
  * table keeps their SHA-256, so neither a copy of the database nor a log of it can be turned
  * back into a cookie. A session ends after 30 minutes without a request or 12 hours after it
  * began, whichever comes first; an ended session is deleted when it is next presented.

@@ -157,7 +157,8 @@ export interface SourceCheck {
   ok: boolean;
   /**
    * Why the check failed; stored as lastError and served to every customer (spec 2.7),
-   * so a code and a fixed sentence, never an error's own text (issue 23, item 5).
+   * so a code and a fixed sentence, never an error's own text (it held server paths and
+   * the county file's first line).
    * The full text belongs to the ingest run (ingest-runs.ts, errorMessage).
    */
   error?: string;

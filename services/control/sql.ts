@@ -1,10 +1,11 @@
 /**
- * The control plane's one interface to its database (issue 22): every read and write of
+ * The control plane's one interface to its database: every read and write of
  * counties, sources, runs, plans, clients, keys, the ledger, accounts, events and webhooks
- * goes through it, and each control module writes its SQL once against it. Two
- * implementations: SQLite (better-sqlite3, the embedded default `npm start` uses) and
- * PostgreSQL (`pg`, what a deployment with several API hosts shares), chosen by
- * DATABASE_URL in open.ts.
+ * goes through it, and each control module writes its SQL once against it, so both engines
+ * answer alike by construction (see docs/decisions.md, "One control plane, two engines, one
+ * text of SQL"). Two implementations: SQLite (better-sqlite3, the embedded default
+ * `npm start` uses) and PostgreSQL (`pg`, what a deployment with several API hosts
+ * shares), chosen by DATABASE_URL in open.ts.
  *
  * Portable SQL: `?` positional or `@name` named parameters (never both in one statement);
  * ON CONFLICT ... DO NOTHING / DO UPDATE; RETURNING; IS DISTINCT FROM; `now_iso()` for the

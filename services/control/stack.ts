@@ -4,8 +4,7 @@ import type { Sql } from './sql.ts';
 /**
  * A control-plane database belongs to one stack: the INDEX_PREFIX whose indices, aliases and
  * queue keys its counts, sources and runs describe. Before this, every stack of a checkout wrote
- * ./data/taxcert.db, and a second stack's demo load rewrote the first one's county counts
- * (issue 12, item 1).
+ * ./data/taxcert.db, and a second stack's demo load rewrote the first one's county counts.
  */
 export class StackMismatchError extends ConfigError {
   override name = 'StackMismatchError';

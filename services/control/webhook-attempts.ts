@@ -1,7 +1,7 @@
 import { inJsonArray, type Sql } from './sql.ts';
 
 /**
- * Every delivery attempt, kept (issue 20, section 4; migration 018): when it started, how long
+ * Every delivery attempt, kept (migration 018), so a customer can see why a delivery failed: when it started, how long
  * it took, the receiver's HTTP status or the network error, and the first 1 KB of the answer.
  */
 

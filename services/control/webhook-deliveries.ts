@@ -6,7 +6,7 @@ import { noteAttemptOutcome, setEndpointStatus, type WebhookEndpoint } from './w
 import { spendReplay } from './webhook-replay-budget.ts';
 
 /**
- * One delivery per endpoint and event (issue 20, section 4; migration 018): its state, written
+ * One delivery per endpoint and event (migration 018): its state, written
  * before the queue hears of it (the outbox), so nothing is lost between SQLite and Redis. The
  * worker drains the outbox into the queue; each job sends once and writes its outcome here.
  */

@@ -6,7 +6,7 @@ import type { Sql } from './sql.ts';
 import { newSigningSecret, type SecretBox } from './webhook-secrets.ts';
 
 /**
- * A client's webhook endpoints (issue 20, section 3; migration 018): where to POST which
+ * A client's webhook endpoints (migration 018): where to POST which
  * events. The signing secret leaves this module only in the return value of createEndpoint
  * and rotateSecret (to be shown once) and of signingSecrets (for the worker to sign with).
  */

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Webhook signing secrets (issue 20, section 3). A secret is `whsec_` and the base64 of 32
+ * Webhook signing secrets. A secret is `whsec_` and the base64 of 32
  * random bytes, the form the Standard Webhooks libraries take as is. It is shown once (at
  * creation and at each rotation) and stored only sealed with AES-256-GCM, under a key derived
  * from WEBHOOK_SECRET_KEY, with the endpoint id as associated data so a sealed secret copied

@@ -14,7 +14,7 @@ import type { Throttle } from './throttle.ts';
 
 /** What every page of the account scope is handed, built once in register.ts. */
 export interface PageContext {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   config: Config;
   logger: Logger;

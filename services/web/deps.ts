@@ -7,7 +7,7 @@ import type { OutboxListener } from './mail/mailer.ts';
 export interface SiteDeps extends ApiDeps {
   /**
    * The account page's clock: sessions, mailed links, the trial's seven days and the overview's
-   * month. Tests move it instead of waiting (issue 21). Default: the wall clock.
+   * month. Tests move it instead of waiting days or minutes. Default: the wall clock.
    */
   clock?: () => Date;
   /** Told about each mail written to the outbox instead of sent (npm start prints its link). */

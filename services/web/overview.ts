@@ -13,7 +13,7 @@ import type { PageContext, SignedIn } from './context.ts';
 import { count, day, moment, usd } from './format.ts';
 
 /**
- * The overview (issue 21): this month as GET /api/v1/account/usage reports it (the same
+ * The overview: this month as GET /api/v1/account/usage reports it (the same
  * readUsage, for the client's live keys), the bucket's credits, packs, overage, the per-minute
  * limit and the chart. readOverview gathers; overviewModel (pure) words it for the template.
  */

@@ -90,7 +90,7 @@ export function accountPages(deps: SiteDeps) {
       production: deps.config.NODE_ENV !== 'development',
     });
 
-    // Every form post carries the CSRF token of its page (issue 21), enforced here for every
+    // Every form post carries the CSRF token of its page (against cross-site posts), enforced here for every
     // route that is not a read, so a page added later cannot forget it.
     scope.addHook('onRoute', (route) => {
       const methods = [route.method].flat();

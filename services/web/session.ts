@@ -34,8 +34,8 @@ export function loadSession(ctx: PageContext) {
 }
 
 /**
- * Signs a user in with a new session id (issue 21: rotated at sign-in, so an id planted before
- * sign-in is worth nothing after it). The session the browser came with, if any, is ended, and
+ * Signs a user in with a new session id (rotated at sign-in, so an id planted before sign-in
+ * is worth nothing after it: session fixation). The session the browser came with, if any, is ended, and
  * the CSRF secret is dropped so the signed-in pages get a new one.
  */
 export async function startSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {

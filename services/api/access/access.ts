@@ -87,7 +87,7 @@ export interface Access {
 }
 
 export interface AccessDeps {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   redis: Redis;
   logger: Logger;

@@ -122,10 +122,11 @@ export async function readPage<T>(
 }
 
 /**
- * readPage, and one more search sent in the same msearch as the page's first request (the
- * page itself, or a deep page's count). A list's facet counts ride along this way instead of
- * taking an engine round trip of their own: on our machine a round trip costs the API process
- * about as much CPU as everything else a shallow page needs (issue 19 item 4).
+ * readPage, and one more search sent in the same msearch as the page's first request (the page
+ * itself, or a deep page's count). A list's facet counts ride along this way instead of taking
+ * an engine round trip of their own: on our machine a round trip costs the API process about as
+ * much CPU as everything else a shallow page needs (see docs/decisions.md, "The request path's
+ * CPU budget").
  */
 export async function readPageWith<T>(
   client: Client,

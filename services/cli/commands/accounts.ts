@@ -21,7 +21,7 @@ const shown = (u: User) => ({
   last_sign_in_at: u.lastSignInAt,
 });
 
-/** The account page's accounts (issue 21): clients with the people who sign in to them. */
+/** The account page's accounts: clients with the people who sign in to them. */
 export function accountsCommand(program: Command): void {
   const accounts = scriptFriendly(program.command('accounts')).description('account page: clients and their users, verification mail');
   accounts

@@ -59,7 +59,7 @@ export function ingestCommand(program: Command): void {
 /**
  * Ctrl-C during --wait only stops the waiting: the jobs are in the queue and a worker finishes
  * them (a file this process was loading is retried by the next worker). Say so, rather than let
- * the operator think the load was cancelled (issue 12, item 9).
+ * the operator think the load was cancelled.
  */
 function explainInterrupt(files: number): () => void {
   const onInterrupt = () => {

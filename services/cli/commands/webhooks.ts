@@ -29,8 +29,8 @@ import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput, USAGE_EXIT } from '../output.ts';
 
 /**
- * Webhook endpoints (issue 20) until the account page manages them: create (the signing secret
- * is printed once), list, disable, enable, delete, rotate-secret, deliveries and replay. Replays
+ * Webhook endpoints, for operators (customers manage their own on the account page): create
+ * (the signing secret is printed once), list, disable, enable, delete, rotate-secret, deliveries and replay. Replays
  * are written to the database; the running worker sends them.
  */
 

@@ -1,7 +1,7 @@
 import type { Order } from '../../control/orders.ts';
 
 /**
- * The one seam between the account page and whoever takes payment (issue 21). The page asks
+ * The one seam between the account page and whoever takes payment. The page asks
  * the provider to check out an order; the provider answers paid (the page fulfils the order at
  * once with control/orders.ts) or hands the customer to its own hosted checkout (a production
  * processor, which then confirms payment to us by its webhook and the order is fulfilled by

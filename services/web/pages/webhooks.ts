@@ -38,7 +38,7 @@ interface FormState {
 }
 
 /**
- * /account/webhooks (issue 21 over issue 20's control plane, with the CLI's own functions):
+ * /account/webhooks (the webhook tables of the control plane, through the CLI's own functions):
  * add an endpoint (its signing secret shown once, on the answer to the form), disable and
  * enable it, rotate its secret (shown once; the old one signs beside it for 24 hours), and see
  * its deliveries with every attempt, each with a button to send its event again. A plan

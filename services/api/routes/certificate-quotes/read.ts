@@ -15,7 +15,7 @@ import type { CertificateOnDateParams } from './params.ts';
 import type { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from './row.ts';
 
 /**
- * The per-certificate answers (issue 18 items 1-3): id and day in, one object
+ * The per-certificate answers (quote, timeline, deed estimate): id and day in, one object
  * out, no Fastify. REST and the MCP tools call these same functions. Each reads
  * the certificate by id (one get), checks the day, and asks services/domain.
  */

@@ -21,7 +21,7 @@ const SORTS: Record<SaleSort, SortKey[]> = {
   certificates_desc: [{ field: 'certificates_offered', order: 'desc' }, byId],
 };
 
-/** Without sort: newest sale first (issue 9, item 4). */
+/** Without sort: newest sale first. */
 export const DEFAULT_SALE_SORT: SaleSort = 'sale_date_desc';
 
 export function buildSalesQuery(params: SalesSearchParams): SalesQuery {

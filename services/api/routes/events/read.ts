@@ -15,7 +15,7 @@ export interface EventsDeps {
 }
 
 /**
- * GET /events (issue 20): the events after the cursor, oldest first, with the total after it
+ * GET /events: the events after the cursor, oldest first, with the total after it
  * and the cursor of the next call. The control plane only: answers while the engine is down.
  *
  * Read in one read-only snapshot (Sql.snapshot), so the page, the total and the bounds see no

@@ -15,7 +15,7 @@ const SORTS: Record<HolderSort, SortKey[]> = {
   count_desc: [{ field: 'certificate_count', order: 'desc' }, byId],
 };
 
-/** Without sort: by name (issue 9, item 4). */
+/** Without sort: by name. */
 export const DEFAULT_HOLDER_SORT: HolderSort = 'name_asc';
 
 export function buildHoldersQuery(params: HoldersSearchParams): HoldersQuery {

@@ -12,7 +12,7 @@ const SORTS: Record<LandsSort, SortKey[]> = {
   available_since_desc: [{ field: 'available_since', order: 'desc' }, byId],
 };
 
-/** Without sort: newest on the county list first (issue 9, item 4). */
+/** Without sort: newest on the county list first. */
 export const DEFAULT_LANDS_SORT: LandsSort = 'available_since_desc';
 
 export function buildLandsQuery(params: LandsSearchParams): LandsQuery {
