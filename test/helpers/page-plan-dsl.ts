@@ -1,4 +1,4 @@
-import { beforeCut } from '../../services/api/query/page-cuts.ts';
+import { beforeCut } from '../../services/engine/paging/cuts.ts';
 import {
   afterBody,
   type Cursor,
@@ -22,8 +22,8 @@ import {
   startOf,
   tieQuery,
   within,
-} from '../../services/api/query/page-plan.ts';
-import { effectiveSort } from '../../services/api/query/sort.ts';
+} from '../../services/engine/paging/plan.ts';
+import { effectiveSort } from '../../services/engine/paging/sort.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: fixture files are untyped JSON
 type Params = any;

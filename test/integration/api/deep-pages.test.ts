@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { generateState } from '../../../scripts/generator/generate-state.ts';
-import { readPage, readPageWith } from '../../../services/api/query/page.ts';
-import { marksOf, PageMarks } from '../../../services/api/query/page-marks.ts';
-import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
-import { PageRuleError } from '../../../services/api/query/page-rules.ts';
-import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
+import { readPage, readPageWith } from '../../../services/engine/paging/read-page.ts';
+import { marksOf, PageMarks } from '../../../services/engine/paging/marks.ts';
+import type { PagePlanOptions } from '../../../services/engine/paging/plan.ts';
+import { PageRuleError } from '../../../services/engine/paging/rules.ts';
+import { type SortKey, sortClause } from '../../../services/engine/paging/sort.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { idOrder } from '../../../services/domain/ids.ts';
 import { search } from '../../../services/engine/search.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { buildApp } from '../../../services/api/app.ts';
-import { PAGE_DEADLINE_MS, readPage } from '../../../services/api/query/page.ts';
+import { PAGE_DEADLINE_MS, readPage } from '../../../services/engine/paging/read-page.ts';
 import { migrate } from '../../../services/control/migrate.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';

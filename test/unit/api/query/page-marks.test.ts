@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARK_QUERIES, MARKS_MAX, MARKS_PER_QUERY, type Mark, PageMarks } from '../../../../services/api/query/page-marks.ts';
+import { MARK_QUERIES, MARKS_MAX, MARKS_PER_QUERY, type Mark, PageMarks } from '../../../../services/engine/paging/marks.ts';
 
 /** Usable when at most `skip` documents past it (page.ts also reads bounded marks further on). */
 const reach = (offset: number, skip: number) => (m: Mark) => offset - m.before <= skip;

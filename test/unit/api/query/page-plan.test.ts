@@ -10,7 +10,7 @@ import {
   orderTwinOf,
   orderTwinSpace,
   stringSpace,
-} from '../../../../services/api/query/page-cuts.ts';
+} from '../../../../services/engine/paging/cuts.ts';
 import {
   type CutBucket,
   DEFAULT_PAGE_OPTIONS,
@@ -22,8 +22,8 @@ import {
   scoreCuts,
   startOf,
   stringCuts,
-} from '../../../../services/api/query/page-plan.ts';
-import { effectiveSort, type SortKey } from '../../../../services/api/query/sort.ts';
+} from '../../../../services/engine/paging/plan.ts';
+import { effectiveSort, type SortKey } from '../../../../services/engine/paging/sort.ts';
 
 const id: SortKey = { field: 'id', order: 'asc' };
 const req = (offset: number, sort: SortKey[], limit = 25): PageRequest => ({ query: { match_all: {} }, sort, offset, limit });

@@ -1,5 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
-import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../../engine/search.ts';
+import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../search.ts';
 import {
   beforeCut,
   type CutSpace,
@@ -12,7 +12,7 @@ import {
   orderTwinSpace,
   rangeOf,
   stringSpace,
-} from './page-cuts.ts';
+} from './cuts.ts';
 import {
   atOrAfterCursor,
   beforeCursor,
@@ -49,9 +49,9 @@ import {
   tieQuery,
   valueBuckets,
   within,
-} from './page-plan.ts';
-import { type Mark, marksOf, PageMarks, type Position } from './page-marks.ts';
-import { checkSortRules, sortKinds } from './page-rules.ts';
+} from './plan.ts';
+import { type Mark, marksOf, PageMarks, type Position } from './marks.ts';
+import { checkSortRules, sortKinds } from './rules.ts';
 import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
 
 /**
@@ -62,7 +62,7 @@ import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.
  * (the plan and its reasons: page-plan.ts).
  */
 
-export type { PageRequest } from './page-plan.ts';
+export type { PageRequest } from './plan.ts';
 export { type SortKey, sortClause } from './sort.ts';
 
 /** The rows of one page and the exact total of the query. */

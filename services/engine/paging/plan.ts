@@ -16,8 +16,8 @@ import {
   type NumberKind,
   type CutSpace,
   strictlyBefore,
-} from './page-cuts.ts';
-import { PageRuleError } from './page-rules.ts';
+} from './cuts.ts';
+import { PageRuleError } from './rules.ts';
 import { isScoreKey, type SortKey, type SortOrder, sortClause } from './sort.ts';
 
 /**

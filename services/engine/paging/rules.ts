@@ -1,4 +1,4 @@
-import type { KeyKind } from './page-cuts.ts';
+import type { KeyKind } from './cuts.ts';
 import { isScoreKey, type SortKey } from './sort.ts';
 
 /**
