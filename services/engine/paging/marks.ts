@@ -1,5 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
-import type { Cursor } from './plan.ts';
+import type { Cursor } from './cursor.ts';
 import type { SortKey } from './sort.ts';
 
 /**

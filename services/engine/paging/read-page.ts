@@ -1,55 +1,11 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { EngineError, fieldTypes, multiSearch, SEARCH_TIMEOUT_MS, type SearchHit, type SearchResult, search } from '../search.ts';
-import {
-  beforeCut,
-  type CutSpace,
-  cutAbove,
-  cutBelow,
-  type KeyKind,
-  type NumberKind,
-  ORDER_TWIN_TOP,
-  orderTwinOf,
-  orderTwinSpace,
-  rangeOf,
-  stringSpace,
-} from './cuts.ts';
-import {
-  atOrAfterCursor,
-  beforeCursor,
-  countBody,
-  afterBody,
-  countOnly,
-  type Cursor,
-  type CutBucket,
-  cutsAggs,
-  DEFAULT_PAGE_OPTIONS,
-  deepPlan,
-  endCut,
-  groupFilters,
-  type KeyStats,
-  keyStatsAggs,
-  keyValuesAggs,
-  locate,
-  narrow,
-  numberCuts,
-  PLAN_AGG,
-  type PagePlanOptions,
-  type PageRequest,
-  reversedBody,
-  type KeyCut,
-  scoreCutOf,
-  scoreCuts,
-  scoreCutsAggs,
-  scoreStatsAggs,
-  selectedBody,
-  selectedFromEndBody,
-  shallowBody,
-  startOf,
-  stringCuts,
-  tieQuery,
-  valueBuckets,
-  within,
-} from './plan.ts';
+import { beforeCut, cutAbove, cutBelow, type KeyKind, type NumberKind, rangeOf } from './cuts.ts';
+import { atOrAfterCursor, beforeCursor, type Cursor, groupFilters, selectedBody, selectedFromEndBody } from './cursor.ts';
+import { type CutBucket, cutsAggs, endCut, type KeyStats, keyAggs, locate, numberCuts, valueBuckets } from './number-cuts.ts';
+import { afterBody, countBody, countOnly, DEFAULT_PAGE_OPTIONS, deepPlan, PLAN_AGG, type PagePlanOptions, type PageRequest, reversedBody, shallowBody, within } from './plan.ts';
+import { scoreCutOf, scoreCuts, scoreCutsAggs, scoreStatsAggs, startOf, tieQuery } from './score-cuts.ts';
+import { type CutSpace, type KeyCut, narrow, ORDER_TWIN_TOP, orderTwinOf, orderTwinSpace, stringCuts, stringSpace, twinsOf } from './string-cuts.ts';
 import { type Mark, marksOf, PageMarks, type Position } from './marks.ts';
 import { checkSortRules, sortKinds } from './rules.ts';
 import { effectiveSort, isScoreKey, type SortKey, type SortOrder } from './sort.ts';
@@ -218,22 +174,12 @@ async function sortFieldTypes(client: Client, index: string, sort: readonly Sort
   return types;
 }
 
-/** The sort's fields whose order twin the index maps as a long. */
-function twinsOf(sort: readonly SortKey[], types: Record<string, string>): Set<string> {
-  return new Set(sort.flatMap((k) => (!isScoreKey(k) && types[orderTwinOf(k.field)] === 'long' ? [k.field] : [])));
-}
-
 /** Rounds of counting a selection may take before it is a bug, not bad luck. */
 const MAX_ROUNDS = 24;
 
 interface FieldKey {
   field: string;
   order: SortOrder;
-}
-
-/** The plan's aggregations for a number or date key: its distribution, and its values when they are few. */
-function keyAggs(field: string, kind: KeyKind): Record<string, unknown> {
-  return { ...keyStatsAggs(field), ...(kind === 'date' || kind === 'integer' ? keyValuesAggs(field) : {}) };
 }
 
 /**
