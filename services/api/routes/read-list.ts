@@ -1,7 +1,8 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { SearchResult } from '../../engine/search.ts';
 import type { ListResult } from '../envelope.ts';
-import { type Page, readPage, readPageWith } from '../../engine/paging/read-page.ts';
+import type { Page } from '../../engine/paging/context.ts';
+import { readPage, readPageWith } from '../../engine/paging/read-page.ts';
 import type { PageRequest } from '../../engine/paging/plan.ts';
 
 /** One list read: the builder's query and order, the client's window, and the route's mapper. */

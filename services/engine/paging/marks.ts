@@ -5,12 +5,12 @@ import type { SortKey } from './sort.ts';
 /**
  * Positions deep pages have already found, kept for the pages read after them.
  *
- * A deep page costs several engine round trips to place (page.ts select): the total and
+ * A deep page costs several engine round trips to place (select-field.ts): the total and
  * the first key's distribution, counted cuts, then the page itself. Each round trip costs
- * the API about as much CPU as a whole shallow page (issue 19 item 4), and a client paging
+ * the API about as much CPU as a whole shallow page, and a client paging
  * through a deep result asks for the next page a few rows past the last. A mark says "this
  * many documents of this query come before this cursor, and this many before that later one";
- * a later page between the two is read in one msearch that also re-counts both (page.ts fromMark),
+ * a later page between the two is read in one msearch that also re-counts both (from-mark.ts),
  * so the page is exact even if the index changed since: a mark whose count no longer holds
  * is dropped with every other mark of its query, and the page is placed from scratch.
  *
