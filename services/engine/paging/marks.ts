@@ -1,4 +1,3 @@
-import type { Client } from '@opensearch-project/opensearch';
 import type { Cursor } from './cursor.ts';
 import type { SortKey } from './sort.ts';
 
@@ -31,7 +30,7 @@ export interface Mark extends Position {
   end: Position;
 }
 
-/** Queries remembered per client; the least recently used goes first. */
+/** Queries remembered per process (one PagingCaches, caches.ts); the least recently used goes first. */
 export const MARK_QUERIES = 512;
 /** Marks per query; the oldest goes first. */
 export const MARKS_PER_QUERY = 1024;
@@ -88,16 +87,4 @@ export class PageMarks {
   get size(): number {
     return this.marks;
   }
-}
-
-const byClient = new WeakMap<Client, PageMarks>();
-
-/** The marks of one engine client (one per process in the API). */
-export function marksOf(client: Client): PageMarks {
-  let marks = byClient.get(client);
-  if (!marks) {
-    marks = new PageMarks();
-    byClient.set(client, marks);
-  }
-  return marks;
 }

@@ -1,16 +1,17 @@
 import type { Client } from '@opensearch-project/opensearch';
-import { fieldTypes, multiSearch, type SearchResult, search } from '../search.ts';
+import { multiSearch, type SearchResult, search } from '../search.ts';
+import type { PagingCaches } from './caches.ts';
 import { checkDeadline, type Opening, PAGE_DEADLINE_MS, type Page, type PageRead } from './context.ts';
 import { fromMark, reaches } from './from-mark.ts';
-import { type Mark, marksOf, PageMarks } from './marks.ts';
+import { type Mark, PageMarks } from './marks.ts';
 import { keyAggs } from './number-cuts.ts';
 import { countBody, DEFAULT_PAGE_OPTIONS, deepPlan, type PagePlanOptions, type PageRequest, reversedBody, shallowBody } from './plan.ts';
 import { checkSortRules, sortKinds } from './rules.ts';
 import { scoreStatsAggs } from './score-cuts.ts';
 import { select } from './select-field.ts';
 import { selectByScore } from './select-score.ts';
-import { effectiveSort, isScoreKey, type SortKey } from './sort.ts';
-import { orderTwinOf, twinsOf } from './string-cuts.ts';
+import { effectiveSort, isScoreKey } from './sort.ts';
+import { twinsOf } from './string-cuts.ts';
 
 /**
  * One page of a list endpoint: the seam between the pure query builders and the
@@ -22,17 +23,24 @@ import { orderTwinOf, twinsOf } from './string-cuts.ts';
  * field order (select-field.ts) or on scores (select-score.ts).
  */
 
+/** The engine client pages are read from, and the caches those reads share (caches.ts). */
+export interface PagingDeps {
+  opensearch: Client;
+  paging: PagingCaches;
+}
+
 /**
  * Rows offset..offset+limit-1 of the request's order, with the exact total. The sort's
  * rules (rules.ts) are checked first, its field types when a deep page reads them.
  */
 export async function readPage<T>(
-  client: Client,
+  deps: PagingDeps,
   index: string,
   req: PageRequest,
   options: PagePlanOptions = DEFAULT_PAGE_OPTIONS,
 ): Promise<Page<T>> {
-  return pageOf<T>(client, index, req, options, async (bodies) =>
+  const client = deps.opensearch;
+  return pageOf<T>(deps, index, req, options, async (bodies) =>
     bodies.length === 1 ? [await search<T>(client, index, bodies[0]!)] : multiSearch<T>(client, index, bodies),
   );
 }
@@ -44,17 +52,17 @@ export async function readPage<T>(
  * about as much CPU as everything else a shallow page needs.
  */
 export async function readPageWith<T>(
-  client: Client,
+  deps: PagingDeps,
   index: string,
   req: PageRequest,
   beside: Record<string, unknown>[],
   options: PagePlanOptions = DEFAULT_PAGE_OPTIONS,
 ): Promise<{ page: Page<T>; beside: SearchResult<never>[] }> {
   let answers: SearchResult<never>[] | undefined;
-  const page = await pageOf<T>(client, index, req, options, async (bodies) => {
+  const page = await pageOf<T>(deps, index, req, options, async (bodies) => {
     // Only the first opening carries them: a second one (after a stale mark) needs only its own answers.
     const sent = answers === undefined ? beside : [];
-    const all = await multiSearch<T>(client, index, [...bodies, ...sent]);
+    const all = await multiSearch<T>(deps.opensearch, index, [...bodies, ...sent]);
     answers ??= all.splice(bodies.length) as SearchResult<never>[];
     return all;
   });
@@ -63,15 +71,16 @@ export async function readPageWith<T>(
 }
 
 /** The page read; `opening` sends its first request (a shallow page, a page from a mark, or a deep page's count). */
-async function pageOf<T>(client: Client, index: string, req: PageRequest, options: PagePlanOptions, opening: Opening<T>): Promise<Page<T>> {
+async function pageOf<T>(deps: PagingDeps, index: string, req: PageRequest, options: PagePlanOptions, opening: Opening<T>): Promise<Page<T>> {
   checkSortRules(req.sort);
   const sort = effectiveSort(req.sort, req.query);
   if (req.offset + req.limit <= options.window) return (await opening([shallowBody(req, sort)]))[0]!;
 
   // Deep: the total and the first key's distribution in one request, then the plan.
+  const { opensearch: client, paging } = deps;
   const deadline = Date.now() + PAGE_DEADLINE_MS;
   const byScore = sort.length > 0 && isScoreKey(sort[0]!);
-  const types = await sortFieldTypes(client, index, sort);
+  const types = await paging.fieldTypes.ofSort(client, index, sort);
   const kinds = sortKinds(sort, types);
   const first = sort[0];
   const firstKind = kinds[0];
@@ -81,7 +90,7 @@ async function pageOf<T>(client: Client, index: string, req: PageRequest, option
       ? keyAggs(first.field, firstKind)
       : {};
   // A page a few rows past one placed before (a client paging on): one round trip from its mark.
-  const marks = byScore ? null : marksOf(client);
+  const marks = byScore ? null : paging.marks;
   const markKey = PageMarks.keyOf(index, req.query, sort);
   const near = marks?.nearest(markKey, req.offset, (m) => reaches(m, req, options));
   if (near) {
@@ -109,24 +118,4 @@ async function pageOf<T>(client: Client, index: string, req: PageRequest, option
       return { total, hits };
     }
   }
-}
-
-/**
- * Sort field types change only with a mapping, that is with a reindex behind the alias;
- * a minute of memory saves a field_caps round trip on every deep page.
- */
-const TYPES_TTL_MS = 60_000;
-const knownTypes = new WeakMap<Client, Map<string, { at: number; types: Record<string, string> }>>();
-
-async function sortFieldTypes(client: Client, index: string, sort: readonly SortKey[]): Promise<Record<string, string>> {
-  // Each key's order twin too: a string key with one is cut on it (string-cuts.ts).
-  const fields = sort.flatMap((k) => (isScoreKey(k) ? [] : [k.field, orderTwinOf(k.field)]));
-  const memo = knownTypes.get(client) ?? new Map<string, { at: number; types: Record<string, string> }>();
-  knownTypes.set(client, memo);
-  const key = `${index}\u0000${fields.join(',')}`;
-  const known = memo.get(key);
-  if (known && Date.now() - known.at < TYPES_TTL_MS) return known.types;
-  const types = await fieldTypes(client, index, fields);
-  memo.set(key, { at: Date.now(), types });
-  return types;
 }
