@@ -32,9 +32,9 @@ import { freePort } from './lib/free-port.ts';
 import { printBySize, runPerSize } from './lib/per-size.ts';
 import { engineHeapMb, memoryOf } from './lib/proc-stats.ts';
 import { shebangFlags } from './lib/stack-process.ts';
-import { readPage } from '../services/api/query/page.ts';
-import { DEFAULT_PAGE_OPTIONS } from '../services/api/query/page-plan.ts';
-import { type SortKey, sortClause } from '../services/api/query/sort.ts';
+import { readPage } from '../services/engine/paging/read-page.ts';
+import { DEFAULT_PAGE_OPTIONS } from '../services/engine/paging/plan.ts';
+import { type SortKey, sortClause } from '../services/engine/paging/sort.ts';
 import { buildOtherCertificates } from '../services/api/routes/certificate-quotes/build-other-certificates.ts';
 import { buildBidRates } from '../services/api/routes/analytics/bid-rates/build-query.ts';
 import { BidRateParams } from '../services/api/routes/analytics/bid-rates/params.ts';
@@ -259,7 +259,7 @@ function engineOf(params: Record<string, unknown>) {
   const page = { query: plan.query, sort: plan.sort, limit: 25, source: CERTIFICATE_SOURCE };
   return () =>
     Promise.all([
-      readPage(runtime.opensearch, index, { ...page, offset: Number(params.offset ?? 0) }),
+      readPage(runtime, index, { ...page, offset: Number(params.offset ?? 0) }),
       ...(plan.facetCounts ?? []).map((body) => runtime.opensearch.search({ index, body: body as never })),
     ]);
 }
@@ -285,7 +285,7 @@ function holderGroups(i: number, county: string): Scenario {
   const sort = HOLDER_GROUP_SORTS[i % HOLDER_GROUP_SORTS.length]!;
   const scoped = i % 2 === 0;
   const params = HolderGroupsParams.parse({ sort, ...(scoped ? { county: [county] } : {}) });
-  const deps = { opensearch: runtime.opensearch, config, registry: runtime.registry };
+  const deps = { opensearch: runtime.opensearch, paging: runtime.paging, config, registry: runtime.registry };
   return {
     kind: 'holder groups',
     path: `/api/v1/analytics/holders?sort=${sort}${scoped ? `&county=${county}` : ''}`,
@@ -309,7 +309,7 @@ function mix(s: Sample[], total: number): Scenario[] {
       {
         kind: 'by-parcel',
         path: `/api/v1/certificates/by-parcel?county=${x.county}&parcel_id=${encodeURIComponent(x.parcel)}`,
-        engine: () => readPage(runtime.opensearch, index, { query: parcel.query, sort: parcel.sort, offset: 0, limit: 25, source: CERTIFICATE_SOURCE }),
+        engine: () => readPage(runtime, index, { query: parcel.query, sort: parcel.sort, offset: 0, limit: 25, source: CERTIFICATE_SOURCE }),
       },
       { kind: 'id lookup', path: `/api/v1/certificates/${x.id}`, engine: () => runtime.opensearch.get({ index, id: x.id }) },
       { kind: 'deep offset', path: `/api/v1/certificates/search?offset=${deep}`, engine: engineOf({ offset: deep }) },
@@ -629,7 +629,7 @@ async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: numbe
   const refusals = refusalCount();
   const counted = (s: Scenario) => refusals.counted(s.path);
   // The first pass places every deep page from scratch; later ones find the marks it left
-  // (services/api/query/page-marks.ts), as a client paging on or asking again does.
+  // (services/engine/paging/marks.ts), as a client paging on or asking again does.
   const firstBefore = processCpuMs(apiPid);
   await run(loading.map(counted), concurrency);
   console.log(`first pass over these requests: ${Math.round(((processCpuMs(apiPid) - firstBefore) / loading.length) * 1000)} µs per request`);
@@ -684,7 +684,7 @@ async function deepCosts(total: number, viaApi: boolean): Promise<void> {
   const setWindow = (w: number) => runtime.opensearch.indices.putSettings({ index: physical, body: { index: { max_result_window: w } } as never });
   const rows = [];
   for (const offset of deep) {
-    const plan = await median3(() => readPage(runtime.opensearch, index, { query: { match_all: {} }, sort: newestSale, offset, limit: 25 }));
+    const plan = await median3(() => readPage(runtime, index, { query: { match_all: {} }, sort: newestSale, offset, limit: 25 }));
     const api = viaApi ? await median3(() => get(`/api/v1/certificates/search?offset=${offset}`)) : Number.NaN;
     await setWindow(total + 1000);
     const plain = !plainComparable(offset)
@@ -718,7 +718,7 @@ async function relevanceCosts(physical: string, setWindow: (w: number) => Promis
   const offsets = [0.1, 0.25, 0.5, 0.75].map((f) => Math.floor(f * matches)).filter((o) => o + 25 > DEFAULT_PAGE_OPTIONS.window);
   const rows = [];
   for (const offset of offsets) {
-    const plan = await median3(() => readPage(runtime.opensearch, index, { query, sort, offset, limit: 25, source: CERTIFICATE_SOURCE }));
+    const plan = await median3(() => readPage(runtime, index, { query, sort, offset, limit: 25, source: CERTIFICATE_SOURCE }));
     await setWindow(matches + 1000);
     const plain = !plainComparable(offset)
       ? Number.NaN

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openControlPlane, type Sql } from './control/db.ts';
 import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
+import { PagingCaches } from './engine/paging/caches.ts';
 import { createLogger, type Logger, withoutPassword } from './logger.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface Runtime {
   /** The control plane (SQLite or PostgreSQL, control/db.ts). */
   sql: Sql;
   opensearch: Client;
+  /** What deep pages remember between requests on `opensearch` (sort field types, marks): built here once, passed down to every page read. */
+  paging: PagingCaches;
   /** A non-blocking connection for commands and health checks (gives up after one retry when Redis is down). */
   redis: Redis;
   close(): Promise<void>;
@@ -48,6 +51,7 @@ export async function openRuntime(config: Config, options: { name?: string; regi
     registry,
     sql,
     opensearch,
+    paging: new PagingCaches(),
     redis,
     async close() {
       if (closed) return;

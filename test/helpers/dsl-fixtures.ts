@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sortClause } from '../../services/api/query/sort.ts';
+import { sortClause } from '../../services/engine/paging/sort.ts';
 import { buildBidRates } from '../../services/api/routes/analytics/bid-rates/build-query.ts';
 import { BidRateParams } from '../../services/api/routes/analytics/bid-rates/params.ts';
 import { buildSalesQuery } from '../../services/api/routes/certificate-sales/build-query.ts';

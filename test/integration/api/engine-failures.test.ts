@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { buildApp } from '../../../services/api/app.ts';
-import { PAGE_DEADLINE_MS, readPage } from '../../../services/api/query/page.ts';
+import { PagingCaches } from '../../../services/engine/paging/caches.ts';
+import { PAGE_DEADLINE_MS } from '../../../services/engine/paging/context.ts';
+import { readPage } from '../../../services/engine/paging/read-page.ts';
 import { migrate } from '../../../services/control/migrate.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
@@ -26,10 +28,12 @@ import { blackHole, freePort } from '../../helpers/ports.ts';
  * routes live on another branch): it reads a page through readPage, as every list does.
  */
 async function appWith(runtime: Runtime, opensearch: Client, prefix: string): Promise<FastifyInstance> {
-  const app = await buildApp({ ...runtime, opensearch });
+  // The app's lists and the probe page through this client with caches of their own.
+  const paging = new PagingCaches();
+  const app = await buildApp({ ...runtime, opensearch, paging });
   app.get('/probe/certificates', async (request) => {
     const offset = Number((request.query as { offset?: string }).offset ?? 0);
-    const page = await readPage(opensearch, aliasName(prefix, 'certificates'), {
+    const page = await readPage({ opensearch, paging }, aliasName(prefix, 'certificates'), {
       query: { match_all: {} },
       sort: [{ field: 'sale_date', order: 'desc' }, { field: 'id', order: 'asc' }],
       limit: 25,

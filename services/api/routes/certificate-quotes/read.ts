@@ -5,7 +5,7 @@ import { applicationOnRecord, redemptionQuote } from '../../../domain/redemption
 import { search } from '../../../engine/search.ts';
 import type { ObjectResult } from '../../envelope.ts';
 import { InvalidParamsError } from '../../errors.ts';
-import { sortClause } from '../../query/sort.ts';
+import { sortClause } from '../../../engine/paging/sort.ts';
 import { floridaToday } from '../certificate-sales/florida-today.ts';
 import { type CertificatesDeps, readCertificate } from '../certificates/read.ts';
 import { CERTIFICATE_SOURCE, type CertificateDocument } from '../certificates/row.ts';

@@ -1,4 +1,5 @@
-import type { PageRequest, SortKey } from '../../query/page.ts';
+import type { PageRequest } from '../../../engine/paging/plan.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import type { SalesSearchParams, SaleSort } from './params.ts';
 
 /** What a sales search matches and in what order; readPage fetches the page. Pure: no client, clock or config. */

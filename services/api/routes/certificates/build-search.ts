@@ -3,7 +3,7 @@ import { normalizeKey } from '../../../domain/ids.ts';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
 import { type FacetField, facetSearches } from '../../query/facets.ts';
 import { anyOf, anyOfIgnoringCase, type Clause, inclusiveRange, listQuery, type NamedFilter, namedFilters } from '../../query/filters.ts';
-import type { SortKey } from '../../query/page.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import { allWordsAcross, allWordsWithTypos, containsMatch, exactKey } from '../../query/text.ts';
 import type { CertificateFacet, CertificateSearchParams, CertificateSort } from './params.ts';
 

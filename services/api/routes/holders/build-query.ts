@@ -1,4 +1,5 @@
-import type { PageRequest, SortKey } from '../../query/page.ts';
+import type { PageRequest } from '../../../engine/paging/plan.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import { containsMatch } from './contains.ts';
 import type { HolderSort, HoldersSearchParams } from './params.ts';
 

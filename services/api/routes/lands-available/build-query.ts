@@ -1,4 +1,5 @@
-import type { PageRequest, SortKey } from '../../query/page.ts';
+import type { PageRequest } from '../../../engine/paging/plan.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import type { LandsSearchParams, LandsSort } from './params.ts';
 
 /** What a lands-available search matches and in what order. Pure: no client, clock or config. */

@@ -1,8 +1,8 @@
-import type { KeyKind } from './page-cuts.ts';
+import type { KeyKind } from './cuts.ts';
 import { isScoreKey, type SortKey } from './sort.ts';
 
 /**
- * The rules a list's sort must keep for the page engine (page.ts) to return exact
+ * The rules a list's sort must keep for the page engine (read-page.ts) to return exact
  * pages at any depth, checked in one place. A builder that breaks one is a bug in
  * our code, never a client's mistake: the page read refuses it with a PageRuleError
  * (a 500 that the error handler logs with the rule) instead of answering with pages
@@ -52,7 +52,7 @@ const INTEGER = new Set(['long', 'integer', 'short', 'byte', 'unsigned_long']);
  * - money-on-double: a sortable decimal is a double. OpenSearch 3.8 returns wrong top hits
  *   for a descending sort on scaled_float (opensearch-project/OpenSearch#17833: pages
  *   skipped and repeated rows), and a float cannot hold whole cents exactly, which the
- *   half-cent cuts (page-cuts.ts) rely on; money fields sort on a double copy.
+ *   half-cent cuts (cuts.ts) rely on; money fields sort on a double copy.
  * - string-after-score-ascending: a page after a score cut starts at (score, the start
  *   of every later key); a descending string has no value that sorts before all others.
  */

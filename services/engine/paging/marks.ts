@@ -1,16 +1,15 @@
-import type { Client } from '@opensearch-project/opensearch';
-import type { Cursor } from './page-plan.ts';
+import type { Cursor } from './cursor.ts';
 import type { SortKey } from './sort.ts';
 
 /**
  * Positions deep pages have already found, kept for the pages read after them.
  *
- * A deep page costs several engine round trips to place (page.ts select): the total and
+ * A deep page costs several engine round trips to place (select-field.ts): the total and
  * the first key's distribution, counted cuts, then the page itself. Each round trip costs
  * the API about as much CPU as a whole shallow page, and a client paging
  * through a deep result asks for the next page a few rows past the last. A mark says "this
  * many documents of this query come before this cursor, and this many before that later one";
- * a later page between the two is read in one msearch that also re-counts both (page.ts fromMark),
+ * a later page between the two is read in one msearch that also re-counts both (from-mark.ts),
  * so the page is exact even if the index changed since: a mark whose count no longer holds
  * is dropped with every other mark of its query, and the page is placed from scratch.
  *
@@ -31,7 +30,7 @@ export interface Mark extends Position {
   end: Position;
 }
 
-/** Queries remembered per client; the least recently used goes first. */
+/** Queries remembered per process (one PagingCaches, caches.ts); the least recently used goes first. */
 export const MARK_QUERIES = 512;
 /** Marks per query; the oldest goes first. */
 export const MARKS_PER_QUERY = 1024;
@@ -88,16 +87,4 @@ export class PageMarks {
   get size(): number {
     return this.marks;
   }
-}
-
-const byClient = new WeakMap<Client, PageMarks>();
-
-/** The marks of one engine client (one per process in the API). */
-export function marksOf(client: Client): PageMarks {
-  let marks = byClient.get(client);
-  if (!marks) {
-    marks = new PageMarks();
-    byClient.set(client, marks);
-  }
-  return marks;
 }
