@@ -1,4 +1,4 @@
-import type { Sql } from '../../services/control/sql.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import {
   addStaged,
@@ -8,8 +8,8 @@ import {
   publishStage,
   type StagedEvent,
   stagedData,
-} from '../../services/control/event-stage.ts';
-import { announceSale } from '../../services/control/sale-statuses.ts';
+} from '../../services/control/feed/event-stage.ts';
+import { announceSale } from '../../services/control/ingest/sale-statuses.ts';
 import { CERTIFICATE_SOURCE, type CertificateDocument, mapCertificate } from '../../services/domain/certificate-row.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import { saleId } from '../../services/domain/ids.ts';

@@ -1,5 +1,5 @@
-import type { EventInput } from '../../services/control/events.ts';
-import type { SaleSeen } from '../../services/control/sale-statuses.ts';
+import type { EventInput } from '../../services/control/feed/events.ts';
+import type { SaleSeen } from '../../services/control/ingest/sale-statuses.ts';
 import type { SaleStatus } from '../../services/domain/records.ts';
 import type { SaleRow } from '../../services/domain/sale-row.ts';
 

@@ -1,4 +1,4 @@
-import type { Sql } from '../control/sql.ts';
+import type { Sql } from '../control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';

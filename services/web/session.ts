@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getClient } from '../control/clients.ts';
-import { createSession, deleteSession, useSession } from '../control/sessions.ts';
-import { getUser } from '../control/users.ts';
+import { getClient } from '../control/billing/clients.ts';
+import { createSession, deleteSession, useSession } from '../control/accounts/sessions.ts';
+import { getUser } from '../control/accounts/users.ts';
 import type { PageContext } from './context.ts';
 
 /**

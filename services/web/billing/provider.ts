@@ -1,4 +1,4 @@
-import type { Order } from '../../control/orders.ts';
+import type { Order } from '../../control/billing/orders.ts';
 
 /**
  * The one seam between the account page and whoever takes payment (issue 21). The page asks

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fulfilOrder, newOrderId, type Order, OrderConflictError, orderItem, orderPrice, placeOrder } from '../../control/orders.ts';
-import { PACK_NAMES, PACKS, type PackName } from '../../control/packs.ts';
-import { getPlan, listPlans, type PlanCode } from '../../control/plans.ts';
+import { fulfilOrder, newOrderId, type Order, OrderConflictError, orderItem, orderPrice, placeOrder } from '../../control/billing/orders.ts';
+import { PACK_NAMES, PACKS, type PackName } from '../../control/billing/packs.ts';
+import { getPlan, listPlans, type PlanCode } from '../../control/billing/plans.ts';
 import type { PageContext } from '../context.ts';
 import { count, usd } from '../format.ts';
 import { CheckoutForm, CheckoutItem, SELF_SERVE_PLANS } from '../forms.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { buildApp } from '../../../services/api/app.ts';
 import { PAGE_DEADLINE_MS, readPage } from '../../../services/api/query/page.ts';
-import { migrate } from '../../../services/control/migrate.ts';
+import { migrate } from '../../../services/control/db/migrate.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { SEARCH_TIMEOUT_MS } from '../../../services/engine/search.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMigrations } from '../../../services/control/migrate.ts';
+import { loadMigrations } from '../../../services/control/db/migrate.ts';
 import { openCliSuite, runCli } from '../../helpers/cli.ts';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_REJECTION_MESSAGES, publicRejection, type FileRejectionCode } from '../../../indexer/errors.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
-import { migrationsFor } from '../../../services/control/migrate.ts';
-import { getSource, upsertSource } from '../../../services/control/sources.ts';
+import { migrationsFor } from '../../../services/control/db/migrate.ts';
+import { getSource, upsertSource } from '../../../services/control/ingest/sources.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 

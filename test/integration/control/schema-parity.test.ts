@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openControlPlane } from '../../../services/control/db.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import { openControlPlane } from '../../../services/control/db/db.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 
