@@ -1,4 +1,5 @@
 import type { Sql } from '../db/sql.ts';
+import { isoTimestamp } from '../db/time.ts';
 import { z } from 'zod';
 import { changedFields } from '../../domain/changed-fields.ts';
 import type { Registry } from '../../domain/registry.ts';
@@ -75,13 +76,6 @@ export function mapCountyRow(row: CountyRow): County {
 export function deriveCoverageStatus(certificateCount: number, hasActiveSource: boolean): CoverageStatus {
   if (certificateCount > 0) return 'certificate_level';
   return hasActiveSource ? 'vendor_tracked' : 'directory_only';
-}
-
-/** ISO-8601 UTC text, the one timestamp form the control tables store. */
-export function isoTimestamp(at: Date | string): string {
-  const date = at instanceof Date ? at : new Date(at);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`not a timestamp: ${JSON.stringify(String(at))}`);
-  return date.toISOString();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isoTimestamp } from './counties.ts';
+import { isoTimestamp } from '../db/time.ts';
 import type { Sql } from '../db/sql.ts';
 import type { ControlDataset } from '../../domain/datasets.ts';
 

@@ -1,5 +1,5 @@
 import type { ControlDataset } from '../../domain/datasets.ts';
-import { isoTimestamp } from './counties.ts';
+import { isoTimestamp } from '../db/time.ts';
 import type { Sql } from '../db/sql.ts';
 
 /** One row per ingest job (one file); a retry of the same job id reuses the row. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Registry } from '../../domain/registry.ts';
-import { byNameOrder, isoTimestamp, refreshCoverage, UnknownCountyError } from './counties.ts';
+import { isoTimestamp } from '../db/time.ts';
+import { byNameOrder, refreshCoverage, UnknownCountyError } from './counties.ts';
 import type { Sql } from '../db/sql.ts';
 
 /** The feed registry (spec 2.7): one row per county and tax year, and its check results. */
