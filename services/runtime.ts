@@ -1,7 +1,8 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { openControlPlane, type Sql } from './control/db/db.ts';
+import { openControlPlane } from './control/control-plane.ts';
+import type { Sql } from './control/db/sql.ts';
 import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
 import { createLogger, type Logger, withoutPassword } from './logger.ts';

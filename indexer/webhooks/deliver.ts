@@ -1,5 +1,4 @@
 import type { Sql } from '../../services/control/db/sql.ts';
-import type { Database } from 'better-sqlite3';
 import { publicEventId } from '../../services/control/feed/events.ts';
 import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/feed/webhook-deliveries.ts';
 import { endpointTarget } from '../../services/control/feed/webhook-endpoints.ts';

@@ -1,5 +1,4 @@
 import type { Sql } from '../control/db/sql.ts';
-import type { Database } from 'better-sqlite3';
 import type { Config } from '../config.ts';
 import type { Client } from '../control/billing/clients.ts';
 import type { Ledger } from '../control/billing/ledger.ts';

@@ -1,5 +1,4 @@
 import type { Sql } from '../../control/db/sql.ts';
-import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
 import { type ChargeOutcome, type ChargeRequest, createLedger, type Ledger, type Reservation } from '../../control/billing/ledger.ts';

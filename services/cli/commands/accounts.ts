@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { listClients } from '../../control/billing/clients.ts';
-import { openControlPlane } from '../../control/db/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { findUserByEmail, listUsers, type User } from '../../control/accounts/users.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { verificationMail } from '../../web/mail/links.ts';

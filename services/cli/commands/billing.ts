@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { runDailyBilling } from '../../control/billing/billing.ts';
-import { openControlPlane } from '../../control/db/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { dayOf } from '../../control/billing/periods.ts';
 import { dayArg, scriptFriendly } from '../control-args.ts';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { openControlPlane } from '../../control/db/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { listPlans, type Plan, setPlan } from '../../control/billing/plans.ts';
 import { countArg, planArg, scriptFriendly } from '../control-args.ts';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { openControlPlane } from '../../control/db/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilters } from '../../control/ingest/quarantine.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';

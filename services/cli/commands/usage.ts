@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/billing/clients.ts';
-import { openControlPlane } from '../../control/db/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { clientUsage } from '../../control/billing/usage.ts';
 import { scriptFriendly } from '../control-args.ts';

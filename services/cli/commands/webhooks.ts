@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { mapDelivery, mapEndpoint } from '../../api/routes/webhook-endpoints/map-row.ts';
 import type { WebhookEndpointRow } from '../../api/routes/webhook-endpoints/row.ts';
 import { type Config, loadConfig } from '../../config.ts';
-import { openControlPlane } from '../../control/db/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { parseEventId } from '../../control/feed/events.ts';
 import type { Sql } from '../../control/db/sql.ts';
 import { DELIVERY_STATUSES, type DeliveryStatus, listDeliveries, ReplayError, type ReplayScope, replay } from '../../control/feed/webhook-deliveries.ts';

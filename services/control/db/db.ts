@@ -1,18 +1,10 @@
-import type { Database } from 'better-sqlite3';
-import type { Registry } from '../../domain/registry.ts';
-import { seedCounties } from '../ingest/counties.ts';
 import { migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 import type { Sql } from './sql.ts';
 import { openSqlite } from './sqlite.ts';
 import { claimStack } from './stack.ts';
 
-export type { Database };
-export type { Sql };
-
-export interface OpenOptions {
-  /** The county facts and sale channels to seed from, loaded once by the process (loadRegistry). */
-  registry: Registry;
+export interface DatabaseOptions {
   /** Milliseconds a SQLite writer waits for another process's lock before SQLITE_BUSY. */
   busyTimeoutMs?: number;
   /** Told which migration versions this open applied (empty when current), e.g. to log them. */
@@ -35,11 +27,11 @@ export interface ControlTarget {
 }
 
 /**
- * Opens (creating if needed) the control-plane database, brings its schema up to date and
- * upserts the county directory. The server, the worker and the CLI each open their own
- * handle (a SQLite connection or a PostgreSQL pool) and pass it down; there is no shared one.
+ * Opens (creating if needed) the control-plane database and brings its schema up to date; the
+ * stack opening it claims it. Its rows (the county directory) are the rooms' business:
+ * openControlPlane (../control-plane.ts) seeds them on top of this.
  */
-export async function openControlPlane(target: ControlTarget | string, options: OpenOptions): Promise<Sql> {
+export async function openDatabase(target: ControlTarget | string, options: DatabaseOptions = {}): Promise<Sql> {
   const where = typeof target === 'string' ? { DATABASE_PATH: target } : target;
   const sql: Sql = where.DATABASE_URL
     ? openPostgres(where.DATABASE_URL, { max: options.poolSize })
@@ -48,7 +40,6 @@ export async function openControlPlane(target: ControlTarget | string, options: 
     const applied = await migrate(sql);
     options.onMigrated?.(applied);
     if (options.indexPrefix !== undefined) await claimStack(sql, options.indexPrefix, describe(where));
-    await seedCounties(sql, options.registry);
     return sql;
   } catch (err) {
     await sql.close();

@@ -4,7 +4,7 @@
  * goes through it, and each control module writes its SQL once against it. Two
  * implementations: SQLite (better-sqlite3, the embedded default `npm start` uses) and
  * PostgreSQL (`pg`, what a deployment with several API hosts shares), chosen by
- * DATABASE_URL in open.ts.
+ * DATABASE_URL in db.ts.
  *
  * Portable SQL: `?` positional or `@name` named parameters (never both in one statement);
  * ON CONFLICT ... DO NOTHING / DO UPDATE; RETURNING; IS DISTINCT FROM; `now_iso()` for the

@@ -10,7 +10,7 @@ import {
   UnknownCountyError,
   updateCountyCoverage,
 } from '../../../services/control/ingest/counties.ts';
-import { openControlPlane } from '../../../services/control/db/db.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
 import type { Sql } from '../../../services/control/db/sql.ts';
 import { testTarget } from '../../helpers/control.ts';
 import { upsertSource } from '../../../services/control/ingest/sources.ts';

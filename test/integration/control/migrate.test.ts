@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ControlTarget, openControlPlane } from '../../../services/control/db/db.ts';
+import type { ControlTarget } from '../../../services/control/db/db.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
 import { loadMigrations, MigrationError, migrate, migrationsFor } from '../../../services/control/db/migrate.ts';
 import { testContext } from '../../helpers/context.ts';
 import { testDatabaseUrl, testTarget } from '../../helpers/control.ts';
@@ -17,7 +18,7 @@ afterAll(() => {
   ctx.cleanupFiles();
 });
 
-const dbModule = fileURLToPath(new URL('../../../services/control/db/db.ts', import.meta.url));
+const dbModule = fileURLToPath(new URL('../../../services/control/control-plane.ts', import.meta.url));
 const registryModule = fileURLToPath(new URL('../../../services/domain/registry.ts', import.meta.url));
 const dialect = testDatabaseUrl() ? 'postgres' : 'sqlite';
 const versions = migrationsFor(dialect).map((m) => m.version);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openControlPlane } from '../../../services/control/db/db.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
 import type { Sql } from '../../../services/control/db/sql.ts';
 import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';

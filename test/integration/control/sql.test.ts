@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openControlPlane } from '../../../services/control/db/db.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
 import { type Dialect, inJsonArray, isUniqueViolation, type Sql } from '../../../services/control/db/sql.ts';
 import { openPostgres, type PostgresSql } from '../../../services/control/db/postgres.ts';
 import { NestedHandleError } from '../../../services/control/db/sqlite.ts';
