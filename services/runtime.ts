@@ -16,7 +16,7 @@ export interface Runtime {
   logger: Logger;
   /** The county and sale-channel registry, loaded once here and passed down. */
   registry: Registry;
-  /** The control plane (SQLite or PostgreSQL, control/db.ts). */
+  /** The control plane (SQLite or PostgreSQL, control/control-plane.ts). */
   sql: Sql;
   opensearch: Client;
   /** A non-blocking connection for commands and health checks (gives up after one retry when Redis is down). */

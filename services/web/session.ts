@@ -7,7 +7,7 @@ import type { PageContext } from './context.ts';
 
 /**
  * The account page's sessions on the wire: which cookie, with which flags, and who it names.
- * The rows and their clocks are services/control/sessions.ts.
+ * The rows and their clocks are services/control/accounts/sessions.ts.
  */
 function cookieOptions(ctx: PageContext) {
   // No Max-Age: the browser drops it when it closes; the server ends it sooner (idle 30 min, 12 h at most).

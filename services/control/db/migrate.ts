@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Dialect, Sql } from './sql.ts';
 
 /**
- * Versioned, forward-only migrations: services/control/migrations/NNN-name.sql for
+ * Versioned, forward-only migrations: services/control/db/migrations/NNN-name.sql for
  * SQLite and migrations/postgres/NNN-name.sql for PostgreSQL (the same versions and
  * names; a unit test keeps them in step), applied in version order, each in its own
  * write transaction and recorded with its checksum in schema_migrations. A file never

@@ -13,7 +13,7 @@ import { requireUser, signedIn } from '../session.ts';
  * (an operator's `taxcert plans set` shows here at once). Choosing one opens a checkout page
  * (/account/billing/checkout?item=plan:pro), whose button goes through the one billing-provider
  * seam (billing/provider.ts); a paid order is fulfilled with the CLI's own writes. Each checkout
- * page carries a new order id and the order is fulfilled once by it (control/orders.ts), so the
+ * page carries a new order id and the order is fulfilled once by it (control/billing/orders.ts), so the
  * same form posted twice buys once. Only users with a confirmed address may buy.
  */
 export function billingPage(scope: FastifyInstance, ctx: PageContext): void {

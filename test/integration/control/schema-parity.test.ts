@@ -5,7 +5,7 @@ import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts'
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * The two migration folders (services/control/migrations and its postgres/ twin) must end in
+ * The two migration folders (services/control/db/migrations and its postgres/ twin) must end in
  * one schema: the control modules write each statement once for both engines (issue 22). A
  * fresh SQLite and a fresh PostgreSQL control plane are read back and compared table by table;
  * every expectation is keyed by table name, so a failure names what differs.

@@ -10,7 +10,7 @@ import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts'
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * The contract of services/control/sql.ts, held by both implementations: every control module
+ * The contract of services/control/db/sql.ts, held by both implementations: every control module
  * writes its SQL once and relies on these answering the same on SQLite and PostgreSQL.
  */
 
