@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { type MigrationSource, renderMigration } from './define-migration.ts';
 import type { Dialect, Sql } from './sql.ts';
 
 /**
- * Versioned, forward-only migrations: services/control/db/migrations/NNN-name.sql for
- * SQLite and migrations/postgres/NNN-name.sql for PostgreSQL (the same versions and
- * names; a unit test keeps them in step), applied in version order, each in its own
- * write transaction and recorded with its checksum in schema_migrations. A file never
- * changes once applied: to alter the schema, add the next NNN to both folders. Files
+ * Versioned, forward-only migrations, applied in version order, each in its own write
+ * transaction and recorded with its checksum in schema_migrations. Two kinds live in
+ * services/control/db/migrations/:
+ * - 001 to 024, released as two SQL files: NNN-name.sql for SQLite and postgres/NNN-name.sql
+ *   for PostgreSQL (the same versions and names; a test keeps them in step). Deployments hold
+ *   their checksums, so these files never change.
+ * - 025 on: one NNN-name.ts whose default export renders the SQL for either engine
+ *   (define-migration.ts); its checksum is that of the SQL it renders for the engine.
+ * A migration never changes once applied: to alter the schema, add the next NNN. Migrations
  * hold plain SQL without BEGIN/COMMIT.
  */
 
@@ -22,32 +27,53 @@ export interface Migration {
 export class MigrationError extends Error {
   override name = 'MigrationError';
   constructor(
-    readonly code: 'checksum_mismatch' | 'unknown_version' | 'bad_file_name' | 'duplicate_version',
+    readonly code: 'checksum_mismatch' | 'unknown_version' | 'bad_file_name' | 'duplicate_version' | 'bad_definition',
     message: string,
   ) {
     super(message);
   }
 }
 
-const defaultDir = new URL('./migrations/', import.meta.url);
-const postgresDir = new URL('./migrations/postgres/', import.meta.url);
-const fileName = /^(\d{3})-([a-z0-9][a-z0-9-]*)\.sql$/;
+const migrationsDir = new URL('./migrations/', import.meta.url);
+const fileName = /^(\d{3})-([a-z0-9][a-z0-9-]*)\.(sql|ts)$/;
 
-/** Reads and orders the migration files; pure apart from reading the folder. */
-export function loadMigrations(dir: URL | string = defaultDir): Migration[] {
+/**
+ * The migrations one engine runs, in version order: the engine's own .sql files (dir for
+ * SQLite, dir/postgres for PostgreSQL) and every .ts definition rendered for it. Pure apart
+ * from reading the folder and importing the definitions.
+ */
+export async function loadMigrations(dialect: Dialect, dir: URL | string = migrationsDir): Promise<Migration[]> {
+  const root = dirUrl(dir);
+  const sqlDir = dialect === 'sqlite' ? root : new URL('postgres/', root);
+  const files = [
+    ...(existsSync(sqlDir) ? readdirSync(sqlDir).filter((f) => f.endsWith('.sql')).map((f) => new URL(f, sqlDir)) : []),
+    ...readdirSync(root)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => new URL(f, root)),
+  ];
   const migrations: Migration[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    if (!file.endsWith('.sql')) continue;
-    const match = fileName.exec(file);
-    if (!match) throw new MigrationError('bad_file_name', `migration file ${file}: name must look like 001-some-name.sql`);
+  for (const file of files) {
+    const base = file.pathname.slice(file.pathname.lastIndexOf('/') + 1);
+    const match = fileName.exec(base);
+    if (!match) throw new MigrationError('bad_file_name', `migration file ${base}: name must look like 001-some-name.sql, or 025-some-name.ts`);
+    const sql = match[3] === 'sql' ? readFileSync(file, 'utf8') : await render(file, base, dialect);
     // Line endings are normalised so a checkout with CRLF does not look like an edit.
-    const sql = readFileSync(new URL(file, dirUrl(dir)), 'utf8').replace(/\r\n/g, '\n');
+    const text = sql.replace(/\r\n/g, '\n');
     const version = Number(match[1]);
     if (migrations.some((m) => m.version === version))
       throw new MigrationError('duplicate_version', `migration version ${match[1]} is used by two files`);
-    migrations.push({ version, name: match[2]!, sql, checksum: createHash('sha256').update(sql).digest('hex') });
+    migrations.push({ version, name: match[2]!, sql: text, checksum: createHash('sha256').update(text).digest('hex') });
   }
-  return migrations;
+  return migrations.sort((a, b) => a.version - b.version);
+}
+
+async function render(file: URL, base: string, dialect: Dialect): Promise<string> {
+  const source = ((await import(file.href)) as { default?: unknown }).default;
+  if (typeof source !== 'function')
+    throw new MigrationError('bad_definition', `migration file ${base}: its default export must be defineMigration((words) => sql)`);
+  const sql = renderMigration(source as MigrationSource, dialect);
+  if (typeof sql !== 'string') throw new MigrationError('bad_definition', `migration file ${base}: its definition must return the SQL text`);
+  return sql;
 }
 
 function dirUrl(dir: URL | string): URL {
@@ -76,25 +102,21 @@ const SCHEMA_MIGRATIONS: Record<Dialect, string> = {
   )`,
 };
 
-/** Each dialect's own files: the same versions and names, the SQL its engine speaks. */
-export function migrationsFor(dialect: Dialect): Migration[] {
-  return loadMigrations(dialect === 'sqlite' ? defaultDir : postgresDir);
-}
-
 /**
  * Applies pending migrations and returns the versions applied by this call (empty
  * when the schema is current). Throws MigrationError when an applied migration's
  * file was edited or is missing, rather than guessing which schema is right.
  */
-export async function migrate(sql: Sql, migrations: Migration[] = migrationsFor(sql.dialect)): Promise<number[]> {
+export async function migrate(sql: Sql, migrations?: Migration[]): Promise<number[]> {
+  const wanted = migrations ?? (await loadMigrations(sql.dialect));
   // Two processes starting at once both create the table; PostgreSQL's IF NOT EXISTS is not
   // safe against a concurrent creator, so the creation runs under the control plane's lock.
   await sql.transaction((tx) => tx.exec(SCHEMA_MIGRATIONS[sql.dialect]));
   const applied = new Map((await sql.all<AppliedRow>('SELECT version, name, checksum FROM schema_migrations')).map((r) => [r.version, r]));
-  verify(applied, migrations);
+  verify(applied, wanted);
 
   const done: number[] = [];
-  for (const m of migrations) {
+  for (const m of wanted) {
     if (applied.has(m.version)) continue;
     // Another process may have applied it since we looked: check again under the
     // write lock, so two starts never apply one file twice.
