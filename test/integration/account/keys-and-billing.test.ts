@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, listKeys } from '../../../services/control/billing/api-keys.ts';
 import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
 import { pruneTokens } from '../../../services/control/accounts/email-tokens.ts';

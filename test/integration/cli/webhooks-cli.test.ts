@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../../services/api/access/authenticate.ts';
 import { countActiveKeys, createKey, getKey, listKeys } from '../../../services/control/billing/api-keys.ts';

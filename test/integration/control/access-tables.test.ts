@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, hashKey, listKeys, revokeKey } from '../../../services/control/billing/api-keys.ts';
 import { runDailyBilling } from '../../../services/control/billing/billing.ts';

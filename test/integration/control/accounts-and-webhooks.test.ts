@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeToken, issueToken, peekToken, pruneTokens } from '../../../services/control/accounts/email-tokens.ts';
 import { createSession, deleteUserSessions, pruneSessions, SESSION_IDLE_MS, useSession } from '../../../services/control/accounts/sessions.ts';

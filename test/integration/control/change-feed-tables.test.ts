@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateCountyCoverage } from '../../../services/control/ingest/counties.ts';
 import {

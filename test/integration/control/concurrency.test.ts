@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

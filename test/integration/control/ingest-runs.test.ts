@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_REJECTION_MESSAGES, publicRejection, type FileRejectionCode } from '../../../indexer/errors.ts';
 import type { Sql } from '../../../services/control/db/sql.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openControlPlane } from '../../../services/control/control-plane.ts';
 import { loadMigrations, migrate } from '../../../services/control/db/migrate.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnknownCountyError } from '../../../services/control/ingest/counties.ts';
 import type { Sql } from '../../../services/control/db/sql.ts';

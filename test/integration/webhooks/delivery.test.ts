@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/webhooks/worker.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/webhooks/worker.ts';
 import { createClient } from '../../../services/control/billing/clients.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisConnection } from '../../../indexer/queue.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { describe, expect, it } from 'vitest';
 import { compilePlaceholders, orderValues, PlaceholderError } from '../../../services/control/db/placeholders.ts';
 

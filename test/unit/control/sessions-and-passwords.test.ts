@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { describe, expect, it } from 'vitest';
 import { createDummyHash, hashPassword, needsRehash, verifyPassword } from '../../../services/control/accounts/passwords.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS, sessionState } from '../../../services/control/accounts/sessions.ts';

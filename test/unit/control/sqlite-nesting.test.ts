@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { describe, expect, it } from 'vitest';
 import { NestedHandleError, openSqlite } from '../../../services/control/db/sqlite.ts';
 

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox, newSigningSecret, SecretUnreadableError } from '../../../services/control/feed/webhook-secrets.ts';

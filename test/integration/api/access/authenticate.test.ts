@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../../../services/api/access/authenticate.ts';
 import type { Params, Sql } from '../../../../services/control/db/sql.ts';

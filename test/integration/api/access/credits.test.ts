@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../../../services/api/access/access.ts';
 import { setClient } from '../../../../services/control/billing/clients.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccess } from '../../../../services/api/access/register.ts';

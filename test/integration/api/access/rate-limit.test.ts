@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setClient } from '../../../../services/control/billing/clients.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';

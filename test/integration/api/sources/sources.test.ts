@@ -1,3 +1,4 @@
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';

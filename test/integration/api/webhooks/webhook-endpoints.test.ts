@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvents, publicEventId } from '../../../../services/control/feed/events.ts';
 import { fanOut, listDeliveries, recordOutcomes } from '../../../../services/control/feed/webhook-deliveries.ts';
