@@ -1,6 +1,5 @@
-import type { Sql } from '../services/control/sql.ts';
+import type { Sql } from '../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { Database } from '../services/control/db.ts';
 import type { HolderMemory } from './certificates/certificate-document.ts';
 import type { HolderAliases } from '../services/domain/holder-groups.ts';
 import type { Registry } from '../services/domain/registry.ts';

@@ -1,6 +1,6 @@
-import { finishRun, startRun } from '../services/control/ingest-runs.ts';
-import { addQuarantined, type QuarantineInput } from '../services/control/quarantine.ts';
-import { getSource, recordCheck } from '../services/control/sources.ts';
+import { finishRun, startRun } from '../services/control/ingest/ingest-runs.ts';
+import { addQuarantined, type QuarantineInput } from '../services/control/ingest/quarantine.ts';
+import { getSource, recordCheck } from '../services/control/ingest/sources.ts';
 import { controlName, type FileDataset } from '../services/domain/datasets.ts';
 import type { Logger } from '../services/logger.ts';
 import { describeProblem } from './adapters/types.ts';

@@ -18,8 +18,8 @@ import { Command } from 'commander';
 import pg from 'pg';
 import { buildApp } from '../services/api/app.ts';
 import { countiesRoutes } from '../services/api/routes/counties/route.ts';
-import { createKey } from '../services/control/api-keys.ts';
-import { createClient, setClient } from '../services/control/clients.ts';
+import { createKey } from '../services/control/billing/api-keys.ts';
+import { createClient, setClient } from '../services/control/billing/clients.ts';
 import { type Config, loadConfig } from '../services/config.ts';
 import { openRuntime, type Runtime } from '../services/runtime.ts';
 

@@ -140,7 +140,7 @@ function filesMb(dir: string): number {
  * The stack runs as operators run it in production (as bench:api's API does): NODE_ENV=production
  * with the secrets and addresses production requires, none of which the benchmark uses. Outside
  * production the control plane guards against a programming error with a per-promise hook
- * (services/control/sqlite.ts checkNesting) that costs the worker about 5% of its CPU per row.
+ * (services/control/db/sqlite.ts checkNesting) that costs the worker about 5% of its CPU per row.
  */
 const PRODUCTION = {
   NODE_ENV: 'production',

@@ -24,10 +24,10 @@ import { buildApp } from '../services/api/app.ts';
 import { enqueueFiles } from '../services/cli/ingest-runner.ts';
 import { manifestJobs } from '../services/cli/manifest-jobs.ts';
 import { loadConfig } from '../services/config.ts';
-import { createKey } from '../services/control/api-keys.ts';
-import { createClient } from '../services/control/clients.ts';
-import { migrate } from '../services/control/migrate.ts';
-import { upsertSource } from '../services/control/sources.ts';
+import { createKey } from '../services/control/billing/api-keys.ts';
+import { createClient } from '../services/control/billing/clients.ts';
+import { migrate } from '../services/control/db/migrate.ts';
+import { upsertSource } from '../services/control/ingest/sources.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 

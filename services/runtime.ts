@@ -1,7 +1,8 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { openControlPlane, type Sql } from './control/db.ts';
+import { openControlPlane } from './control/control-plane.ts';
+import type { Sql } from './control/db/sql.ts';
 import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
 import { PagingCaches } from './engine/paging/caches.ts';
@@ -16,7 +17,7 @@ export interface Runtime {
   logger: Logger;
   /** The county and sale-channel registry, loaded once here and passed down. */
   registry: Registry;
-  /** The control plane (SQLite or PostgreSQL, control/db.ts). */
+  /** The control plane (SQLite or PostgreSQL, control/control-plane.ts). */
   sql: Sql;
   opensearch: Client;
   /** What deep pages remember between requests on `opensearch` (sort field types, marks): built here once, passed down to every page read. */

@@ -2,7 +2,7 @@ import { changedFields } from '../../services/domain/changed-fields.ts';
 import type { CertificateRow } from '../../services/domain/certificate-row.ts';
 import type { CertificateStatus } from '../../services/domain/records.ts';
 import type { RegistryCounty } from '../../services/domain/registry.ts';
-import type { EventInput, EventType } from '../../services/control/events.ts';
+import type { EventInput, EventType } from '../../services/control/feed/events.ts';
 
 /**
  * What one certificate of a file changes in what the API shows, pure: the row as

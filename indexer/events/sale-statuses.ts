@@ -1,6 +1,6 @@
-import type { Sql } from '../../services/control/sql.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { EventInput } from '../../services/control/events.ts';
+import type { EventInput } from '../../services/control/feed/events.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import { mapSaleRow, SALE_SOURCE, type SaleDocument } from '../../services/domain/sale-row.ts';
 import { recordSale } from './record-sale.ts';

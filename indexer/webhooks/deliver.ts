@@ -1,8 +1,7 @@
-import type { Sql } from '../../services/control/sql.ts';
-import type { Database } from 'better-sqlite3';
-import { publicEventId } from '../../services/control/events.ts';
-import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/webhook-deliveries.ts';
-import { endpointTarget } from '../../services/control/webhook-endpoints.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
+import { publicEventId } from '../../services/control/feed/events.ts';
+import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/feed/webhook-deliveries.ts';
+import { endpointTarget } from '../../services/control/feed/webhook-endpoints.ts';
 import type { Logger } from '../../services/logger.ts';
 import type { AttemptWriter } from './attempt-writer.ts';
 import type { EndpointLoads } from './endpoint-load.ts';

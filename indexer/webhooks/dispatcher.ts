@@ -1,7 +1,6 @@
-import type { Sql } from '../../services/control/sql.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import type { Queue } from 'bullmq';
-import type { Database } from 'better-sqlite3';
-import { fanOut, markEnqueued, outbox, overdueDeliveries } from '../../services/control/webhook-deliveries.ts';
+import { fanOut, markEnqueued, outbox, overdueDeliveries } from '../../services/control/feed/webhook-deliveries.ts';
 import type { Logger } from '../../services/logger.ts';
 import { type DeliveryJobData, deliveryJobId, deliveryJobOptions } from './queue.ts';
 

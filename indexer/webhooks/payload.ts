@@ -1,5 +1,5 @@
-import { eventsAfter, publicEventId, type StoredEvent } from '../../services/control/events.ts';
-import type { Sql } from '../../services/control/sql.ts';
+import { eventsAfter, publicEventId, type StoredEvent } from '../../services/control/feed/events.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 
 /**
  * The body of a delivery: the event exactly as the change feed shows it,

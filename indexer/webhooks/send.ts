@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { RESPONSE_BODY_BYTES } from '../../services/control/webhook-attempts.ts';
+import { RESPONSE_BODY_BYTES } from '../../services/control/feed/webhook-attempts.ts';
 import { type AddressPolicy, isAllowedAddress } from '../../services/domain/webhook-address.ts';
 import { literalAddress } from '../../services/domain/webhook-url.ts';
 import { AddressNotAllowedError, guardedLookup, type Resolve } from './guarded-lookup.ts';

@@ -1,6 +1,5 @@
-import type { Sql } from '../control/sql.ts';
+import type { Sql } from '../control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Registry } from '../domain/registry.ts';

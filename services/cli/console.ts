@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { DEMO_CLIENT_ID } from '../control/demo-key.ts';
+import { DEMO_CLIENT_ID } from '../control/billing/demo-key.ts';
 import { redactUrl } from '../logger.ts';
 import type { Mail } from '../web/mail/mailer.ts';
 

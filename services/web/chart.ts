@@ -1,4 +1,4 @@
-import type { DayCount } from '../control/usage.ts';
+import type { DayCount } from '../control/billing/usage.ts';
 
 /**
  * The overview's chart of requests per day this month: an SVG drawn on the server,

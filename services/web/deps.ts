@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../api/deps.ts';
-import type { PasswordHasher } from '../control/passwords.ts';
+import type { PasswordHasher } from '../control/accounts/passwords.ts';
 import type { BillingProvider } from './billing/provider.ts';
 import type { OutboxListener } from './mail/mailer.ts';
 

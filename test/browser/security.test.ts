@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listKeys } from '../../services/control/api-keys.ts';
-import { getClient, suspendClient } from '../../services/control/clients.ts';
-import { findUserByEmail } from '../../services/control/users.ts';
+import { listKeys } from '../../services/control/billing/api-keys.ts';
+import { getClient, suspendClient } from '../../services/control/billing/clients.ts';
+import { findUserByEmail } from '../../services/control/accounts/users.ts';
 import { type AccountSite, DAY_MS, openAccountSite } from '../helpers/account-site.ts';
 import { DESKTOP, launchBrowser, screenshots, seriousViolations } from '../helpers/browser.ts';
 import { linkIn } from '../helpers/smtp.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createBulkWriter } from '../../indexer/load/bulk.ts';
-import type { PasswordHasher } from '../../services/control/passwords.ts';
+import type { PasswordHasher } from '../../services/control/accounts/passwords.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import type { BillingProvider } from '../../services/web/billing/provider.ts';
 import { buildSite } from '../../services/web/site.ts';

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Registry } from '../../services/domain/registry.ts';
-import { type ControlTarget, describe, openControlPlane } from '../../services/control/db.ts';
-import type { Sql } from '../../services/control/sql.ts';
+import { type ControlTarget, describe } from '../../services/control/db/db.ts';
+import { openControlPlane } from '../../services/control/control-plane.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import { loadRegistry } from '../../services/domain/registry.ts';
 
 /**

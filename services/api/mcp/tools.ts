@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { County } from '../../control/counties.ts';
+import type { County } from '../../control/ingest/counties.ts';
 import { listResponse, objectResponse } from '../envelope.ts';
 import { UsageParams } from '../routes/account/params.ts';
 import { readUsage } from '../routes/account/read.ts';

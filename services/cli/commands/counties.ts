@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { listCounties } from '../../control/counties.ts';
-import { openControlPlane } from '../../control/db.ts';
+import { listCounties } from '../../control/ingest/counties.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';

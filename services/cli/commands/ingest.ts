@@ -5,7 +5,7 @@ import type { IngestJobData } from '../../../indexer/queue.ts';
 import { FILE_DATASETS } from '../../domain/datasets.ts';
 import { loadRegistry, type Registry } from '../../domain/registry.ts';
 import { loadConfig } from '../../config.ts';
-import { upsertSource } from '../../control/sources.ts';
+import { upsertSource } from '../../control/ingest/sources.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { resolveCountyArg } from '../county-arg.ts';
 import { enqueueFiles, type FileOutcome } from '../ingest-runner.ts';

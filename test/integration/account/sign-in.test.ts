@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { pruneTokens } from '../../../services/control/email-tokens.ts';
-import { hashPassword } from '../../../services/control/passwords.ts';
-import { createSession, pruneSessions } from '../../../services/control/sessions.ts';
-import { findUserByEmail, markEmailVerified } from '../../../services/control/users.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { pruneTokens } from '../../../services/control/accounts/email-tokens.ts';
+import { hashPassword } from '../../../services/control/accounts/passwords.ts';
+import { createSession, pruneSessions } from '../../../services/control/accounts/sessions.ts';
+import { findUserByEmail, markEmailVerified } from '../../../services/control/accounts/users.ts';
 import { THROTTLE_LIMITS } from '../../../services/web/throttle.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
 import { formClient, mainText } from '../../helpers/form-client.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { MAX_ISSUES } from '../../../services/api/params/issues.ts';
-import { migrate } from '../../../services/control/migrate.ts';
+import { migrate } from '../../../services/control/db/migrate.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../helpers/access.ts';
 import { type ErrorBody, postMcp } from '../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';

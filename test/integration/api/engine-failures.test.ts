@@ -7,7 +7,7 @@ import { buildApp } from '../../../services/api/app.ts';
 import { PagingCaches } from '../../../services/engine/paging/caches.ts';
 import { PAGE_DEADLINE_MS } from '../../../services/engine/paging/context.ts';
 import { readPage } from '../../../services/engine/paging/read-page.ts';
-import { migrate } from '../../../services/control/migrate.ts';
+import { migrate } from '../../../services/control/db/migrate.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { SEARCH_TIMEOUT_MS } from '../../../services/engine/search.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

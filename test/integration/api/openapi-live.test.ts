@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -8,12 +9,12 @@ import { buildApp } from '../../../services/api/app.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { certificateId, holderId } from '../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
-import { appendEvents } from '../../../services/control/events.ts';
+import { appendEvents } from '../../../services/control/feed/events.ts';
 import { mapCertificate } from '../../../services/domain/certificate-row.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
-import { fanOut } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { fanOut } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 
 /**

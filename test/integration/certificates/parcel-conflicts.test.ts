@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listQuarantine } from '../../../services/control/quarantine.ts';
+import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { certificateId } from '../../../services/domain/ids.ts';
 import { openCliSuite, runCli } from '../../helpers/cli.ts';

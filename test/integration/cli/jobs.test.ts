@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, QUEUE_NAME, queuePrefix, redisConnection } from '../../../indexer/queue.ts';

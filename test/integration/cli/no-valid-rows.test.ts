@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
-import { countQuarantine } from '../../../services/control/quarantine.ts';
-import { getSource } from '../../../services/control/sources.ts';
+import { countQuarantine } from '../../../services/control/ingest/quarantine.ts';
+import { getSource } from '../../../services/control/ingest/sources.ts';
 import { openCliSuite, runCli } from '../../helpers/cli.ts';
 import type { TestRuntime } from '../../helpers/runtime.ts';
 

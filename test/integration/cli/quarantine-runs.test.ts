@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, matchesGlob } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestControl } from '../../helpers/control.ts';
-import { demoKeyFile, ensureDemoKey } from '../../../services/control/demo-key.ts';
+import { demoKeyFile, ensureDemoKey } from '../../../services/control/billing/demo-key.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { freePort } from '../../helpers/ports.ts';

@@ -1,11 +1,12 @@
+// @module-tag postgres
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
-import { replay } from '../../../services/control/webhook-deliveries.ts';
-import { getEndpoint, signingSecrets } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../services/control/feed/events.ts';
+import { replay } from '../../../services/control/feed/webhook-deliveries.ts';
+import { getEndpoint, signingSecrets } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { type CliSuite, childEnv, openCliSuite, runCli } from '../../helpers/cli.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 

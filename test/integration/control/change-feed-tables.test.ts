@@ -1,5 +1,6 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateCountyCoverage } from '../../../services/control/counties.ts';
+import { updateCountyCoverage } from '../../../services/control/ingest/counties.ts';
 import {
   addStaged,
   completeStage,
@@ -9,11 +10,11 @@ import {
   pruneStages,
   stagedData,
   stagedJobs,
-} from '../../../services/control/event-stage.ts';
-import { appendEvents, countEventsAfter, eventBounds, eventsAfter, pruneEvents } from '../../../services/control/events.ts';
-import { getDatasetState, markIngested } from '../../../services/control/freshness.ts';
-import { announceSale, getSaleSeen, setSaleSeen } from '../../../services/control/sale-statuses.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+} from '../../../services/control/feed/event-stage.ts';
+import { appendEvents, countEventsAfter, eventBounds, eventsAfter, pruneEvents } from '../../../services/control/feed/events.ts';
+import { getDatasetState, markIngested } from '../../../services/control/ingest/freshness.ts';
+import { announceSale, getSaleSeen, setSaleSeen } from '../../../services/control/ingest/sale-statuses.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 

@@ -1,10 +1,11 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../../services/control/sql.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
-import { getDatasetState, markIngested } from '../../../services/control/freshness.ts';
-import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../../services/control/ingest-runs.ts';
-import { addQuarantined, clearQuarantine, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/quarantine.ts';
-import { recordCheck, upsertSource } from '../../../services/control/sources.ts';
+import { getDatasetState, markIngested } from '../../../services/control/ingest/freshness.ts';
+import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../../services/control/ingest/ingest-runs.ts';
+import { addQuarantined, clearQuarantine, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/ingest/quarantine.ts';
+import { recordCheck, upsertSource } from '../../../services/control/ingest/sources.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 

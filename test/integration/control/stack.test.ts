@@ -1,10 +1,11 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openControlPlane } from '../../../services/control/db.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
 import { testTarget } from '../../helpers/control.ts';
-import { StackMismatchError, stackOf } from '../../../services/control/stack.ts';
+import { StackMismatchError, stackOf } from '../../../services/control/db/stack.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
 

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, createQueueEvents, ingestJobId, redisConnection } from '../../../indexer/queue.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { stagedJobs } from '../../../services/control/event-stage.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
+import { stagedJobs } from '../../../services/control/feed/event-stage.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_CHARS } from '../../../indexer/adapters/record-limit.ts';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
-import { listQuarantine } from '../../../services/control/quarantine.ts';
-import { getSource } from '../../../services/control/sources.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
+import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
+import { getSource } from '../../../services/control/ingest/sources.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 const fixture = (format: string, name: string) =>

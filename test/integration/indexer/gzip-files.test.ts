@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDatasetState } from '../../../services/control/freshness.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
-import { listQuarantine } from '../../../services/control/quarantine.ts';
+import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
+import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
 import { certificateId } from '../../../services/domain/ids.ts';
 import { type FileIngest, fixtureFile, openFileIngest, rejection } from '../../helpers/file-ingest.ts';
 

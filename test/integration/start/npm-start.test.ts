@@ -1,11 +1,12 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
-import { getCounty, listCounties } from '../../../services/control/counties.ts';
-import { getDatasetState } from '../../../services/control/freshness.ts';
-import { listSources } from '../../../services/control/sources.ts';
+import { getCounty, listCounties } from '../../../services/control/ingest/counties.ts';
+import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
+import { listSources } from '../../../services/control/ingest/sources.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { freePort } from '../../helpers/ports.ts';

@@ -1,13 +1,14 @@
+// @module-tag postgres
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/webhooks/worker.ts';
 import type { Config } from '../../../services/config.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
-import { listDeliveries, replay } from '../../../services/control/webhook-deliveries.ts';
-import { dispatchCursor } from '../../../services/control/webhook-dispatch.ts';
-import { createEndpoint, getEndpoint, type NewEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../services/control/feed/events.ts';
+import { listDeliveries, replay } from '../../../services/control/feed/webhook-deliveries.ts';
+import { dispatchCursor } from '../../../services/control/feed/webhook-dispatch.ts';
+import { createEndpoint, getEndpoint, type NewEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Answer, type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';
 

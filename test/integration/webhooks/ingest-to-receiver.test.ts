@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,11 @@ import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/w
 import { readCertificate } from '../../../services/api/routes/certificates/read.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import type { Config } from '../../../services/config.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { publicEventId } from '../../../services/control/events.ts';
-import { listDeliveries } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { publicEventId } from '../../../services/control/feed/events.ts';
+import { listDeliveries } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Receiver, startReceiver, until } from '../../helpers/webhook-receiver.ts';

@@ -1,5 +1,6 @@
+// @module-tag postgres
 import { describe, expect, it } from 'vitest';
-import { NestedHandleError, openSqlite } from '../../../services/control/sqlite.ts';
+import { NestedHandleError, openSqlite } from '../../../services/control/db/sqlite.ts';
 
 /** The nested-handle check (sqlite.ts checkNesting): on outside production, off in it. */
 describe('openSqlite checkNesting', () => {

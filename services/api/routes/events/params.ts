@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES, parseEventId } from '../../../control/events.ts';
+import { EVENT_TYPES, parseEventId } from '../../../control/feed/events.ts';
 import { countySlug, limit, multi, oneWord } from '../../params/common.ts';
 
 /** An event id as the feed gives it: evt_ and the number, the cursor a client stores. */

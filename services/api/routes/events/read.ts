@@ -1,5 +1,5 @@
-import { countEventsAfter, eventBounds, eventsAfter, parseEventId, publicEventId, settledEventSeq } from '../../../control/events.ts';
-import type { Sql } from '../../../control/sql.ts';
+import { countEventsAfter, eventBounds, eventsAfter, parseEventId, publicEventId, settledEventSeq } from '../../../control/feed/events.ts';
+import type { Sql } from '../../../control/db/sql.ts';
 import type { Registry } from '../../../domain/registry.ts';
 import type { ListResult } from '../../envelope.ts';
 import { CursorExpiredError, InvalidParamsError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CountySchema } from '../../../control/counties.ts';
+import { CountySchema } from '../../../control/ingest/counties.ts';
 import { CertificateRow } from '../../../domain/certificate-row.ts';
 import { SaleRow } from '../../../domain/sale-row.ts';
 import { MetaSchema, PaginationSchema } from '../../envelope.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES } from '../../../control/webhook-deliveries.ts';
-import { DISABLED_REASONS, ENDPOINT_STATUSES } from '../../../control/webhook-endpoints.ts';
+import { DELIVERY_STATUSES } from '../../../control/feed/webhook-deliveries.ts';
+import { DISABLED_REASONS, ENDPOINT_STATUSES } from '../../../control/feed/webhook-endpoints.ts';
 
 /** A webhook endpoint as its client reads it: never its signing secret. */
 export const WebhookEndpointRow = z

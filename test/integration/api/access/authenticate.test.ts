@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../../../services/api/access/authenticate.ts';
-import type { Params, Sql } from '../../../../services/control/sql.ts';
+import type { Params, Sql } from '../../../../services/control/db/sql.ts';
 import { UnauthorizedError } from '../../../../services/api/access/errors.ts';
-import { hashKey, revokeKey } from '../../../../services/control/api-keys.ts';
-import { setClient } from '../../../../services/control/clients.ts';
+import { hashKey, revokeKey } from '../../../../services/control/billing/api-keys.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 let t: AccessTestApp;

@@ -1,7 +1,8 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setClient } from '../../../../services/control/clients.ts';
-import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
-import type { Account, ChargeOutcome } from '../../../../services/control/ledger.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/billing/balances.ts';
+import type { Account, ChargeOutcome } from '../../../../services/control/billing/ledger.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 /**

@@ -1,8 +1,9 @@
+// @module-tag postgres
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeKey } from '../../../../services/control/api-keys.ts';
-import { setClient } from '../../../../services/control/clients.ts';
-import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
+import { revokeKey } from '../../../../services/control/billing/api-keys.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/billing/balances.ts';
 import { type AccessTestApp, bearer, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
 import { childEnv, runCli } from '../../../helpers/cli.ts';
 

@@ -5,7 +5,7 @@ import { buildApp } from '../../../../services/api/app.ts';
 import { readRedemptionQuote } from '../../../../services/api/routes/certificate-quotes/read.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
 import { manifestJobs } from '../../../../services/cli/manifest-jobs.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { pruneOldEvents } from '../../../../indexer/events/prune.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import { EventList } from '../../../../services/api/routes/events/row.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
-import { countEventsAfter, type EventFilter, eventsAfter, publicEventId } from '../../../../services/control/events.ts';
+import { countEventsAfter, type EventFilter, eventsAfter, publicEventId } from '../../../../services/control/feed/events.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';
 import { fixtureFile } from '../../../helpers/file-ingest.ts';

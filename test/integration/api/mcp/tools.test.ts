@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -7,8 +8,8 @@ import { buildApp } from '../../../../services/api/app.ts';
 import { TOOLS } from '../../../../services/api/mcp/tools.ts';
 import { CertificateSearchParams } from '../../../../services/api/routes/certificates/params.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
-import { upsertSource } from '../../../../services/control/sources.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
+import { upsertSource } from '../../../../services/control/ingest/sources.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { openRuntime } from '../../../../services/runtime.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
