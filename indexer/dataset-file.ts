@@ -1,6 +1,5 @@
-import type { Sql } from '../services/control/sql.ts';
+import type { Sql } from '../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { Database } from '../services/control/db.ts';
 import type { HolderMemory } from './certificates/certificate-document.ts';
 import type { HolderAliases } from '../services/domain/holder-groups.ts';
 import type { Registry } from '../services/domain/registry.ts';
@@ -24,7 +23,7 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
    */
   conflicts?(docs: AsyncIterable<SpooledDoc>, fileSha256: string): Promise<ReadonlyMap<string, RowProblem>>;
   /**
-   * The change feed (issue 20), once pass 2 is searchable: what the file changed, staged
+   * The change feed, once pass 2 is searchable: what the file changed, staged
    * between the passes, recorded in one transaction. `refused`: documents the engine refused.
    */
   publishChanges?(refused: ReadonlySet<string>): Promise<void>;
@@ -40,7 +39,7 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
 
 export interface DatasetFileDeps {
   opensearch: Client;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   registry: Registry;
   prefix: string;

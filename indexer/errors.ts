@@ -10,9 +10,9 @@ export type FileRejectionCode =
   | 'truncated_file'
   | 'wrong_county'
   | 'unreadable_file'
-  /** Every row was quarantined: nothing to load (issue 12, item 2). */
+  /** Every row was quarantined: nothing to load, so the file fails rather than reports success. */
   | 'no_valid_rows'
-  /** A line or record longer than MAX_RECORD_CHARS (issue 23, item 3). */
+  /** A line or record longer than MAX_RECORD_CHARS (adapters/record-limit.ts says why). */
   | 'line_too_long';
 
 export class FileRejectedError extends Error {
@@ -31,7 +31,7 @@ export class FileRejectedError extends Error {
  *   the same job may succeed later, so the queue retries it.
  * - rejected: the engine refused the request itself (a 4xx other than 429: malformed,
  *   too large, forbidden). The same bytes would be refused again, so the job fails at
- *   once with the engine's reason (issue 17, item 7: it used to be retried three times).
+ *   once with the engine's reason instead of being retried three times for nothing.
  * - engine_error: the engine failed on it (a 500) or answered what we could not read;
  *   not retried by the writer, but the queue may retry the job.
  */
@@ -72,7 +72,7 @@ export function jobFailure(err: unknown): unknown {
 
 /**
  * What a customer is told about a rejected file: the source row's lastError, served
- * by /api/v1/sources, list_sources and CSV to every key (issue 23, item 5). A fixed
+ * by /api/v1/sources, list_sources and CSV to every key. A fixed
  * sentence per code, never the error's own message: that one names server paths and
  * quotes the county file, and stays with the ingest run for operators.
  */

@@ -1,6 +1,6 @@
-import { finishRun, startRun } from '../services/control/ingest-runs.ts';
-import { addQuarantined, type QuarantineInput } from '../services/control/quarantine.ts';
-import { getSource, recordCheck } from '../services/control/sources.ts';
+import { finishRun, startRun } from '../services/control/ingest/ingest-runs.ts';
+import { addQuarantined, type QuarantineInput } from '../services/control/ingest/quarantine.ts';
+import { getSource, recordCheck } from '../services/control/ingest/sources.ts';
 import { controlName, type FileDataset } from '../services/domain/datasets.ts';
 import type { Logger } from '../services/logger.ts';
 import { describeProblem } from './adapters/types.ts';
@@ -81,7 +81,7 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
         }
         // Pass 2: the spool to the index, searchable when it returns.
         const loaded = await indexFile(validated, job.dataset, loadDeps);
-        // The change feed (issue 20): the changes staged between the passes, recorded now that they are searchable.
+        // The change feed: the changes staged between the passes, recorded now that they are searchable.
         await file.publishChanges?.(validated.refusedIds);
         await quarantine(deps, job, validated);
         const bookkeepStarted = Date.now();
@@ -153,8 +153,8 @@ async function quarantine(deps: Pick<ProcessDeps, 'sql'>, job: IngestJob, valida
 }
 
 /**
- * A file read whole whose every row was refused (issue 12, item 2): it reported success and
- * left a source row with lastSuccessAt. Its refused rows are quarantined under this run to say
+ * A file read whole whose every row was refused must not count as a success (it once reported
+ * success and left a source row with lastSuccessAt). Its refused rows are quarantined under this run to say
  * why, and the file fails; no source is registered.
  */
 async function refuseFile(deps: Pick<ProcessDeps, 'sql'>, job: IngestJob, validated: ValidatedFile, verb: 'is valid' | 'can load'): Promise<never> {

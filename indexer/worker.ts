@@ -39,7 +39,8 @@ const PROGRESS_EVERY_MS = 500;
  */
 export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
   const { config, sql, logger, opensearch, registry } = runtime;
-  // Spools of workers killed mid-file would otherwise stay in the temp folder for ever (issue 23, item 9).
+  // Spools of workers killed mid-file would otherwise stay in the temp folder for ever, owner names
+  // and addresses included.
   const swept = sweepStaleSpools();
   if (swept > 0) logger.info({ swept, dir: spoolDirectory() }, 'removed spools of workers that are gone');
   const holderAliases = loadHolderAliases();

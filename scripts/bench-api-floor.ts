@@ -23,7 +23,7 @@ import { loadConfig } from '../services/config.ts';
 import { openRuntime } from '../services/runtime.ts';
 
 const runtime = await openRuntime(loadConfig(process.env), { name: 'bench-api-floor' });
-const deps = { opensearch: runtime.opensearch, config: runtime.config, registry: runtime.registry };
+const deps = { opensearch: runtime.opensearch, paging: runtime.paging, config: runtime.config, registry: runtime.registry };
 const access = process.env.FLOOR_ACCESS === '1' ? createAccess(runtime) : null;
 
 /** The routes' own query validator (coercion, then the zod schema), outside Fastify. */

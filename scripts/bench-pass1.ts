@@ -3,7 +3,7 @@
  * file by file exactly as a job's pass 1 does (certificate-file.ts -> two-pass-load.ts
  * validateFile), with no engine, queue or SQLite beside it. It prints the CPU per row of this
  * process, which on a shared machine moves far less than wall time, so two versions of the
- * indexer can be compared by running this alternately from each (issue 19 item 2).
+ * indexer can be compared by running this alternately from each.
  *
  *   npx tsx scripts/bench-pass1.ts --certificates 300000 --rounds 3
  *   npx tsx scripts/bench-pass1.ts --dir /tmp/set     (reuse a set written before)
@@ -12,7 +12,7 @@
  * with: the collector's share of a row depends on them (from 1 to 4 us), so a run without them
  * would measure another process.
  */
-import type { Sql } from '../services/control/sql.ts';
+import type { Sql } from '../services/control/db/sql.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,6 @@ import { createHolderMemory } from '../indexer/certificates/certificate-document
 import { validateFile } from '../indexer/load/two-pass-load.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import { manifestJobs } from '../services/cli/manifest-jobs.ts';
-import type { Database } from '../services/control/db.ts';
 import { loadHolderAliases } from '../services/domain/holder-groups.ts';
 import { loadRegistry } from '../services/domain/registry.ts';
 import { shebangFlags } from './lib/stack-process.ts';
@@ -57,7 +56,6 @@ const holderAliases = loadHolderAliases();
 const deps = {
   opensearch: undefined as unknown as Client,
   sql: undefined as unknown as Sql,
-  db: undefined as unknown as Database,
   registry: loadRegistry(),
   prefix: 'pass1',
   parcelBaseUrl: 'https://parcels.example.test',

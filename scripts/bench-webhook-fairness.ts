@@ -24,12 +24,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { loadConfig } from '../services/config.ts';
-import { createClient } from '../services/control/clients.ts';
-import { appendEvents, type EventInput, publicEventId } from '../services/control/events.ts';
-import { replay } from '../services/control/webhook-deliveries.ts';
-import { createEndpoint, MAX_ENDPOINTS_PER_CLIENT } from '../services/control/webhook-endpoints.ts';
-import { ReplayLimitError } from '../services/control/webhook-replay-budget.ts';
-import { createSecretBox } from '../services/control/webhook-secrets.ts';
+import { createClient } from '../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../services/control/feed/events.ts';
+import { replay } from '../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint, MAX_ENDPOINTS_PER_CLIENT } from '../services/control/feed/webhook-endpoints.ts';
+import { ReplayLimitError } from '../services/control/feed/webhook-replay-budget.ts';
+import { createSecretBox } from '../services/control/feed/webhook-secrets.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { tearDownWebhookBench } from './lib/webhook-bench-teardown.ts';
 

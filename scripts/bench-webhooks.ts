@@ -1,5 +1,5 @@
 /**
- * Webhook delivery benchmark (a script, not a test; issue 20 section 5). Appends events to the
+ * Webhook delivery benchmark (a script, not a test). Appends events to the
  * change feed at a steady rate and lets a real worker process deliver them to 20 local HTTP
  * receivers: one slow (answers after --slow-ms), one failing half its requests (the first
  * request of each event is a 500, its retry a 200), one
@@ -32,12 +32,12 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../services/config.ts';
-import { createClient } from '../services/control/clients.ts';
-import { appendEvents, type EventInput, type EventType, publicEventId } from '../services/control/events.ts';
-import { dispatchCursor } from '../services/control/webhook-dispatch.ts';
-import { createEndpoint } from '../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../services/control/webhook-secrets.ts';
-import { inJsonArray } from '../services/control/sql.ts';
+import { createClient } from '../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, type EventType, publicEventId } from '../services/control/feed/events.ts';
+import { dispatchCursor } from '../services/control/feed/webhook-dispatch.ts';
+import { createEndpoint } from '../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../services/control/feed/webhook-secrets.ts';
+import { inJsonArray } from '../services/control/db/sql.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { tearDownWebhookBench } from './lib/webhook-bench-teardown.ts';
 import { shebangFlags } from './lib/stack-process.ts';

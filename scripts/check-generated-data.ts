@@ -1,8 +1,8 @@
 /**
- * Checks a certificate data set the way an experienced Florida investor reads it
- * (issue 12 items 13-19) and prints the checks as figures: sales by June 1,
- * escheated lands, expired redemptions, face composition, holder mix, ZIP/county
- * match, section-township-range against the parcel id. Exits 1 when a check fails.
+ * Checks a certificate data set the way an experienced Florida investor reads it and
+ * prints the checks as figures: sales by June 1, escheated lands, expired
+ * redemptions, face composition, holder mix, ZIP/county match, section-township-range
+ * against the parcel id. Exits 1 when a check fails.
  *
  *   npm run check:data                                   (generates 200,000 certificates)
  *   npm run check:data -- --certificates 50000 --seed 7 --today 2026-05-20

@@ -1,5 +1,5 @@
 /**
- * Time from sign-up to a working key on `npm start`'s demo (issue 21: "under a minute"), a
+ * Time from sign-up to a working key on `npm start`'s demo (target: under a minute), a
  * script, not a test. It starts `taxcert start` (the demo data, the worker, the API with the
  * account page) under a throwaway prefix and data folder, then drives Debian's Chromium as a
  * new customer would: sign up, take the confirmation link npm start prints (no SMTP_URL: the
@@ -8,7 +8,8 @@
  * typing time to these figures.
  *
  * It also times sign-in answers for known addresses (the runs' customers) with a wrong password
- * and for unknown addresses (issue 21: the same timing either way), alternating, at most 8 per
+ * and for unknown addresses (the same timing either way, so timing tells no one which
+ * addresses have accounts), alternating, at most 8 per
  * known address and 48 in all, under the sign-in throttles (10 per address, 50 per client in
  * 15 minutes). On a busy machine a few samples differ by tens of milliseconds either way; the
  * medians of many are what to compare.

@@ -1,6 +1,6 @@
 /**
  * Re-records the 200-response examples of the OpenAPI document from the demo data set
- * (issue 17 item 1: "a realistic example ... taken from the demo data"). Run it by hand after
+ * (so a generated client's docs show real answers, not invented ones). Run it by hand after
  * regenerating fixtures/demo or changing an answer's shape, then review the diff:
  *
  *   npm run openapi:examples
@@ -24,10 +24,10 @@ import { buildApp } from '../services/api/app.ts';
 import { enqueueFiles } from '../services/cli/ingest-runner.ts';
 import { manifestJobs } from '../services/cli/manifest-jobs.ts';
 import { loadConfig } from '../services/config.ts';
-import { createKey } from '../services/control/api-keys.ts';
-import { createClient } from '../services/control/clients.ts';
-import { migrate } from '../services/control/migrate.ts';
-import { upsertSource } from '../services/control/sources.ts';
+import { createKey } from '../services/control/billing/api-keys.ts';
+import { createClient } from '../services/control/billing/clients.ts';
+import { migrate } from '../services/control/db/migrate.ts';
+import { upsertSource } from '../services/control/ingest/sources.ts';
 import { openRuntime } from '../services/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 
@@ -119,7 +119,7 @@ try {
       certificateTimeline: timeline,
       deedEstimate,
       bidRates: await get(`/analytics/bid-rates?${BID_RATE_SCOPE}`),
-      // The two largest holder groups of the market (issue 18 item 5).
+      // The two largest holder groups of the market.
       holderGroupList: await get('/analytics/holders?limit=2'),
       // Last: the usage of this run's key, every request above counted.
       usage: await get('/account/usage'),

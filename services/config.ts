@@ -22,7 +22,7 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * One node's URL, or several comma-separated (the nodes of a cluster): the client spreads requests
-   * over them and, when one stops answering, sends its requests to the others (issue 22 item 5).
+   * over them and, when one stops answering, sends its requests to the others, so a cluster that loses a node keeps answering.
    */
   OPENSEARCH_URL: z
     .string()
@@ -33,15 +33,18 @@ export const EnvSchema = z.object({
   OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
   /**
    * Primary shards of an index created from now on (unset: the mapping file's, 1). A cluster spreads
-   * them over its nodes; `taxcert reindex` moves an existing dataset to this count (issue 22).
+   * them over its nodes; `taxcert reindex` moves an existing dataset to this count.
    */
   OPENSEARCH_SHARDS: z.coerce.number().int().min(1).max(64).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
-  /** Default: ./data/<INDEX_PREFIX>.db, so each stack of a checkout has its own (issue 12, item 1). */
+  /**
+   * Default: ./data/<INDEX_PREFIX>.db, so each stack of a checkout has its own: two stacks writing one
+   * file reported each other's certificate counts. A database also remembers its prefix and refuses another.
+   */
   DATABASE_PATH: z.string().min(1).optional(),
   /**
    * postgres://... : the control plane lives in that PostgreSQL database, shared by every API
-   * host and worker (issue 22); DATABASE_PATH is then unused. Unset: SQLite at DATABASE_PATH.
+   * host and worker (a SQLite file lives on one host); DATABASE_PATH is then unused. Unset: SQLite at DATABASE_PATH.
    */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   INDEX_PREFIX: z
@@ -54,10 +57,10 @@ export const EnvSchema = z.object({
   // Files a worker holds at once; all but two may wait for one shared refresh (load-resources.ts).
   // 24, not 12: a busy worker refreshed about half as often (9-12 refreshes against 15-18 for
   // 88 files) and the engine merged no small segments (0.1M documents merged at 12), for the same
-  // RSS (issue 19 item 2).
+  // RSS.
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Issue 23 item 4: no request may be held open for ever. The whole request (headers and body) must
+  // No request may be held open for ever (a client trickling bytes would hold a socket). The whole request (headers and body) must
   // arrive within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS (capped at the former);
   // a socket with no traffic either way for CONNECTION_TIMEOUT_MS is closed.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -84,7 +87,7 @@ export const EnvSchema = z.object({
    */
   HOLDER_GROUPS_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
   BID_RATES_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
-  // The change feed (issue 20): events are kept this many days, then pruned by the worker's
+  // The change feed: events are kept this many days, then pruned by the worker's
   // scheduled job; a cursor older than that answers 410 cursor_expired.
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How often the worker prunes events older than EVENTS_RETENTION_DAYS. */
@@ -94,10 +97,13 @@ export const EnvSchema = z.object({
    * certificate_sale.status_changed on the day a sale starts or ends.
    */
   SALE_STATUS_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
-  /** Largest /api/mcp body (issue 23 item 2): one JSON-RPC message; a bigger one is a 413. */
+  /**
+   * Largest /api/mcp body: one JSON-RPC message; a bigger one is a 413. Unbounded, a body of 100,000
+   * unknown argument names held the event loop for about 700 ms.
+   */
   MCP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
   /**
-   * Browser origins allowed to call /api/mcp (issue 23 item 6), comma-separated, such as
+   * Browser origins allowed to call /api/mcp (against DNS rebinding: mcp/origin.ts), comma-separated, such as
    * https://app.example.com. Empty (the default): any request carrying an Origin is refused.
    */
   MCP_ALLOWED_ORIGINS: z
@@ -137,7 +143,7 @@ export const EnvSchema = z.object({
         }, 'must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8'),
       ),
     ),
-  // The account page (issue 21).
+  // The account page.
   /**
    * Where the account page is reached from outside, such as https://api.example.com: the links
    * mailed to users start with it (never with a request's Host header, which a client chooses).
@@ -155,7 +161,7 @@ export const EnvSchema = z.object({
    */
   BILLING_PROVIDER: z.enum(['test-mode', 'none']).optional(),
   /**
-   * Encrypts the webhook signing secrets at rest (issue 20): at least 32 characters, from which
+   * Encrypts the webhook signing secrets at rest (a copy of the database alone cannot sign): at least 32 characters, from which
    * the AES-256-GCM key is derived. Required in production; elsewhere generated once beside the
    * database (webhook-secret-key), like KEY_HASH_SECRET. Changing it makes every stored secret
    * unreadable: rotate each endpoint's secret afterwards.
@@ -289,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     DATABASE_PATH: databasePath,
     OPENSEARCH_LOCAL: e.OPENSEARCH_URL === undefined,
-    // npm start keeps a terminal quiet unless a level was asked for (issue 12, item 7).
+    // npm start keeps a terminal quiet unless a level was asked for (it printed about 1,500 lines: console.ts).
     LOG_LEVEL_SET: env.LOG_LEVEL !== undefined,
     OPENSEARCH_URL: e.OPENSEARCH_URL?.join(',') ?? `http://127.0.0.1:${e.OPENSEARCH_PORT}`,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
@@ -304,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /**
  * A variable named for a secret, and a URL that could carry one (a password in its user part or
  * a token in its query), is never echoed: a config error goes to terminals, CI logs and process
- * supervisors (issue 23, item 7). Decided by the name, so a variable added to the schema later is
+ * supervisors, where nobody expects a secret. Decided by the name, so a variable added to the schema later is
  * covered without a list to keep up; a URL with nothing secret in it is still shown to help.
  */
 const SECRET_NAME = /SECRET|PASSWORD|PASSWD|TOKEN|CREDENTIAL|(^|_)KEY$/;

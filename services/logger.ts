@@ -15,8 +15,8 @@ const redact = {
 /**
  * Masks the value of every query parameter whose name, decoded as a query-string parser decodes
  * it, is api_key or token: `api%5Fkey=` reaches Fastify's parser as api_key, and a pattern on the
- * raw text let it through (issue 23, item 7). token is the single-use link of the account page's
- * mail (/account/verify?token=, /account/reset?token=; issue 21). Other parameters stay as sent.
+ * raw text let a key through into the logs. token is the single-use link of the account page's
+ * mail (/account/verify?token=, /account/reset?token=). Other parameters stay as sent.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

@@ -1,9 +1,11 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { openControlPlane, type Sql } from './control/db.ts';
+import { openControlPlane } from './control/control-plane.ts';
+import type { Sql } from './control/db/sql.ts';
 import { loadRegistry, type Registry } from './domain/registry.ts';
 import { createOpenSearch } from './engine/client.ts';
+import { PagingCaches } from './engine/paging/caches.ts';
 import { createLogger, type Logger, withoutPassword } from './logger.ts';
 
 /**
@@ -15,9 +17,11 @@ export interface Runtime {
   logger: Logger;
   /** The county and sale-channel registry, loaded once here and passed down. */
   registry: Registry;
-  /** The control plane (SQLite or PostgreSQL, control/db.ts). */
+  /** The control plane (SQLite or PostgreSQL, control/control-plane.ts). */
   sql: Sql;
   opensearch: Client;
+  /** What deep pages remember between requests on `opensearch` (sort field types, marks): built here once, passed down to every page read. */
+  paging: PagingCaches;
   /** A non-blocking connection for commands and health checks (gives up after one retry when Redis is down). */
   redis: Redis;
   close(): Promise<void>;
@@ -34,8 +38,9 @@ export async function openRuntime(config: Config, options: { name?: string; regi
     maxRetriesPerRequest: 1,
     connectTimeout: 1000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    // Issue 19 item 4: the rate-limit scripts of the requests that arrive in one event-loop turn
-    // go to Redis in one write and come back in one read, instead of a round trip each.
+    // The rate-limit scripts of the requests that arrive in one event-loop turn go to Redis in one
+    // write and come back in one read, instead of a round trip each: less CPU per request under load
+    // (see docs/decisions.md, "The request path's CPU budget").
     enableAutoPipelining: true,
   });
   // A Redis outage is reported by /healthz and by the commands that need it; it must not crash the process.
@@ -47,6 +52,7 @@ export async function openRuntime(config: Config, options: { name?: string; regi
     registry,
     sql,
     opensearch,
+    paging: new PagingCaches(),
     redis,
     async close() {
       if (closed) return;

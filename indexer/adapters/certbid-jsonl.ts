@@ -62,7 +62,8 @@ function parseObject(text: string): Record<string, unknown> | null {
  * Rows nest two levels (redemption {date, amount}). JSON.parse takes any depth, but
  * flatten and JSON.stringify recurse, so a row nested 20,000 deep overflowed the
  * stack: a RangeError that failed the file and the queue retried it three times
- * (issue 23, item 3). Such a row is refused on its own, like any unreadable row.
+ * (a bad row should cost one row, not the file). Such a row is refused on its own,
+ * like any unreadable row.
  */
 export const MAX_ROW_DEPTH = 8;
 

@@ -5,7 +5,8 @@ import { FileRejectedError } from '../errors.ts';
  * ASCII). Real rows are a few hundred characters; the longest legal descriptions
  * a few thousand. Without a cap, one 64 MB line took 15 s to read and a ~290 MB one
  * crashed the worker out of heap, after which the stalled job came back three more
- * times (issue 23, item 3). A file that crosses it is rejected, not retried.
+ * times, taking down every job in flight each time. A file that crosses it is
+ * rejected, not retried.
  */
 export const MAX_RECORD_CHARS = 1024 * 1024;
 

@@ -131,7 +131,7 @@ async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow>
     if (type === 'L' && pending !== null) {
       pending.raw.push(text);
       // A D record and its L records are one record: capped like a line, or a file of
-      // endless L records would hold them all (issue 23, item 3).
+      // endless L records would hold them all in memory.
       pending.length += text.length + 1;
       if (pending.length > MAX_RECORD_CHARS) throw recordTooLong('taxgavel-fixed', pending.line, "'D' record with its 'L' records");
       const len = Number(text.slice(1, 3));

@@ -1,9 +1,9 @@
-import type { Sql } from '../../services/control/sql.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import { type County, setCountyVendor, updateCountyCoverage } from '../../services/control/counties.ts';
-import { unresolvedFailure } from '../../services/control/ingest-runs.ts';
-import { markIngested } from '../../services/control/freshness.ts';
-import { getSource, newestSourceYear, recordCheck, upsertSource } from '../../services/control/sources.ts';
+import { type County, setCountyVendor, updateCountyCoverage } from '../../services/control/ingest/counties.ts';
+import { unresolvedFailure } from '../../services/control/ingest/ingest-runs.ts';
+import { markIngested } from '../../services/control/ingest/freshness.ts';
+import { getSource, newestSourceYear, recordCheck, upsertSource } from '../../services/control/ingest/sources.ts';
 import { aliasName, controlName } from '../../services/domain/datasets.ts';
 import type { CertificateSaleRecord } from '../../services/domain/records.ts';
 import type { Channel, Registry, RegistryCounty } from '../../services/domain/registry.ts';
@@ -14,7 +14,7 @@ const REJECTION_CODES = Object.keys(PUBLIC_REJECTION_MESSAGES);
 
 export interface BookkeepingDeps {
   opensearch: Client;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   registry: Registry;
   prefix: string;

@@ -5,9 +5,9 @@ import type { Built } from '../load/two-pass-load.ts';
 
 /**
  * What the certificates index stores: the canonical record plus its holder group
- * (issue 18 item 5), computed here at ingest so the holder analytics only aggregate,
- * and the id's order twin (services/domain/ids.ts), which deep pages cut on. These
- * fields are index-only: the public certificate row (spec 2.2) never shows them.
+ * (services/domain/holder-groups.ts), computed here at ingest so the holder
+ * analytics only aggregate, and the id's order twin (services/domain/ids.ts),
+ * which deep pages cut on. These fields are index-only: the public certificate row (spec 2.2) never shows them.
  */
 export type CertificateDocument = CertificateRecord & HolderGroup & { id_order: number };
 

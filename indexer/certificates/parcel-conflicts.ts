@@ -3,7 +3,7 @@ import type { IndexedPair } from './read-indexed.ts';
 
 /**
  * A row that would change the parcel of a certificate already in the index is a conflict, not
- * an update (issue 12, item 5): loading a generated set over the demo set replaced thousands of
+ * an update: loading a generated set over the demo set replaced thousands of
  * certificates whose county, tax year and number matched but whose parcel differed, and the
  * sale summaries then blended the two sets. Such rows are quarantined naming both parcels; the
  * indexed certificate stays as it was. The index is read once for this check and the change

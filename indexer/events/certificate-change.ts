@@ -2,10 +2,10 @@ import { changedFields } from '../../services/domain/changed-fields.ts';
 import type { CertificateRow } from '../../services/domain/certificate-row.ts';
 import type { CertificateStatus } from '../../services/domain/records.ts';
 import type { RegistryCounty } from '../../services/domain/registry.ts';
-import type { EventInput, EventType } from '../../services/control/events.ts';
+import type { EventInput, EventType } from '../../services/control/feed/events.ts';
 
 /**
- * What one certificate of a file changes in what the API shows (issue 20), pure: the row as
+ * What one certificate of a file changes in what the API shows, pure: the row as
  * the API renders it now (the indexed document through the one mapper) against the row the
  * file brings. Only public fields count, so a new ingest time, holder group or normalized key
  * is no change. One event per changed certificate, whatever else changed with it.

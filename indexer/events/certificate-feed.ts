@@ -1,4 +1,4 @@
-import type { Sql } from '../../services/control/sql.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import {
   addStaged,
@@ -8,8 +8,8 @@ import {
   publishStage,
   type StagedEvent,
   stagedData,
-} from '../../services/control/event-stage.ts';
-import { announceSale } from '../../services/control/sale-statuses.ts';
+} from '../../services/control/feed/event-stage.ts';
+import { announceSale } from '../../services/control/ingest/sale-statuses.ts';
 import { CERTIFICATE_SOURCE, type CertificateDocument, mapCertificate } from '../../services/domain/certificate-row.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import { saleId } from '../../services/domain/ids.ts';
@@ -24,11 +24,11 @@ import { certificateChange, certificatesLoaded } from './certificate-change.ts';
 import { recordSale } from './record-sale.ts';
 
 /**
- * The change feed of one certificate file (issue 20), in the three places of the job:
+ * The change feed of one certificate file, in the three places of the job:
  *
  * 1. compare, between the passes, before pass 2 writes anything: one read of the index
  *    (read-indexed.ts) gives the conflict check its parcels and the feed its changes, which
- *    are staged in SQLite (services/control/event-stage.ts). A first load of a county and tax
+ *    are staged in SQLite (services/control/feed/event-stage.ts). A first load of a county and tax
  *    year reads nothing per row and stages one certificates.loaded, and announces its sale.
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
  *    ids are given in the order changes became visible, minus documents the engine refused.
@@ -44,7 +44,7 @@ import { recordSale } from './record-sale.ts';
 
 export interface CertificateFeedDeps {
   opensearch: Client;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   prefix: string;
   parcelBaseUrl: string;

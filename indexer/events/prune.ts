@@ -1,6 +1,6 @@
-import { pruneStages } from '../../services/control/event-stage.ts';
-import { pruneEvents } from '../../services/control/events.ts';
-import type { Sql } from '../../services/control/sql.ts';
+import { pruneStages } from '../../services/control/feed/event-stage.ts';
+import { pruneEvents } from '../../services/control/feed/events.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 
 const DAY_MS = 86_400_000;
 

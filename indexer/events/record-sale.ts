@@ -1,6 +1,6 @@
-import { appendEvents, type EventInput } from '../../services/control/events.ts';
-import type { Sql } from '../../services/control/sql.ts';
-import { getSaleSeen, setSaleSeen } from '../../services/control/sale-statuses.ts';
+import { appendEvents, type EventInput } from '../../services/control/feed/events.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
+import { getSaleSeen, setSaleSeen } from '../../services/control/ingest/sale-statuses.ts';
 import { floridaToday } from '../../services/domain/florida-today.ts';
 import type { SaleRow } from '../../services/domain/sale-row.ts';
 import { type SaleWatcher, saleChange } from './sale-change.ts';

@@ -1,12 +1,12 @@
-import type { Sql } from '../../services/control/sql.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { EventInput } from '../../services/control/events.ts';
+import type { EventInput } from '../../services/control/feed/events.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import { mapSaleRow, SALE_SOURCE, type SaleDocument } from '../../services/domain/sale-row.ts';
 import { recordSale } from './record-sale.ts';
 
 /**
- * The scheduled sale-status check (issue 20): a sale's status is a function of Florida's
+ * The scheduled sale-status check: a sale's status is a function of Florida's
  * calendar day (services/domain/sale-status.ts), so it moves at midnight in Florida with no
  * ingest at all. The worker runs this every SALE_STATUS_EVERY_MS (events/schedule.ts): every
  * sale as the API renders it today, against the status the feed last told; a move is
@@ -19,7 +19,7 @@ const PAGE = 1000;
 
 export interface SaleStatusDeps {
   opensearch: Client;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   prefix: string;
 }

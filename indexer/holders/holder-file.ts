@@ -1,4 +1,4 @@
-import { markIngested } from '../../services/control/freshness.ts';
+import { markIngested } from '../../services/control/ingest/freshness.ts';
 import { controlName } from '../../services/domain/datasets.ts';
 import type { HolderRecord } from '../../services/domain/records.ts';
 import { HOLDER_FORMAT, readHolderRows, toHolderInput } from '../adapters/holders-csv.ts';

@@ -13,8 +13,9 @@ export interface BulkModeTarget {
 /**
  * Loading settings: refresh off, so each document is refreshed once. Replicas stay: an index in
  * bulk mode is live (searches read it while it loads), and on a cluster a node lost mid-load must
- * leave a copy of every shard answering (issue 22). A fresh index nobody reads yet (a reindex
- * target) is created without replicas instead (create.ts, bulk).
+ * leave a copy of every shard answering (with replicas dropped, that node took its shards' answers
+ * with it). A fresh index nobody reads yet (a reindex target) is created without replicas instead
+ * (create.ts, bulk).
  */
 const BULK_SETTINGS = { refresh_interval: '-1' } as const;
 

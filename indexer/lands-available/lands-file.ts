@@ -1,4 +1,4 @@
-import { markIngested } from '../../services/control/freshness.ts';
+import { markIngested } from '../../services/control/ingest/freshness.ts';
 import { controlName } from '../../services/domain/datasets.ts';
 import type { LandsAvailableRecord } from '../../services/domain/records.ts';
 import { LANDS_FORMAT, readLandsRows, toLandsInput } from '../adapters/lands-available-csv.ts';

@@ -8,11 +8,12 @@ import { RefreshGroup } from './refresh-group.ts';
 
 /**
  * A file smaller than this (about 5,000 certificates) loads outside bulk mode when it is the only
- * file of its dataset the worker has in hand: switching refresh off and back on is two cluster-state updates and a refresh (100-300
- * ms each on a busy 2-core node), more than a county's update of a few thousand rows gains from it,
- * and the first of them stood between queueing the update and its rows being searchable (issue 19
- * item 3). Its rows are searchable when its job completes all the same: the refresh group
- * refreshes after every file.
+ * file of its dataset the worker has in hand: switching refresh off and back on is two
+ * cluster-state updates and a refresh (100-300 ms each on a busy 2-core node), more than a
+ * county's update of a few thousand rows gains from it, and the first of them stood between
+ * queueing the update and its rows being searchable, which a county's update should be within
+ * 2 s. Its rows are searchable when its job completes all the same: the refresh group refreshes
+ * after every file.
  */
 export const SMALL_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -21,7 +22,7 @@ export const SMALL_FILE_BYTES = 2 * 1024 * 1024;
  * latency (a file on an idle worker is refreshed at once). At 2.5 s a load of small files on a
  * busy machine refreshed every few thousand documents, and the engine spent more on merging those
  * segments than on writing them (82 refreshes and 0.5M documents merged for 300,000 rows, where
- * raw _bulk made 7 and merged none; issue 19 item 2).
+ * raw _bulk made 7 and merged none).
  */
 const REFRESH_DELAY_MS = 10_000;
 

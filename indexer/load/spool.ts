@@ -18,7 +18,7 @@ import { isPidAlive } from '../../services/pid-alive.ts';
 /**
  * Spools hold every row of a county file, owner names and addresses included. They lived in the
  * shared temp folder under guessable names, readable by any local user and open to a planted file
- * or link at the next name, and a killed worker's spools stayed for ever (issue 23, item 9). Now
+ * or link at the next name, and a killed worker's spools stayed for ever. Now
  * each worker process writes in a directory of its own, made by mkdtemp (mode 0700, a random
  * name no one could have made first), named for its pid so that a later worker can sweep the
  * directories of workers that died. One process may run several workers (npm start, tests):

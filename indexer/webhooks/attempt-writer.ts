@@ -1,5 +1,5 @@
-import type { Sql } from '../../services/control/sql.ts';
-import { type AttemptOutcome, recordOutcomes } from '../../services/control/webhook-deliveries.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
+import { type AttemptOutcome, recordOutcomes } from '../../services/control/feed/webhook-deliveries.ts';
 
 /**
  * Group commit of attempt outcomes. A busy worker ends hundreds of attempts a second; one

@@ -1,8 +1,7 @@
-import type { Sql } from '../../services/control/sql.ts';
-import type { Database } from 'better-sqlite3';
-import { publicEventId } from '../../services/control/events.ts';
-import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/webhook-deliveries.ts';
-import { endpointTarget } from '../../services/control/webhook-endpoints.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
+import { publicEventId } from '../../services/control/feed/events.ts';
+import { type AttemptOutcome, deliveryState, failWithoutAttempt } from '../../services/control/feed/webhook-deliveries.ts';
+import { endpointTarget } from '../../services/control/feed/webhook-endpoints.ts';
 import type { Logger } from '../../services/logger.ts';
 import type { AttemptWriter } from './attempt-writer.ts';
 import type { EndpointLoads } from './endpoint-load.ts';
@@ -14,14 +13,14 @@ import type { SigningSecrets } from './signing-secrets.ts';
 import { signDelivery } from './sign.ts';
 
 /**
- * One delivery attempt, top to bottom (issue 20, section 4): read the row, check it is still
+ * One delivery attempt, top to bottom: read the row, check it is still
  * this job's and due, check the endpoint, sign, POST, write the outcome, and say whether the job
  * ends or comes back later. A 2xx is delivered; a 410 disables the endpoint; anything else is
  * tried again after the schedule's next wait, until the schedule runs out.
  */
 
 export interface DeliverContext {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   secrets: SigningSecrets;
   sender: Sender;

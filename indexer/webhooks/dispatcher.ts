@@ -1,12 +1,12 @@
-import type { Sql } from '../../services/control/sql.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import type { Queue } from 'bullmq';
-import type { Database } from 'better-sqlite3';
-import { fanOut, markEnqueued, outbox, overdueDeliveries } from '../../services/control/webhook-deliveries.ts';
+import { fanOut, markEnqueued, outbox, overdueDeliveries } from '../../services/control/feed/webhook-deliveries.ts';
 import type { Logger } from '../../services/logger.ts';
 import { type DeliveryJobData, deliveryJobId, deliveryJobOptions } from './queue.ts';
 
 /**
- * The loop that turns events into delivery jobs (issue 20, section 4), in the worker process:
+ * The loop that turns events into delivery jobs, in the worker process, so a crash between any
+ * two steps neither loses nor doubles a delivery:
  *   1. fan out: the events after the durable cursor become delivery rows, and the cursor moves
  *      past them, in one SQLite transaction (webhook-deliveries.ts fanOut);
  *   2. drain the outbox: rows not yet queued become jobs (addBulk, idempotent job ids), then are
@@ -18,7 +18,7 @@ import { type DeliveryJobData, deliveryJobId, deliveryJobOptions } from './queue
  */
 
 export interface DispatcherOptions {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   queue: Queue<DeliveryJobData>;
   logger: Logger;

@@ -1,8 +1,8 @@
-import { eventsAfter, publicEventId, type StoredEvent } from '../../services/control/events.ts';
-import type { Sql } from '../../services/control/sql.ts';
+import { eventsAfter, publicEventId, type StoredEvent } from '../../services/control/feed/events.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 
 /**
- * The body of a delivery: the event as the change feed shows it (issue 20, sections 1 and 4),
+ * The body of a delivery: the event exactly as the change feed shows it,
  * `{ id, type, created_at, county_slug, data: { object, previous } }`, as compact JSON. Its
  * `id` is also the webhook-id header, the same on every attempt and replay, so a receiver
  * de-duplicates on it.

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../../services/config.ts';
-import type { OutboxRow } from '../../services/control/webhook-deliveries.ts';
+import type { OutboxRow } from '../../services/control/feed/webhook-deliveries.ts';
 import { queuePrefix } from '../queue.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again (issue 20, section 4). The schedule is the list of
+ * When a failed delivery is tried again. The schedule is the list of
  * waits after each failed attempt (WEBHOOK_RETRY_SCHEDULE; by default about 5 s, 5 min, 30 min,
  * 2 h, 5 h, 10 h, 10 h, as Svix's), so a delivery has schedule.length + 1 attempts over about
  * 28 hours. Each wait gets +-10% jitter, so the many deliveries of one outage do not all come

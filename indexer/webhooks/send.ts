@@ -1,12 +1,12 @@
 import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { RESPONSE_BODY_BYTES } from '../../services/control/webhook-attempts.ts';
+import { RESPONSE_BODY_BYTES } from '../../services/control/feed/webhook-attempts.ts';
 import { type AddressPolicy, isAllowedAddress } from '../../services/domain/webhook-address.ts';
 import { literalAddress } from '../../services/domain/webhook-url.ts';
 import { AddressNotAllowedError, guardedLookup, type Resolve } from './guarded-lookup.ts';
 
 /**
- * One POST to a receiver (issue 20, section 4). Keep-alive agents, so a busy endpoint costs one
+ * One POST to a receiver. Keep-alive agents, so a busy endpoint costs one
  * connection, not one per event. Redirects are never followed (http.request does not): a 3xx is
  * an answer like any other non-2xx. The whole exchange is bounded by the timeout; the answer's
  * first 1 KB is kept, the rest read and dropped (up to a limit) so the connection can be reused.

@@ -1,6 +1,6 @@
-import { signingSecrets } from '../../services/control/webhook-endpoints.ts';
-import type { SecretBox } from '../../services/control/webhook-secrets.ts';
-import type { Sql } from '../../services/control/sql.ts';
+import { signingSecrets } from '../../services/control/feed/webhook-endpoints.ts';
+import type { SecretBox } from '../../services/control/feed/webhook-secrets.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 
 /**
  * An endpoint's signing secrets, opened (AES-GCM) once a second at most rather than once per

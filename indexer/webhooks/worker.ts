@@ -1,6 +1,6 @@
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createSecretBox } from '../../services/control/webhook-secrets.ts';
+import { createSecretBox } from '../../services/control/feed/webhook-secrets.ts';
 import { addressPolicy } from '../../services/domain/webhook-address.ts';
 import type { Runtime } from '../../services/runtime.ts';
 import { queuePrefix, redisConnection } from '../queue.ts';

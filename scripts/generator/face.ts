@@ -1,7 +1,7 @@
 /**
- * The face amount of a certificate, built from its statutory parts (issue 12
- * item 17). Rule 12D-13.045(3), F.A.C., implementing s. 197.432 F.S., lists what
- * the face must include:
+ * The face amount of a certificate, built from its statutory parts (not a
+ * flat markup with a redemption fee in it). Rule 12D-13.045(3), F.A.C.,
+ * implementing s. 197.432 F.S., lists what the face must include:
  *  - the delinquent taxes;
  *  - interest from the date of delinquency (April 1, s. 197.333) to the sale,
  *    calculated monthly at 18 percent a year, with the 3 percent minimum of

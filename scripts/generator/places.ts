@@ -4,10 +4,11 @@ import { ordinal } from './words.ts';
 /**
  * Geography as data, one entry per modelled county: the ZIP codes that lie in the
  * county (USPS, as ranges; a city table may only use these), the public land
- * survey box its sections fall in, and how its streets are named. Issue 12 item
- * 19: Miami-style quadrant grids belong to Miami-Dade and Broward only; Tampa
- * numbers with a one-letter prefix (N 15TH ST), St. Petersburg puts the
- * direction last (38TH AVE N), Orlando and Jacksonville mostly name streets.
+ * survey box its sections fall in, and how its streets are named, so an address
+ * reads as that county's: Miami-style quadrant grids belong to Miami-Dade and
+ * Broward only; Tampa numbers with a one-letter prefix (N 15TH ST), St.
+ * Petersburg puts the direction last (38TH AVE N), Orlando and Jacksonville
+ * mostly name streets.
  */
 
 /** Section, township (south) and range (east) of the public land survey. */

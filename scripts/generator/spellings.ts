@@ -7,7 +7,7 @@ import { hashString, seedOf } from './prng.ts';
  * another; custodial accounts as "AS CUST FOR" or "AS CUSTODIAN FOR". Each file
  * (county and tax year) picks one spelling per fund family, so a family shows
  * several spellings across files and years but one within a file. Holder groups
- * (issue 18 item 5) must see through these.
+ * (services/domain/holder-groups.ts) must see through these.
  */
 
 const LEGAL_FORM = /\b(LLC|LP|LLLP|INC|CORP|NA)$/;

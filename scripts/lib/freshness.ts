@@ -11,13 +11,13 @@ import type { CertificateRecord } from '../../services/domain/records.ts';
 import type { Runtime } from '../../services/runtime.ts';
 
 /**
- * Issue 19 item 3: how soon a county's update is searchable on a loaded index. Each sample
- * writes the first `rows` certificates of one county-year of the loaded set again, in the
- * county's own format, with corrected owner names (a county re-publishing part of its list),
- * queues the file as `taxcert ingest` does, and polls a count until every one of its rows
- * shows the new load and the change feed holds an event for each of them (issue 19 item 3:
- * searchable "and its change events recorded"): the time from queueing to the first moment
- * both hold, and to the job's completion.
+ * How soon a county's update is searchable on a loaded index (target: p50 under 2 s). Each
+ * sample writes the first `rows` certificates of one county-year of the loaded set again, in
+ * the county's own format, with corrected owner names (a county re-publishing part of its
+ * list), queues the file as `taxcert ingest` does, and polls a count until every one of its
+ * rows shows the new load and the change feed holds an event for each of them (an update a
+ * customer cannot hear of is not fresh yet): the time from queueing to the first moment both
+ * hold, and to the job's completion.
  */
 
 export interface FreshnessSample {

@@ -1,4 +1,4 @@
-// Launches the local OpenSearch node through the runner's API instead of its main() (issue 12):
+// Launches the local OpenSearch node through the runner's API instead of its main():
 //
 // - The runner's command line looks for an HTTP port only from -baseHttpPort up to a built-in
 //   maximum of 9299 (no option raises it), so 9350 or 31001 made it throw and exit. Here the
@@ -9,7 +9,7 @@
 //   in "Closed all nodes." with no reason. Here the failure and its causes are printed, ending
 //   with one line starting "node-launcher: failed:" that start.sh shows on the console.
 //
-// - A cluster (OPENSEARCH_NODES > 1, issue 22): the runner's node-count option starts N nodes in
+// - A cluster (OPENSEARCH_NODES > 1): the runner's node-count option starts N nodes in
 //   this JVM; node i gets HTTP port <http port> + i - 1, a free loopback transport port, and the
 //   others' transport ports as seed hosts. With OPENSEARCH_CONTROL_PORT set, a loopback-only
 //   control port stops and starts single nodes (POST /nodes/<i>/stop, POST /nodes/<i>/start,

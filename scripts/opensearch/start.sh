@@ -15,7 +15,7 @@
 #   OPENSEARCH_CDS            1/0: class data sharing archive on/off (default on, off when CI=true; see below)
 #   OPENSEARCH_NODES          nodes in the cluster (default 1). Above 1, the runner's node-count option
 #                             starts them in one JVM on HTTP ports PORT, PORT+1, ...; health waits
-#                             until all have joined (a test cluster: issue 22)
+#                             until all have joined (a test cluster for node-loss tests)
 #   OPENSEARCH_CONTROL_PORT   with OPENSEARCH_NODES > 1: a loopback port where POST /nodes/<i>/stop
 #                             and /nodes/<i>/start take one node away and bring it back (NodeLauncher.java)
 set -euo pipefail

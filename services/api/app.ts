@@ -41,7 +41,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     genReqId: requestId,
-    // Issue 23 item 4: 0 (Fastify's default) turns Node's own limits off, so a client could hold a
+    // 0 (Fastify's default) turns Node's own limits off, so a client could hold a
     // request open for ever by trickling its body. The whole request must arrive in time, and a
     // socket with nothing moving either way is closed.
     requestTimeout: deps.config.REQUEST_TIMEOUT_MS,

@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
  * Text cells come from county files and bidders (a holder name is whatever the
  * bidder registered), so a cell starting with = + - @ tab or CR, or their
  * fullwidth forms, would run as a formula in the customer's spreadsheet
- * (issue 23, item 1). csv-stringify's escape_formulas prefixes such a cell with
+ * (for example a HYPERLINK that sends a neighbouring cell away). csv-stringify's escape_formulas prefixes such a cell with
  * a quote (6.x covers the fullwidth forms too); numbers reach it as numbers, so
  * a negative amount stays -5 and is not escaped.
  */

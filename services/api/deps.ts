@@ -1,9 +1,9 @@
-import type { Sql } from '../control/sql.ts';
+import type { Sql } from '../control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { Database } from 'better-sqlite3';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Registry } from '../domain/registry.ts';
+import type { PagingCaches } from '../engine/paging/caches.ts';
 import type { Logger } from '../logger.ts';
 
 /** Everything a request may touch, built once in server.ts (or a test) and passed in. */
@@ -11,8 +11,10 @@ export interface ApiDeps {
   config: Config;
   logger: Logger;
   opensearch: Client;
+  /** What the page engine remembers between requests (field types, marks), one per process like the client. */
+  paging: PagingCaches;
   redis: Redis;
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   /** County and sale-channel registry, loaded once at start-up (county slugs, vendor codes). */
   registry: Registry;

@@ -32,7 +32,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rest_disabled: 403,
   not_found: 404,
   method_not_allowed: 405,
-  // The change feed (issue 20): a cursor older than the events kept.
+  // The change feed: a cursor older than the events kept.
   cursor_expired: 410,
   not_acceptable: 406,
   payload_too_large: 413,
@@ -110,7 +110,7 @@ export class MethodNotAllowedError extends ApiError {
 }
 
 /**
- * GET /events with an after= older than the retention (issue 20): events this client never
+ * GET /events with an after= older than the retention: events this client never
  * received were pruned. 410 Gone, as Stripe and GitHub answer an expired cursor; the client
  * starts again from a full read and the feed without after.
  */

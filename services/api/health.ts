@@ -1,10 +1,10 @@
 /**
  * Dependency checks for /healthz. Each check races a timer so one hanging
- * dependency cannot hold the answer past the deadline (the issue asks for an
- * answer within 2 s).
+ * dependency cannot hold the answer past the deadline: /healthz answers within
+ * 2 s even while a dependency hangs.
  *
  * /healthz answers without a key, so it says only ok or unavailable per
- * dependency: a client's error text names hosts and ports (issue 23, item 5).
+ * dependency: a client's error text names hosts and ports, which are not for the public.
  * The reason goes to the log instead, returned here beside the public answer.
  */
 export type Check = () => Promise<void>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Every answer to a keyed request (the /api/v1 scope and /api/mcp, errors and
- * CSV included) says not to keep it and not to guess its type (issue 23, item 8):
+ * CSV included) says not to keep it and not to guess its type:
  * an answer holds one customer's data and balance, so no shared cache or browser
  * history may keep it, and a CSV cell or an echoed parameter must never be sniffed
  * into HTML. One onSend hook at app level, so a 404 inside /api/v1 and the MCP

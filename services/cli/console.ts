@@ -1,10 +1,10 @@
 import { relative } from 'node:path';
-import { DEMO_CLIENT_ID } from '../control/demo-key.ts';
+import { DEMO_CLIENT_ID } from '../control/billing/demo-key.ts';
 import { redactUrl } from '../logger.ts';
 import type { Mail } from '../web/mail/mailer.ts';
 
 /**
- * What `npm start` prints on a terminal (issue 12, item 7): it printed about 1,500 lines (a
+ * What `npm start` prints on a terminal: it printed about 1,500 lines (a
  * 22-line entry per ingested file, 12 lines per /healthz request) with the progress bar glued
  * onto log lines and onto the URL banner. On a terminal, unless LOG_LEVEL is set: warnings only
  * from the logger, one progress bar for the demo load, the banner, then one line per request.
@@ -41,7 +41,7 @@ export function isQuietConsole(facts: ConsoleFacts): boolean {
 
 /**
  * The lines printed once the stack is ready; a demo API key is shown when one exists, and the
- * account page with the demo client's sign-in (issue 21) when there is one.
+ * account page with the demo client's sign-in when there is one.
  */
 export function bannerLines(url: string, demoKey?: string, demoSignIn?: { email: string; password: string }): string[] {
   return [
@@ -85,7 +85,7 @@ export interface RequestFacts {
 
 /**
  * One request in one line: "14:03:07 GET /healthz 200 2ms". The URL is masked as in the JSON log:
- * a key sent as ?api_key= stayed readable in the terminal and its scrollback (issue 23, item 7).
+ * otherwise a key sent as ?api_key= stays readable in the terminal and its scrollback.
  */
 export function requestLine(r: RequestFacts): string {
   const time = r.at.toISOString().slice(11, 19);

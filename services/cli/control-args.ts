@@ -1,6 +1,6 @@
 import { type Command, CommanderError } from 'commander';
-import { CLIENT_STATUSES, type ClientStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../control/clients.ts';
-import { isPlanCode, PLAN_CODES, type PlanCode } from '../control/plans.ts';
+import { CLIENT_STATUSES, type ClientStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../control/billing/clients.ts';
+import { isPlanCode, PLAN_CODES, type PlanCode } from '../control/billing/plans.ts';
 import { CliError } from './output.ts';
 
 /** Argument checks shared by the operator commands; a bad value is a usage error (exit 2). */

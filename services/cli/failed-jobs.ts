@@ -3,7 +3,7 @@ import type { IngestJobData, IngestResult } from '../../indexer/queue.ts';
 import { printable } from './terminal-text.ts';
 
 /**
- * Failed ingest jobs as an operator reads them (issue 12, item 10): `taxcert status` listed at
+ * Failed ingest jobs as an operator reads them: `taxcert status` used to list at
  * most 10 with no "N more", each with a reason that could be a 400-character dump of a file's
  * header. One line per job, the count always, the full reason only with --json.
  */

@@ -17,7 +17,7 @@ registerCommands(program);
 
 // The operator commands reach the stack `npm start` recorded, before any of them reads its
 // config; the process's own environment is what config.ts parses, so the recorded variables go
-// there, each only where the environment leaves it unset (issue 17, item 8).
+// there, each only where the environment leaves it unset (local-stack.ts says why).
 program.hook('preAction', async (_program, action) => {
   let command = action;
   while (command.parent && command.parent !== program) command = command.parent;

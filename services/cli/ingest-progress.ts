@@ -1,8 +1,8 @@
 /**
- * How many of a load's rows to show as done (issue 12, item 8). A file is read twice: validating
- * counts for the first half of its rows, sending for the second. A file's rows count in full only
- * once its job has finished (its rows searchable): a file that has sent everything but still waits
- * for the shared refresh stays one row short, so rows never stand at 100% while files do not.
+ * How many of a load's rows to show as done. A file is read twice: validating counts for the
+ * first half of its rows, sending for the second. A file's rows count in full only once its job
+ * has finished (its rows searchable): a file that has sent everything but still waits for the
+ * shared refresh stays one row short, so rows never stand at 100% while files do not.
  */
 export interface JobProgressEvent {
   phase?: string;

@@ -7,7 +7,7 @@ import { CliError } from './output.ts';
 import { isPidAlive } from '../pid-alive.ts';
 
 /**
- * Where `npm start` runs, for the commands of another terminal (issue 17, item 8). Beside a
+ * Where `npm start` runs, for the commands of another terminal. Beside a
  * running `npm start`, `taxcert status` failed with `connect ECONNREFUSED 127.0.0.1:9200` when
  * the stack's engine was elsewhere, and created data/taxcert.db and key-hash-secret on the way.
  * Now `npm start` writes data/stack.json (the checkout's default data folder, the one relative
@@ -20,7 +20,7 @@ export const STACK_FILE = join('data', 'stack.json');
 const StackVariables = z.object({
   OPENSEARCH_URL: z.string().min(1),
   DATABASE_PATH: z.string().min(1),
-  /** Set when the stack's control plane is PostgreSQL (issue 22); the file then holds nothing. */
+  /** Set when the stack's control plane is PostgreSQL; the file then holds nothing. */
   DATABASE_URL: z.string().min(1).optional(),
   INDEX_PREFIX: z.string().min(1),
   REDIS_URL: z.string().min(1),

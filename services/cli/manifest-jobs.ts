@@ -13,7 +13,7 @@ export interface ManifestJobs {
 /**
  * A manifest as ingest jobs: the one mapping from its file entries to job data, shared by
  * `taxcert ingest --manifest`, `npm start`'s demo load and the ingest benchmark, which each
- * had a copy (issue 17, item 6). Checks of the values (a known vendor, a plausible year, the
+ * had a copy that could drift from the others. Checks of the values (a known vendor, a plausible year, the
  * file exists) are the caller's: `ingest` makes them, the shipped demo set needs none.
  */
 export function manifestJobs(manifestPath: string, dataset: IngestJobData['dataset'] = 'certificates'): ManifestJobs {

@@ -2,7 +2,7 @@
  * Text from county files printed on an operator's terminal. A raw row is whatever a county or a
  * bidder typed: an ESC sequence in it can recolour or clear the screen, retitle the window, or
  * (with some terminals) write to the clipboard; a bidi override makes `$100` read as `001$` and
- * hides what follows; a carriage return overwrites the start of its line (issue 23, item 9).
+ * hides what follows; a carriage return overwrites the start of its line.
  * Every such character is shown as a visible escape instead: C0 controls, DEL, C1 controls
  * (which include the one-byte CSI), the line and paragraph separators, and the bidi controls.
  */

@@ -8,7 +8,7 @@ import { CERTIFICATE_STATUSES } from './records.ts';
  * OpenAPI schema, the CSV columns, the source of the field dictionary (2.9), and the
  * object of a certificate's change events. It lives in the domain, not beside the
  * route, because the ingest renders each changed certificate exactly as the API does
- * when it records the change (issue 20); the route re-exports it.
+ * when it records the change; the route re-exports it.
  */
 export const CertificateRow = z.object({
   id: z.string().describe('Platform surrogate key, form cert_<id>.'),

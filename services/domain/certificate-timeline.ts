@@ -2,7 +2,7 @@ import { addYearsIso, daysBetween, previousDay } from './calendar-days.ts';
 import { applicationOnRecord, EXPIRY_YEARS, expiryDate } from './redemption-quote.ts';
 
 /**
- * A certificate's statutory dates (issue 18 item 2), pure:
+ * A certificate's statutory dates, pure:
  *  - interest_starts: June 1 of the sale year (s. 197.402(3), s. 197.172(2));
  *  - deed_application_earliest: April 1 of the sale year + 2 (s. 197.502(1));
  *  - expires: the sale date + 7 years (s. 197.482), null once a deed

@@ -1,5 +1,5 @@
 /**
- * The `previous` of a change event (issue 20): every public field whose value differs
+ * The `previous` of a change event: every public field whose value differs
  * between two renderings of the same row, with its old value. Rows are flat (strings,
  * numbers, booleans, null), so values compare with Object.is; a field new in `after`
  * counts as changed from null. Pure: the ingest, the sale-status job and the county

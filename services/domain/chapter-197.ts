@@ -2,12 +2,11 @@ import { countyHolderName } from './county-facts.ts';
 import { quoteAmounts } from './redemption-quote.ts';
 
 /**
- * Rules of Florida Statutes chapter 197 that no real certificate can break
- * (issue 12 item 4). The canonical record schema (records.ts) runs them, so a
- * row that breaks one is quarantined with the rule named. Only what the law
- * makes impossible is here; what is merely unusual (a sale after June 1 when the
- * roll came late, a redemption after 7 years when a bankruptcy stay tolled the
- * term) stays lawful.
+ * Rules of Florida Statutes chapter 197 that no real certificate can break.
+ * The canonical record schema (records.ts) runs them, so a row that breaks one
+ * is quarantined with the rule named. Only what the law makes impossible is
+ * here; what is merely unusual (a sale after June 1 when the roll came late, a
+ * redemption after 7 years when a bankruptcy stay tolled the term) stays lawful.
  *
  *  - Sale: taxes of year Y become delinquent on April 1 of Y+1 (s. 197.333), and
  *    the certificates are sold at that year's sale, which must start by June 1
@@ -22,7 +21,8 @@ import { quoteAmounts } from './redemption-quote.ts';
  *    the sale year, never less than the 5 percent mandatory charge except on a
  *    0 percent bid, s. 197.172, s. 197.402(3), s. 197.472).
  *    The generator computes redemption_amount with the same function, so the
- *    API's quote on a redeemed certificate's day is what was paid (issue 18).
+ *    API's quote on a redeemed certificate's day is what was paid
+ *    (docs/decisions.md, "One redemption rule").
  *  - Struck to the county: with no bidder, the certificate is issued to the
  *    county (s. 197.432): it was not sold to a bidder, is no longer merely
  *    advertised, and its holder is the county. A county-held certificate bought

@@ -14,7 +14,7 @@ export function parcelUrl(baseUrl: string, countySlug: string, parcelId: string)
 
 /**
  * Names the county a file's county reference points at, for wrong-county messages: a bare "16"
- * told an operator nothing, "16 (Broward, revenue county 16)" does (issue 12, item 9).
+ * told an operator nothing, "16 (Broward, revenue county 16)" does.
  */
 export function describeCountyRef(ref: string, counties: readonly RegistryCounty[]): string {
   const raw = ref.trim();

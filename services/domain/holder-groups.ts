@@ -5,7 +5,7 @@ import { namesTheCounty } from './chapter-197.ts';
 import { countyHolderName } from './county-facts.ts';
 
 /**
- * Holder groups (issue 18 item 5): institutions bid through families of numbered
+ * Holder groups: institutions bid through families of numbered
  * entities, so "FL TAX LIEN FUND 11 LLC" and "Fl Tax Lien Fund 3, L.L.C." are one
  * competitor. The rule is computed at ingest and stored on each certificate, so the
  * analytics read only aggregates. It reads the spelling only, never who wrote it:

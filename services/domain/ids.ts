@@ -19,7 +19,7 @@ export const ID_ORDER_DIGITS = 13;
 /**
  * The order twin of an id (`<prefix>_<hex digits>`): its first ID_ORDER_DIGITS hex digits
  * as a whole number. Along ids of one prefix it never decreases, so a deep page can cut
- * and count the id order on a long instead of a keyword (services/api/query/page-cuts.ts).
+ * and count the id order on a long instead of a keyword (services/engine/paging/string-cuts.ts).
  */
 export function idOrder(id: string): number {
   const start = id.indexOf('_') + 1;

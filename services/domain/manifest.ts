@@ -5,7 +5,7 @@ import { z } from 'zod';
 /**
  * What `taxcert fixtures generate` writes beside a data set, and `taxcert ingest --manifest` reads.
  * It lives in the domain because both sides import it: the CLI, the benchmarks and the generator
- * (which reads its own sets back), and none of them may import another's room (issue 17, item 6).
+ * (which reads its own sets back), and none of them may import another's room (an import loop between folders).
  */
 export const ManifestFile = z.object({
   path: z.string().min(1),
@@ -56,7 +56,7 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
-/** Why a file could not be read, in words rather than an errno code (issue 12, item 9). */
+/** Why a file could not be read, in words rather than an errno code an operator must look up. */
 function unreadable(code: string | undefined, err: unknown): string {
   switch (code) {
     case 'ENOENT':

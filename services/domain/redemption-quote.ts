@@ -1,7 +1,7 @@
 import { addYearsIso, isCalendarDate } from './calendar-days.ts';
 
 /**
- * What a certificate pays off on a given day (issue 18 item 1): the one rule the
+ * What a certificate pays off on a given day: the one rule the
  * generator computes redemption_amount with, the record validation checks it
  * with and the API quotes with, so a redeemed certificate's redemption_amount is
  * always its quote's holder_amount on its redeemed_date.

@@ -36,7 +36,7 @@ const CountySeedRow = z.object({
   dor_county_number: z.string().regex(/^\d{1,2}$/),
 });
 
-/** A county as the registry knows it (facts and channel); the control plane's county record is County in services/control/counties.ts. */
+/** A county as the registry knows it (facts and channel); the control plane's county record is County in services/control/ingest/counties.ts. */
 export interface RegistryCounty {
   name: string;
   slug: string;

@@ -5,7 +5,7 @@ import { saleStatus } from './sale-status.ts';
 /**
  * The certificate sale of spec 2.3, exactly its fields: one annual sale of one county.
  * In the domain, beside its mapper, because the ingest and the sale-status job render a
- * sale exactly as the API does when they record its events (issue 20); the route
+ * sale exactly as the API does when they record its events; the route
  * re-exports both.
  */
 export const SaleRow = z.object({

@@ -1,7 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 /**
- * Which addresses a webhook may be delivered to (issue 20, section 4). In production only
+ * Which addresses a webhook may be delivered to. In production only
  * public unicast addresses: a customer's URL must never make us call into our own network
  * (metadata services, Redis, OpenSearch, the admin side of a router). Outside production the
  * loopback interface is allowed too, so a developer's receiver on 127.0.0.1 works. The

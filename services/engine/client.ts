@@ -22,11 +22,12 @@ export function createOpenSearch(config: Pick<Config, 'OPENSEARCH_URL'>): Client
     suggestCompression: false,
     // One retry covers a dropped keep-alive socket; the bulk writer runs its own backoff.
     maxRetries: 1,
-    // Every answer is parsed with JSON.parse alone. The default scans each answer twice more,
-    // with regular expressions, for "__proto__" and "constructor" keys: a guard for programs that
-    // merge untrusted JSON into their objects. Our answers come from our own indices, whose strict
+    // Every answer is parsed with JSON.parse alone. The default scans each answer twice more, with
+    // regular expressions, for "__proto__" and "constructor" keys: a guard for programs that merge
+    // untrusted JSON into their objects. Our answers come from our own indices, whose strict
     // mappings admit no such field, and the mappers copy named fields only; the scans cost about a
-    // sixth of parsing a page of certificates (issue 19 item 4).
+    // sixth of parsing a page of certificates (see docs/decisions.md, "The request path's CPU
+    // budget").
     disablePrototypePoisoningProtection: true,
   });
 }

@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { aliasName } from '../domain/datasets.ts';
-import { getDatasetState } from '../control/freshness.ts';
-import type { Sql } from '../control/sql.ts';
+import { getDatasetState } from '../control/ingest/freshness.ts';
+import type { Sql } from '../control/db/sql.ts';
 import { search } from './search.ts';
 
 /** The freshness object of spec 2.8: counts from the index, times from the control plane. */

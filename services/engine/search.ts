@@ -116,10 +116,10 @@ async function cancellable<R>(client: Client, b: Bound, send: () => Promise<R>):
 
 /**
  * The parts of a search answer we read. The engine leaves out the rest (took, _shards,
- * max_score, and each hit's _index and _score: about a tenth of a page of certificates),
- * so there is less to read and parse on every request (issue 19 item 4). A part that is
- * empty is left out too: an answer with no hits has no hits.hits, and one that counted
- * nothing (track_total_hits: false, no hits) has no hits at all.
+ * max_score, and each hit's _index and _score: about a tenth of a page of certificates), so
+ * there is less to read and parse on every request (see docs/decisions.md, "The request path's
+ * CPU budget"). A part that is empty is left out too: an answer with no hits has no hits.hits,
+ * and one that counted nothing (track_total_hits: false, no hits) has no hits at all.
  */
 const HIT_PARTS = ['hits.total', 'hits.hits._id', 'hits.hits._source', 'hits.hits.sort'];
 const SEARCH_FILTER = ['timed_out', ...HIT_PARTS, 'aggregations'];
@@ -129,7 +129,7 @@ const GET_FILTER = ['found', '_source'];
 /**
  * A request that could not connect (refused, reset before an answer) never reached a node, so it
  * is sent once more: the client marked that node dead and picks another of OPENSEARCH_URL's nodes
- * (a cluster losing a node keeps answering, issue 22 item 5). A timeout is not repeated: the node
+ * (so the API keeps answering while a cluster has lost a node). A timeout is not repeated: the node
  * may still be working on it, and a second wait would double an interactive request's time.
  */
 async function failover<R>(send: () => Promise<R>): Promise<R> {

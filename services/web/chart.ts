@@ -1,7 +1,7 @@
-import type { DayCount } from '../control/usage.ts';
+import type { DayCount } from '../control/billing/usage.ts';
 
 /**
- * The overview's chart of requests per day this month (issue 21): an SVG drawn on the server,
+ * The overview's chart of requests per day this month: an SVG drawn on the server,
  * readable without JavaScript. This builds its geometry from the counts (pure, fixture-tested);
  * the template only prints it, with a table of the same numbers for screen readers.
  */

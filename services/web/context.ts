@@ -1,10 +1,9 @@
-import type { Sql } from '../control/sql.ts';
-import type { Database } from 'better-sqlite3';
+import type { Sql } from '../control/db/sql.ts';
 import type { Config } from '../config.ts';
-import type { Client } from '../control/clients.ts';
-import type { Ledger } from '../control/ledger.ts';
-import type { PasswordHasher } from '../control/passwords.ts';
-import type { User } from '../control/users.ts';
+import type { Client } from '../control/billing/clients.ts';
+import type { Ledger } from '../control/billing/ledger.ts';
+import type { PasswordHasher } from '../control/accounts/passwords.ts';
+import type { User } from '../control/accounts/users.ts';
 import type { Registry } from '../domain/registry.ts';
 import type { Logger } from '../logger.ts';
 import type { BillingProvider } from './billing/provider.ts';
@@ -14,7 +13,7 @@ import type { Throttle } from './throttle.ts';
 
 /** What every page of the account scope is handed, built once in register.ts. */
 export interface PageContext {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   config: Config;
   logger: Logger;

@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../api/deps.ts';
-import type { PasswordHasher } from '../control/passwords.ts';
+import type { PasswordHasher } from '../control/accounts/passwords.ts';
 import type { BillingProvider } from './billing/provider.ts';
 import type { OutboxListener } from './mail/mailer.ts';
 
@@ -7,7 +7,7 @@ import type { OutboxListener } from './mail/mailer.ts';
 export interface SiteDeps extends ApiDeps {
   /**
    * The account page's clock: sessions, mailed links, the trial's seven days and the overview's
-   * month. Tests move it instead of waiting (issue 21). Default: the wall clock.
+   * month. Tests move it instead of waiting days or minutes. Default: the wall clock.
    */
   clock?: () => Date;
   /** Told about each mail written to the outbox instead of sent (npm start prints its link). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { KEY_ENVS } from '../control/api-keys.ts';
-import { EVENT_TYPES } from '../control/events.ts';
-import { ORDER_ID } from '../control/orders.ts';
-import { PACK_NAMES } from '../control/packs.ts';
+import { KEY_ENVS } from '../control/billing/api-keys.ts';
+import { EVENT_TYPES } from '../control/feed/events.ts';
+import { ORDER_ID } from '../control/billing/orders.ts';
+import { PACK_NAMES } from '../control/billing/packs.ts';
 
 /**
  * Every form of the account page as one zod schema: it validates the posted fields and gives

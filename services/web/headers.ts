@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Headers on every answer under /account (issue 21, section 2). The pages load only our own
+ * Headers on every answer under /account. The pages load only our own
  * CSS and one script file; no inline script or style can run, nothing may frame them
  * (clickjacking of the key and billing buttons), and no address of ours, whose query may hold a
  * single-use token, is sent to another site as a Referer. Pages hold account data: no cache.

@@ -1,19 +1,19 @@
 import { readUsage } from '../api/routes/account/read.ts';
 import type { Usage } from '../api/routes/account/row.ts';
-import { clientAccount } from '../control/accounts.ts';
-import { monthOverage } from '../control/billing.ts';
-import type { Client } from '../control/clients.ts';
-import { TRIAL_CAP } from '../control/ledger.ts';
-import { PACKS } from '../control/packs.ts';
-import { TRIAL_FULL_ACCESS_MS } from '../control/periods.ts';
-import type { Plan } from '../control/plans.ts';
-import { type ClientUsage, clientUsage, dailyRequests, type DayCount } from '../control/usage.ts';
+import { clientAccount } from '../control/accounts/accounts.ts';
+import { monthOverage } from '../control/billing/billing.ts';
+import type { Client } from '../control/billing/clients.ts';
+import { TRIAL_CAP } from '../control/billing/ledger.ts';
+import { PACKS } from '../control/billing/packs.ts';
+import { TRIAL_FULL_ACCESS_MS } from '../control/billing/periods.ts';
+import type { Plan } from '../control/billing/plans.ts';
+import { type ClientUsage, clientUsage, dailyRequests, type DayCount } from '../control/billing/usage.ts';
 import { type ChartModel, dailyChart } from './chart.ts';
 import type { PageContext, SignedIn } from './context.ts';
 import { count, day, moment, usd } from './format.ts';
 
 /**
- * The overview (issue 21): this month as GET /api/v1/account/usage reports it (the same
+ * The overview: this month as GET /api/v1/account/usage reports it (the same
  * readUsage, for the client's live keys), the bucket's credits, packs, overage, the per-minute
  * limit and the chart. readOverview gathers; overviewModel (pure) words it for the template.
  */

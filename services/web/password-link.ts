@@ -1,6 +1,6 @@
-import { consumeToken, peekToken, type TokenPurpose } from '../control/email-tokens.ts';
-import { deleteUserSessions } from '../control/sessions.ts';
-import { markEmailVerified, setPasswordHash } from '../control/users.ts';
+import { consumeToken, peekToken, type TokenPurpose } from '../control/accounts/email-tokens.ts';
+import { deleteUserSessions } from '../control/accounts/sessions.ts';
+import { markEmailVerified, setPasswordHash } from '../control/accounts/users.ts';
 import type { PageContext } from './context.ts';
 
 /**

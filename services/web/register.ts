@@ -5,9 +5,9 @@ import formbody from '@fastify/formbody';
 import view from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { pruneTokens } from '../control/email-tokens.ts';
-import { argon2Hasher, createDummyHash } from '../control/passwords.ts';
-import { pruneSessions } from '../control/sessions.ts';
+import { pruneTokens } from '../control/accounts/email-tokens.ts';
+import { argon2Hasher, createDummyHash } from '../control/accounts/passwords.ts';
+import { pruneSessions } from '../control/accounts/sessions.ts';
 import { registerAssets } from './assets.ts';
 import { billingProvider } from './billing/provider.ts';
 import type { PageContext } from './context.ts';
@@ -90,7 +90,7 @@ export function accountPages(deps: SiteDeps) {
       production: deps.config.NODE_ENV !== 'development',
     });
 
-    // Every form post carries the CSRF token of its page (issue 21), enforced here for every
+    // Every form post carries the CSRF token of its page (against cross-site posts), enforced here for every
     // route that is not a read, so a page added later cannot forget it.
     scope.addHook('onRoute', (route) => {
       const methods = [route.method].flat();

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getClient } from '../control/clients.ts';
-import { createSession, deleteSession, useSession } from '../control/sessions.ts';
-import { getUser } from '../control/users.ts';
+import { getClient } from '../control/billing/clients.ts';
+import { createSession, deleteSession, useSession } from '../control/accounts/sessions.ts';
+import { getUser } from '../control/accounts/users.ts';
 import type { PageContext } from './context.ts';
 
 /**
  * The account page's sessions on the wire: which cookie, with which flags, and who it names.
- * The rows and their clocks are services/control/sessions.ts.
+ * The rows and their clocks are services/control/accounts/sessions.ts.
  */
 function cookieOptions(ctx: PageContext) {
   // No Max-Age: the browser drops it when it closes; the server ends it sooner (idle 30 min, 12 h at most).
@@ -34,8 +34,8 @@ export function loadSession(ctx: PageContext) {
 }
 
 /**
- * Signs a user in with a new session id (issue 21: rotated at sign-in, so an id planted before
- * sign-in is worth nothing after it). The session the browser came with, if any, is ended, and
+ * Signs a user in with a new session id (rotated at sign-in, so an id planted before sign-in
+ * is worth nothing after it: session fixation). The session the browser came with, if any, is ended, and
  * the CSRF secret is dropped so the signed-in pages get a new one.
  */
 export async function startSession(ctx: PageContext, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {

@@ -10,7 +10,7 @@ import { type Config, ConfigError } from '../config.ts';
 export interface SiteSettings {
   /** The origin mailed links start with, without a trailing slash. */
   publicUrl: string;
-  /** Cookies are Secure outside development (issue 21); then they also take the __Host- prefix. */
+  /** Cookies are Secure outside development (which serves plain http on this machine); then they also take the __Host- prefix. */
   secureCookies: boolean;
   sessionCookie: string;
   csrfCookie: string;

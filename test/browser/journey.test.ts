@@ -5,11 +5,11 @@ import { DESKTOP, launchBrowser, screenshots, seriousViolations } from '../helpe
 import { linkIn } from '../helpers/smtp.ts';
 
 /**
- * Issue 21, section 4: the whole journey in a real browser against the real API process
- * (OpenSearch, Redis, SQLite, SMTP): sign up, receive the mail, confirm, create a key, call the
- * API with it, see the request on the overview and its chart, revoke, and the next call is
- * 401. Every page on the way passes axe (no serious or critical violation) and is saved as a
- * screenshot at phone and desktop widths.
+ * A new customer's whole journey on the account page, in a real browser against the real API
+ * process (OpenSearch, Redis, SQLite, SMTP): sign up, receive the mail, confirm, create a key, call
+ * the API with it, see the request on the overview and its chart, revoke, and the next call is 401.
+ * Every page on the way passes axe (no serious or critical violation) and is saved as a screenshot
+ * at phone and desktop widths.
  */
 let site: AccountSite;
 let browser: Browser;

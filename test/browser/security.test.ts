@@ -1,16 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listKeys } from '../../services/control/api-keys.ts';
-import { getClient, suspendClient } from '../../services/control/clients.ts';
-import { findUserByEmail } from '../../services/control/users.ts';
+import { listKeys } from '../../services/control/billing/api-keys.ts';
+import { getClient, suspendClient } from '../../services/control/billing/clients.ts';
+import { findUserByEmail } from '../../services/control/accounts/users.ts';
 import { type AccountSite, DAY_MS, openAccountSite } from '../helpers/account-site.ts';
 import { DESKTOP, launchBrowser, screenshots, seriousViolations } from '../helpers/browser.ts';
 import { linkIn } from '../helpers/smtp.ts';
 
 /**
- * Issue 21, sections 2 and 4, in a real browser: a wrong password, a replayed reset link, a
- * form posted without its CSRF token, an ended session, the trial's cap after day 7 (the
- * site's clock moved, not waited for) and a suspended client's user.
+ * The account page's security promises, in a real browser: a wrong password, a replayed reset link,
+ * a form posted without its CSRF token, an ended session, the trial's cap after day 7 (the site's
+ * clock moved, not waited for) and a suspended client's user.
  */
 let site: AccountSite;
 let browser: Browser;

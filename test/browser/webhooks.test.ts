@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../services/control/accounts.ts';
-import { setClient } from '../../services/control/clients.ts';
-import { hashPassword } from '../../services/control/passwords.ts';
-import { markEmailVerified } from '../../services/control/users.ts';
-import { listEndpoints } from '../../services/control/webhook-endpoints.ts';
+import { createTrialAccount } from '../../services/control/accounts/accounts.ts';
+import { setClient } from '../../services/control/billing/clients.ts';
+import { hashPassword } from '../../services/control/accounts/passwords.ts';
+import { markEmailVerified } from '../../services/control/accounts/users.ts';
+import { listEndpoints } from '../../services/control/feed/webhook-endpoints.ts';
 import { type AccountSite, openAccountSite } from '../helpers/account-site.ts';
 import { DESKTOP, launchBrowser, screenshots, seriousViolations } from '../helpers/browser.ts';
 

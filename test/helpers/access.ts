@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { registerAccess } from '../../services/api/access/register.ts';
 import { buildApp } from '../../services/api/app.ts';
-import { createKey, type KeyEnv } from '../../services/control/api-keys.ts';
-import { type Client, createClient } from '../../services/control/clients.ts';
-import type { PlanCode } from '../../services/control/plans.ts';
+import { createKey, type KeyEnv } from '../../services/control/billing/api-keys.ts';
+import { type Client, createClient } from '../../services/control/billing/clients.ts';
+import type { PlanCode } from '../../services/control/billing/plans.ts';
 import { openRuntime, type Runtime } from '../../services/runtime.ts';
 import { type TestContext, testContext } from './context.ts';
 

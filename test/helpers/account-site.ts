@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createBulkWriter } from '../../indexer/load/bulk.ts';
-import type { PasswordHasher } from '../../services/control/passwords.ts';
+import type { PasswordHasher } from '../../services/control/accounts/passwords.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import type { BillingProvider } from '../../services/web/billing/provider.ts';
 import { buildSite } from '../../services/web/site.ts';
@@ -13,7 +13,8 @@ import { type SmtpInbox, startSmtp } from './smtp.ts';
  * The API process as `taxcert serve` runs it (the API and the account page, buildSite) on a
  * real port, over this test file's own OpenSearch indices (a few certificates loaded), Redis
  * keys and SQLite file, mailing through a real SMTP server. Its clock is the wall clock moved
- * by `clock.offsetMs`, so a test ages a session or a trial without waiting (issue 21).
+ * by `clock.offsetMs`, so a test ages a session (idle and absolute expiry) or a trial
+ * without waiting.
  */
 export interface AccountSite {
   t: TestRuntime;

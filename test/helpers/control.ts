@@ -1,15 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Registry } from '../../services/domain/registry.ts';
-import { type ControlTarget, describe, openControlPlane } from '../../services/control/db.ts';
-import type { Sql } from '../../services/control/sql.ts';
+import { type ControlTarget, describe } from '../../services/control/db/db.ts';
+import { openControlPlane } from '../../services/control/control-plane.ts';
+import type { Sql } from '../../services/control/db/sql.ts';
 import { loadRegistry } from '../../services/domain/registry.ts';
 
 /**
  * The control plane a test runs on. Unset TEST_DATABASE_URL: SQLite (a file or :memory:).
  * TEST_DATABASE_URL=postgres://user@host:port/admin-db: every test file (every control plane
  * it opens) gets a PostgreSQL database of its own, created here and dropped when closed, so
- * the whole control-plane suite runs against both implementations (issue 22, item 6).
+ * the whole control-plane suite runs against both implementations: their answers must agree.
  */
 export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sortClause } from '../../services/api/query/sort.ts';
+import { sortClause } from '../../services/engine/paging/sort.ts';
 import { buildBidRates } from '../../services/api/routes/analytics/bid-rates/build-query.ts';
 import { BidRateParams } from '../../services/api/routes/analytics/bid-rates/params.ts';
 import { buildSalesQuery } from '../../services/api/routes/certificate-sales/build-query.ts';
@@ -66,7 +66,7 @@ export function dslFixtures(folder: string): DslFixture[] {
  * do, and sorts are rendered as the engine receives them.
  */
 export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
-  // Holder groups (issue 18 item 5): the terms scan, the first page of the exact (group, name)
+  // Holder groups (who the competition is): the terms scan, the first page of the exact (group, name)
   // scan (name_asc, and the fallback), the rate scan (median_rate_asc only), the page pass for two groups.
   'analytics-holders': (params) => {
     const p = HolderGroupsParams.parse(params);
@@ -86,7 +86,8 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
     return { query: plan.query, sort: sortClause(plan.sort) };
   },
   'certificates-counts': (params) => buildCounts(CountsParams.parse(params)),
-  // Issue 18 item 3: the input is the certificate read by id and the day, not query parameters.
+  // The deed-application estimate's other certificates: the input is the certificate read by id
+  // and the day, not query parameters.
   'certificates-deed-estimate': (params) => {
     const plan = buildOtherCertificates(params as OtherCertificatesInput);
     return { query: plan.query, sort: sortClause(plan.sort), size: plan.size };

@@ -1,36 +1,17 @@
-import { beforeCut } from '../../services/api/query/page-cuts.ts';
-import {
-  afterBody,
-  type Cursor,
-  countBody,
-  countOnly,
-  cutsAggs,
-  DEFAULT_PAGE_OPTIONS,
-  deepPlan,
-  groupFilters,
-  keyStatsAggs,
-  keyValuesAggs,
-  numberCuts,
-  type PageRequest,
-  reversedBody,
-  scoreCuts,
-  scoreCutsAggs,
-  scoreStatsAggs,
-  selectedBody,
-  selectedFromEndBody,
-  shallowBody,
-  startOf,
-  tieQuery,
-  within,
-} from '../../services/api/query/page-plan.ts';
-import { effectiveSort } from '../../services/api/query/sort.ts';
+import { beforeCut } from '../../services/engine/paging/cuts.ts';
+import { type Cursor, groupFilters, selectedBody, selectedFromEndBody } from '../../services/engine/paging/cursor.ts';
+import { cutsAggs, keyStatsAggs, keyValuesAggs, numberCuts } from '../../services/engine/paging/number-cuts.ts';
+import { afterBody, countBody, countOnly, DEFAULT_PAGE_OPTIONS, deepPlan, type PageRequest, reversedBody, shallowBody, within } from '../../services/engine/paging/plan.ts';
+import { scoreCuts, scoreCutsAggs, scoreStatsAggs, startOf, tieQuery } from '../../services/engine/paging/score-cuts.ts';
+import { effectiveSort } from '../../services/engine/paging/sort.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: fixture files are untyped JSON
 type Params = any;
 
 /**
  * One request a page plan sends, built from a case of fixtures/queries/page-plan/:
- * `build` names the pure builder of page-plan.ts, the other fields are its inputs.
+ * `build` names a pure builder of services/engine/paging/ (plan.ts and the strategies'
+ * number-cuts.ts, score-cuts.ts, cursor.ts), the other fields are its inputs.
  * A new request shape adds a case here and a params file there.
  */
 export function pagePlanDsl(p: Params): unknown {

@@ -10,7 +10,8 @@ const hex20 = (s: string) => createHash('sha256').update(s).digest('hex').slice(
  * *_normalized fields follow the overridden values. Parsed with the canonical
  * schema, so a test can never index a record the worker would not. A redeemed
  * certificate given no redemption_amount gets its quote's holder_amount on its
- * redeemed_date, the only amount the schema accepts (issue 18 item 1).
+ * redeemed_date, the only amount the schema accepts: one redemption rule for the API's quote,
+ * the generator and ingest validation.
  */
 export function sampleCertificate(overrides: Partial<CertificateRecord> = {}, n = 0): CertificateRecord {
   const certificate_number = overrides.certificate_number ?? `2023-${String(n).padStart(6, '0')}`;

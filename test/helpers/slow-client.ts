@@ -12,7 +12,8 @@ export interface SlowRequest {
 /**
  * A client that holds a request open over a real socket: it sends `head` at once,
  * then one byte of `drip` every `everyMs` until the server answers or closes, so
- * the request never completes on its own (issue 23 item 4's attack).
+ * the request never completes on its own: the attack of a key that trickles bytes to hold
+ * requests open for ever, which the server's timeouts and per-client cap must refuse.
  */
 export function slowRequest(base: URL, head: string, options: { drip?: string; everyMs?: number } = {}): SlowRequest {
   const started = Date.now();

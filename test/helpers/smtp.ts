@@ -4,9 +4,9 @@ import { decodeMail } from '../../scripts/lib/mail-text.ts';
 export { decodeMail };
 
 /**
- * A real SMTP server on a free port for the account page's mail (issue 21): it accepts every
- * message (no auth, no STARTTLS, as nodemailer's smtp:// needs) and keeps it whole. Tests read
- * the decoded text body and its link as a mail client would.
+ * A real SMTP server on a free port for the account page's mail (verification, reset): it accepts
+ * every message (no auth, no STARTTLS, as nodemailer's smtp:// needs) and keeps it whole. Tests
+ * read the decoded text body and its link as a mail client would.
  */
 export interface ReceivedMail {
   to: string[];

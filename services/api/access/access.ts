@@ -1,9 +1,8 @@
-import type { Sql } from '../../control/sql.ts';
-import type { Database } from 'better-sqlite3';
+import type { Sql } from '../../control/db/sql.ts';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger.ts';
-import { type ChargeOutcome, type ChargeRequest, createLedger, type Ledger, type Reservation } from '../../control/ledger.ts';
-import { nextMonthStart, secondsToNextMonth } from '../../control/periods.ts';
+import { type ChargeOutcome, type ChargeRequest, createLedger, type Ledger, type Reservation } from '../../control/billing/ledger.ts';
+import { nextMonthStart, secondsToNextMonth } from '../../control/billing/periods.ts';
 import { type Authenticate, createAuthenticate, type Principal } from './authenticate.ts';
 import { FeatureDisabledError, PaymentRequiredError, RateLimitedError, TooManyAnalyticsError, TooManyConcurrentError } from './errors.ts';
 import { rateHeaders, retryAfterSeconds } from './headers.ts';
@@ -87,7 +86,7 @@ export interface Access {
 }
 
 export interface AccessDeps {
-  /** The control plane (issue 22). */
+  /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
   redis: Redis;
   logger: Logger;

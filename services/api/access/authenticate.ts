@@ -1,9 +1,9 @@
-import { hashKey, type KeyEnv, keyPattern, LAST_USED_RESOLUTION_MS } from '../../control/api-keys.ts';
-import type { Client, ClientRow } from '../../control/clients.ts';
-import { mapClientRow } from '../../control/clients.ts';
-import type { Account } from '../../control/ledger.ts';
-import { effectivePlan, mapPlanRow, type Plan } from '../../control/plans.ts';
-import type { Sql } from '../../control/sql.ts';
+import { hashKey, type KeyEnv, keyPattern, LAST_USED_RESOLUTION_MS } from '../../control/billing/api-keys.ts';
+import type { Client, ClientRow } from '../../control/billing/clients.ts';
+import { mapClientRow } from '../../control/billing/clients.ts';
+import type { Account } from '../../control/billing/ledger.ts';
+import { effectivePlan, mapPlanRow, type Plan } from '../../control/billing/plans.ts';
+import type { Sql } from '../../control/db/sql.ts';
 import { UnauthorizedError } from './errors.ts';
 
 /**

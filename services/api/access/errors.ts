@@ -20,7 +20,7 @@ export class RateLimitedError extends ApiError {
 }
 
 /**
- * One client already has its most requests in flight at once (issue 23 item 4). Checked
+ * One client already has its most requests in flight at once (in-flight.ts says why). Checked
  * before the window, so it takes no slot and carries no window headers; a second is
  * enough for one of the client's own requests to end.
  */

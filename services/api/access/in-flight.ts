@@ -1,5 +1,6 @@
 /**
- * Requests each client has in flight in this process (issue 23 item 4): a request
+ * Requests each client has in flight in this process (so one key cannot trickle bytes
+ * into any number of open requests): a request
  * counts from the moment its key is known until its response closes (sent, or the
  * connection dropped or timed out). With the per-minute window taken before any
  * body is read, this bounds what one key can hold open at once, whatever its RPM.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Reservation } from '../../control/ledger.ts';
+import type { Reservation } from '../../control/billing/ledger.ts';
 import { errorReply } from '../error-reply.ts';
 import { isCsvRequest } from '../reply.ts';
 import type { Access, Admission } from './access.ts';

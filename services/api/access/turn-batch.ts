@@ -1,9 +1,10 @@
 /**
- * Collects the calls made in one run of the microtask queue and runs them as one batch
- * (issue 19 item 4): the ledger charges of the requests whose rate-limit answers arrived
- * together share one control-plane transaction. The batch runs on process.nextTick, which Node
- * runs once the microtasks queued so far have drained, so every admission resumed by the
- * same Redis reply is in it; each caller still gets its own result or its own error, and
+ * Collects the calls made in one run of the microtask queue and runs them as one batch: the
+ * ledger charges of the requests whose rate-limit answers arrived together share one
+ * control-plane transaction, whose begin and commit cost more CPU than the charges in it (see
+ * docs/decisions.md, "The request path's CPU budget"). The batch runs on process.nextTick,
+ * which Node runs once the microtasks queued so far have drained, so every admission resumed by
+ * the same Redis reply is in it; each caller still gets its own result or its own error, and
  * nothing waits longer than the turn it was asked in (plus the batch's own transaction).
  *
  * `run` resolves to one result per item, in order; an Error in a slot rejects that caller

@@ -1,5 +1,5 @@
 /**
- * How an /api/mcp answer is written, from the client's Accept header (issue 11):
+ * How an /api/mcp answer is written, from the client's Accept header:
  * one JSON body or an event stream. Streamable HTTP clients list both; our tools
  * answer once and never stream progress, so a tie goes to the single JSON body
  * (no buffering proxies to defeat, nothing to keep open). A client that prefers

@@ -1,4 +1,4 @@
-import type { Ledger } from '../../control/ledger.ts';
+import type { Ledger } from '../../control/billing/ledger.ts';
 import type { Principal } from '../access/authenticate.ts';
 
 /**

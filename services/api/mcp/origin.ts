@@ -1,5 +1,5 @@
 /**
- * The Origin check of /api/mcp (issue 23 item 6). The MCP Streamable HTTP transport
+ * The Origin check of /api/mcp. The MCP Streamable HTTP transport
  * says a server MUST validate Origin, against DNS rebinding: a hostile page whose
  * name is made to resolve to this server could otherwise drive it from a victim's
  * browser. Browsers send Origin on such requests; agents, the SDK's client and curl

@@ -1,7 +1,7 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 
 /**
- * What /api/mcp accepts before the SDK sees a message (issue 11): protocol
+ * What /api/mcp accepts before the SDK sees a message: protocol
  * 2025-06-18 and newer, one JSON-RPC message per POST (2025-06-18 dropped
  * batches, which also keeps "one tools/call, one credit" exact).
  */

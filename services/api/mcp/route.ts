@@ -22,7 +22,7 @@ export const MCP_PATH = '/api/mcp';
  *   onRequest   Origin (403) -> the key (401) -> requests in flight (429) ->
  *               the per-minute window (429) -> the plan's MCP flag (403)
  *               all before a byte of the body is read, so a request that trickles
- *               its body is already counted (issue 23 item 4)
+ *               its body is already counted in its window and its in-flight cap
  *   body        at most MCP_MAX_BODY_BYTES (413), within REQUEST_TIMEOUT_MS (app.ts)
  *   handler     check the message -> the credit for a tools/call (402/429) -> a new
  *               server and transport for this one request

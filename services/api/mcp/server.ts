@@ -33,7 +33,7 @@ export interface CallOutcome {
  * transport serve one request and are dropped; the SDK refuses to reuse them).
  * The low-level Server, not McpServer: our tools parse their arguments with the
  * REST schemas themselves, so a bad argument is a tool error naming it in the
- * REST API's words (issue 11 item 4) rather than the SDK's own message.
+ * REST API's words (the caller can fix it from the same docs) rather than the SDK's own message.
  */
 export function createMcpServer(tools: readonly Tool[], ctx: ToolContext, outcome: CallOutcome): Server {
   const byName = new Map(tools.map((t) => [t.name, t]));

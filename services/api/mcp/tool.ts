@@ -14,8 +14,8 @@ import type { Caller } from './gate.ts';
  * One MCP tool = one REST read: its input is the route's own zod parameter schema,
  * read by the same coercion as the query string (params/coerce.ts), and `run` calls
  * the route's own read function, so a tool accepts what the REST route accepts and
- * answers what it answers (issue 11: one definition, two surfaces, no second query
- * path; issue 17 item 3: the same arguments too).
+ * answers what it answers: one definition, two surfaces, no second query path that
+ * could drift from the first, and the same arguments on both.
  */
 
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { County } from '../../control/counties.ts';
+import type { County } from '../../control/ingest/counties.ts';
 import { listResponse, objectResponse } from '../envelope.ts';
 import { UsageParams } from '../routes/account/params.ts';
 import { readUsage } from '../routes/account/read.ts';
@@ -218,7 +218,7 @@ export const TOOLS: readonly Tool[] = toolTable([
     summarize: (u: Usage) => `${u.events_count} of ${u.monthly_quota} credits used (${u.percent_used}%) on ${u.plan}; resets ${u.reset_date}.`,
     run: async (ctx) => ({ data: await readUsage(ctx.access.ledger, ctx.access.principal) }),
   }),
-  // Issue 18 items 1-3: the per-certificate answers.
+  // The per-certificate answers: redemption quote, timeline, deed estimate.
   defineTool({
     name: 'get_redemption_quote',
     title: 'Redemption quote of a certificate',
@@ -258,7 +258,7 @@ export const TOOLS: readonly Tool[] = toolTable([
       `${d.certificate_id} on ${d.as_of}: ${d.eligible ? 'eligible' : `not eligible (from ${d.eligible_from})`}, ${d.other_certificates.length} other certificates, known total ${d.known_total}.`,
     run: (ctx, params) => readDeedEstimate(ctx.deps, params),
   }),
-  // Holder groups (issue 18 item 5).
+  // Holder groups.
   defineTool({
     name: 'search_holder_groups',
     title: 'Holder groups (who the competition is)',
@@ -270,7 +270,7 @@ export const TOOLS: readonly Tool[] = toolTable([
     noun: 'holder groups',
     run: (ctx, params) => searchHolderGroups(ctx.deps, params),
   }),
-  // Issue 20: the change feed.
+  // The change feed.
   defineTool({
     name: 'list_events',
     title: 'What changed (the change feed)',

@@ -79,19 +79,19 @@ export const CountyListResponse = named('CountyListResponse', objectResponse(z.a
 export const CountyResponse = named('CountyResponse', objectResponse(CountyRow));
 export const SourceList = named('SourceList', listResponse(SourceRow));
 export const UsageResponse = named('UsageResponse', objectResponse(Usage));
-// Holder groups (issue 18 item 5).
+// Holder groups.
 named('HolderGroup', HolderGroupRow);
 export const HolderGroupList = named('HolderGroupList', listResponse(HolderGroupRow));
 
-// Issue 18 items 1-3: the per-certificate answers.
+// The per-certificate answers: redemption quote, timeline, deed estimate.
 export const RedemptionQuoteResponse = named('RedemptionQuoteResponse', objectResponse(named('RedemptionQuote', RedemptionQuoteObject)));
 export const TimelineResponse = named('CertificateTimelineResponse', objectResponse(named('CertificateTimeline', TimelineObject)));
 export const DeedEstimateResponse = named('DeedEstimateResponse', objectResponse(named('DeedEstimate', DeedEstimateObject)));
-// Issue 18 item 4: bid-rate analytics.
+// Bid-rate analytics.
 named('BidRateAnalytics', BidRateAnalytics);
 export const BidRateAnalyticsResponse = named('BidRateAnalyticsResponse', objectResponse(BidRateAnalytics));
 
-// Issue 20: the change feed, one named shape per kind of event.
+// The change feed, one named shape per kind of event.
 named('CertificateEvent', CertificateEvent);
 named('CertificatesLoaded', CertificatesLoadedObject);
 named('CertificatesLoadedEvent', CertificatesLoadedEvent);
@@ -100,7 +100,7 @@ named('CountyEvent', CountyEvent);
 named('Event', EventRow);
 named('EventPagination', EventPagination);
 export const EventListResponse = named('EventList', EventList);
-// Issue 20: a client's webhook endpoints and their deliveries (never a signing secret).
+// A client's webhook endpoints and their deliveries (never a signing secret).
 named('WebhookEndpoint', WebhookEndpointRow);
 named('WebhookAttempt', WebhookAttemptRow);
 named('WebhookDelivery', WebhookDeliveryRow);

@@ -80,7 +80,7 @@ const landsRows = [
     ];
 
 /**
- * The change feed (issue 20): a page as a poller sees it after a county's first load of a tax
+ * The change feed: a page as a poller sees it after a county's first load of a tax
  * year and two later moves, each object a real row of the demo answers above (the feed records
  * rows exactly as these routes render them); previous shows the values before each change.
  */
@@ -186,13 +186,13 @@ export const examples = {
   sourceList: { ...recorded.sourceList, meta: meta('req_WCeVhBfA27DvWWu_') },
   countySources: { ...recorded.countySources, meta: meta('req_HDSGaSbyWJGDmYD3') },
   usage: { ...recorded.usage, meta: meta('req_bPfZeE8sMS4wr-Lb') },
-  // Issue 18 items 1-3: a sold certificate of the demo set whose parcel has other outstanding certificates.
+  // Quote, timeline and deed estimate: a sold certificate of the demo set whose parcel has other outstanding certificates.
   redemptionQuote: { ...recorded.redemptionQuote, meta: meta('req_Qz8bVtR2mLx0aP7c') },
   certificateTimeline: { ...recorded.certificateTimeline, meta: meta('req_Wk3nHs9dEe1uTq5b') },
   deedEstimate: { ...recorded.deedEstimate, meta: meta('req_Pd6yLc4rGv2oNs8x') },
-  // Holder groups (issue 18 item 5): the largest families of the demo market.
+  // Holder groups: the largest families of the demo market.
   holderGroupList: { ...recorded.holderGroupList, meta: meta('req_q7XvR2m9Hk0sLd3A') },
-  // Issue 20: the change feed.
+  // The change feed.
   eventList: { ...eventList, meta: meta('req_vE3nTf8Qa2LpXk9d') },
   // The CSV answers hold the same rows, written by the same writer as the real ones.
   certificateCsv: toCsv([...CERTIFICATE_COLUMNS], certificateRows),
@@ -202,10 +202,10 @@ export const examples = {
   sourceCsv: toCsv(SOURCE_COLUMNS, countySources),
 };
 
-/** GET /analytics/bid-rates (issue 18 item 4) over the largest county's latest sale of the demo set. */
+/** GET /analytics/bid-rates over the largest county's latest sale of the demo set. */
 export const bidRateExample = { ...recorded.bidRates, meta: meta('req_ZZfLY6XXOjojzQim') };
 
-/** Webhook endpoints and deliveries (issue 20): hand-written, in the shapes map-row.ts renders. */
+/** Webhook endpoints and deliveries: hand-written, in the shapes map-row.ts renders. */
 const growthEndpoint = {
   id: 'whe_Yk2mQ8vLr0TnBw4x',
   url: 'https://hooks.example.com/taxcert',

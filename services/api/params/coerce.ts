@@ -7,14 +7,16 @@ import { type Kind, kindOf } from './kinds.ts';
  * The one step from what a caller sends to the native JSON values the parameter
  * schemas take, for a REST query string (every value a string, a repeated name
  * an array) and an MCP tool's arguments (JSON values) alike, so a tool accepts
- * exactly what its REST route accepts (issue 17 item 3):
+ * exactly what its REST route accepts (agents send single values and numbers as
+ * text all the time, and refusing what REST accepts only confused them):
  *
  * - a multi-value filter takes one value, a comma-separated string or an array
  *   (of values or comma-separated strings);
  * - a number or boolean may come as its text ("25", "true");
  * - a single-valued parameter takes one value, or an array of exactly one; a
  *   one-word value (a slug, an enum, a date, a number) with commas in it is a
- *   list, refused as "takes one", not as a malformed value (item 8);
+ *   list, refused as "takes one", not as a malformed value (which would mislead:
+ *   common.ts, oneWord);
  * - an unknown name is an error (a typo must never silently widen a search);
  * - text holding a control character is an error, whatever the parameter (common.ts).
  *

@@ -45,7 +45,8 @@ export function controlCharacterProblem(text: string): string | undefined {
 
 /**
  * Values that are one word: never holding a comma, so a comma in one is a list
- * of several (issue 17 item 8: "takes one county slug", not "must be a slug"),
+ * of several, and the 400 says "takes one county slug" rather than the misleading
+ * "must be a slug",
  * and named by their noun in that message. Enums, numbers and booleans are one
  * word too, without being registered (kinds.ts).
  */

@@ -7,7 +7,7 @@ import { type Kind, kindOf } from './kinds.ts';
  * native parameters (z.toJSONSchema of the params.ts object): each property
  * becomes the alternatives a caller may send, so an MCP client reading a tool's
  * inputSchema knows that county takes "miami-dade", "miami-dade,broward" or an
- * array, and limit takes 25 or "25" (issue 17 item 3). Description and default
+ * array, and limit takes 25 or "25" (what coerce.ts accepts). Description and default
  * stay on the property; the alternatives carry the constraints.
  */
 type Json = Record<string, unknown>;

@@ -1,6 +1,7 @@
 /**
- * Reading a terms aggregation whose answer must be exact (issue 18: analytics are
- * "exact, not estimated", on any number of shards). A terms aggregation is exact
+ * Reading a terms aggregation whose answer must be exact (analytics are sold as
+ * exact, not estimated, on any number of shards: see docs/decisions.md, "Exact
+ * analytics, never estimated"). A terms aggregation is exact
  * when every shard returned every value it holds: the engine then reports
  * doc_count_error_upper_bound 0 and sum_other_doc_count 0. A request sized to hold
  * every value always gets that; if it ever does not (a value the size did not

@@ -2,7 +2,7 @@ import type { FacetBucket } from '../envelope.ts';
 import { type Clause, listQuery, type NamedFilter } from './filters.ts';
 
 /**
- * Facets with multi-select semantics (issue 9 item 6): each field is counted over
+ * Facets with multi-select semantics: each field is counted over
  * every filter of the search except its own, so a county picker still shows the
  * other counties, and a count always equals the total of the search that adds
  * that value (replacing the field's own filter).

@@ -1,7 +1,8 @@
 /**
  * Pure Query DSL fragments for filters. A filter is named after the public
  * parameter (and facet) it comes from, so facets.ts can leave out a field's own
- * filter when it counts that field (multi-select facets, issue 9 item 6).
+ * filter when it counts that field (multi-select facets: a county picker still
+ * shows the other counties).
  */
 
 export type Clause = Record<string, unknown>;

@@ -1,7 +1,8 @@
-import type { Client } from '@opensearch-project/opensearch';
+import type { Page } from '../../engine/paging/context.ts';
+import type { PageRequest } from '../../engine/paging/plan.ts';
+import { type PagingDeps, readPage, readPageWith } from '../../engine/paging/read-page.ts';
 import type { SearchResult } from '../../engine/search.ts';
 import type { ListResult } from '../envelope.ts';
-import { type Page, type PageRequest, readPage, readPageWith } from '../query/page.ts';
 
 /** One list read: the builder's query and order, the client's window, and the route's mapper. */
 export interface ListRead<D, R> {
@@ -17,21 +18,21 @@ export interface ListRead<D, R> {
 
 /**
  * The page -> map step every engine-backed list shares between its builder and its
- * envelope: one page of the order (query/page.ts, any depth), each document mapped to
+ * envelope: one page of the order (engine/paging/read-page.ts, any depth), each document mapped to
  * its public row, with the window and the exact total.
  */
-export async function readList<D, R>(client: Client, index: string, list: ListRead<D, R>): Promise<ListResult<R>> {
-  return rowsOf(list, await readPage<D>(client, index, pageRequest(list)));
+export async function readList<D, R>(deps: PagingDeps, index: string, list: ListRead<D, R>): Promise<ListResult<R>> {
+  return rowsOf(list, await readPage<D>(deps, index, pageRequest(list)));
 }
 
-/** readList, and more searches sent beside the page's first request (query/page.ts readPageWith). */
+/** readList, and more searches sent beside the page's first request (readPageWith). */
 export async function readListWith<D, R>(
-  client: Client,
+  deps: PagingDeps,
   index: string,
   list: ListRead<D, R>,
   beside: Record<string, unknown>[],
 ): Promise<{ result: ListResult<R>; beside: SearchResult<never>[] }> {
-  const read = await readPageWith<D>(client, index, pageRequest(list), beside);
+  const read = await readPageWith<D>(deps, index, pageRequest(list), beside);
   return { result: rowsOf(list, read.page), beside: read.beside };
 }
 

@@ -35,12 +35,12 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(sourcesRoutes(deps));
     await v1.register(bidRatesRoutes(deps));
     await v1.register(usageRoute(v1.access));
-    // Issue 18 items 1-3: per-certificate quote, timeline and deed estimate.
+    // Per-certificate quote, timeline and deed estimate.
     await v1.register(certificateQuotesRoutes(deps));
     await v1.register(holderGroupsRoute(deps));
-    // Issue 20: the change feed.
+    // The change feed.
     await v1.register(eventsRoutes(deps));
-    // Issue 20: the client's webhook endpoints and deliveries.
+    // The client's webhook endpoints and deliveries.
     await v1.register(webhookEndpointsRoutes(deps));
   };
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { listClients } from '../../control/clients.ts';
-import { openControlPlane } from '../../control/db.ts';
-import { findUserByEmail, listUsers, type User } from '../../control/users.ts';
+import { listClients } from '../../control/billing/clients.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
+import { findUserByEmail, listUsers, type User } from '../../control/accounts/users.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { verificationMail } from '../../web/mail/links.ts';
 import { createMailer } from '../../web/mail/mailer.ts';
@@ -21,7 +21,7 @@ const shown = (u: User) => ({
   last_sign_in_at: u.lastSignInAt,
 });
 
-/** The account page's accounts (issue 21): clients with the people who sign in to them. */
+/** The account page's accounts: clients with the people who sign in to them. */
 export function accountsCommand(program: Command): void {
   const accounts = scriptFriendly(program.command('accounts')).description('account page: clients and their users, verification mail');
   accounts

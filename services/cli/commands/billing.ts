@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { runDailyBilling } from '../../control/billing.ts';
-import { openControlPlane } from '../../control/db.ts';
+import { runDailyBilling } from '../../control/billing/billing.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
-import { dayOf } from '../../control/periods.ts';
+import { dayOf } from '../../control/billing/periods.ts';
 import { dayArg, scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';

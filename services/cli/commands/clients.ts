@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { type ClientChange, createClient, getClient, reactivateClient, setClient, suspendClient } from '../../control/clients.ts';
-import { openControlPlane } from '../../control/db.ts';
+import { type ClientChange, createClient, getClient, reactivateClient, setClient, suspendClient } from '../../control/billing/clients.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { countArg, instantArg, planArg, scriptFriendly, statusArg, subscriptionArg } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { CopyError, copyControlPlane } from '../../control/copy.ts';
-import { describe, openControlPlane } from '../../control/db.ts';
-import { openPostgres } from '../../control/postgres.ts';
-import { SqliteSql } from '../../control/sqlite.ts';
+import { CopyError } from '../../control/db/copy.ts';
+import { describe } from '../../control/db/db.ts';
+import { copyControlPlane, openControlPlane } from '../../control/control-plane.ts';
+import { openPostgres } from '../../control/db/postgres.ts';
+import { SqliteSql } from '../../control/db/sqlite.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';

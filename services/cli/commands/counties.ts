@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { listCounties } from '../../control/counties.ts';
-import { openControlPlane } from '../../control/db.ts';
+import { listCounties } from '../../control/ingest/counties.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
 
-/** `taxcert counties`: the directory an operator needs to name a county (issue 12, item 9). */
+/** `taxcert counties`: the directory an operator needs to name a county (the unknown-county error points here). */
 export function countiesCommand(program: Command): void {
   program
     .command('counties')

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { deriveHolders } from '../../../indexer/holders/derive-holders.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { loadConfig } from '../../config.ts';
-import { markIngested } from '../../control/freshness.ts';
+import { markIngested } from '../../control/ingest/freshness.ts';
 import { openRuntime } from '../../runtime.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';

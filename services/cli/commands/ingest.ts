@@ -5,7 +5,7 @@ import type { IngestJobData } from '../../../indexer/queue.ts';
 import { FILE_DATASETS } from '../../domain/datasets.ts';
 import { loadRegistry, type Registry } from '../../domain/registry.ts';
 import { loadConfig } from '../../config.ts';
-import { upsertSource } from '../../control/sources.ts';
+import { upsertSource } from '../../control/ingest/sources.ts';
 import { openRuntime, requireRedis } from '../../runtime.ts';
 import { resolveCountyArg } from '../county-arg.ts';
 import { enqueueFiles, type FileOutcome } from '../ingest-runner.ts';
@@ -59,7 +59,7 @@ export function ingestCommand(program: Command): void {
 /**
  * Ctrl-C during --wait only stops the waiting: the jobs are in the queue and a worker finishes
  * them (a file this process was loading is retried by the next worker). Say so, rather than let
- * the operator think the load was cancelled (issue 12, item 9).
+ * the operator think the load was cancelled.
  */
 function explainInterrupt(files: number): () => void {
   const onInterrupt = () => {

@@ -9,7 +9,7 @@ import { CliError, createOutput, USAGE_EXIT } from '../output.ts';
 
 type IngestQueue = ReturnType<typeof createIngestQueue>;
 
-/** `taxcert jobs list|retry|clean`: what an operator does with failed ingest jobs (issue 12, item 10). */
+/** `taxcert jobs list|retry|clean`: what an operator does with failed ingest jobs. */
 export function jobsCommand(program: Command): void {
   const jobs = program.command('jobs').description('failed ingest jobs: list them, retry them, clean them away');
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { createKey, type KeyEnv, listKeys, revokeKey } from '../../control/api-keys.ts';
-import { getClient } from '../../control/clients.ts';
-import { openControlPlane } from '../../control/db.ts';
+import { createKey, type KeyEnv, listKeys, revokeKey } from '../../control/billing/api-keys.ts';
+import { getClient } from '../../control/billing/clients.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';

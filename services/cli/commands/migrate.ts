@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { describe, openControlPlane } from '../../control/db.ts';
+import { describe } from '../../control/db/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
-import { listAppliedMigrations } from '../../control/migrate.ts';
+import { listAppliedMigrations } from '../../control/db/migrate.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { openControlPlane } from '../../control/db.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
-import { listPlans, type Plan, setPlan } from '../../control/plans.ts';
+import { listPlans, type Plan, setPlan } from '../../control/billing/plans.ts';
 import { countArg, planArg, scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { openControlPlane } from '../../control/db.ts';
-import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilters } from '../../control/quarantine.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
+import { clearQuarantine, countQuarantine, listQuarantine, type QuarantineFilters } from '../../control/ingest/quarantine.ts';
 import { loadRegistry } from '../../domain/registry.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
@@ -13,7 +13,7 @@ import { printable } from '../terminal-text.ts';
 /**
  * --file as typed: a content hash as it is; a path made absolute (runs store absolute paths, so a
  * relative one matched nothing) and, when the file is there, its content hash too, so rows of
- * the same file loaded from another path are found (issue 12, item 3).
+ * the same file loaded from another path are found.
  */
 function fileFilter(file: string | undefined): Pick<QuarantineFilters, 'file' | 'fileSha256'> {
   if (file === undefined) return {};

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describeIndices } from '../../../indexer/indices/describe.ts';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
-import { getDatasetState } from '../../control/freshness.ts';
+import { getDatasetState } from '../../control/ingest/freshness.ts';
 import { controlName } from '../../domain/datasets.ts';
 import { opensearchNodes } from '../../engine/client.ts';
 import { withoutPassword } from '../../logger.ts';

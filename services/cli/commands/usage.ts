@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.ts';
-import { getClient } from '../../control/clients.ts';
-import { openControlPlane } from '../../control/db.ts';
+import { getClient } from '../../control/billing/clients.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
 import { loadRegistry } from '../../domain/registry.ts';
-import { clientUsage } from '../../control/usage.ts';
+import { clientUsage } from '../../control/billing/usage.ts';
 import { scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';

@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import { mapDelivery, mapEndpoint } from '../../api/routes/webhook-endpoints/map-row.ts';
 import type { WebhookEndpointRow } from '../../api/routes/webhook-endpoints/row.ts';
 import { type Config, loadConfig } from '../../config.ts';
-import { openControlPlane } from '../../control/db.ts';
-import { parseEventId } from '../../control/events.ts';
-import type { Sql } from '../../control/sql.ts';
-import { DELIVERY_STATUSES, type DeliveryStatus, listDeliveries, ReplayError, type ReplayScope, replay } from '../../control/webhook-deliveries.ts';
-import { ReplayLimitError } from '../../control/webhook-replay-budget.ts';
-import { checkEndpointInput } from '../../control/webhook-endpoint-input.ts';
+import { openControlPlane } from '../../control/control-plane.ts';
+import { parseEventId } from '../../control/feed/events.ts';
+import type { Sql } from '../../control/db/sql.ts';
+import { DELIVERY_STATUSES, type DeliveryStatus, listDeliveries, ReplayError, type ReplayScope, replay } from '../../control/feed/webhook-deliveries.ts';
+import { ReplayLimitError } from '../../control/feed/webhook-replay-budget.ts';
+import { checkEndpointInput } from '../../control/feed/webhook-endpoint-input.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -19,8 +19,8 @@ import {
   UnknownClientError,
   type WebhookEndpoint,
   WebhooksNotInPlanError,
-} from '../../control/webhook-endpoints.ts';
-import { createSecretBox } from '../../control/webhook-secrets.ts';
+} from '../../control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../control/feed/webhook-secrets.ts';
 import { loadRegistry, type Registry } from '../../domain/registry.ts';
 import { addressPolicy } from '../../domain/webhook-address.ts';
 import { countArg, instantArg, scriptFriendly } from '../control-args.ts';
@@ -29,8 +29,8 @@ import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput, USAGE_EXIT } from '../output.ts';
 
 /**
- * Webhook endpoints (issue 20) until the account page manages them: create (the signing secret
- * is printed once), list, disable, enable, delete, rotate-secret, deliveries and replay. Replays
+ * Webhook endpoints, for operators (customers manage their own on the account page): create
+ * (the signing secret is printed once), list, disable, enable, delete, rotate-secret, deliveries and replay. Replays
  * are written to the database; the running worker sends them.
  */
 

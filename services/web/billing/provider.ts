@@ -1,9 +1,9 @@
-import type { Order } from '../../control/orders.ts';
+import type { Order } from '../../control/billing/orders.ts';
 
 /**
- * The one seam between the account page and whoever takes payment (issue 21). The page asks
+ * The one seam between the account page and whoever takes payment. The page asks
  * the provider to check out an order; the provider answers paid (the page fulfils the order at
- * once with control/orders.ts) or hands the customer to its own hosted checkout (a production
+ * once with control/billing/orders.ts) or hands the customer to its own hosted checkout (a production
  * processor, which then confirms payment to us by its webhook and the order is fulfilled by
  * the same fulfilOrder). No payment processor is reachable from our machines, so the default
  * outside production is the test-mode provider: clearly marked on every page it touches,

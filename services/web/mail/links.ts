@@ -1,6 +1,6 @@
-import { issueToken } from '../../control/email-tokens.ts';
-import type { Sql } from '../../control/sql.ts';
-import type { User } from '../../control/users.ts';
+import { issueToken } from '../../control/accounts/email-tokens.ts';
+import type { Sql } from '../../control/db/sql.ts';
+import type { User } from '../../control/accounts/users.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mail, Mailer } from './mailer.ts';
 import { resetMail, verifyMail } from './messages.ts';

@@ -5,7 +5,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 /**
- * The account page's mail (issue 21): through SMTP_URL when it is set; otherwise each message
+ * The account page's mail (address checks, password resets): through SMTP_URL when it is set; otherwise each message
  * is written whole (RFC 5322, as it would have been sent) into MAIL_OUTBOX_DIR, mode 0600
  * because it holds a single-use link, and handed to onOutbox (npm start prints its link).
  */

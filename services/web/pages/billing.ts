@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fulfilOrder, newOrderId, type Order, OrderConflictError, orderItem, orderPrice, placeOrder } from '../../control/orders.ts';
-import { PACK_NAMES, PACKS, type PackName } from '../../control/packs.ts';
-import { getPlan, listPlans, type PlanCode } from '../../control/plans.ts';
+import { fulfilOrder, newOrderId, type Order, OrderConflictError, orderItem, orderPrice, placeOrder } from '../../control/billing/orders.ts';
+import { PACK_NAMES, PACKS, type PackName } from '../../control/billing/packs.ts';
+import { getPlan, listPlans, type PlanCode } from '../../control/billing/plans.ts';
 import type { PageContext } from '../context.ts';
 import { count, usd } from '../format.ts';
 import { CheckoutForm, CheckoutItem, SELF_SERVE_PLANS } from '../forms.ts';
@@ -13,7 +13,7 @@ import { requireUser, signedIn } from '../session.ts';
  * (an operator's `taxcert plans set` shows here at once). Choosing one opens a checkout page
  * (/account/billing/checkout?item=plan:pro), whose button goes through the one billing-provider
  * seam (billing/provider.ts); a paid order is fulfilled with the CLI's own writes. Each checkout
- * page carries a new order id and the order is fulfilled once by it (control/orders.ts), so the
+ * page carries a new order id and the order is fulfilled once by it (control/billing/orders.ts), so the
  * same form posted twice buys once. Only users with a confirmed address may buy.
  */
 export function billingPage(scope: FastifyInstance, ctx: PageContext): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiKey, countActiveKeys, createKey, getKey, type KeyEnv, listKeys, revokeKey } from '../../control/api-keys.ts';
+import { type ApiKey, countActiveKeys, createKey, getKey, type KeyEnv, listKeys, revokeKey } from '../../control/billing/api-keys.ts';
 import type { PageContext, SignedIn } from '../context.ts';
 import { day, moment } from '../format.ts';
 import { fieldErrors, KeyForm, KeyIdParams } from '../forms.ts';

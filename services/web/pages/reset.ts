@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { peekToken } from '../../control/email-tokens.ts';
-import { findUserByEmail } from '../../control/users.ts';
+import { peekToken } from '../../control/accounts/email-tokens.ts';
+import { findUserByEmail } from '../../control/accounts/users.ts';
 import type { PageContext } from '../context.ts';
 import { fieldErrors, NewPasswordForm, ResetRequestForm, TokenQuery } from '../forms.ts';
 import { passwordResetMail } from '../mail/links.ts';

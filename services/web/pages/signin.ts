@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isPasswordHash, needsRehash } from '../../control/passwords.ts';
-import { findUserByEmail, recordSignIn, setPasswordHash } from '../../control/users.ts';
+import { isPasswordHash, needsRehash } from '../../control/accounts/passwords.ts';
+import { findUserByEmail, recordSignIn, setPasswordHash } from '../../control/accounts/users.ts';
 import type { PageContext } from '../context.ts';
 import { fieldErrors, NextPath, SignInForm, SignInQuery } from '../forms.ts';
 import { page } from '../render.ts';

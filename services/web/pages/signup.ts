@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { clientAccount, createTrialAccount } from '../../control/accounts.ts';
-import { NO_PASSWORD } from '../../control/passwords.ts';
-import { EmailTakenError, findUserByEmail, type User } from '../../control/users.ts';
+import { clientAccount, createTrialAccount } from '../../control/accounts/accounts.ts';
+import { NO_PASSWORD } from '../../control/accounts/passwords.ts';
+import { EmailTakenError, findUserByEmail, type User } from '../../control/accounts/users.ts';
 import type { PageContext } from '../context.ts';
 import { fieldErrors, SignUpForm } from '../forms.ts';
 import { verificationMail } from '../mail/links.ts';

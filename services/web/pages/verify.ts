@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { peekToken } from '../../control/email-tokens.ts';
+import { peekToken } from '../../control/accounts/email-tokens.ts';
 import type { PageContext } from '../context.ts';
 import { fieldErrors, TokenQuery, VerifyForm } from '../forms.ts';
 import { verificationMail } from '../mail/links.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findCounty } from '../../domain/county-names.ts';
-import { EVENT_TYPES, parseEventId, publicEventId } from '../../control/events.ts';
-import { getPlan, listPlans } from '../../control/plans.ts';
-import { listDeliveries, ReplayError, replay } from '../../control/webhook-deliveries.ts';
-import { ReplayLimitError } from '../../control/webhook-replay-budget.ts';
-import { checkEndpointInput } from '../../control/webhook-endpoint-input.ts';
+import { EVENT_TYPES, parseEventId, publicEventId } from '../../control/feed/events.ts';
+import { getPlan, listPlans } from '../../control/billing/plans.ts';
+import { listDeliveries, ReplayError, replay } from '../../control/feed/webhook-deliveries.ts';
+import { ReplayLimitError } from '../../control/feed/webhook-replay-budget.ts';
+import { checkEndpointInput } from '../../control/feed/webhook-endpoint-input.ts';
 import {
   createEndpoint,
   EndpointLimitError,
@@ -14,8 +14,8 @@ import {
   setEndpointStatus,
   type WebhookEndpoint,
   WebhooksNotInPlanError,
-} from '../../control/webhook-endpoints.ts';
-import { createSecretBox } from '../../control/webhook-secrets.ts';
+} from '../../control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../control/feed/webhook-secrets.ts';
 import { addressPolicy } from '../../domain/webhook-address.ts';
 import type { PageContext, SignedIn } from '../context.ts';
 import { moment } from '../format.ts';
@@ -38,7 +38,7 @@ interface FormState {
 }
 
 /**
- * /account/webhooks (issue 21 over issue 20's control plane, with the CLI's own functions):
+ * /account/webhooks (the webhook tables of the control plane, through the CLI's own functions):
  * add an endpoint (its signing secret shown once, on the answer to the form), disable and
  * enable it, rotate its secret (shown once; the old one signs beside it for 24 hours), and see
  * its deliveries with every attempt, each with a button to send its event again. A plan

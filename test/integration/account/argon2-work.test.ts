@@ -1,8 +1,9 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { issueToken } from '../../../services/control/email-tokens.ts';
-import { argon2Hasher, hashPassword, type PasswordHasher } from '../../../services/control/passwords.ts';
-import { findUserByEmail, markEmailVerified } from '../../../services/control/users.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { issueToken } from '../../../services/control/accounts/email-tokens.ts';
+import { argon2Hasher, hashPassword, type PasswordHasher } from '../../../services/control/accounts/passwords.ts';
+import { findUserByEmail, markEmailVerified } from '../../../services/control/accounts/users.ts';
 import { LINK_LIMIT } from '../../../services/web/throttle.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
 import { formClient, mainText } from '../../helpers/form-client.ts';

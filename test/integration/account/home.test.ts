@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../../../services/api/openapi/description.ts';
 import { markIco } from '../../../services/web/favicon.ts';

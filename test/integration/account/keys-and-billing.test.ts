@@ -1,11 +1,12 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, listKeys } from '../../../services/control/api-keys.ts';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { getClient, setClient, suspendClient } from '../../../services/control/clients.ts';
-import { hashPassword } from '../../../services/control/passwords.ts';
-import { createSession } from '../../../services/control/sessions.ts';
-import { fulfilOrder } from '../../../services/control/orders.ts';
-import { markEmailVerified } from '../../../services/control/users.ts';
+import { createKey, listKeys } from '../../../services/control/billing/api-keys.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { getClient, setClient, suspendClient } from '../../../services/control/billing/clients.ts';
+import { hashPassword } from '../../../services/control/accounts/passwords.ts';
+import { createSession } from '../../../services/control/accounts/sessions.ts';
+import { fulfilOrder } from '../../../services/control/billing/orders.ts';
+import { markEmailVerified } from '../../../services/control/accounts/users.ts';
 import type { BillingProvider, CheckoutRequest } from '../../../services/web/billing/provider.ts';
 import { MAX_ACTIVE_KEYS } from '../../../services/web/pages/keys.ts';
 import { buildSite } from '../../../services/web/site.ts';

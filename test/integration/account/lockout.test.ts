@@ -1,7 +1,8 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { hashPassword } from '../../../services/control/passwords.ts';
-import { markEmailVerified } from '../../../services/control/users.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { hashPassword } from '../../../services/control/accounts/passwords.ts';
+import { markEmailVerified } from '../../../services/control/accounts/users.ts';
 import { MAIL_LIMIT, THROTTLE_LIMITS } from '../../../services/web/throttle.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
 import { formClient, mainText } from '../../helpers/form-client.ts';

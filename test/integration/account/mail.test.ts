@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../services/control/sessions.ts';
-import { findUserByEmail } from '../../../services/control/users.ts';
+import { createSession } from '../../../services/control/accounts/sessions.ts';
+import { findUserByEmail } from '../../../services/control/accounts/users.ts';
 import { createMailer, type Mail } from '../../../services/web/mail/mailer.ts';
 import { buildSite } from '../../../services/web/site.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';

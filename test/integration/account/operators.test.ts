@@ -1,12 +1,13 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../../services/control/api-keys.ts';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { hashPassword } from '../../../services/control/passwords.ts';
-import { markEmailVerified } from '../../../services/control/users.ts';
+import { createKey } from '../../../services/control/billing/api-keys.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { hashPassword } from '../../../services/control/accounts/passwords.ts';
+import { markEmailVerified } from '../../../services/control/accounts/users.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
 import { BIN, childEnv, runCli } from '../../helpers/cli.ts';
 import { formClient, mainText } from '../../helpers/form-client.ts';
@@ -14,9 +15,9 @@ import { freePort } from '../../helpers/ports.ts';
 import { decodeMail } from '../../helpers/smtp.ts';
 
 /**
- * Issue 21, section 3: the operator's commands for accounts (list accounts and users, suspend
- * with a reason and reactivate, resend a verification), and what `taxcert serve` writes to its
- * log while the account page is used: no password, token or key.
+ * The operator's commands for accounts (list accounts and users, suspend with a reason and
+ * reactivate, resend a verification), and what `taxcert serve` writes to its log while the account
+ * page is used: no password, token or key.
  */
 let site: AccountSite;
 let env: NodeJS.ProcessEnv;

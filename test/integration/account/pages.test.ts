@@ -1,8 +1,9 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../../services/control/api-keys.ts';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { hashPassword } from '../../../services/control/passwords.ts';
-import { markEmailVerified } from '../../../services/control/users.ts';
+import { createKey } from '../../../services/control/billing/api-keys.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { hashPassword } from '../../../services/control/accounts/passwords.ts';
+import { markEmailVerified } from '../../../services/control/accounts/users.ts';
 import { CONTENT_SECURITY_POLICY } from '../../../services/web/headers.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
 import { formClient, mainText } from '../../helpers/form-client.ts';

@@ -1,19 +1,21 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { pruneTokens } from '../../../services/control/email-tokens.ts';
-import { hashPassword } from '../../../services/control/passwords.ts';
-import { createSession, pruneSessions } from '../../../services/control/sessions.ts';
-import { findUserByEmail, markEmailVerified } from '../../../services/control/users.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { pruneTokens } from '../../../services/control/accounts/email-tokens.ts';
+import { hashPassword } from '../../../services/control/accounts/passwords.ts';
+import { createSession, pruneSessions } from '../../../services/control/accounts/sessions.ts';
+import { findUserByEmail, markEmailVerified } from '../../../services/control/accounts/users.ts';
 import { THROTTLE_LIMITS } from '../../../services/web/throttle.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
 import { formClient, mainText } from '../../helpers/form-client.ts';
 import { linkIn } from '../../helpers/smtp.ts';
 
 /**
- * Issue 21, section 2, against the real server, Redis and SMTP: the same answer whether an
- * address exists or not, the throttles per (email, network) pair and per network, sessions (rotated at sign-in,
- * idle 30 minutes, 12 hours at most, ended by sign-out and by a new password) and single-use
- * links (spent once, superseded by a newer one, expired). The site's clock is moved, not waited for.
+ * The account page's sign-in security, against the real server, Redis and SMTP: the same answer
+ * whether an address exists or not, the throttles per (email, network) pair and per network,
+ * sessions (rotated at sign-in, idle 30 minutes, 12 hours at most, ended by sign-out and by a new
+ * password) and single-use links (spent once, superseded by a newer one, expired). The site's clock
+ * is moved, not waited for.
  */
 let site: AccountSite;
 const PASSWORD = 'correct horse battery staple';

@@ -1,12 +1,13 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../services/control/accounts.ts';
-import { setClient } from '../../../services/control/clients.ts';
-import { appendEvents } from '../../../services/control/events.ts';
-import { hashPassword } from '../../../services/control/passwords.ts';
-import { markEmailVerified } from '../../../services/control/users.ts';
-import { fanOut, listDeliveries, recordOutcomes } from '../../../services/control/webhook-deliveries.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
-import { listEndpoints, signingSecrets } from '../../../services/control/webhook-endpoints.ts';
+import { createTrialAccount } from '../../../services/control/accounts/accounts.ts';
+import { setClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents } from '../../../services/control/feed/events.ts';
+import { hashPassword } from '../../../services/control/accounts/passwords.ts';
+import { markEmailVerified } from '../../../services/control/accounts/users.ts';
+import { fanOut, listDeliveries, recordOutcomes } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
+import { listEndpoints, signingSecrets } from '../../../services/control/feed/webhook-endpoints.ts';
 import { type AccountSite, openAccountSite } from '../../helpers/account-site.ts';
 import { formClient, mainText } from '../../helpers/form-client.ts';
 

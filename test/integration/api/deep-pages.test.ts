@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
 import { generateState } from '../../../scripts/generator/generate-state.ts';
-import { readPage, readPageWith } from '../../../services/api/query/page.ts';
-import { marksOf, PageMarks } from '../../../services/api/query/page-marks.ts';
-import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';
-import { PageRuleError } from '../../../services/api/query/page-rules.ts';
-import { type SortKey, sortClause } from '../../../services/api/query/sort.ts';
+import { PagingCaches } from '../../../services/engine/paging/caches.ts';
+import { PageMarks } from '../../../services/engine/paging/marks.ts';
+import { type PagingDeps, readPage, readPageWith } from '../../../services/engine/paging/read-page.ts';
+import type { PagePlanOptions } from '../../../services/engine/paging/plan.ts';
+import { PageRuleError } from '../../../services/engine/paging/rules.ts';
+import { type SortKey, sortClause } from '../../../services/engine/paging/sort.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { idOrder } from '../../../services/domain/ids.ts';
 import { search } from '../../../services/engine/search.ts';
@@ -51,7 +52,7 @@ interface Doc {
 describe.each([
   { mode: 'twin', twin: true },
   { mode: 'key', twin: false },
-])('deep pages (services/api/query/page.ts) on a real index, the id cut on its $mode', ({ twin }) => {
+])('deep pages (services/engine/paging/) on a real index, the id cut on its $mode', ({ twin }) => {
   let t: TestRuntime;
   let index: string;
   const truths = new Map<string, string[]>();
@@ -88,7 +89,7 @@ describe.each([
   }
 
   const page = (query: Record<string, unknown>, sort: SortKey[], offset: number, limit: number) =>
-    readPage<Doc>(t.runtime.opensearch, index, { query, sort, offset, limit, source: ['id'] }, options);
+    readPage<Doc>(t.runtime, index, { query, sort, offset, limit, source: ['id'] }, options);
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
@@ -130,7 +131,8 @@ describe.each([
     const start = years.findIndex((y) => years.lastIndexOf(y) - years.indexOf(y) > 2 * WINDOW);
     expect(start).toBeGreaterThanOrEqual(0);
     const offset = Math.floor((start + years.lastIndexOf(years[start])) / 2);
-    const p = await readPage<Doc>(recording, index, { query: { match_all: {} }, sort, offset, limit: 37, source: ['id'] }, options);
+    // Caches of its own, as a client of its own has: the page starts cold.
+    const p = await readPage<Doc>({ opensearch: recording, paging: new PagingCaches() }, index, { query: { match_all: {} }, sort, offset, limit: 37, source: ['id'] }, options);
     expect(p.hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
     expect(bodies.some((b) => b.includes('"range":{"id_order"'))).toBe(twin);
     expect(bodies.some((b) => b.includes('"range":{"id"'))).toBe(!twin);
@@ -181,7 +183,7 @@ describe.each([
     expect((alone[1]!.aggregations!.y as { buckets: unknown[] }).buckets.length).toBeGreaterThan(1);
     // Shallow (the page itself is the opening request), selected by counts, from the far end, past the total.
     for (const offset of [0, WINDOW - 37, 2 * WINDOW, expected.length - 40, expected.length + 5]) {
-      const read = await readPageWith<Doc>(t.runtime.opensearch, index, { query: FILTERED, sort, offset, limit: 37, source: ['id'] }, beside, options);
+      const read = await readPageWith<Doc>(t.runtime, index, { query: FILTERED, sort, offset, limit: 37, source: ['id'] }, beside, options);
       expect(read.page.total, `offset ${offset}`).toBe(expected.length);
       expect(read.page.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
       expect(
@@ -291,10 +293,10 @@ describe.each([
     }
   });
 
-  describe('pages read from the marks of earlier ones (page-marks.ts)', () => {
+  describe('pages read from the marks of earlier ones (marks.ts)', () => {
     const sort = SORTS.year_newest!;
-    /** A client of its own (its own marks) whose engine calls are recorded by name. */
-    function recorded(): { client: typeof t.runtime.opensearch; calls: string[] } {
+    /** A client of its own with caches of its own (its own marks), whose engine calls are recorded by name. */
+    function recorded(): { deps: PagingDeps; calls: string[] } {
       const calls: string[] = [];
       const client = new Proxy(t.runtime.opensearch, {
         get(target, prop, receiver) {
@@ -306,24 +308,24 @@ describe.each([
           };
         },
       });
-      return { client, calls };
+      return { deps: { opensearch: client, paging: new PagingCaches() }, calls };
     }
-    const read = (client: typeof t.runtime.opensearch, offset: number, query: Record<string, unknown> = FILTERED) =>
-      readPage<Doc>(client, index, { query, sort, offset, limit: 37, source: ['id'] }, options);
+    const read = (deps: PagingDeps, offset: number, query: Record<string, unknown> = FILTERED) =>
+      readPage<Doc>(deps, index, { query, sort, offset, limit: 37, source: ['id'] }, options);
     /** Places a page (by default in the middle of the filtered order) and returns its mark. */
-    async function placed(client: typeof t.runtime.opensearch, expected: string[], query: Record<string, unknown> = FILTERED, at?: number) {
+    async function placed(deps: PagingDeps, expected: string[], query: Record<string, unknown> = FILTERED, at?: number) {
       const offset = at ?? Math.floor(expected.length / 2);
-      expect((await read(client, offset, query)).hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
+      expect((await read(deps, offset, query)).hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
       // The page may have been read up to a window past its mark (a group reached from its start).
-      const mark = marksOf(client).nearest(PageMarks.keyOf(index, query, sort), offset, (m) => offset - m.before <= WINDOW);
+      const mark = deps.paging.marks.nearest(PageMarks.keyOf(index, query, sort), offset, (m) => offset - m.before <= WINDOW);
       expect(mark).toBeDefined();
       return mark!;
     }
 
     it('a page between the mark of a placed one and its end takes one msearch and equals the walk', async () => {
       const expected = await truth(FILTERED, sort);
-      const { client, calls } = recorded();
-      const mark = await placed(client, expected);
+      const { deps, calls } = recorded();
+      const mark = await placed(deps, expected);
       expect(calls.length).toBeGreaterThan(1);
       calls.length = 0;
       // This page was read up to a window past the start of its group, bounded by a later position.
@@ -331,7 +333,7 @@ describe.each([
       const bounded = Math.min(mark.before + WINDOW, mark.end!.before) - 37;
       expect(bounded - mark.before).toBeGreaterThan(options.skipMax);
       for (const offset of [mark.before, mark.before + 37, mark.before + options.skipMax, bounded]) {
-        const p = await read(client, offset);
+        const p = await read(deps, offset);
         expect(p.total).toBe(expected.length);
         expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
       }
@@ -340,8 +342,8 @@ describe.each([
 
     it('a document added before the mark: the mark is dropped and the page placed again, exact', async () => {
       const expected = await truth(FILTERED, sort);
-      const { client, calls } = recorded();
-      const mark = await placed(client, expected);
+      const { deps, calls } = recorded();
+      const mark = await placed(deps, expected);
       // A copy of a matching certificate in a tax year after every other: first in the order.
       const engine = t.runtime.opensearch;
       const { _source } = (await engine.get({ index, id: expected[0]! })).body as { _source: Record<string, unknown> };
@@ -353,7 +355,7 @@ describe.each([
         const shifted = [added, ...expected];
         calls.length = 0;
         const offset = mark.before + 5;
-        const p = await read(client, offset);
+        const p = await read(deps, offset);
         expect(p.total).toBe(shifted.length);
         expect(p.hits.map((h) => h._id)).toEqual(shifted.slice(offset, offset + 37));
         expect(calls.length).toBeGreaterThan(1);
@@ -368,8 +370,8 @@ describe.each([
       const expected = await truth(all, sort);
       const years = firstValues.get(JSON.stringify([all, sort]))!;
       const start = years.findIndex((y) => years.lastIndexOf(y) - years.indexOf(y) > 2 * WINDOW);
-      const { client, calls } = recorded();
-      const mark = await placed(client, expected, all, Math.floor((start + years.lastIndexOf(years[start])) / 2));
+      const { deps, calls } = recorded();
+      const mark = await placed(deps, expected, all, Math.floor((start + years.lastIndexOf(years[start])) / 2));
       expect(mark.cursor.cut?.field).toBe('id_order');
       const engine = t.runtime.opensearch;
       const moved = expected[mark.before + 50]!;
@@ -379,7 +381,7 @@ describe.each([
       try {
         calls.length = 0;
         const offset = mark.before + 10;
-        const p = await read(client, offset, all);
+        const p = await read(deps, offset, all);
         expect(p.total).toBe(expected.length);
         expect(p.hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
         expect(calls.length).toBeGreaterThan(1);

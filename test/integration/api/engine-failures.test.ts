@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { buildApp } from '../../../services/api/app.ts';
-import { PAGE_DEADLINE_MS, readPage } from '../../../services/api/query/page.ts';
-import { migrate } from '../../../services/control/migrate.ts';
+import { PagingCaches } from '../../../services/engine/paging/caches.ts';
+import { PAGE_DEADLINE_MS } from '../../../services/engine/paging/context.ts';
+import { readPage } from '../../../services/engine/paging/read-page.ts';
+import { migrate } from '../../../services/control/db/migrate.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { SEARCH_TIMEOUT_MS } from '../../../services/engine/search.ts';
@@ -16,9 +18,9 @@ import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 import { blackHole, freePort } from '../../helpers/ports.ts';
 
 /**
- * Item 10, the engine's part: an engine that is down, hung or slow gives a bounded
- * 500 internal_error that names nothing of the engine, /healthz says 503, the
- * SQLite-backed endpoints keep answering, and the process recovers by itself.
+ * An engine failure never reaches a client as an engine error or a hung request: an engine that is
+ * down, hung or slow gives a bounded 500 internal_error that names nothing of the engine, /healthz
+ * says 503, the SQLite-backed endpoints keep answering, and the process recovers by itself.
  */
 
 /**
@@ -26,10 +28,12 @@ import { blackHole, freePort } from '../../helpers/ports.ts';
  * routes live on another branch): it reads a page through readPage, as every list does.
  */
 async function appWith(runtime: Runtime, opensearch: Client, prefix: string): Promise<FastifyInstance> {
-  const app = await buildApp({ ...runtime, opensearch });
+  // The app's lists and the probe page through this client with caches of their own.
+  const paging = new PagingCaches();
+  const app = await buildApp({ ...runtime, opensearch, paging });
   app.get('/probe/certificates', async (request) => {
     const offset = Number((request.query as { offset?: string }).offset ?? 0);
-    const page = await readPage(opensearch, aliasName(prefix, 'certificates'), {
+    const page = await readPage({ opensearch, paging }, aliasName(prefix, 'certificates'), {
       query: { match_all: {} },
       sort: [{ field: 'sale_date', order: 'desc' }, { field: 'id', order: 'asc' }],
       limit: 25,

@@ -1,7 +1,8 @@
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
-import { migrate } from '../../../services/control/migrate.ts';
+import { migrate } from '../../../services/control/db/migrate.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 

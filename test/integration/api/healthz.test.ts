@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,7 @@ describe('GET /healthz', () => {
     await opensearch.close();
   });
 
-  it('names no host, port or client error to a caller without a key, and logs the reason (issue 23, item 5)', async () => {
+  it('names no host, port or client error to a caller without a key, and logs the reason', async () => {
     const port = await freePort();
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });

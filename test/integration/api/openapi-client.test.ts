@@ -10,21 +10,20 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { appendEvents } from '../../../services/control/events.ts';
+import { appendEvents } from '../../../services/control/feed/events.ts';
 import { mapCertificate } from '../../../services/domain/certificate-row.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
-import { fanOut } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { fanOut } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 /**
- * A customer's typed client, built the way the docs tell them (issue 17 item 2):
- * openapi-typescript turns the served document into types, the client below calls
- * every read operation through openapi-fetch, the project's tsc type-checks it
- * against those types, and then it runs against the app on a real port. A document
- * that drifts from the routes fails here: a call the types refuse fails tsc, an
+ * A customer's typed client, built the way the docs tell them: openapi-typescript turns the served
+ * document into types, the client below calls every read operation through openapi-fetch, the
+ * project's tsc type-checks it against those types, and then it runs against the app on a real
+ * port. A document that drifts from the routes fails here: a call the types refuse fails tsc, an
  * answer the types promise but the route does not give fails the run.
  */
 
@@ -88,7 +87,7 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     await api.GET('/api/v1/certificates/search', { params: { query: { county: ['broward'], format: 'csv', limit: 2 } }, parseAs: 'text' }),
   );
 
-  // The change feed (issue 20): each event type carries its own object, told apart by type.
+  // The change feed: each event type carries its own object, told apart by type.
   const feed = must(await api.GET('/api/v1/events', { params: { query: { type: ['certificates.loaded', 'certificate_sale.created'], county: ['broward'] } } }));
   const loaded = feed.data.flatMap((e) => (e.type === 'certificates.loaded' ? [e.data.object.count] : []));
   const saleYears = feed.data.flatMap((e) => (e.type === 'certificate_sale.created' ? [e.data.object.tax_year] : []));

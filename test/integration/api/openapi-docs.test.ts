@@ -5,9 +5,8 @@ import { openRuntime, type Runtime } from '../../../services/runtime.ts';
 import { type TestContext, testContext } from '../../helpers/context.ts';
 
 /**
- * /docs as a newcomer meets it (issue 17 item 8): the product's name, none of the
- * renderer's branding, how to send a key, and where MCP is with a client
- * configuration to paste.
+ * /docs as a newcomer meets it: the product's name, none of the renderer's branding, how to send a
+ * key, and where MCP is with a client configuration to paste.
  */
 describe('/docs', () => {
   let ctx: TestContext;

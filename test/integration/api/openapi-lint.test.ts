@@ -13,11 +13,11 @@ import { openRuntime, type Runtime } from '../../../services/runtime.ts';
 import { type TestContext, testContext } from '../../helpers/context.ts';
 
 /**
- * The served OpenAPI document, checked by tools no one here wrote (issue 17 item 2):
- * swagger-parser validates it against the OpenAPI 3.1 schema, and Spectral's own
- * spectral:oas ruleset (.spectral.yaml) finds no error and no warning, examples
- * against their schemas included. Then the house rules of item 1, which no
- * generic linter knows: every answer documented, with its headers and shapes named.
+ * The served OpenAPI document, checked by tools no one here wrote: swagger-parser validates it
+ * against the OpenAPI 3.1 schema, and Spectral's own spectral:oas ruleset (.spectral.yaml) finds no
+ * error and no warning, examples against their schemas included. Then our own rules, which no
+ * generic linter knows: every answer documented, with its headers and shapes named, so a generated
+ * client knows every status that can come back.
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -108,7 +108,8 @@ describe('the served OpenAPI document', () => {
       const statuses = Object.keys(op.responses);
       const free = op.operationId === 'getUsage';
       const byIdOrSlug = (op.parameters ?? []).some((p) => p.in === 'path');
-      // A feed paged by a cursor that can expire (issue 20) answers 410 cursor_expired.
+      // A feed paged by a cursor that can expire (events older than EVENTS_RETENTION_DAYS are
+      // pruned) answers 410 cursor_expired.
       const byCursor = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'after');
       const expected = ['200', '400', '401', ...(free ? [] : ['402']), '403', ...(byIdOrSlug ? ['404'] : []), ...(byCursor ? ['410'] : []), '429', '500'];
       expect(statuses, path).toEqual(expected);

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -8,21 +9,21 @@ import { buildApp } from '../../../services/api/app.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { certificateId, holderId } from '../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
-import { appendEvents } from '../../../services/control/events.ts';
+import { appendEvents } from '../../../services/control/feed/events.ts';
 import { mapCertificate } from '../../../services/domain/certificate-row.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
-import { fanOut } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { fanOut } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 
 /**
- * Live responses of every /api/v1 route, checked against the OpenAPI document the
- * server publishes (issue 9 items 11 and 12): each documented path must have sample
- * requests below, each answer's status must be one the document lists for that
- * path, and its body must validate against that status's schema (JSON Schema 2020-12,
- * which OpenAPI 3.1 uses; row objects are closed, so a leaked field fails), and
- * every header the document promises for that status is on the answer.
+ * Live responses of every /api/v1 route, checked against the OpenAPI document the server publishes,
+ * so the document cannot drift from the routes: each documented path must have sample requests
+ * below, each answer's status must be one the document lists for that path, and its body must
+ * validate against that status's schema (JSON Schema 2020-12, which OpenAPI 3.1 uses; row objects
+ * are closed, so a leaked field fails), and every header the document promises for that status is
+ * on the answer.
  */
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
@@ -71,7 +72,7 @@ const SAMPLES: Record<string, string[]> = {
   '/api/v1/certificates/fields': ['/api/v1/certificates/fields'],
   '/api/v1/certificates/freshness': ['/api/v1/certificates/freshness'],
   '/api/v1/account/usage': ['/api/v1/account/usage'],
-  // Issue 18 items 1-3 (the certificate was sold 2025-05-28).
+  // The per-certificate investor answers (the certificate was sold 2025-05-28).
   '/api/v1/certificates/{id}/redemption': [
     `/api/v1/certificates/${CERT}/redemption?date=2026-02-10`,
     `/api/v1/certificates/${CERT}/redemption?date=2032-06-01`,
@@ -88,7 +89,7 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/analytics/bid-rates?county=miami-dade,alachua&tax_year=2024&vendor=LIENPORT',
     '/api/v1/analytics/bid-rates?county=atlantis',
   ],
-  // Issue 20: the change feed (the ingest above recorded its events; evt_999999 was never given).
+  // The change feed (the ingest above recorded its events; evt_999999 was never given).
   '/api/v1/events': [
     '/api/v1/events',
     '/api/v1/events?type=certificates.loaded,certificate_sale.created,county.coverage_changed&county=miami-dade&limit=2',
@@ -102,7 +103,7 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/analytics/holders?query=fund&sort=name_asc',
     '/api/v1/analytics/holders?sort=cheapest',
   ],
-  // Issue 20: the calling client's webhook endpoints; the deliveries sample of its own endpoint is added in beforeAll.
+  // The calling client's webhook endpoints; the deliveries sample of its own endpoint is added in beforeAll.
   '/api/v1/webhook-endpoints': ['/api/v1/webhook-endpoints', '/api/v1/webhook-endpoints?limit=0'],
   '/api/v1/webhook-endpoints/{id}/deliveries': ['/api/v1/webhook-endpoints/whe_unknown/deliveries', '/api/v1/webhook-endpoints/whe_unknown/deliveries?status=lost'],
 };

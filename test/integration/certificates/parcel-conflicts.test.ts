@@ -1,14 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listQuarantine } from '../../../services/control/quarantine.ts';
+import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { certificateId } from '../../../services/domain/ids.ts';
 import { openCliSuite, runCli } from '../../helpers/cli.ts';
 import type { TestRuntime } from '../../helpers/runtime.ts';
 
-// Issue 12, item 5: loading a generated set over the demo set replaced thousands of certificates
-// whose county, tax year and number matched but whose parcel differed.
+// A row that would move an indexed certificate to another parcel is a conflict, not an update:
+// loading a generated set over the demo set once replaced thousands of certificates whose county,
+// tax year and number matched but whose parcel differed, and the sale summaries blended the two
+// sets.
 
 const HEADER =
   '"Cert #","Tax Year","County","Parcel Number","Status","Face Amount","Delinquent Tax","Bid Rate %","Sale Date","Certificate Holder","Struck To County","Redeemed","Redemption Date","Redemption Amount","Tax Deed App Date","Owner Name","Situs Address","Legal Description","Batch #"';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../helpers/access.ts';
 import { childEnv, runCli } from '../../helpers/cli.ts';

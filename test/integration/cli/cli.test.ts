@@ -1,8 +1,9 @@
+// @module-tag postgres
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMigrations } from '../../../services/control/migrate.ts';
+import { loadMigrations } from '../../../services/control/db/migrate.ts';
 import { openCliSuite, runCli } from '../../helpers/cli.ts';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
@@ -79,7 +80,7 @@ describe('taxcert CLI', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     // Every migration file of this build, in order (other issues add theirs: 006-009, 010-019).
-    expect(doc.migrations.map((m: { version: number }) => m.version)).toEqual(loadMigrations().map((m) => m.version));
+    expect(doc.migrations.map((m: { version: number }) => m.version)).toEqual((await loadMigrations('sqlite')).map((m) => m.version));
   });
 
   it('fixtures generate, ingest --manifest --wait, status and quarantine list work together with --json', async () => {

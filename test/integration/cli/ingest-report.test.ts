@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

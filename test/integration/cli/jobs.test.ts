@@ -1,11 +1,13 @@
+// @module-tag postgres
 import { UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, QUEUE_NAME, queuePrefix, redisConnection } from '../../../indexer/queue.ts';
 import { childEnv, runCli } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
-// Issue 12, item 10: status listed at most 10 of 19 failed jobs, with no "N more", each with a
-// 400-character header dump; operators had no command to list, retry or clean failed jobs.
+// Operators see every failed job and can act on it: status once listed at most 10 of 19 failed
+// jobs, with no "N more", each with a 400-character header dump, and no command could list, retry
+// or clean failed jobs.
 
 const FAILED = 13;
 const dump = `expected a lienport-csv header but found "${'Cert #,Tax Year,County,'.repeat(20)}"\n    at readHeader (adapters/lienport-csv.ts:40)`;

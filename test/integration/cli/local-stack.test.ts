@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,9 +8,10 @@ import type { StackRecord } from '../../../services/cli/local-stack.ts';
 import { BIN, type CliSuite, openCliSuite, runCli } from '../../helpers/cli.ts';
 import { freePort } from '../../helpers/ports.ts';
 
-// Issue 17, item 8: beside a running `npm start`, `npx taxcert status` in another terminal failed
-// with `connect ECONNREFUSED 127.0.0.1:9200` and no hint, and created data/taxcert.db and
-// key-hash-secret. Issue 23, item 7: the terminal line of a request printed a key sent in the URL.
+// Commands in another terminal must find the stack `npm start` runs: beside it,
+// `npx taxcert status` once failed with `connect ECONNREFUSED 127.0.0.1:9200` and no hint, and
+// created data/taxcert.db and key-hash-secret. And the terminal line of a request once printed a
+// key sent in the URL, which the JSON log already redacted.
 // Here a real `taxcert start` runs in a checkout folder of its own on a pseudo-terminal, and real
 // `taxcert` children run beside it with no stack variables at all.
 

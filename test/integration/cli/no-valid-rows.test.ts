@@ -1,14 +1,16 @@
+// @module-tag postgres
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
-import { countQuarantine } from '../../../services/control/quarantine.ts';
-import { getSource } from '../../../services/control/sources.ts';
+import { countQuarantine } from '../../../services/control/ingest/quarantine.ts';
+import { getSource } from '../../../services/control/ingest/sources.ts';
 import { openCliSuite, runCli } from '../../helpers/cli.ts';
 import type { TestRuntime } from '../../helpers/runtime.ts';
 
-// Issue 12, item 2: `ingest --tax-year 2099 good.csv --wait` exited 0 with "indexed 0,
-// quarantined 5" and left a permanent source row for 2099 with lastSuccessAt set.
+// A file whose every row is refused is a failure, not a success:
+// `ingest --tax-year 2099 good.csv --wait` once exited 0 with "indexed 0, quarantined 5" and left
+// a permanent source row for 2099 with lastSuccessAt set.
 
 const HEADER =
   '"Cert #","Tax Year","County","Parcel Number","Status","Face Amount","Delinquent Tax","Bid Rate %","Sale Date","Certificate Holder","Struck To County","Redeemed","Redemption Date","Redemption Amount","Tax Deed App Date","Owner Name","Situs Address","Legal Description","Batch #"';

@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCliSuite, runCli } from '../../helpers/cli.ts';
 
-// Issue 12, item 3: ingest_runs showed 5 quarantined rows for a run while
+// Quarantined rows must not disappear: ingest_runs once showed 5 quarantined rows for a run while
 // `quarantine list --run <that job>` showed none, and `--file` showed none after a later run of
 // the same file: the table was unique on (file hash, line), so a later run took the rows over.
 

@@ -1,16 +1,17 @@
+// @module-tag postgres
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, matchesGlob } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestControl } from '../../helpers/control.ts';
-import { demoKeyFile, ensureDemoKey } from '../../../services/control/demo-key.ts';
+import { demoKeyFile, ensureDemoKey } from '../../../services/control/billing/demo-key.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { freePort } from '../../helpers/ports.ts';
 
-// Issue 23, item 7: a config error echoed the bad value of KEY_HASH_SECRET or of a REDIS_URL with
-// its password; the Redis check printed REDIS_URL whole; a demo key file that already existed
-// kept whatever mode it had.
+// Secrets stay secret: a config error once echoed the bad value of KEY_HASH_SECRET or of a
+// REDIS_URL with its password; the Redis check printed REDIS_URL whole; a demo key file that
+// already existed kept whatever mode it had.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-secrets-'));
 afterAll(async () => rmSync(dir, { recursive: true, force: true }));

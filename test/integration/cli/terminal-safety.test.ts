@@ -1,12 +1,13 @@
+// @module-tag postgres
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliSuite, openCliSuite, runCli } from '../../helpers/cli.ts';
 
-// Issue 23, item 9: `taxcert quarantine list` printed a county file's raw row as it was, so a row
-// could drive the operator's terminal (clear it, retitle it, recolour what follows, reverse text
-// with a bidi override); and the worker's spools sat in the shared temp folder, readable by
-// anyone, with a killed worker's left for ever.
+// County text must not reach the operator's terminal raw: `taxcert quarantine list` once printed a
+// county file's raw row as it was, so a row could drive the operator's terminal (clear it, retitle
+// it, recolour what follows, reverse text with a bidi override); and the worker's spools sat in the
+// shared temp folder, readable by anyone, with a killed worker's left for ever.
 
 const HEADER =
   '"Cert #","Tax Year","County","Parcel Number","Status","Face Amount","Delinquent Tax","Bid Rate %","Sale Date","Certificate Holder","Struck To County","Redeemed","Redemption Date","Redemption Amount","Tax Deed App Date","Owner Name","Situs Address","Legal Description","Batch #"';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,9 +6,10 @@ import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { BIN, childEnv, runCli } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
-// Issue 12, item 9: usage errors exit 2 everywhere, --json failures print one JSON document,
-// a missing option is named, county names resolve to slugs, `taxcert counties` exists,
-// a missing manifest says so in words, and Ctrl-C during ingest --wait says the jobs go on.
+// The CLI's errors, as scripts and people rely on them: usage errors exit 2 everywhere, --json
+// failures print one JSON document, a missing option is named, county names resolve to slugs,
+// `taxcert counties` exists, a missing manifest says so in words, and Ctrl-C during ingest --wait
+// says the jobs go on.
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
 const good = fixture('lienport-csv/good.csv');

@@ -1,16 +1,17 @@
+// @module-tag postgres
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
-import { listDeliveries, replay } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint, setEndpointStatus, signingSecrets } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../services/control/feed/events.ts';
+import { listDeliveries, replay } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint, setEndpointStatus, signingSecrets } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { type CliSuite, childEnv, openCliSuite, runCli } from '../../helpers/cli.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 import { until } from '../../helpers/until.ts';
 
-// Issue 20 section 3: `taxcert webhooks ...`, the forms and --json documents scripts depend on.
+// `taxcert webhooks ...`, the forms and --json documents scripts depend on.
 
 let suite: CliSuite;
 let env: NodeJS.ProcessEnv;

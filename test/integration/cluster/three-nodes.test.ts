@@ -16,10 +16,10 @@ import { runOpenSearchScript } from '../../helpers/opensearch-scripts.ts';
 import { freePort, freePortRun } from '../../helpers/ports.ts';
 
 /**
- * Issue 22 item 5: a real 3-node cluster (the runner's node-count option, one JVM, three nodes with
- * their own data folders) holding certificates on 3 shards with 1 replica. Everything the product
- * does works there, and one node taken away in the middle of a load leaves searches answering
- * from the replicas; once it is back, no row is missing.
+ * The service survives losing an engine node: a real 3-node cluster (the runner's node-count
+ * option, one JVM, three nodes with their own data folders) holding certificates on 3 shards with 1
+ * replica. Everything the product does works there, and one node taken away in the middle of a load
+ * leaves searches answering from the replicas; once it is back, no row is missing.
  */
 
 const SHARDS = 3;

@@ -1,21 +1,22 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../../services/api/access/authenticate.ts';
-import { countActiveKeys, createKey, getKey, listKeys } from '../../../services/control/api-keys.ts';
-import { recomputeBalances, storedBalances } from '../../../services/control/balances.ts';
-import { monthOverage } from '../../../services/control/billing.ts';
-import { createClient, getClient, listClients, reactivateClient, setClient, suspendClient } from '../../../services/control/clients.ts';
-import { type Account, createLedger } from '../../../services/control/ledger.ts';
-import { fulfilOrder, getOrder, newOrderId, OrderConflictError, orderPrice, placeOrder, UnknownOrderError } from '../../../services/control/orders.ts';
-import { grantPack, listPacks } from '../../../services/control/packs.ts';
-import { effectivePlan, getPlan, listPlans, PLAN_CODES, setPlan } from '../../../services/control/plans.ts';
-import type { Sql } from '../../../services/control/sql.ts';
-import { clientUsage, dailyRequests } from '../../../services/control/usage.ts';
+import { countActiveKeys, createKey, getKey, listKeys } from '../../../services/control/billing/api-keys.ts';
+import { recomputeBalances, storedBalances } from '../../../services/control/billing/balances.ts';
+import { monthOverage } from '../../../services/control/billing/billing.ts';
+import { createClient, getClient, listClients, reactivateClient, setClient, suspendClient } from '../../../services/control/billing/clients.ts';
+import { type Account, createLedger } from '../../../services/control/billing/ledger.ts';
+import { fulfilOrder, getOrder, newOrderId, OrderConflictError, orderPrice, placeOrder, UnknownOrderError } from '../../../services/control/billing/orders.ts';
+import { grantPack, listPacks } from '../../../services/control/billing/packs.ts';
+import { effectivePlan, getPlan, listPlans, PLAN_CODES, setPlan } from '../../../services/control/billing/plans.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
+import { clientUsage, dailyRequests } from '../../../services/control/billing/usage.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { openTestControl } from '../../helpers/control.ts';
 
 /**
- * The access-and-billing statements on whichever control plane the run uses (SQLite, or
- * PostgreSQL with TEST_DATABASE_URL, issue 22): every read and write of plans, clients, keys,
+ * The access-and-billing statements on whichever control plane the run uses (SQLite, or PostgreSQL
+ * with TEST_DATABASE_URL; both must answer alike): every read and write of plans, clients, keys,
  * packs, the ledger and usage, with the books checked against the ledger after each step.
  */
 let sql: Sql;

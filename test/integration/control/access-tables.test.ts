@@ -1,13 +1,14 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, hashKey, listKeys, revokeKey } from '../../../services/control/api-keys.ts';
-import { runDailyBilling } from '../../../services/control/billing.ts';
-import { createClient, getClient, setClient } from '../../../services/control/clients.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import { createKey, hashKey, listKeys, revokeKey } from '../../../services/control/billing/api-keys.ts';
+import { runDailyBilling } from '../../../services/control/billing/billing.ts';
+import { createClient, getClient, setClient } from '../../../services/control/billing/clients.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
-import { ensureDemoKey } from '../../../services/control/demo-key.ts';
-import { createLedger } from '../../../services/control/ledger.ts';
-import { getPlan } from '../../../services/control/plans.ts';
+import { ensureDemoKey } from '../../../services/control/billing/demo-key.ts';
+import { createLedger } from '../../../services/control/billing/ledger.ts';
+import { getPlan } from '../../../services/control/billing/plans.ts';
 import { type TestContext, testContext } from '../../helpers/context.ts';
 
 let ctx: TestContext;

@@ -1,8 +1,9 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeToken, issueToken, peekToken, pruneTokens } from '../../../services/control/email-tokens.ts';
-import { createSession, deleteUserSessions, pruneSessions, SESSION_IDLE_MS, useSession } from '../../../services/control/sessions.ts';
-import type { Sql } from '../../../services/control/sql.ts';
-import { createUser, EmailTakenError, findUserByEmail, listUsers, markEmailVerified, recordSignIn, setPasswordHash } from '../../../services/control/users.ts';
+import { consumeToken, issueToken, peekToken, pruneTokens } from '../../../services/control/accounts/email-tokens.ts';
+import { createSession, deleteUserSessions, pruneSessions, SESSION_IDLE_MS, useSession } from '../../../services/control/accounts/sessions.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
+import { createUser, EmailTakenError, findUserByEmail, listUsers, markEmailVerified, recordSignIn, setPasswordHash } from '../../../services/control/accounts/users.ts';
 import {
   deliveryState,
   failWithoutAttempt,
@@ -13,8 +14,8 @@ import {
   overdueDeliveries,
   recordOutcomes,
   replay,
-} from '../../../services/control/webhook-deliveries.ts';
-import { dispatchCursor } from '../../../services/control/webhook-dispatch.ts';
+} from '../../../services/control/feed/webhook-deliveries.ts';
+import { dispatchCursor } from '../../../services/control/feed/webhook-dispatch.ts';
 import {
   deleteEndpoint,
   endpointTarget,
@@ -24,17 +25,17 @@ import {
   rotateSecret,
   setEndpointStatus,
   signingSecrets,
-} from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+} from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { openTestControl } from '../../helpers/control.ts';
 
 /** A replay budget these tests never reach (webhook-fairness.test.ts tests the budget). */
 const REPLAYS = { perMinute: 10_000 };
 
 /**
- * The accounts and webhooks modules on the control plane alone (issue 22): the same calls and
- * answers on SQLite and, under TEST_DATABASE_URL, on PostgreSQL. Clients, endpoints and events
- * are written with plain SQL here, so only this group's modules are under test.
+ * The accounts and webhooks modules on the control plane alone: the same calls and answers on
+ * SQLite and, under TEST_DATABASE_URL, on PostgreSQL. Clients, endpoints and events are written
+ * with plain SQL here, so only this group's modules are under test.
  */
 
 let sql: Sql;

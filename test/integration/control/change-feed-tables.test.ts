@@ -1,5 +1,6 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateCountyCoverage } from '../../../services/control/counties.ts';
+import { updateCountyCoverage } from '../../../services/control/ingest/counties.ts';
 import {
   addStaged,
   completeStage,
@@ -9,17 +10,17 @@ import {
   pruneStages,
   stagedData,
   stagedJobs,
-} from '../../../services/control/event-stage.ts';
-import { appendEvents, countEventsAfter, eventBounds, eventsAfter, pruneEvents } from '../../../services/control/events.ts';
-import { getDatasetState, markIngested } from '../../../services/control/freshness.ts';
-import { announceSale, getSaleSeen, setSaleSeen } from '../../../services/control/sale-statuses.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+} from '../../../services/control/feed/event-stage.ts';
+import { appendEvents, countEventsAfter, eventBounds, eventsAfter, pruneEvents } from '../../../services/control/feed/events.ts';
+import { getDatasetState, markIngested } from '../../../services/control/ingest/freshness.ts';
+import { announceSale, getSaleSeen, setSaleSeen } from '../../../services/control/ingest/sale-statuses.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * The change feed's tables through their modules (issue 20 on the Sql of issue 22): the same
- * assertions on SQLite and, under TEST_DATABASE_URL, on PostgreSQL, where ids come from an
+ * The change feed's tables through their modules, on the one Sql interface both engines implement:
+ * the same assertions on SQLite and, under TEST_DATABASE_URL, on PostgreSQL, where ids come from an
  * identity sequence instead of AUTOINCREMENT.
  */
 let sql: Sql;

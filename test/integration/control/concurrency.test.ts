@@ -1,10 +1,12 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCounty, updateCountyCoverage } from '../../../services/control/counties.ts';
-import { type Database, openControlPlane } from '../../../services/control/db.ts';
-import { SqliteSql } from '../../../services/control/sqlite.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import { getCounty, updateCountyCoverage } from '../../../services/control/ingest/counties.ts';
+import type { Database } from 'better-sqlite3';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
+import type { SqliteSql } from '../../../services/control/db/sqlite.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 

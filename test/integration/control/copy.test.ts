@@ -1,24 +1,26 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../../services/control/api-keys.ts';
-import { recomputeBalances, storedBalances } from '../../../services/control/balances.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { CopyError, copyControlPlane } from '../../../services/control/copy.ts';
-import { openControlPlane } from '../../../services/control/db.ts';
-import { appendEvents } from '../../../services/control/events.ts';
-import { createLedger } from '../../../services/control/ledger.ts';
-import { grantPack } from '../../../services/control/packs.ts';
-import { getPlan } from '../../../services/control/plans.ts';
-import { openPostgres } from '../../../services/control/postgres.ts';
-import type { SqliteSql } from '../../../services/control/sqlite.ts';
+import { createKey } from '../../../services/control/billing/api-keys.ts';
+import { recomputeBalances, storedBalances } from '../../../services/control/billing/balances.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { CopyError } from '../../../services/control/db/copy.ts';
+import { copyControlPlane, openControlPlane } from '../../../services/control/control-plane.ts';
+import { appendEvents } from '../../../services/control/feed/events.ts';
+import { createLedger } from '../../../services/control/billing/ledger.ts';
+import { grantPack } from '../../../services/control/billing/packs.ts';
+import { getPlan } from '../../../services/control/billing/plans.ts';
+import { openPostgres } from '../../../services/control/db/postgres.ts';
+import type { SqliteSql } from '../../../services/control/db/sqlite.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 
-// Issue 22, item 4: a SQLite deployment moves into an empty PostgreSQL database with every row,
-// the identity counters past the copied ids, and balances that agree with both ledgers.
+// Moving an existing deployment loses nothing: a SQLite deployment moves into an empty PostgreSQL
+// database with every row, the identity counters past the copied ids, and balances that agree with
+// both ledgers.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-copy-'));
 const drops: (() => void)[] = [];

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COVERAGE_STATUSES,
@@ -9,11 +10,11 @@ import {
   seedCounties,
   UnknownCountyError,
   updateCountyCoverage,
-} from '../../../services/control/counties.ts';
-import { openControlPlane } from '../../../services/control/db.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+} from '../../../services/control/ingest/counties.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { testTarget } from '../../helpers/control.ts';
-import { upsertSource } from '../../../services/control/sources.ts';
+import { upsertSource } from '../../../services/control/ingest/sources.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';

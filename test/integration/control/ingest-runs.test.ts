@@ -1,10 +1,11 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../../services/control/sql.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
-import { getDatasetState, markIngested } from '../../../services/control/freshness.ts';
-import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../../services/control/ingest-runs.ts';
-import { addQuarantined, clearQuarantine, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/quarantine.ts';
-import { recordCheck, upsertSource } from '../../../services/control/sources.ts';
+import { getDatasetState, markIngested } from '../../../services/control/ingest/freshness.ts';
+import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../../services/control/ingest/ingest-runs.ts';
+import { addQuarantined, clearQuarantine, countQuarantine, listQuarantine, type QuarantineInput } from '../../../services/control/ingest/quarantine.ts';
+import { recordCheck, upsertSource } from '../../../services/control/ingest/sources.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 
@@ -64,7 +65,7 @@ describe('quarantine', () => {
       reasons: ['face_amount: not a number', `line ${i + 2}`],
     }));
 
-  it('stores a batch; a retried job replaces its own rows, another run of the file keeps its own (issue 12, item 3)', async () => {
+  it('stores a batch; a retried job replaces its own rows, another run of the file keeps its own', async () => {
     expect(await addQuarantined(db, rows('job-2'))).toBe(250);
     expect(await addQuarantined(db, rows('job-2'))).toBe(250); // the same job, retried
     expect(await countQuarantine(db)).toBe(250);

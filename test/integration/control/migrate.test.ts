@@ -1,10 +1,12 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ControlTarget, openControlPlane } from '../../../services/control/db.ts';
-import { loadMigrations, MigrationError, migrate, migrationsFor } from '../../../services/control/migrate.ts';
+import type { ControlTarget } from '../../../services/control/db/db.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
+import { loadMigrations, MigrationError, migrate } from '../../../services/control/db/migrate.ts';
 import { testContext } from '../../helpers/context.ts';
 import { testDatabaseUrl, testTarget } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
@@ -17,10 +19,11 @@ afterAll(() => {
   ctx.cleanupFiles();
 });
 
-const dbModule = fileURLToPath(new URL('../../../services/control/db.ts', import.meta.url));
+const dbModule = fileURLToPath(new URL('../../../services/control/control-plane.ts', import.meta.url));
 const registryModule = fileURLToPath(new URL('../../../services/domain/registry.ts', import.meta.url));
 const dialect = testDatabaseUrl() ? 'postgres' : 'sqlite';
-const versions = migrationsFor(dialect).map((m) => m.version);
+const migrations = await loadMigrations(dialect);
+const versions = migrations.map((m) => m.version);
 
 function target(name: string): ControlTarget {
   const t = testTarget(join(dir, `${name}.db`), name);
@@ -59,10 +62,9 @@ const count = async (sql: Awaited<ReturnType<typeof openControlPlane>>, table: s
   (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))?.n;
 
 describe(`migrate (${dialect})`, () => {
-  it('both dialects have the same versions and names', () => {
-    const names = (d: 'sqlite' | 'postgres') => migrationsFor(d).map((m) => `${m.version}-${m.name}`);
-    expect(names('postgres')).toEqual(names('sqlite'));
-    expect(loadMigrations().map((m) => m.version)).toEqual(versions);
+  it('both dialects have the same versions and names', async () => {
+    const names = async (d: 'sqlite' | 'postgres') => (await loadMigrations(d)).map((m) => `${m.version}-${m.name}`);
+    expect(await names('postgres')).toEqual(await names('sqlite'));
   });
 
   it('applies every migration once, then nothing on a second run', async () => {
@@ -102,7 +104,7 @@ describe(`migrate (${dialect})`, () => {
 
   it('refuses an applied migration whose file changed, naming it', async () => {
     const sql = await openControlPlane(target('edited'), { registry });
-    const edited = migrationsFor(dialect).map((m) => (m.version === 2 ? { ...m, checksum: 'f'.repeat(64) } : m));
+    const edited = migrations.map((m) => (m.version === 2 ? { ...m, checksum: 'f'.repeat(64) } : m));
     await expect(migrate(sql, edited)).rejects.toThrow(MigrationError);
     await expect(migrate(sql, edited)).rejects.toThrow(/002-sources was edited after it was applied/);
     await sql.close();
@@ -110,7 +112,7 @@ describe(`migrate (${dialect})`, () => {
 
   it('refuses a database that is ahead of this build', async () => {
     const sql = await openControlPlane(target('ahead'), { registry });
-    await expect(migrate(sql, migrationsFor(dialect).slice(0, 2))).rejects.toThrow(/does not know/);
+    await expect(migrate(sql, migrations.slice(0, 2))).rejects.toThrow(/does not know/);
     await sql.close();
   });
 });

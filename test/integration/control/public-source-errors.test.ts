@@ -1,15 +1,16 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_REJECTION_MESSAGES, publicRejection, type FileRejectionCode } from '../../../indexer/errors.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
-import { migrationsFor } from '../../../services/control/migrate.ts';
-import { getSource, upsertSource } from '../../../services/control/sources.ts';
+import { loadMigrations } from '../../../services/control/db/migrate.ts';
+import { getSource, upsertSource } from '../../../services/control/ingest/sources.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * Migration 013 rewrites the lastError stored before issue 23 (item 5), which held
- * server paths and county file text, into the public sentence the worker now writes.
+ * Migration 013 rewrites the lastError older versions stored, which held server paths and county
+ * file text and was served to every key, into the public sentence the worker now writes.
  */
 const ctx = testContext(import.meta.url);
 let db: Sql;
@@ -33,7 +34,7 @@ describe('migration 013: public source errors', () => {
     for (const [i, code] of codes.entries()) await set(slugs[i]!, `${code}: expected a header but found "SSN 123" in /srv/taxcert/incoming/x.csv`);
     await set('calhoun', 'HTTP 503 from http://10.0.0.7:8080/feed');
     await set('charlotte', null);
-    const migration = migrationsFor(db.dialect).find((m) => m.name === 'public-source-errors')!;
+    const migration = (await loadMigrations(db.dialect)).find((m) => m.name === 'public-source-errors')!;
     await db.exec(migration.sql);
     for (const [i, code] of codes.entries()) expect((await getSource(db, slugs[i]!, 2024))!.lastError).toBe(publicRejection(code));
     expect((await getSource(db, 'calhoun', 2024))!.lastError).toBe('check_failed: the last check of this feed failed');

@@ -1,14 +1,20 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openControlPlane } from '../../../services/control/db.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
+import { loadMigrations, migrate } from '../../../services/control/db/migrate.ts';
+import { openPostgres } from '../../../services/control/db/postgres.ts';
+import type { Dialect, Sql } from '../../../services/control/db/sql.ts';
+import { openSqlite } from '../../../services/control/db/sqlite.ts';
 import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 
 /**
- * The two migration folders (services/control/migrations and its postgres/ twin) must end in
- * one schema: the control modules write each statement once for both engines (issue 22). A
- * fresh SQLite and a fresh PostgreSQL control plane are read back and compared table by table;
- * every expectation is keyed by table name, so a failure names what differs.
+ * The migrations must end in one schema on both engines: the control modules write each
+ * statement once for both. The released ones are two folders
+ * (services/control/db/migrations and its postgres/ twin); from 025 on each is one TypeScript
+ * definition rendered per engine, proved here with a fixture 025 applied after them. A fresh
+ * SQLite and a fresh PostgreSQL database are read back and compared table by table; every
+ * expectation is keyed by table name, so a failure names what differs.
  */
 
 let sqlite: Sql;
@@ -179,5 +185,42 @@ describe('SQLite and PostgreSQL control planes after all migrations', () => {
     expect(liteRows.webhook_dispatch).toEqual([{ id: 1, last_event_id: 0 }]);
     expect(Object.keys(pgRows).sort()).toEqual(Object.keys(liteRows).sort());
     for (const table of Object.keys(liteRows)) expect({ [table]: pgRows[table] }).toEqual({ [table]: liteRows[table] });
+  });
+});
+
+describe('a TypeScript migration after the released ones (test/helpers/migrations/025-every-word.ts)', () => {
+  const fixtures = new URL('../../helpers/migrations/', import.meta.url);
+  const migrations = async (dialect: Dialect) => [...(await loadMigrations(dialect)), ...(await loadMigrations(dialect, fixtures))];
+  let lite: Schema;
+  let pg: Schema;
+  beforeAll(async () => {
+    const a = openSqlite(':memory:');
+    const db = createTestDatabase('parity_ts', postgresServerUrl());
+    const b = openPostgres(db.url, { max: 2 });
+    try {
+      expect(await migrate(a, await migrations('sqlite'))).toContain(25);
+      expect(await migrate(b, await migrations('postgres'))).toContain(25);
+      lite = await sqliteSchema(a);
+      pg = await postgresSchema(b);
+    } finally {
+      await a.close();
+      await b.close();
+      db.drop();
+    }
+  });
+
+  it('ends in the same schema on both engines, its table included', () => {
+    expect(lite.columns.saved_searches?.map((c) => `${c.name} ${c.type}`)).toEqual([
+      'id bigint',
+      'client_id text',
+      'name text',
+      'counties text',
+      'matches bigint',
+      'min_rate double precision',
+      'digest bytea',
+      'created_at text',
+    ]);
+    expect(lite.indexes.saved_searches).toEqual({ saved_searches_client: { columns: 'client_id,created_at', unique: false, partial: false } });
+    expect(pg).toEqual(lite);
   });
 });

@@ -1,6 +1,7 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnknownCountyError } from '../../../services/control/counties.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import { UnknownCountyError } from '../../../services/control/ingest/counties.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
 import {
   getSource,
@@ -11,7 +12,7 @@ import {
   sourcesForCounty,
   UnknownSourceError,
   upsertSource,
-} from '../../../services/control/sources.ts';
+} from '../../../services/control/ingest/sources.ts';
 import { testContext } from '../../helpers/context.ts';
 import { registry } from '../../helpers/registry.ts';
 

@@ -1,18 +1,19 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openControlPlane } from '../../../services/control/db.ts';
-import { type Dialect, inJsonArray, isUniqueViolation, type Sql } from '../../../services/control/sql.ts';
-import { openPostgres, type PostgresSql } from '../../../services/control/postgres.ts';
-import { NestedHandleError } from '../../../services/control/sqlite.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
+import { type Dialect, inJsonArray, isUniqueViolation, type Sql } from '../../../services/control/db/sql.ts';
+import { openPostgres, type PostgresSql } from '../../../services/control/db/postgres.ts';
+import { NestedHandleError } from '../../../services/control/db/sqlite.ts';
 import { createTestDatabase, postgresServerUrl } from '../../helpers/control.ts';
 import { registry } from '../../helpers/registry.ts';
 import { until } from '../../helpers/until.ts';
 
 /**
- * The contract of services/control/sql.ts, held by both implementations: every control module
+ * The contract of services/control/db/sql.ts, held by both implementations: every control module
  * writes its SQL once and relies on these answering the same on SQLite and PostgreSQL.
  */
 

@@ -1,15 +1,16 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openControlPlane } from '../../../services/control/db.ts';
+import { openControlPlane } from '../../../services/control/control-plane.ts';
 import { testTarget } from '../../helpers/control.ts';
-import { StackMismatchError, stackOf } from '../../../services/control/stack.ts';
+import { StackMismatchError, stackOf } from '../../../services/control/db/stack.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { runCli } from '../../helpers/cli.ts';
 
-// Issue 12, item 1: a second stack (INDEX_PREFIX=other) loading the demo wrote the first stack's
-// database, whose counties then reported the other stack's 1,500 certificates.
+// Stacks must not share a database: a second stack (INDEX_PREFIX=other) loading the demo once wrote
+// the first stack's database, whose counties then reported the other stack's 1,500 certificates.
 
 const registry = loadRegistry();
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-stack-'));

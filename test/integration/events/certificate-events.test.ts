@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,18 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCertificate } from '../../../services/api/routes/certificates/read.ts';
 import { searchSales } from '../../../services/api/routes/certificate-sales/read.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getCounty } from '../../../services/control/counties.ts';
-import { stagedJobs } from '../../../services/control/event-stage.ts';
-import type { StoredEvent } from '../../../services/control/events.ts';
+import { getCounty } from '../../../services/control/ingest/counties.ts';
+import { stagedJobs } from '../../../services/control/feed/event-stage.ts';
+import type { StoredEvent } from '../../../services/control/feed/events.ts';
 import { childEnv, runCli } from '../../helpers/cli.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
 /**
- * Issue 20, items 1 and 6: the change feed as ingests through the real queue and worker record
- * it, on the real engine and control plane. Each object must be the row the API answers for
- * the same id right after the job (the same mapper), previous the fields that changed.
+ * The change feed as ingests through the real queue and worker record it, on the real engine and
+ * control plane. Each object must be the row the API answers for the same id right after the job
+ * (the same mapper), previous the fields that changed.
  */
 
 const N = 150;

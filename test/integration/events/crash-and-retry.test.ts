@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, createQueueEvents, ingestJobId, redisConnection } from '../../../indexer/queue.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { stagedJobs } from '../../../services/control/event-stage.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
+import { stagedJobs } from '../../../services/control/feed/event-stage.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';
@@ -17,8 +18,8 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
 /**
- * Issue 20: a job retried after a crash records nothing twice and misses nothing. Two crashes,
- * each where it hurts most:
+ * The change feed promises that a job retried after a crash records nothing twice and misses
+ * nothing. Two crashes, each where it hurts most:
  * - the worker SIGKILLed in pass 2, after the events were staged and part of the file written:
  *   comparing again would miss the changes already written, so the retry must publish the stage;
  * - the job failing after it published (the sale summary cannot be written): the retry must not

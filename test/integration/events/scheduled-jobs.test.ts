@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,18 +7,18 @@ import { pruneOldEvents } from '../../../indexer/events/prune.ts';
 import { recordSaleStatusChanges } from '../../../indexer/events/sale-statuses.ts';
 import { FEED_JOBS, startFeedSchedule } from '../../../indexer/events/schedule.ts';
 import { searchSales } from '../../../services/api/routes/certificate-sales/read.ts';
-import { addStaged, completeStage, openStage, stagedJobs } from '../../../services/control/event-stage.ts';
-import { appendEvents } from '../../../services/control/events.ts';
-import { getSaleSeen } from '../../../services/control/sale-statuses.ts';
+import { addStaged, completeStage, openStage, stagedJobs } from '../../../services/control/feed/event-stage.ts';
+import { appendEvents } from '../../../services/control/feed/events.ts';
+import { getSaleSeen } from '../../../services/control/ingest/sale-statuses.ts';
 import { saleId } from '../../../services/domain/ids.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';
 import { type FileIngest, openFileIngest } from '../../helpers/file-ingest.ts';
 
 /**
- * Issue 20: the change feed's scheduled jobs. A sale's status moves at midnight in Florida with
- * no ingest, so the worker checks every sale against the day and records each move once; and
- * events older than the retention are pruned. Both through the real BullMQ worker on Redis,
- * and the sale check also day by day with the clock set.
+ * The change feed's scheduled jobs. A sale's status moves at midnight in Florida with no ingest, so
+ * the worker checks every sale against the day and records each move once; and events older than
+ * the retention are pruned. Both through the real BullMQ worker on Redis, and the sale check also
+ * day by day with the clock set.
  */
 
 /** Florida noon of a day, as the clock of a check. */

@@ -11,7 +11,7 @@ import { createLoadResources } from '../../../indexer/load/load-resources.ts';
 import { processFile } from '../../../indexer/process-file.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
-import type { Sql } from '../../../services/control/sql.ts';
+import type { Sql } from '../../../services/control/db/sql.ts';
 import { openTestControl } from '../../helpers/control.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { createLogger } from '../../../services/logger.ts';
@@ -30,7 +30,8 @@ function cert(n: number, o: Partial<CertificateRecord>): CertificateRecord {
   const holder_name = o.holder_name ?? 'Acme Tax Fund LLC';
   return sampleCertificate({ ...o, holder_name, holder_id: holderId(holder_name) }, n);
 }
-// sampleCertificate gives each its quote's holder_amount on the redeemed date (issue 18).
+// sampleCertificate gives each its quote's holder_amount on the redeemed date, the only
+// redemption amount ingest accepts.
 const redeemed = { status: 'redeemed', redeemed: true, redeemed_date: '2024-09-01' } as const;
 const countyHeld = { interest_rate: 18 } as const;
 

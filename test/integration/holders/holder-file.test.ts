@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDatasetState } from '../../../services/control/freshness.ts';
-import { listQuarantine } from '../../../services/control/quarantine.ts';
+import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
+import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
 import { holderId } from '../../../services/domain/ids.ts';
 import { type FileIngest, fixtureFile, openFileIngest, rejection } from '../../helpers/file-ingest.ts';
 

@@ -6,19 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_CHARS } from '../../../indexer/adapters/record-limit.ts';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
-import { listQuarantine } from '../../../services/control/quarantine.ts';
-import { getSource } from '../../../services/control/sources.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
+import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
+import { getSource } from '../../../services/control/ingest/sources.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 const fixture = (format: string, name: string) =>
   readFileSync(fileURLToPath(new URL(`../../../fixtures/files/${format}/${name}`, import.meta.url)), 'utf8');
 
 /**
- * Issue 23, item 3, through the queue and the worker as production runs them: a
- * line past the cap is a typed rejection (line_too_long) in one attempt, a row
- * nested 20,000 deep is one quarantined row of a file that loads, and a file whose
- * lines end in lone CRs loads like its LF twin.
+ * A county file with absurd lines must not stall or crash the worker (one huge line once took
+ * seconds to read, or killed the worker out of memory and took every job in flight with it).
+ * Through the queue and the worker as production runs them: a line past the cap is a typed
+ * rejection (line_too_long) in one attempt, a row nested 20,000 deep is one quarantined row of a
+ * file that loads, and a file whose lines end in lone CRs loads like its LF twin.
  */
 describe('ingest of absurd lines through the queue and worker', () => {
   let t: TestRuntime;

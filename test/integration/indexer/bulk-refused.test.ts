@@ -10,10 +10,10 @@ import { createOpenSearch } from '../../../services/engine/client.ts';
 import { freePort } from '../../helpers/ports.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
-// Issue 17, item 7: a _bulk request the engine refused as malformed (BulkRequestError 'rejected')
-// was documented as not retryable, yet the ingest queue tried the job four times. Here a real
-// worker on the real ingest queue (its own attempts and backoff) sends a body the real engine
-// refuses, and fails through jobFailure exactly as indexer/worker.ts does.
+// A _bulk request the engine refused as malformed (BulkRequestError 'rejected') fails its job at
+// once: the same bytes would get the same answer, yet the ingest queue once tried it four times.
+// Here a real worker on the real ingest queue (its own attempts and backoff) sends a body the real
+// engine refuses, and fails through jobFailure exactly as indexer/worker.ts does.
 
 /** An action line naming no action OpenSearch knows: it answers 400 "Malformed action/metadata line". */
 const MALFORMED = Buffer.from('{"frobnicate":{"_id":"a"}}\n{"a":1}\n');

@@ -1,11 +1,12 @@
+// @module-tag postgres
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getCounty, seedCounties } from '../../../services/control/counties.ts';
-import { getSource } from '../../../services/control/sources.ts';
+import { getCounty, seedCounties } from '../../../services/control/ingest/counties.ts';
+import { getSource } from '../../../services/control/ingest/sources.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { fixtureFile } from '../../helpers/file-ingest.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';

@@ -6,14 +6,15 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url));
 
 /**
- * Issue 18 item 6: the demo set is committed gzipped (fixtures/demo/<county>/<year>.<ext>.gz)
- * and the worker reads a .gz file as its text; a damaged one is a typed rejection in one attempt.
+ * The demo set is committed gzipped to keep the clone small
+ * (fixtures/demo/<county>/<year>.<ext>.gz) and the worker reads a .gz file as its text; a damaged
+ * one is a typed rejection in one attempt.
  */
 describe('ingest of gzipped files through the queue and worker', () => {
   let t: TestRuntime;

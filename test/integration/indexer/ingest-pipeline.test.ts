@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getCounty } from '../../../services/control/counties.ts';
-import { getDatasetState } from '../../../services/control/freshness.ts';
-import { countQuarantine, listQuarantine } from '../../../services/control/quarantine.ts';
-import { getSource } from '../../../services/control/sources.ts';
+import { getCounty } from '../../../services/control/ingest/counties.ts';
+import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
+import { countQuarantine, listQuarantine } from '../../../services/control/ingest/quarantine.ts';
+import { getSource } from '../../../services/control/ingest/sources.ts';
 import { readFreshness } from '../../../services/engine/freshness.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 

@@ -11,8 +11,8 @@ import { aliasName } from '../../../services/domain/datasets.ts';
 import { createIngestQueue, createQueueEvents, ingestJobId, redisConnection } from '../../../indexer/queue.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
-import { countQuarantine } from '../../../services/control/quarantine.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
+import { countQuarantine } from '../../../services/control/ingest/quarantine.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 

@@ -4,7 +4,7 @@ import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts'
 import { aliasName } from '../../../services/domain/datasets.ts';
 import type { IngestJobData } from '../../../indexer/queue.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
-import { getDatasetState } from '../../../services/control/freshness.ts';
+import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 const file = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));

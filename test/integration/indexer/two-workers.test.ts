@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { manifestJobs } from '../../../services/cli/manifest-jobs.ts';
-import { listCounties } from '../../../services/control/counties.ts';
-import { listRuns } from '../../../services/control/ingest-runs.ts';
-import { upsertSource } from '../../../services/control/sources.ts';
+import { listCounties } from '../../../services/control/ingest/counties.ts';
+import { listRuns } from '../../../services/control/ingest/ingest-runs.ts';
+import { upsertSource } from '../../../services/control/ingest/sources.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
-// Issue 22, item 2: the indexer's bookkeeping (runs, county counts, sources, events) on one
-// control plane shared by two worker processes taking jobs from one queue. Under
+// Several hosts can share the ingest: the indexer's bookkeeping (runs, county counts, sources,
+// events) on one control plane shared by two worker processes taking jobs from one queue. Under
 // TEST_DATABASE_URL the control plane is PostgreSQL; otherwise the workers share the SQLite file.
 
 const CERTIFICATES = 4_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDatasetState } from '../../../services/control/freshness.ts';
-import { getRun } from '../../../services/control/ingest-runs.ts';
-import { listQuarantine } from '../../../services/control/quarantine.ts';
+import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
+import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
+import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
 import { certificateId } from '../../../services/domain/ids.ts';
 import { type FileIngest, fixtureFile, openFileIngest, rejection } from '../../helpers/file-ingest.ts';
 
@@ -141,7 +141,7 @@ describe('a lands-available list through processFile', () => {
     const outcome = await load('bad-rows.csv', 'lands-bad-retry', '2025-02-05T10:00:00.000Z');
     expect(outcome).toMatchObject({ indexed: 0, updated: 1, quarantined: 5 });
     expect(await documents()).toHaveLength(2);
-    // Each run's refused rows stay listable by run (issue 12, item 3).
+    // Each run's refused rows stay listable by run: a retry or a later run never hides an earlier run's.
     expect(await listQuarantine(t.runtime.sql, { runId: 'lands-bad-retry' })).toHaveLength(5);
     expect(await listQuarantine(t.runtime.sql, { runId: 'lands-bad' })).toHaveLength(5);
     expect(await listQuarantine(t.runtime.sql, { file: (await getRun(t.runtime.sql, 'lands-bad-retry'))!.fileSha256! })).toHaveLength(10);

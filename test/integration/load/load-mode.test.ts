@@ -7,9 +7,9 @@ import { aliasName } from '../../../services/domain/datasets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 
 /**
- * Issue 19 item 3: a county's small update on an idle worker loads without switching the index
- * into bulk mode and back (two cluster-state updates before and after its rows); a large file,
- * or any file while another load holds the mode, loads in it.
+ * To make a small update searchable within seconds, a county's small update on an idle worker loads
+ * without switching the index into bulk mode and back (two cluster-state updates before and after
+ * its rows); a large file, or any file while another load holds the mode, loads in it.
  */
 describe('inLoadMode on a real index', () => {
   let t: TestRuntime;

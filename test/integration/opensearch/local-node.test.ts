@@ -6,10 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runOpenSearchScript } from '../../helpers/opensearch-scripts.ts';
 import { freePort } from '../../helpers/ports.ts';
 
-// Issue 12, item 12: with OPENSEARCH_PORT 9350, 10501, 19001, 29001, 31001 or 44546 the node
-// exited at once, its log ending in "Closed all nodes." with no reason (the runner's command line
-// finds HTTP ports only up to 9299). Item 11: Maven's colour codes leaked into non-terminal logs.
-// These start real nodes (small heap, own folder, own cluster name) and stop them again.
+// The local node starts on any free port, and when it fails its reason reaches the console: with
+// OPENSEARCH_PORT 9350, 10501, 19001, 29001, 31001 or 44546 it once exited at once, its log ending
+// in "Closed all nodes." with no reason (the runner's command line finds HTTP ports only up to
+// 9299). Maven's colour codes must not leak into non-terminal logs either. These start real nodes
+// (small heap, own folder, own cluster name) and stop them again.
 
 const dirs: string[] = [];
 const servers: Server[] = [];

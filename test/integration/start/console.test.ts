@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, childEnv } from '../../helpers/cli.ts';
@@ -5,9 +6,9 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { freePort } from '../../helpers/ports.ts';
 import { until } from '../../helpers/until.ts';
 
-// Issue 12, item 7: on a terminal `taxcert start` prints the banner and one line per request;
-// without a terminal (or with LOG_LEVEL) the full structured logs stay. The terminal is a real
-// pseudo-terminal from util-linux `script`.
+// On a terminal `taxcert start` prints the banner and one line per request (it once printed about
+// 1,500 lines, with the progress bar glued onto log lines); without a terminal (or with LOG_LEVEL)
+// the full structured logs stay. The terminal is a real pseudo-terminal from util-linux `script`.
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 

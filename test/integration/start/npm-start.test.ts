@@ -1,11 +1,12 @@
+// @module-tag postgres
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
-import { getCounty, listCounties } from '../../../services/control/counties.ts';
-import { getDatasetState } from '../../../services/control/freshness.ts';
-import { listSources } from '../../../services/control/sources.ts';
+import { getCounty, listCounties } from '../../../services/control/ingest/counties.ts';
+import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
+import { listSources } from '../../../services/control/ingest/sources.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { freePort } from '../../helpers/ports.ts';
@@ -97,7 +98,7 @@ describe('taxcert start (npm start)', () => {
       const holder = await fetch(`http://127.0.0.1:${port}/api/v1/holders/${row.holder_id}`, { headers: { authorization: `Bearer ${key}` } });
       expect(holder.status).toBe(200);
 
-      // The demo sign-in of the account page (issue 21), beside the key: it signs in as the demo client.
+      // The demo sign-in of the account page, beside the key: it signs in as the demo client.
       const signIn = /Demo sign-in: (\S+) {2}password (\S+)/.exec(stderr);
       expect(signIn, stderr).not.toBeNull();
       const [, email, password] = signIn!;

@@ -1,13 +1,14 @@
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AddressNotAllowedError, guardedLookup } from '../../../indexer/webhooks/guarded-lookup.ts';
 import { createSender } from '../../../indexer/webhooks/send.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents } from '../../../services/control/events.ts';
-import { listDeliveries } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents } from '../../../services/control/feed/events.ts';
+import { listDeliveries } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { ipv6Groups } from '../../../services/domain/webhook-address.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { type DnsServer, startDnsServer } from '../../helpers/dns-server.ts';
@@ -17,8 +18,9 @@ import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts'
 import { until } from '../../helpers/until.ts';
 
 /**
- * Issue 20 section 4: in production no delivery reaches a private, loopback or link-local
- * address, judged on the address the socket connects to (after DNS), not on the URL's text.
+ * In production no delivery reaches a private, loopback or link-local address (a customer's
+ * URL must not reach our own network), judged on the address the socket connects to (after DNS,
+ * so DNS rebinding cannot slip past), not on the URL's text.
  */
 
 let receiver: Receiver;

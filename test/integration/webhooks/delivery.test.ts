@@ -1,13 +1,14 @@
+// @module-tag postgres
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/webhooks/worker.ts';
 import type { Config } from '../../../services/config.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
-import { listDeliveries, replay } from '../../../services/control/webhook-deliveries.ts';
-import { dispatchCursor } from '../../../services/control/webhook-dispatch.ts';
-import { createEndpoint, getEndpoint, type NewEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../services/control/feed/events.ts';
+import { listDeliveries, replay } from '../../../services/control/feed/webhook-deliveries.ts';
+import { dispatchCursor } from '../../../services/control/feed/webhook-dispatch.ts';
+import { createEndpoint, getEndpoint, type NewEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Answer, type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 import { until } from '../../helpers/until.ts';
@@ -16,9 +17,10 @@ import { until } from '../../helpers/until.ts';
 const REPLAYS = { perMinute: 10_000 };
 
 /**
- * Issue 20 section 4 end to end in one process: events appended to the real events table, the
- * real dispatcher and BullMQ worker on the real Redis, real HTTP receivers on loopback. Each
- * test makes its own endpoints, which receive only the events recorded after them.
+ * Webhook delivery (signed, retried, never lost) end to end in one process: events appended to the
+ * real events table, the real dispatcher and BullMQ worker on the real Redis, real HTTP receivers
+ * on loopback. Each test makes its own endpoints, which receive only the events recorded after
+ * them.
  */
 
 let t: TestRuntime;

@@ -1,11 +1,12 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/webhooks/worker.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
-import { listDeliveries, replay } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint, MAX_ENDPOINTS_PER_CLIENT, type WebhookEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { ReplayLimitError } from '../../../services/control/webhook-replay-budget.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../services/control/feed/events.ts';
+import { listDeliveries, replay } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint, MAX_ENDPOINTS_PER_CLIENT, type WebhookEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { ReplayLimitError } from '../../../services/control/feed/webhook-replay-budget.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type HungReceiver, type Receiver, startHungReceiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 import { until } from '../../helpers/until.ts';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,22 +8,22 @@ import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/w
 import { readCertificate } from '../../../services/api/routes/certificates/read.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import type { Config } from '../../../services/config.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents, publicEventId } from '../../../services/control/events.ts';
-import { listDeliveries } from '../../../services/control/webhook-deliveries.ts';
-import { dispatchCursor } from '../../../services/control/webhook-dispatch.ts';
-import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents, publicEventId } from '../../../services/control/feed/events.ts';
+import { listDeliveries } from '../../../services/control/feed/webhook-deliveries.ts';
+import { dispatchCursor } from '../../../services/control/feed/webhook-dispatch.ts';
+import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { alachuaCertificates, alachuaJob, eventsSince, lastEventSeq, writeAlachuaFile } from '../../helpers/event-files.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 import { until } from '../../helpers/until.ts';
 
 /**
- * Issue 20 section 6, the whole path: a county file that flips 100 certificates to redeemed,
- * ingested through the real queue and worker, records 100 certificate.redeemed events, and each
- * reaches the subscribed receiver once, signed, verified by the standardwebhooks library; the
- * same file again records and sends nothing, and a receiver subscribed to another county or
+ * The whole path from an ingest to a signed POST: a county file that flips 100 certificates to
+ * redeemed, ingested through the real queue and worker, records 100 certificate.redeemed events,
+ * and each reaches the subscribed receiver once, signed, verified by the standardwebhooks library;
+ * the same file again records and sends nothing, and a receiver subscribed to another county or
  * type receives none of them.
  */
 

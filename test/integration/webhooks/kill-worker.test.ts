@@ -1,22 +1,23 @@
+// @module-tag postgres
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisConnection } from '../../../indexer/queue.ts';
 import { createWebhookQueue, deliveryJobId } from '../../../indexer/webhooks/queue.ts';
 import { startWebhookWorker } from '../../../indexer/webhooks/worker.ts';
-import { createClient } from '../../../services/control/clients.ts';
-import { appendEvents, type EventInput, publicEventId } from '../../../services/control/events.ts';
-import { fanOut, listDeliveries, outbox } from '../../../services/control/webhook-deliveries.ts';
-import { createEndpoint } from '../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../services/control/webhook-secrets.ts';
+import { createClient } from '../../../services/control/billing/clients.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../services/control/feed/events.ts';
+import { fanOut, listDeliveries, outbox } from '../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.ts';
 import { until } from '../../helpers/until.ts';
 
 /**
- * Issue 20 section 4: a worker killed with SIGKILL in the middle of deliveries loses none of
- * them. The receiver holds its answers, so the kill lands while requests are in flight; the
- * next worker takes the jobs over once the dead one's locks expire and every event arrives.
+ * A worker killed with SIGKILL in the middle of deliveries loses none of them. The receiver holds
+ * its answers, so the kill lands while requests are in flight; the next worker takes the jobs over
+ * once the dead one's locks expire and every event arrives.
  */
 
 const EVENTS = 40;

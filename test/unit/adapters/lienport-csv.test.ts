@@ -34,7 +34,7 @@ describe('lienport-csv: good file', () => {
   });
 });
 
-describe('lienport-csv: rows that break chapter 197 (the good.csv of issue 12 item 4)', () => {
+describe('lienport-csv: rows that break chapter 197 (an earlier good.csv held them and loaded them as good)', () => {
   it('refuses each, naming the statute it breaks', async () => {
     const rows = await readFixture(adapter, 'breaks-chapter-197.csv');
     const built = rows.map((r) => build(r));

@@ -66,7 +66,7 @@ describe('readLines', () => {
   });
 
   it('keeps its scan position: a 1 MiB line in 16-byte chunks reads in linear time', async () => {
-    // Rescanning the unfinished line for each chunk (as before issue 23) cost 65,536 scans of
+    // Rescanning the unfinished line for each chunk (as the reader once did) cost 65,536 scans of
     // half a MiB on average here, tens of seconds; scanning each chunk once takes milliseconds.
     // The bound leaves two orders of magnitude for a busy machine.
     const started = performance.now();

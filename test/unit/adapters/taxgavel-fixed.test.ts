@@ -61,7 +61,7 @@ describe('taxgavel-fixed: file rejections', () => {
     expect(await rejectFixture(adapter, name)).toMatchObject({ code });
   });
 
-  it("rejects a 'D' record whose 'L' records run past MAX_RECORD_CHARS as line_too_long (issue 23, item 3)", async () => {
+  it("rejects a 'D' record whose 'L' records run past MAX_RECORD_CHARS as line_too_long", async () => {
     const good = readFileSync(fixture('taxgavel-fixed', 'good.dat'), 'utf8').split('\n');
     const detail = good[0]!;
     const piece = `L76C${'X'.repeat(76)}`;

@@ -2,7 +2,10 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../../services/api/csv.ts';
 
-/** Issue 23, item 1: a text cell a spreadsheet would run as a formula is written as text. */
+/**
+ * A text cell a spreadsheet would run as a formula is written as text: county files carry
+ * names bidders choose, and a planted formula would run for every customer who exports them.
+ */
 describe('toCsv formula escaping', () => {
   const cells = (value: unknown) => (parse(toCsv(['v'], [{ v: value }])) as string[][])[1]![0];
 

@@ -6,10 +6,10 @@ import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
 /**
- * Issue 17 item 1: the OpenAPI examples are "taken from the demo data". They are recorded by
- * `npm run openapi:examples`; this reads fixtures/demo back through the adapters (no engine)
- * and checks that every certificate an example shows, and every figure an example adds up, is
- * in the demo files, so a regenerated demo set with stale examples fails here.
+ * The OpenAPI examples are real answers taken from the demo data. They are recorded by
+ * `npm run openapi:examples`; this reads fixtures/demo back through the adapters (no engine) and
+ * checks that every certificate an example shows, and every figure an example adds up, is in the
+ * demo files, so a regenerated demo set with stale examples fails here.
  */
 const demo = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bannerLines, isQuietConsole, outboxLine, requestLine } from '../../../services/cli/console.ts';
 import { redactUrl } from '../../../services/logger.ts';
 
-// Issue 12, item 7: npm start printed ~1,500 lines on a terminal (22 per ingested file, 12 per
-// /healthz request).
+// npm start keeps a terminal readable: it once printed ~1,500 lines there (22 per ingested file, 12
+// per /healthz request).
 
 describe('npm start on a console', () => {
   it('is quiet only on a terminal with no LOG_LEVEL, outside production', () => {
@@ -30,14 +30,14 @@ describe('npm start on a console', () => {
       expect.arrayContaining([
         expect.stringMatching(/^Demo API key: txc_test_abc /),
         '  curl -H "Authorization: Bearer txc_test_abc" "http://x/api/v1/certificates/search?county=miami-dade&limit=2"',
-        // Issue 20: how to point a webhook at a local receiver.
+        // How to point a webhook at a local receiver.
         '  npx taxcert webhooks create --client cli_demo --url http://127.0.0.1:4000/webhooks',
       ]),
     );
   });
 
-  // Issue 23, item 7: the terminal line printed the URL as sent, key and all, while the JSON log
-  // masked it; and `api%5Fkey`, which a query parser reads as api_key, passed both.
+  // The terminal line once printed the URL as sent, key and all, while the JSON log masked it; and
+  // `api%5Fkey`, which a query parser reads as api_key, passed both.
   it('masks a key sent in the query, however its name is spelled, as the JSON log does', () => {
     const at = new Date('2026-11-23T14:03:07Z');
     const line = (url: string) => requestLine({ at, method: 'GET', url, statusCode: 401, ms: 1 });
@@ -56,7 +56,7 @@ describe('npm start on a console', () => {
     expect(redactUrl('/x?api%5Fkey=s#a?api_key=t')).toBe('/x?api%5Fkey=[redacted]#a?api_key=t');
   });
 
-  // Issue 21: the account page's mailed links carry a single-use token in ?token=.
+  // The account page's mailed links carry a single-use token in ?token=.
   it('masks the token of a mailed link, in the JSON log and on the terminal', () => {
     const token = 'GqJsTv7Cx8cDlOTJZdJwlrgXk-lU4ub9mdX6NR_IDz4';
     for (const url of [`/account/verify?token=${token}`, `/account/reset?token=${token}&x=1`, `/account/reset?TOKEN=${token}`, `/account/reset?%74oken=${token}`]) {

@@ -3,8 +3,9 @@ import { describeCountyRef } from '../../../services/domain/county-facts.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 import { findCounty, resolveCountyArg, suggestCounties } from '../../../services/cli/county-arg.ts';
 
-// Issue 12, item 9: "--county Miami-Dade" and "miami dade" were refused; a wrong-county message
-// said `file names county "16"` where Broward, revenue county 16, was meant.
+// A county is taken as a person writes it: "--county Miami-Dade" and "miami dade" were once
+// refused; a wrong-county message said `file names county "16"` where Broward, revenue county 16,
+// was meant.
 const registry = loadRegistry();
 
 describe('--county', () => {

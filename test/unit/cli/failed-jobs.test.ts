@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type FailedJob, oneLineReason, renderFailedJobs } from '../../../services/cli/failed-jobs.ts';
 
-// Issue 12, item 10: status listed at most 10 of 19 failed jobs with no "N more", each with a
-// 400-character dump of a file's header.
+// Operators see how many jobs failed and one line of reason each: status once listed at most 10
+// of 19 failed jobs with no "N more", each with a 400-character dump of a file's header.
 
 describe('oneLineReason', () => {
   it('keeps a short reason as it is', () => {

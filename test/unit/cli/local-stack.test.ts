@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readRecord, recordStack, stackVariables, usesLocalStack } from '../../../services/cli/local-stack.ts';
 import { loadConfig } from '../../../services/config.ts';
 
-// Issue 17, item 8: the record npm start leaves for the commands of another terminal.
+// The record npm start leaves so the commands of another terminal find its stack without
+// environment variables.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-local-stack-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ describe('the stack record', () => {
     expect(readRecord(file)?.keyHashSecretGiven).toBe(true);
     expect(readFileSync(file, 'utf8')).not.toContain('s'.repeat(40));
 
-    // The same for the key that seals webhook secrets (issue 20).
+    // The same for the key that seals webhook secrets.
     recordStack(fromFile, file);
     expect(readRecord(file)?.webhookSecretKeyGiven).toBe(false);
     recordStack(loadConfig({ NODE_ENV: 'development', DATABASE_PATH: join(dir, 'data', 'one.db'), WEBHOOK_SECRET_KEY: 'w'.repeat(40) }), file);

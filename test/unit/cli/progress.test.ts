@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { RowsProgress, rowsInFlight } from '../../../services/cli/ingest-progress.ts';
 import { createProgress, progressLine } from '../../../services/cli/progress.ts';
 
-// Issue 12, item 8: reindex showed "14000/0 docs"; a one-file ingest printed
-// "1/1 files, 10 files/s, 1/1 files"; rows reached 100% while files stood at 58/66.
+// Every bar has a true total and ends at 100% when the work ends: reindex once showed
+// "14000/0 docs"; a one-file ingest printed "1/1 files, 10 files/s, 1/1 files"; rows reached 100%
+// while files stood at 58/66.
 
 function capture(): { stream: NodeJS.WriteStream; text: () => string } {
   const pass = new PassThrough();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { printable, terminalSafeJson } from '../../../services/cli/terminal-text.ts';
 
-// Issue 23, item 9: county text reaches the operator's terminal through quarantine list and
-// failed-job reasons; only visible characters may.
+// County text reaches the operator's terminal through quarantine list and failed-job reasons;
+// only visible characters may, so a row cannot clear, retitle or recolour the terminal.
 
 describe('printable', () => {
   it('escapes C0, DEL, C1, line separators and bidi controls, and keeps other text', () => {

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(c.PARCEL_BASE_URL).toMatch(/^https:\/\//);
   });
 
-  it('gives each INDEX_PREFIX its own default database (issue 12, item 1)', () => {
+  it('gives each INDEX_PREFIX its own default database, so two stacks never share one', () => {
     const secret = { KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32) };
     expect(loadConfig(secret).DATABASE_PATH).toBe(join(process.cwd(), 'data', 'taxcert.db'));
     expect(loadConfig({ ...secret, INDEX_PREFIX: 'other' }).DATABASE_PATH).toBe(join(process.cwd(), 'data', 'other.db'));
@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200,os2' })).toThrow(/^OPENSEARCH_URL: must be an http\(s\) URL, or several separated by commas/);
   });
 
-  it('puts the control plane on PostgreSQL when DATABASE_URL is set, and names a bad one (issue 22)', () => {
+  it('puts the control plane on PostgreSQL when DATABASE_URL is set, and names a bad one', () => {
     expect(loadConfig(base).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://taxcert@db:5432/taxcert' }).DATABASE_URL).toBe('postgres://taxcert@db:5432/taxcert');
     expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/taxcert' }).DATABASE_URL).toBe('postgresql://db/taxcert');
@@ -83,7 +83,7 @@ describe('loadConfig', () => {
     [{ PARCEL_BASE_URL: 'not a url' }, /^PARCEL_BASE_URL: /],
     [{ NODE_ENV: 'production' }, /^KEY_HASH_SECRET: required when NODE_ENV=production$/],
     [{ KEY_HASH_SECRET: 'short' }, /^KEY_HASH_SECRET: must be at least 32 characters/],
-    // Issue 20: the key that seals webhook signing secrets is never generated in production either.
+    // The key that seals webhook signing secrets is never generated in production either.
     [{ NODE_ENV: 'production', KEY_HASH_SECRET: 'x'.repeat(32) }, /^WEBHOOK_SECRET_KEY: required when NODE_ENV=production$/],
     [{ WEBHOOK_SECRET_KEY: 'short' }, /^WEBHOOK_SECRET_KEY: must be at least 32 characters \(value not shown: it is a secret\)$/],
     [{ WEBHOOK_CONCURRENCY: '0' }, /^WEBHOOK_CONCURRENCY: /],

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../services/config.ts';
 
-/** The limits of issue 23 items 2, 4 and 6: defaults, and how MCP_ALLOWED_ORIGINS is read. */
+/**
+ * The limits that keep one key from holding requests open or costing seconds of CPU (timeouts,
+ * requests in flight, MCP body size), and the MCP Origin allowlist: defaults, and how
+ * MCP_ALLOWED_ORIGINS is read.
+ */
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-limits-'));
 const base = { NODE_ENV: 'test', DATABASE_PATH: join(dir, 'taxcert.db'), KEY_HASH_SECRET: 'x'.repeat(32) };
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

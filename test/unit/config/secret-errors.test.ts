@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../services/config.ts';
 
-// Issue 23, item 7: a config error printed the bad value as it was given, so a short
-// KEY_HASH_SECRET or a REDIS_URL with a password landed in terminals and CI logs.
+// A config error names a secret-bearing variable without its value: it once printed the bad value
+// as it was given, so a short KEY_HASH_SECRET or a REDIS_URL with a password landed in terminals
+// and CI logs.
 
 const dir = mkdtempSync(join(tmpdir(), 'taxcert-config-secrets-'));
 const base = { NODE_ENV: 'test', DATABASE_PATH: join(dir, 'taxcert.db') };

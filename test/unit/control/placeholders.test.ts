@@ -1,5 +1,6 @@
+// @module-tag postgres
 import { describe, expect, it } from 'vitest';
-import { compilePlaceholders, orderValues, PlaceholderError } from '../../../services/control/placeholders.ts';
+import { compilePlaceholders, orderValues, PlaceholderError } from '../../../services/control/db/placeholders.ts';
 
 describe('SQLite placeholders rewritten for PostgreSQL', () => {
   it('numbers positional ? in order and keeps the values as given', () => {

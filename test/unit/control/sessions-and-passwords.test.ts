@@ -1,8 +1,9 @@
+// @module-tag postgres
 import { describe, expect, it } from 'vitest';
-import { createDummyHash, hashPassword, needsRehash, verifyPassword } from '../../../services/control/passwords.ts';
-import { SESSION_IDLE_MS, SESSION_MAX_MS, sessionState } from '../../../services/control/sessions.ts';
+import { createDummyHash, hashPassword, needsRehash, verifyPassword } from '../../../services/control/accounts/passwords.ts';
+import { SESSION_IDLE_MS, SESSION_MAX_MS, sessionState } from '../../../services/control/accounts/sessions.ts';
 
-describe('session clocks (issue 21: idle 30 minutes, 12 hours at most)', () => {
+describe('session clocks (idle 30 minutes, 12 hours at most)', () => {
   const start = '2026-05-01T08:00:00.000Z';
   const at = (ms: number) => new Date(Date.parse(start) + ms);
 

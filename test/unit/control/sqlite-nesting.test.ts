@@ -1,6 +1,7 @@
+// @module-tag postgres
 import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { NestedHandleError, openSqlite } from '../../../services/control/sqlite.ts';
+import { NestedHandleError, openSqlite } from '../../../services/control/db/sqlite.ts';
 
 /** The nested-handle check (sqlite.ts checkNesting): on outside production, off in it. */
 describe('openSqlite checkNesting', () => {

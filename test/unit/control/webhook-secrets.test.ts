@@ -1,6 +1,7 @@
+// @module-tag postgres
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, newSigningSecret, SecretUnreadableError } from '../../../services/control/webhook-secrets.ts';
+import { createSecretBox, newSigningSecret, SecretUnreadableError } from '../../../services/control/feed/webhook-secrets.ts';
 
 describe('webhook signing secrets', () => {
   it('are whsec_ and the base64 of 32 random bytes, which the standardwebhooks library takes as is', () => {

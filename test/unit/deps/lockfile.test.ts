@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// Issue 12, item 11: a fresh `npm install` on Node 20 warned EBADENGINE (content-disposition@3 and
-// cookie@2 declare Node >= 22) and rewrote the lock (an entry out of npm's order). The lock must
-// install on the lowest Node our `engines` admits, and be in the order npm itself writes.
+// A fresh `npm install` on Node 20 once warned EBADENGINE (content-disposition@3 and cookie@2
+// declare Node >= 22) and rewrote the lock (an entry out of npm's order). The lock must install on
+// the lowest Node our `engines` admits, and be in the order npm itself writes.
 
 type Lock = { packages: Record<string, { version?: string; engines?: { node?: string } }> };
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Lock;

@@ -3,10 +3,10 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Issue 17, item 6: services/cli imported indexer/ while indexer/generator imported
-// services/cli/manifest.ts, a loop between folders; and the generator, data tooling, lived in
-// the worker's folder. These read every relative import of the source tree and hold the rooms
-// to one direction each, so a new module that climbs back fails here rather than in review.
+// services/cli once imported indexer/ while indexer/generator imported services/cli/manifest.ts, a
+// loop between folders; and the generator, data tooling, lived in the worker's folder. These read
+// every relative import of the source tree and hold the rooms to one direction each, so a new
+// module that climbs back fails here rather than in review.
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -80,9 +80,9 @@ describe('rooms', () => {
     expect(outward).toEqual([]);
   });
 
-  // Issue 21: the account page (services/web) is served by the API process but sits on top of
-  // it: it reuses the API's read functions and access layer, and the control plane's modules.
-  // Neither of those may reach back into the pages, and the pages never touch the worker.
+  // The account page (services/web) is served by the API process but sits on top of it: it reuses
+  // the API's read functions and access layer, and the control plane's modules. Neither of those
+  // may reach back into the pages, and the pages never touch the worker.
   it('the account page sits on the API and the control plane: neither imports it, and it imports no indexer code', () => {
     const intoWeb = ['services/api', 'services/control', 'services/engine', 'indexer']
       .flatMap((room) => [...(edges.get(room) ?? new Map<string, string>())].filter(([to]) => to === 'services/web').map(([, why]) => why));

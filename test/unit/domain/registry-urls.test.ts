@@ -4,10 +4,9 @@ import { sourceRows } from '../../../scripts/generator/generate-fixtures.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
 /**
- * Issue 12 item 6: we do not invent government URLs. A county selling through a
- * platform links to that platform's sale page; a tax collector's own sale
- * (county_local) and a hand-keyed list (manual) have no URL we can stand
- * behind, and no set has an export download URL: those are null.
+ * We do not invent government URLs. A county selling through a platform links to that platform's
+ * sale page; a tax collector's own sale (county_local) and a hand-keyed list (manual) have no URL
+ * we can stand behind, and no set has an export download URL: those are null.
  */
 const registry = loadRegistry();
 

@@ -3,7 +3,7 @@ import { addressPolicy, classifyAddress, embeddedIPv4, isAllowedAddress } from '
 import { checkWebhookUrl } from '../../../services/domain/webhook-url.ts';
 import { EMBEDDED_IPV4_CASES } from '../../helpers/embedded-ipv4.ts';
 
-// Issue 20 section 4: no delivery to our own network in production, judged on the address.
+// No delivery to our own network in production, judged on the address.
 
 describe('classifyAddress', () => {
   it.each([

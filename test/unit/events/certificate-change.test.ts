@@ -4,7 +4,7 @@ import { CERTIFICATE_SOURCE, mapCertificate } from '../../../services/domain/cer
 import { CERTIFICATE_STATUSES, type CertificateRecord } from '../../../services/domain/records.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';
 
-// Issue 20: which fields of a certificate count as a change, and which event a status move is.
+// The change feed: which fields of a certificate count as a change, and which event a status move is.
 
 const BASE = 'https://parcels.example.test/api/v1/parcels';
 const row = (record: CertificateRecord) => mapCertificate(record, BASE);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { saleChange } from '../../../indexer/events/sale-change.ts';
 import type { SaleRow } from '../../../services/domain/sale-row.ts';
 
-// Issue 20: a sale's creation and status moves are told once, by the ingest or the scheduled job.
+// The change feed: a sale's creation and status moves are told once, by the ingest or the scheduled job.
 
 const row: SaleRow = {
   id: 'csale_0123456789abcdef0123',

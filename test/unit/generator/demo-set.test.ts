@@ -12,7 +12,7 @@ import { readWrittenSet } from '../../../scripts/generator/read-set.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
-/** Issue 12: the demo set in fixtures/ is the current generator's output, and reads back as a set an investor trusts. */
+/** The demo set in fixtures/ is the current generator's output, and reads back as a set an investor trusts. */
 const demo = fileURLToPath(new URL('../../../fixtures/demo', import.meta.url));
 
 function files(dir: string): Map<string, Buffer> {

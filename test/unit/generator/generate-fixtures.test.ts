@@ -67,7 +67,7 @@ describe('generateFixtures', () => {
     const withFile = new Set(manifest.files.map((f: { county: string; tax_year: number }) => `${f.county}/${f.tax_year}`));
     const tracked = sources.filter((s: { countySlug: string; taxYear: number }) => !withFile.has(`${s.countySlug}/${s.taxYear}`));
     expect(tracked).toHaveLength(8);
-    // Issue 12 item 6: no invented download URL anywhere.
+    // We do not invent government URLs: no download URL anywhere.
     for (const s of sources) expect(s.downloadUrl).toBeNull();
     for (const s of tracked) expect(s).toMatchObject({ taxYear: 2025, active: true, sourceKind: 'cert_sale_portal' });
     expect(sources).toContainEqual({

@@ -11,8 +11,10 @@ import { generateState } from '../../../scripts/generator/generate-state.ts';
 import { isCountyZip } from '../../../scripts/generator/places.ts';
 
 /**
- * Issue 12 items 13-19: the generated market read the way a Florida investor
- * reads it, against chapter 197. checkData is what `npm run check:data` prints.
+ * The generated market read the way a Florida investor reads it, against chapter 197:
+ * an investor does not trust data with a sale after June 1, land unsold past escheat, a
+ * redemption after expiry, a fee inside the face, or one county's streets statewide.
+ * checkData is what `npm run check:data` prints.
  */
 const registry = loadRegistry();
 const AS_OF = '2026-11-22';
@@ -39,18 +41,18 @@ describe('a 30,000-certificate set as of November', () => {
     expect(of['metes-and-bounds section-township-range matches the parcel id, or lies in the county']).toBeGreaterThan(1000);
   });
 
-  it('item 14: shows nothing advertised in November and no sale in progress', () => {
+  it('shows nothing advertised in November and no sale in progress', () => {
     expect(records.filter((r) => r.status === 'advertised')).toEqual([]);
     expect(records.filter((r) => r.sale_date > AS_OF)).toEqual([]);
   });
 
-  it('item 15: lets struck land escheat after 3 years on the list (cancelled, with its application)', () => {
+  it('lets struck land escheat after 3 years on the list, as s. 197.502(8) has it (cancelled, with its application)', () => {
     const escheated = records.filter((r) => r.struck_to_county && r.status === 'cancelled' && r.tax_deed_application_date !== null);
     expect(escheated.length).toBeGreaterThan(20);
     for (const r of escheated) expect(r.tax_deed_application_date! < '2023-11-22').toBe(true);
   });
 
-  it('item 16: expires certificates 7 years after issue with no deed application (cancelled, never redeemed)', () => {
+  it('expires certificates 7 years after issue with no deed application, as s. 197.482 has it (cancelled, never redeemed)', () => {
     const expired = records.filter((r) => r.status === 'cancelled' && r.tax_deed_application_date === null && r.sale_date <= '2019-11-22');
     expect(expired.length).toBeGreaterThan(100);
     for (const r of records.filter((x) => x.redeemed && x.tax_deed_application_date === null)) {
@@ -59,7 +61,7 @@ describe('a 30,000-certificate set as of November', () => {
     }
   });
 
-  it('item 17: builds the face from tax, 3% interest, 5% commission and the county advertising, never the $6.25 fee', () => {
+  it('builds the face from tax, 3% interest, 5% commission and the county advertising, never the $6.25 redemption fee', () => {
     const fee = new Map(COUNTY_PROFILES.map((p) => [p.slug, Math.round(p.advertisingFee * 100)]));
     for (const r of records.slice(0, 3000)) {
       const d = Math.round(r.delinquent_amount * 100);
@@ -67,7 +69,7 @@ describe('a 30,000-certificate set as of November', () => {
     }
   });
 
-  it('item 18: institutions and their numbered entities hold most bidder-held certificates; individuals a small share', () => {
+  it('institutions and their numbered entities hold most bidder-held certificates; individuals a small share', () => {
     const bidderHeld = records.filter((r) => !r.struck_to_county && r.holder_name !== countyHolderName(r.county_name));
     for (const slug of ['miami-dade', 'broward', 'hillsborough', 'orange', 'pinellas', 'duval']) {
       const inCounty = bidderHeld.filter((r) => r.county_slug === slug);
@@ -83,7 +85,7 @@ describe('a 30,000-certificate set as of November', () => {
     }
   });
 
-  it('issue 18 item 6: funds win most certificates at 0.25%, struck shares sit in the published ranges', () => {
+  it('funds win most certificates at 0.25%, struck shares sit in the published ranges', () => {
     const checked = Object.fromEntries(report.checks.map((c) => [c.name.split(' (')[0]!, c]));
     expect(checked['struck-to-county share of each county in its calibrated range']?.of).toBeGreaterThanOrEqual(6);
     expect(checked['share of sold certificates at 0.25% in each county in its calibrated range']?.of).toBeGreaterThanOrEqual(6);
@@ -104,7 +106,7 @@ describe('a 30,000-certificate set as of November', () => {
     expect(mean(records.filter((r) => r.struck_to_county))).toBeLessThan(mean(records.filter((r) => !r.struck_to_county)) / 2);
   });
 
-  it('issue 18 item 6: in the small rural counties people win most certificates, at higher rates, and more go unsold', () => {
+  it('in the small rural counties people win most certificates, at higher rates, and more go unsold', () => {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.ceil(xs.length / 2) - 1]!;
     const large = records.filter((r) => r.county_slug === 'hillsborough');
     for (const slug of ['franklin', 'gulf']) {
@@ -121,7 +123,7 @@ describe('a 30,000-certificate set as of November', () => {
     }
   });
 
-  it('issue 18 item 6: fund families appear under several spellings across files and years', () => {
+  it('fund families appear under several spellings across files and years', () => {
     const spellings = new Map<string, Set<string>>();
     for (const r of records) {
       if (r.struck_to_county || isIndividual(r.holder_name)) continue;
@@ -143,7 +145,7 @@ describe('a 30,000-certificate set as of November', () => {
     for (const [file, s] of byFile) expect(s.size, file).toBe(1);
   });
 
-  it('item 19: writes each county its own streets: quadrant grids in Miami-Dade and Broward only', () => {
+  it('writes each county its own streets: quadrant grids in Miami-Dade and Broward only', () => {
     const share = (slug: string, re: RegExp) => {
       const inCounty = records.filter((r) => r.county_slug === slug);
       return inCounty.filter((r) => re.test(r.site_address_full)).length / inCounty.length;
@@ -157,7 +159,7 @@ describe('a 30,000-certificate set as of November', () => {
     expect(records.filter((r) => r.county_slug === 'orange' && / ORLANDO, /.test(r.site_address_full)).length).toBeGreaterThan(100);
   });
 
-  it('item 19: gives metes-and-bounds legals the section-township-range their parcel id encodes', () => {
+  it('gives metes-and-bounds legals the section-township-range their parcel id encodes', () => {
     const metes = records.filter((r) => r.county_slug === 'orange' && r.legal_description && /^\d{2}-\d{2}-\d{2} /.test(r.legal_description));
     expect(metes.length).toBeGreaterThan(20);
     for (const r of metes) expect(r.legal_description!.slice(0, 8)).toBe(r.parcel_id.slice(0, 8));
@@ -170,7 +172,7 @@ describe('a 30,000-certificate set as of November', () => {
   });
 });
 
-describe('item 13: the sale calendar', () => {
+describe('the sale calendar', () => {
   it('keeps every sale day in the last two weeks of May through June 1, on consecutive business days', () => {
     const state = generate(10_000, 1);
     for (const f of state.files) {
@@ -196,7 +198,7 @@ describe('item 13: the sale calendar', () => {
   });
 });
 
-describe('item 14: advertised follows the as-of calendar', () => {
+describe('advertised follows the as-of calendar', () => {
   it('between the advertising and the sale, only the coming sale is advertised, with its May dates', () => {
     const today = '2026-05-20';
     const records = [...generate(5000, 9, today).allRecords()];
@@ -213,7 +215,7 @@ describe('item 14: advertised follows the as-of calendar', () => {
   });
 });
 
-describe('items 17 and 19: the data tables', () => {
+describe('the data tables: face parts and county ZIP codes', () => {
   it('faceParts adds 3% interest (two months at 18% a year, the s. 197.172 minimum) and the 5% commission', () => {
     expect(faceParts(100_000, 925, 2)).toEqual({
       delinquentCents: 100_000,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redemptionAmountOn } from '../../../scripts/generator/redemption.ts';
 import { redemptionQuote } from '../../../services/domain/redemption-quote.ts';
 
-describe("the generator's redemption amount is the quote's holder_amount (issue 18 item 1)", () => {
+describe("the generator's redemption amount is the quote's holder_amount (one redemption rule everywhere)", () => {
   it('counts calendar months from June of the sale year, not from the sale day', () => {
     // Sold June 20, redeemed Oct 5: June to October, 5 months (counting from the 20th gave 4).
     expect(redemptionAmountOn(1000, 18, '2025-06-20', '2025-10-05')).toBe(1075);

@@ -126,10 +126,10 @@ describe('QuarantineSpool with nothing held', () => {
   });
 });
 
-// Issue 23, item 9: spools (every row of a county file) were written as
-// $TMPDIR/taxcert-spool-<name>-<pid>-<ms>, mode 0644 under the usual umask, opened without
-// O_EXCL, so any local user could read them or plant a link at the next name, and a killed
-// worker's spools stayed for ever.
+// Spools hold every row of a county file, so they must be private. They were once written as
+// $TMPDIR/taxcert-spool-<name>-<pid>-<ms>, mode 0644 under the usual umask, opened without O_EXCL,
+// so any local user could read them or plant a link at the next name, and a killed worker's spools
+// stayed for ever.
 describe('spool files are private', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'taxcert-spool-test-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));

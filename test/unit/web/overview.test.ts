@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../../services/control/clients.ts';
-import { mapPlanRow, type Plan } from '../../../services/control/plans.ts';
-import type { ClientUsage } from '../../../services/control/usage.ts';
+import type { Client } from '../../../services/control/billing/clients.ts';
+import { mapPlanRow, type Plan } from '../../../services/control/billing/plans.ts';
+import type { ClientUsage } from '../../../services/control/billing/usage.ts';
 import { type OverviewInput, overviewModel } from '../../../services/web/overview.ts';
 
 const plan = (over: Partial<Plan> = {}): Plan => ({

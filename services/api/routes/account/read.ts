@@ -1,6 +1,6 @@
-import type { Ledger } from '../../../control/ledger.ts';
-import { nextMonthStart } from '../../../control/periods.ts';
-import { testKeyQuota } from '../../../control/plans.ts';
+import type { Ledger } from '../../../control/billing/ledger.ts';
+import { nextMonthStart } from '../../../control/billing/periods.ts';
+import { testKeyQuota } from '../../../control/billing/plans.ts';
 import type { Principal } from '../../access/authenticate.ts';
 import type { Usage } from './row.ts';
 

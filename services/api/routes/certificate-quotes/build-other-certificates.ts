@@ -1,5 +1,5 @@
 import type { Clause } from '../../query/filters.ts';
-import type { SortKey } from '../../query/page.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 
 /**
  * GET /certificates/{id}/deed-estimate: the other certificates on the same

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDate } from '../../params/common.ts';
 
 /**
- * Parameters of the per-certificate answers (issue 18 items 1-3): the id in the
+ * Parameters of the per-certificate answers (quote, timeline, deed estimate): the id in the
  * path and the day asked about. The same schemas are the MCP tools' input.
  */
 

@@ -5,7 +5,7 @@ import { applicationOnRecord, redemptionQuote } from '../../../domain/redemption
 import { search } from '../../../engine/search.ts';
 import type { ObjectResult } from '../../envelope.ts';
 import { InvalidParamsError } from '../../errors.ts';
-import { sortClause } from '../../query/sort.ts';
+import { sortClause } from '../../../engine/paging/sort.ts';
 import { floridaToday } from '../certificate-sales/florida-today.ts';
 import { type CertificatesDeps, readCertificate } from '../certificates/read.ts';
 import { CERTIFICATE_SOURCE, type CertificateDocument } from '../certificates/row.ts';
@@ -15,7 +15,7 @@ import type { CertificateOnDateParams } from './params.ts';
 import type { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from './row.ts';
 
 /**
- * The per-certificate answers (issue 18 items 1-3): id and day in, one object
+ * The per-certificate answers (quote, timeline, deed estimate): id and day in, one object
  * out, no Fastify. REST and the MCP tools call these same functions. Each reads
  * the certificate by id (one get), checks the day, and asks services/domain.
  */

@@ -8,8 +8,8 @@ import { AsOfParams, QuotePath } from './params.ts';
 import { readCertificateTimeline, readDeedEstimate, readRedemptionQuote } from './read.ts';
 
 /**
- * /certificates/{id}/redemption, /timeline and /deed-estimate (issue 18 items
- * 1-3). Two segments deep, so they never meet /certificates/{id} or the static
+ * /certificates/{id}/redemption, /timeline and /deed-estimate. Two segments
+ * deep, so they never meet /certificates/{id} or the static
  * /certificates/search, by-parcel, counts, fields and freshness.
  */
 export function certificateQuotesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {

@@ -3,7 +3,7 @@ import { DEADLINE_NAMES } from '../../../domain/certificate-timeline.ts';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
 import { NOT_REDEEMABLE_REASONS, QUOTE_RULES } from '../../../domain/redemption-quote.ts';
 
-/** The public shapes of the redemption quote, the timeline and the deed estimate (issue 18 items 1-3). */
+/** The public shapes of the redemption quote, the timeline and the deed estimate. */
 
 const money = (what: string) => z.number().nullable().describe(`${what}, in US dollars; null when not redeemable.`);
 

@@ -1,4 +1,5 @@
-import type { PageRequest, SortKey } from '../../query/page.ts';
+import type { PageRequest } from '../../../engine/paging/plan.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import type { SalesSearchParams, SaleSort } from './params.ts';
 
 /** What a sales search matches and in what order; readPage fetches the page. Pure: no client, clock or config. */
@@ -21,7 +22,7 @@ const SORTS: Record<SaleSort, SortKey[]> = {
   certificates_desc: [{ field: 'certificates_offered', order: 'desc' }, byId],
 };
 
-/** Without sort: newest sale first (issue 9, item 4). */
+/** Without sort: newest sale first. */
 export const DEFAULT_SALE_SORT: SaleSort = 'sale_date_desc';
 
 export function buildSalesQuery(params: SalesSearchParams): SalesQuery {

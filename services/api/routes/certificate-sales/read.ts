@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
+import type { PagingCaches } from '../../../engine/paging/caches.ts';
 import type { ListResult } from '../../envelope.ts';
 import { readList } from '../read-list.ts';
 import { buildSalesQuery } from './build-query.ts';
@@ -11,6 +12,8 @@ import type { SaleRow } from './row.ts';
 
 export interface SalesDeps {
   opensearch: Client;
+  /** What deep pages remember between requests (one per process). */
+  paging: PagingCaches;
   config: Pick<Config, 'INDEX_PREFIX'>;
 }
 
@@ -18,7 +21,7 @@ export interface SalesDeps {
 export async function searchSales(deps: SalesDeps, params: SalesSearchParams, now = new Date()): Promise<ListResult<SaleRow>> {
   const { query, sort } = buildSalesQuery(params);
   const today = floridaToday(now);
-  return readList(deps.opensearch, aliasName(deps.config.INDEX_PREFIX, 'sales'), {
+  return readList(deps, aliasName(deps.config.INDEX_PREFIX, 'sales'), {
     query,
     sort,
     page: params,

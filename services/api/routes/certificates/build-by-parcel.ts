@@ -1,6 +1,6 @@
 import { normalizeKey } from '../../../domain/ids.ts';
 import type { Clause } from '../../query/filters.ts';
-import type { SortKey } from '../../query/page.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import type { ByParcelParams } from './params.ts';
 
 /**

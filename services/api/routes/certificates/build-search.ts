@@ -3,7 +3,7 @@ import { normalizeKey } from '../../../domain/ids.ts';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
 import { type FacetField, facetSearches } from '../../query/facets.ts';
 import { anyOf, anyOfIgnoringCase, type Clause, inclusiveRange, listQuery, type NamedFilter, namedFilters } from '../../query/filters.ts';
-import type { SortKey } from '../../query/page.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import { allWordsAcross, allWordsWithTypos, containsMatch, exactKey } from '../../query/text.ts';
 import type { CertificateFacet, CertificateSearchParams, CertificateSort } from './params.ts';
 
@@ -40,12 +40,12 @@ export const CERTIFICATE_FACET_FIELDS: Record<CertificateFacet, FacetField> = {
 
 const TIE_BREAK: SortKey = { field: 'id', order: 'asc' };
 
-/** Every order ends with the id, so pages never overlap or skip (issue 9 item 4). */
+/** Every order ends with the id, so pages never overlap or skip. */
 export const CERTIFICATE_SORT_KEYS: Record<CertificateSort, SortKey[]> = {
   // With no query every score is equal, so relevance falls back to the default order.
   relevance: [{ score: true, order: 'desc' }, { field: 'sale_date', order: 'desc' }, TIE_BREAK],
   // face_amount.sort is a double copy of the scaled_float: the engine's point-based sort
-  // shortcut returns wrong top hits on scaled_float (OpenSearch issues 12433, 17833).
+  // shortcut returns wrong top hits on scaled_float (opensearch-project/OpenSearch#12433, #17833).
   face_desc: [{ field: 'face_amount.sort', order: 'desc' }, TIE_BREAK],
   face_asc: [{ field: 'face_amount.sort', order: 'asc' }, TIE_BREAK],
   year_newest: [{ field: 'tax_year', order: 'desc' }, { field: 'sale_date', order: 'desc' }, TIE_BREAK],
@@ -54,7 +54,7 @@ export const CERTIFICATE_SORT_KEYS: Record<CertificateSort, SortKey[]> = {
 };
 
 /**
- * Free text over the identifying and descriptive fields (issue 9 item 5). An exact
+ * Free text over the identifying and descriptive fields. An exact
  * certificate number or parcel id (punctuation ignored) scores far above any text
  * match; otherwise every word must appear in owner, address or legal description,
  * or every word in the owner's name with a typo allowed.

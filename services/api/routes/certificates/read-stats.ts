@@ -1,4 +1,4 @@
-import type { Sql } from '../../../control/sql.ts';
+import type { Sql } from '../../../control/db/sql.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import { CERTIFICATE_STATUSES, type CertificateStatus } from '../../../domain/records.ts';
 import type { Registry } from '../../../domain/registry.ts';

@@ -2,6 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import type { Registry } from '../../../domain/registry.ts';
+import type { PagingCaches } from '../../../engine/paging/caches.ts';
 import { getById } from '../../../engine/search.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
 import { InvalidParamsError, NotFoundError } from '../../errors.ts';
@@ -21,6 +22,8 @@ import { CERTIFICATE_SOURCE, type CertificateDocument, type CertificateRow } fro
 
 export interface CertificatesDeps {
   opensearch: Client;
+  /** What deep pages remember between requests (one per process). */
+  paging: PagingCaches;
   config: Pick<Config, 'INDEX_PREFIX' | 'PARCEL_BASE_URL'>;
   registry: Pick<Registry, 'county'>;
 }
@@ -56,13 +59,13 @@ export async function readCertificateSearch(deps: CertificatesDeps, params: Cert
     source: CERTIFICATE_SOURCE,
     map: (doc) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
   };
-  if (!plan.facetCounts) return readList(deps.opensearch, index, list);
+  if (!plan.facetCounts) return readList(deps, index, list);
   // Facets are counted by their own size-0 searches, sent in the same msearch as the page's
   // first request: the engine's shard request cache keeps size-0 answers until the next
   // refresh, so the counts of a filter set are computed once while a user pages through it
   // (and a facet's own scope once for every search that shares it), and a deep page plan
   // never has to carry aggregations.
-  const counted = await readListWith(deps.opensearch, index, list, plan.facetCounts);
+  const counted = await readListWith(deps, index, list, plan.facetCounts);
   return { ...counted.result, facets: readFacets(plan.facets, counted.beside) };
 }
 
@@ -70,7 +73,7 @@ export async function readCertificateSearch(deps: CertificatesDeps, params: Cert
 export async function readByParcel(deps: CertificatesDeps, params: ByParcelParams): Promise<ListResult<CertificateRow>> {
   assertCounties(deps.registry, 'county', [params.county]);
   const plan = buildByParcel(params);
-  return readList(deps.opensearch, certificatesIndex(deps), {
+  return readList(deps, certificatesIndex(deps), {
     query: plan.query,
     sort: plan.sort,
     page: params,

@@ -3,7 +3,7 @@ import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
 
 /**
  * The certificate row of spec 2.2 (schema, columns, stored fields) is the domain's: the
- * ingest renders a changed certificate with it for the change feed (issue 20). One
+ * ingest renders a changed certificate with it for the change feed. One
  * definition, re-exported here where the route's other shapes live.
  */
 export {

@@ -1,5 +1,5 @@
-import { type County, getCounty, listCounties } from '../../../control/counties.ts';
-import type { Sql } from '../../../control/sql.ts';
+import { type County, getCounty, listCounties } from '../../../control/ingest/counties.ts';
+import type { Sql } from '../../../control/db/sql.ts';
 import type { ObjectResult } from '../../envelope.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { CountiesParams, CountyPath } from './params.ts';

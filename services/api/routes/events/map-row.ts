@@ -1,4 +1,4 @@
-import { publicEventId, type StoredEvent } from '../../../control/events.ts';
+import { publicEventId, type StoredEvent } from '../../../control/feed/events.ts';
 import type { EventRow } from './row.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES, parseEventId } from '../../../control/events.ts';
+import { EVENT_TYPES, parseEventId } from '../../../control/feed/events.ts';
 import { countySlug, limit, multi, oneWord } from '../../params/common.ts';
 
 /** An event id as the feed gives it: evt_ and the number, the cursor a client stores. */
@@ -8,7 +8,7 @@ export const eventId = z
   .refine((id) => parseEventId(id) !== null, 'must be an event id such as evt_42: the id of the last event you received')
   .register(oneWord, { noun: 'event id' });
 
-/** GET /events (issue 20): the change feed, oldest first after a cursor. */
+/** GET /events: the change feed, oldest first after a cursor. */
 export const EventsParams = z.strictObject({
   after: eventId
     .optional()

@@ -1,5 +1,5 @@
-import { countEventsAfter, eventBounds, eventsAfter, parseEventId, publicEventId, settledEventSeq } from '../../../control/events.ts';
-import type { Sql } from '../../../control/sql.ts';
+import { countEventsAfter, eventBounds, eventsAfter, parseEventId, publicEventId, settledEventSeq } from '../../../control/feed/events.ts';
+import type { Sql } from '../../../control/db/sql.ts';
 import type { Registry } from '../../../domain/registry.ts';
 import type { ListResult } from '../../envelope.ts';
 import { CursorExpiredError, InvalidParamsError } from '../../errors.ts';
@@ -15,7 +15,7 @@ export interface EventsDeps {
 }
 
 /**
- * GET /events (issue 20): the events after the cursor, oldest first, with the total after it
+ * GET /events: the events after the cursor, oldest first, with the total after it
  * and the cursor of the next call. The control plane only: answers while the engine is down.
  *
  * Read in one read-only snapshot (Sql.snapshot), so the page, the total and the bounds see no

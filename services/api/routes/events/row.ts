@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CountySchema } from '../../../control/counties.ts';
+import { CountySchema } from '../../../control/ingest/counties.ts';
 import { CertificateRow } from '../../../domain/certificate-row.ts';
 import { SaleRow } from '../../../domain/sale-row.ts';
 import { MetaSchema, PaginationSchema } from '../../envelope.ts';
 
 /**
- * One event of the change feed (issue 20), by type: data.object is the row exactly as the API
+ * One event of the change feed, by type: data.object is the row exactly as the API
  * renders it (the same mapper), data.previous the public fields that changed, with their old
  * values ({} for a creation). One schema per kind of object, joined on type, so the OpenAPI
  * document and the MCP tool's output say which object each type carries.

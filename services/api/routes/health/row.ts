@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const CheckValue = z
   .enum(['ok', 'unavailable'])
-  .describe('"ok", or "unavailable" when the dependency did not answer (the reason is logged, not served: issue 23, item 5)');
+  .describe('"ok", or "unavailable" when the dependency did not answer (the reason is logged, not served: it names hosts and ports)');
 
 /** GET /healthz: the service and its three dependencies. */
 export const HealthBody = z.object({

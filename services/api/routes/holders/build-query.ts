@@ -1,4 +1,5 @@
-import type { PageRequest, SortKey } from '../../query/page.ts';
+import type { PageRequest } from '../../../engine/paging/plan.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import { containsMatch } from './contains.ts';
 import type { HolderSort, HoldersSearchParams } from './params.ts';
 
@@ -15,7 +16,7 @@ const SORTS: Record<HolderSort, SortKey[]> = {
   count_desc: [{ field: 'certificate_count', order: 'desc' }, byId],
 };
 
-/** Without sort: by name (issue 9, item 4). */
+/** Without sort: by name. */
 export const DEFAULT_HOLDER_SORT: HolderSort = 'name_asc';
 
 export function buildHoldersQuery(params: HoldersSearchParams): HoldersQuery {

@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
+import type { PagingCaches } from '../../../engine/paging/caches.ts';
 import { getById } from '../../../engine/search.ts';
 import { isDatasetEmpty } from '../../coverage.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
@@ -13,6 +14,8 @@ import type { HolderRow } from './row.ts';
 
 export interface HoldersDeps {
   opensearch: Client;
+  /** What deep pages remember between requests (one per process). */
+  paging: PagingCaches;
   config: Pick<Config, 'INDEX_PREFIX'>;
 }
 
@@ -22,7 +25,7 @@ const holdersAlias = (deps: HoldersDeps) => aliasName(deps.config.INDEX_PREFIX, 
 export async function searchHolders(deps: HoldersDeps, params: HoldersSearchParams): Promise<ListResult<HolderRow>> {
   const { query, sort } = buildHoldersQuery(params);
   const alias = holdersAlias(deps);
-  const list = await readList(deps.opensearch, alias, {
+  const list = await readList(deps, alias, {
     query,
     sort,
     page: params,

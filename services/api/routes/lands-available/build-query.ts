@@ -1,4 +1,5 @@
-import type { PageRequest, SortKey } from '../../query/page.ts';
+import type { PageRequest } from '../../../engine/paging/plan.ts';
+import type { SortKey } from '../../../engine/paging/sort.ts';
 import type { LandsSearchParams, LandsSort } from './params.ts';
 
 /** What a lands-available search matches and in what order. Pure: no client, clock or config. */
@@ -12,7 +13,7 @@ const SORTS: Record<LandsSort, SortKey[]> = {
   available_since_desc: [{ field: 'available_since', order: 'desc' }, byId],
 };
 
-/** Without sort: newest on the county list first (issue 9, item 4). */
+/** Without sort: newest on the county list first. */
 export const DEFAULT_LANDS_SORT: LandsSort = 'available_since_desc';
 
 export function buildLandsQuery(params: LandsSearchParams): LandsQuery {

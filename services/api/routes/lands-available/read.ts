@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Config } from '../../../config.ts';
 import { aliasName } from '../../../domain/datasets.ts';
+import type { PagingCaches } from '../../../engine/paging/caches.ts';
 import { isDatasetEmpty } from '../../coverage.ts';
 import type { ListResult } from '../../envelope.ts';
 import { readList } from '../read-list.ts';
@@ -11,6 +12,8 @@ import type { LandsRow } from './row.ts';
 
 export interface LandsDeps {
   opensearch: Client;
+  /** What deep pages remember between requests (one per process). */
+  paging: PagingCaches;
   config: Pick<Config, 'INDEX_PREFIX' | 'PARCEL_BASE_URL'>;
 }
 
@@ -18,7 +21,7 @@ export interface LandsDeps {
 export async function searchLands(deps: LandsDeps, params: LandsSearchParams): Promise<ListResult<LandsRow>> {
   const { query, sort } = buildLandsQuery(params);
   const alias = aliasName(deps.config.INDEX_PREFIX, 'lands-available');
-  const list = await readList(deps.opensearch, alias, {
+  const list = await readList(deps, alias, {
     query,
     sort,
     page: params,

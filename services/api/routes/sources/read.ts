@@ -1,5 +1,5 @@
-import { listSources, type Source, sourcesForCounty } from '../../../control/sources.ts';
-import type { Sql } from '../../../control/sql.ts';
+import { listSources, type Source, sourcesForCounty } from '../../../control/ingest/sources.ts';
+import type { Sql } from '../../../control/db/sql.ts';
 import type { ListResult } from '../../envelope.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { SourcesCountyParams, SourcesCountyPath, SourcesParams } from './params.ts';

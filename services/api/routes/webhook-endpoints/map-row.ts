@@ -1,7 +1,7 @@
-import { publicEventId } from '../../../control/events.ts';
-import type { WebhookAttempt } from '../../../control/webhook-attempts.ts';
-import { publicDeliveryId, type WebhookDelivery } from '../../../control/webhook-deliveries.ts';
-import type { WebhookEndpoint } from '../../../control/webhook-endpoints.ts';
+import { publicEventId } from '../../../control/feed/events.ts';
+import type { WebhookAttempt } from '../../../control/feed/webhook-attempts.ts';
+import { publicDeliveryId, type WebhookDelivery } from '../../../control/feed/webhook-deliveries.ts';
+import type { WebhookEndpoint } from '../../../control/feed/webhook-endpoints.ts';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './row.ts';
 
 /** The one public rendering of an endpoint: the REST answer and `taxcert webhooks ... --json`. */

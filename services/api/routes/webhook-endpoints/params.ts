@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES } from '../../../control/webhook-deliveries.ts';
+import { DELIVERY_STATUSES } from '../../../control/feed/webhook-deliveries.ts';
 import { limit, offset } from '../../params/common.ts';
 
 /** GET /webhook-endpoints: the calling client's endpoints, oldest first. */

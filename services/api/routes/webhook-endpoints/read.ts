@@ -1,7 +1,7 @@
-import { parseEventId } from '../../../control/events.ts';
-import type { Sql } from '../../../control/sql.ts';
-import { listDeliveries } from '../../../control/webhook-deliveries.ts';
-import { getEndpoint, listEndpoints } from '../../../control/webhook-endpoints.ts';
+import { parseEventId } from '../../../control/feed/events.ts';
+import type { Sql } from '../../../control/db/sql.ts';
+import { listDeliveries } from '../../../control/feed/webhook-deliveries.ts';
+import { getEndpoint, listEndpoints } from '../../../control/feed/webhook-endpoints.ts';
 import type { Principal } from '../../access/authenticate.ts';
 import { WebhooksDisabledError } from '../../access/errors.ts';
 import type { ListResult } from '../../envelope.ts';

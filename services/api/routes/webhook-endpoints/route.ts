@@ -7,7 +7,7 @@ import { answers } from '../../openapi/responses.ts';
 import { WebhookDeliveriesParams, WebhookEndpointPath, WebhookEndpointsParams } from './params.ts';
 import { readWebhookDeliveries, readWebhookEndpoints } from './read.ts';
 
-/** The client's own webhook endpoints and deliveries (issue 20); 1 credit each like any read. JSON only. */
+/** The client's own webhook endpoints and deliveries; 1 credit each like any read. JSON only. */
 export function webhookEndpointsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

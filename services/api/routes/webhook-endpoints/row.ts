@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES } from '../../../control/webhook-deliveries.ts';
-import { DISABLED_REASONS, ENDPOINT_STATUSES } from '../../../control/webhook-endpoints.ts';
+import { DELIVERY_STATUSES } from '../../../control/feed/webhook-deliveries.ts';
+import { DISABLED_REASONS, ENDPOINT_STATUSES } from '../../../control/feed/webhook-endpoints.ts';
 
-/** A webhook endpoint as its client reads it (issue 20): never its signing secret. */
+/** A webhook endpoint as its client reads it: never its signing secret. */
 export const WebhookEndpointRow = z
   .object({
     id: z.string().describe('Endpoint id, whe_<id>.'),

@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../../../services/api/access/authenticate.ts';
-import type { Params, Sql } from '../../../../services/control/sql.ts';
+import type { Params, Sql } from '../../../../services/control/db/sql.ts';
 import { UnauthorizedError } from '../../../../services/api/access/errors.ts';
-import { hashKey, revokeKey } from '../../../../services/control/api-keys.ts';
-import { setClient } from '../../../../services/control/clients.ts';
+import { hashKey, revokeKey } from '../../../../services/control/billing/api-keys.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 let t: AccessTestApp;
@@ -105,8 +106,8 @@ describe('every failure is the same 401 (spec 5.7)', () => {
 
 describe('the same work for every 401', () => {
   it('a malformed, unknown, absent or other-scheme key is hashed once and looked up once, as a real key is', async () => {
-    // Counted instead of timed (issue 17 item 7): equal work is what makes the cases cost the same,
-    // and a count does not depend on how busy the machine is.
+    // Counted instead of timed: equal work is what makes the cases cost the same (so a 401 does not
+    // tell whether a key exists), and a count does not depend on how busy the machine is.
     const looked: unknown[][] = [];
     const auth = createAuthenticate(countingLookups(t.runtime.sql, looked), { secret: t.config.KEY_HASH_SECRET, prefix: t.config.KEY_PREFIX });
     const unknown = `${key.slice(0, -4)}abcd`;

@@ -1,12 +1,13 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setClient } from '../../../../services/control/clients.ts';
-import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
-import type { Account, ChargeOutcome } from '../../../../services/control/ledger.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/billing/balances.ts';
+import type { Account, ChargeOutcome } from '../../../../services/control/billing/ledger.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 /**
- * Issue 19 item 4: requests admitted in one event-loop turn share a Redis pipeline for their
- * windows and one SQLite transaction for their credits. Batching must not change who is
+ * To spend less CPU per request, requests admitted in one event-loop turn share a Redis pipeline
+ * for their windows and one SQLite transaction for their credits. Batching must not change who is
  * admitted: these send bursts that land in one turn and count exactly.
  */
 let t: AccessTestApp;

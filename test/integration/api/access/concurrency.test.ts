@@ -1,8 +1,9 @@
+// @module-tag postgres
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeKey } from '../../../../services/control/api-keys.ts';
-import { setClient } from '../../../../services/control/clients.ts';
-import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
+import { revokeKey } from '../../../../services/control/billing/api-keys.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/billing/balances.ts';
 import { type AccessTestApp, bearer, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
 import { childEnv, runCli } from '../../../helpers/cli.ts';
 
@@ -68,8 +69,9 @@ describe('one process', () => {
   });
 });
 
-// Issue 22, item 2: three API processes on separate ports, as three hosts behind a load balancer,
-// share one control plane (PostgreSQL under TEST_DATABASE_URL, else the SQLite file) and one Redis.
+// Exactly once across hosts: three API processes on separate ports, as three hosts behind a load
+// balancer, share one control plane (PostgreSQL under TEST_DATABASE_URL, else the SQLite file) and
+// one Redis, and still charge, limit and revoke as one.
 const HOSTS = 3;
 
 describe('three API processes on one database and one Redis', () => {

@@ -1,9 +1,10 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccess } from '../../../../services/api/access/access.ts';
-import { setClient } from '../../../../services/control/clients.ts';
-import { recomputeBalances, storedBalances } from '../../../../services/control/balances.ts';
-import { grantPack } from '../../../../services/control/packs.ts';
-import { secondsToNextMonth } from '../../../../services/control/periods.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
+import { recomputeBalances, storedBalances } from '../../../../services/control/billing/balances.ts';
+import { grantPack } from '../../../../services/control/billing/packs.ts';
+import { secondsToNextMonth } from '../../../../services/control/billing/periods.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 let t: AccessTestApp;

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessTestApp, openAccessTestApp, spawnAccessServer } from '../../../helpers/access.ts';
 import { childEnv } from '../../../helpers/cli.ts';

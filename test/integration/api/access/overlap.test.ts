@@ -1,8 +1,9 @@
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccess } from '../../../../services/api/access/register.ts';
 import { buildApp } from '../../../../services/api/app.ts';
-import { setClient } from '../../../../services/control/clients.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 /**

@@ -1,6 +1,7 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setClient } from '../../../../services/control/clients.ts';
-import { listPlans, setPlan } from '../../../../services/control/plans.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
+import { listPlans, setPlan } from '../../../../services/control/billing/plans.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 let t: AccessTestApp;

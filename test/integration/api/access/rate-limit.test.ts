@@ -1,5 +1,6 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setClient } from '../../../../services/control/clients.ts';
+import { setClient } from '../../../../services/control/billing/clients.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
 let t: AccessTestApp;

@@ -1,14 +1,15 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 import { postMcp } from '../../../helpers/mcp.ts';
 import { mcpPostHead, type SlowRequest, slowRequest } from '../../../helpers/slow-client.ts';
 
 /**
- * Issue 23 item 4, against the real app on a real socket: a key trickling bytes
- * could hold any number of requests open for ever, none of them counted. Now the
- * whole request must arrive within REQUEST_TIMEOUT_MS (1 s here), its headers
- * within HEADERS_TIMEOUT_MS, /api/mcp takes its window slot before reading a body,
- * and one client has at most CLIENT_MAX_CONCURRENT requests in flight (3 here).
+ * A slow client cannot hold requests open for ever, checked against the real app on a real socket:
+ * a key trickling bytes once held any number of requests open, none of them counted. Now the whole
+ * request must arrive within REQUEST_TIMEOUT_MS (1 s here), its headers within HEADERS_TIMEOUT_MS,
+ * /api/mcp takes its window slot before reading a body, and one client has at most
+ * CLIENT_MAX_CONCURRENT requests in flight (3 here).
  */
 
 let t: AccessTestApp;

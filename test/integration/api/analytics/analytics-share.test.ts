@@ -1,10 +1,11 @@
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccess } from '../../../../services/api/access/register.ts';
 import { buildApp } from '../../../../services/api/app.ts';
-import { createKey } from '../../../../services/control/api-keys.ts';
-import { createClient } from '../../../../services/control/clients.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { createKey } from '../../../../services/control/billing/api-keys.ts';
+import { createClient } from '../../../../services/control/billing/clients.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { bearer, deleteRateKeys } from '../../../helpers/access.ts';
 import { postMcp } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';

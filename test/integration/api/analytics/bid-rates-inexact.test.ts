@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { RATE_BUCKETS } from '../../../../services/api/routes/analytics/bid-rates/build-query.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';

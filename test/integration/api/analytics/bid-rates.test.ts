@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { objectResponse } from '../../../../services/api/envelope.ts';
 import { BidRateAnalytics } from '../../../../services/api/routes/analytics/bid-rates/row.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { countyHolderName } from '../../../../services/domain/county-facts.ts';
 import { holderId } from '../../../../services/domain/ids.ts';
 import type { CertificateRecord, CertificateStatus } from '../../../../services/domain/records.ts';

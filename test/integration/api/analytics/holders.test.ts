@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateDocument } from '../../../../indexer/certificates/certificate-document.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import type { HolderGroupRow } from '../../../../services/api/routes/analytics/holders/row.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { loadHolderAliases } from '../../../../services/domain/holder-groups.ts';
 import { holderId } from '../../../../services/domain/ids.ts';
 import type { CertificateRecord, CertificateStatus } from '../../../../services/domain/records.ts';

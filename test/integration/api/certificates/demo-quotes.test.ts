@@ -5,14 +5,14 @@ import { buildApp } from '../../../../services/api/app.ts';
 import { readRedemptionQuote } from '../../../../services/api/routes/certificate-quotes/read.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
 import { manifestJobs } from '../../../../services/cli/manifest-jobs.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
 /**
- * Issue 18, "one rule everywhere": the demo data set, ingested by the real worker
- * into this file's prefix, and the quote of every redeemed certificate on its
- * redeemed_date, which must be the redemption_amount the data carries.
+ * One redemption rule everywhere (the API's quote, the generator, ingest validation): the demo data
+ * set, ingested by the real worker into this file's prefix, and the quote of every redeemed
+ * certificate on its redeemed_date, which must be the redemption_amount the data carries.
  */
 describe('the demo data agrees with the redemption quote', () => {
   let t: TestRuntime;

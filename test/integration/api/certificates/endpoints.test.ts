@@ -6,7 +6,7 @@ import {
   CertificateRow,
   FreshnessObject,
 } from '../../../../services/api/routes/certificates/row.ts';
-import { markIngested } from '../../../../services/control/freshness.ts';
+import { markIngested } from '../../../../services/control/ingest/freshness.ts';
 import { CERTIFICATE_STATUSES } from '../../../../services/domain/records.ts';
 import { type CertificatesApi, openCertificatesApi } from './seed.ts';
 

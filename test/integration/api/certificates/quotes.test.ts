@@ -8,10 +8,10 @@ import { expiryDate, redemptionQuote } from '../../../../services/domain/redempt
 import { type CertificatesApi, openCertificatesApi } from './seed.ts';
 
 /**
- * Issue 18 items 1-3 on the real engine (the seed on a 3-shard index): the
- * redemption quote, the timeline and the deed estimate routes, and the two search
- * filters deed_eligible_by and expires_before, each checked against the domain's
- * own dates over every seeded certificate.
+ * The per-certificate investor answers on the real engine (the seed on a 3-shard index): the
+ * redemption quote, the timeline and the deed estimate routes, and the two search filters
+ * deed_eligible_by and expires_before, each checked against the domain's own dates over every
+ * seeded certificate.
  */
 describe('per-certificate answers and the deadline filters', () => {
   let api: CertificatesApi;

@@ -5,7 +5,7 @@ import { createPhysicalIndex } from '../../../../indexer/indices/create.ts';
 import { aliasTargets } from '../../../../indexer/indices/ensure.ts';
 import { loadMapping } from '../../../../indexer/indices/mapping-file.ts';
 import { buildApp } from '../../../../services/api/app.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { aliasName, physicalName } from '../../../../services/domain/datasets.ts';
 import { holderId } from '../../../../services/domain/ids.ts';
 import type { CertificateRecord, CertificateStatus } from '../../../../services/domain/records.ts';

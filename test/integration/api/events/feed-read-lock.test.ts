@@ -1,12 +1,13 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEvents } from '../../../../services/api/routes/events/read.ts';
-import { openControlPlane } from '../../../../services/control/db.ts';
-import { appendEvents, type EventInput, publicEventId } from '../../../../services/control/events.ts';
-import type { Sql } from '../../../../services/control/sql.ts';
+import { openControlPlane } from '../../../../services/control/control-plane.ts';
+import { appendEvents, type EventInput, publicEventId } from '../../../../services/control/feed/events.ts';
+import type { Sql } from '../../../../services/control/db/sql.ts';
 import { testTarget } from '../../../helpers/control.ts';
 import { registry } from '../../../helpers/registry.ts';
 

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { pruneOldEvents } from '../../../../indexer/events/prune.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import { EventList } from '../../../../services/api/routes/events/row.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
-import { countEventsAfter, type EventFilter, eventsAfter, publicEventId } from '../../../../services/control/events.ts';
+import { countEventsAfter, type EventFilter, eventsAfter, publicEventId } from '../../../../services/control/feed/events.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';
 import { fixtureFile } from '../../../helpers/file-ingest.ts';
@@ -16,10 +17,10 @@ import { connectMcp, errorBody, texts } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
 /**
- * Issue 20, item 2: GET /api/v1/events over events real ingests recorded (two counties, a first
- * load each, a file of redemptions and one of updates). A client that stores the last id it saw
- * and polls never misses an event and never sees one twice, filtered or not; the cursor's
- * errors; the MCP tool; the credit.
+ * The change feed: GET /api/v1/events over events real ingests recorded (two counties, a first load
+ * each, a file of redemptions and one of updates). A client that stores the last id it saw and
+ * polls never misses an event and never sees one twice, filtered or not; the cursor's errors; the
+ * MCP tool; the credit.
  */
 
 interface Page {

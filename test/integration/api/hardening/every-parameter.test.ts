@@ -1,3 +1,4 @@
+// @module-tag postgres
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -7,8 +8,8 @@ import { InvalidParamsError } from '../../../../services/api/errors.ts';
 import { TOOLS } from '../../../../services/api/mcp/tools.ts';
 import { v1Routes } from '../../../../services/api/routes/v1.ts';
 import { validatorCompiler } from '../../../../services/api/validation.ts';
-import { createEndpoint } from '../../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../../services/control/webhook-secrets.ts';
+import { createEndpoint } from '../../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../../services/control/feed/webhook-secrets.ts';
 import type { Runtime } from '../../../../services/runtime.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';

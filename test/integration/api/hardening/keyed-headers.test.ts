@@ -6,11 +6,11 @@ import { postMcp } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
 /**
- * Issue 23, item 8: a keyed answer carries one customer's data, so no cache may
- * keep it and no browser may sniff it into another type. Checked over real HTTP on
- * every kind of answer: JSON, CSV, each error, the MCP endpoint in both modes.
+ * A keyed answer carries one customer's data, so no cache may keep it and no browser may sniff it
+ * into another type. Checked over real HTTP on every kind of answer: JSON, CSV, each error, the MCP
+ * endpoint in both modes.
  */
-describe('headers on every keyed answer (issue 23, item 8)', () => {
+describe('no-store and nosniff headers on every keyed answer', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
   let base: string;

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
-import { getRun } from '../../../../services/control/ingest-runs.ts';
-import { getSource } from '../../../../services/control/sources.ts';
+import { getRun } from '../../../../services/control/ingest/ingest-runs.ts';
+import { getSource } from '../../../../services/control/ingest/sources.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { connectMcp } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
@@ -18,12 +18,12 @@ const good = fileURLToPath(new URL('../../../../fixtures/files/lienport-csv/good
 const SECRET = 'INTERNAL-NOTE do-not-publish 555-0100';
 
 /**
- * Issue 23, item 5: a rejected file's message (an absolute server path and the
- * file's first line) was stored as the source row's lastError and served to every
- * key by /api/v1/sources, list_sources and CSV. Now a code and a fixed sentence are
- * served; the full message stays with the ingest run for operators.
+ * Public answers reveal nothing internal: a rejected file's message (an absolute server path and
+ * the file's first line) was once stored as the source row's lastError and served to every key by
+ * /api/v1/sources, list_sources and CSV. Now a code and a fixed sentence are served; the full
+ * message stays with the ingest run for operators.
  */
-describe('a rejected file tells customers a code, not the server or the file (issue 23, item 5)', () => {
+describe('a rejected file tells customers a code, not the server or the file', () => {
   let t: TestRuntime;
   let app: FastifyInstance;
   let base: string;

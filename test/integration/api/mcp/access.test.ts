@@ -1,14 +1,15 @@
+// @module-tag postgres
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { TOOLS } from '../../../../services/api/mcp/tools.ts';
-import { createKey } from '../../../../services/control/api-keys.ts';
-import { createClient, setClient } from '../../../../services/control/clients.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
-import { secondsToNextMonth } from '../../../../services/control/periods.ts';
-import type { PlanCode } from '../../../../services/control/plans.ts';
+import { createKey } from '../../../../services/control/billing/api-keys.ts';
+import { createClient, setClient } from '../../../../services/control/billing/clients.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
+import { secondsToNextMonth } from '../../../../services/control/billing/periods.ts';
+import type { PlanCode } from '../../../../services/control/billing/plans.ts';
 import { bearer, deleteRateKeys } from '../../../helpers/access.ts';
 import { connectMcp, errorBody, postMcp, texts } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';

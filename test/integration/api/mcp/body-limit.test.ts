@@ -1,12 +1,13 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 import { postMcp } from '../../../helpers/mcp.ts';
 import { mcpPostHead, type SlowRequest, slowRequest } from '../../../helpers/slow-client.ts';
 
 /**
- * Issue 23 item 2 (the body): an /api/mcp body is one JSON-RPC message of at most
- * MCP_MAX_BODY_BYTES (64 KiB by default, the default here). A bigger one, declared
- * or streamed, is refused with 413 and a JSON-RPC error before it is parsed: counted
+ * One MCP call must not cost seconds of CPU, starting with its body: an /api/mcp body is one
+ * JSON-RPC message of at most MCP_MAX_BODY_BYTES (64 KiB by default, the default here). A bigger
+ * one, declared or streamed, is refused with 413 and a JSON-RPC error before it is parsed: counted
  * in the per-minute window (taken before the body), never charged.
  */
 

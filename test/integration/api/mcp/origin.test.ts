@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +7,9 @@ import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/
 import { connectMcp, postMcp } from '../../../helpers/mcp.ts';
 
 /**
- * Issue 23 item 6: /api/mcp validates Origin, as the MCP Streamable HTTP transport
- * requires against DNS rebinding. A request carrying an Origin not on
- * MCP_ALLOWED_ORIGINS gets 403 with a JSON-RPC error before its key is even read;
- * requests without Origin (agents, the SDK's client, curl) pass.
+ * /api/mcp validates Origin, as the MCP Streamable HTTP transport requires against DNS rebinding. A
+ * request carrying an Origin not on MCP_ALLOWED_ORIGINS gets 403 with a JSON-RPC error before its
+ * key is even read; requests without Origin (agents, the SDK's client, curl) pass.
  */
 
 let t: AccessTestApp;

@@ -1,9 +1,10 @@
+// @module-tag postgres
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { connectMcp, errorBody, postMcp } from '../../../helpers/mcp.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
@@ -67,7 +68,7 @@ describe('MCP endpoint: protocol', () => {
     const county = tools.find((tool) => tool.name === 'get_county');
     expect(county?.inputSchema).toMatchObject({
       type: 'object',
-      // One slug, or an array of exactly one, as every county argument (issue 17 item 3).
+      // One slug, or an array of exactly one: a county argument means the same in every tool.
       properties: { county: { anyOf: [expect.objectContaining({ type: 'string' }), expect.objectContaining({ type: 'array', maxItems: 1 })] } },
       required: ['county'],
       additionalProperties: false,

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -7,8 +8,8 @@ import { buildApp } from '../../../../services/api/app.ts';
 import { TOOLS } from '../../../../services/api/mcp/tools.ts';
 import { CertificateSearchParams } from '../../../../services/api/routes/certificates/params.ts';
 import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
-import { migrate } from '../../../../services/control/migrate.ts';
-import { upsertSource } from '../../../../services/control/sources.ts';
+import { migrate } from '../../../../services/control/db/migrate.ts';
+import { upsertSource } from '../../../../services/control/ingest/sources.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { openRuntime } from '../../../../services/runtime.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
@@ -124,7 +125,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     { tool: 'get_county', args: { county: 'miami-dade' }, url: '/api/v1/counties/miami-dade' },
     q('list_sources', '/api/v1/sources'),
     q('list_sources', '/api/v1/sources', { county: 'miami-dade', active: true, limit: 5 }),
-    // Issue 18 items 1-3: the id in the path, the day in the query.
+    // The per-certificate investor answers: the id in the path, the day in the query.
     { tool: 'get_redemption_quote', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/redemption?date=2026-02-10` },
     { tool: 'get_certificate_timeline', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/timeline?date=2026-02-10` },
     { tool: 'get_deed_estimate', args: { id: certificateId, date: '2027-04-01' }, url: `/api/v1/certificates/${certificateId}/deed-estimate?date=2027-04-01` },
@@ -132,7 +133,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates', { county: ['alachua', 'miami-dade'], tax_year: [2023, 2024], vendor: ['LIENPORT', 'tax_collector'] }),
     // The ingested file's certificates carry their holder groups (computed at ingest).
     q('search_holder_groups', '/api/v1/analytics/holders', { county: ['miami-dade'], sort: 'name_asc', limit: 5 }),
-    // Issue 20: the events the ingest above recorded.
+    // The change feed: the events the ingest above recorded.
     q('list_events', '/api/v1/events'),
     q('list_events', '/api/v1/events', { type: ['certificates.loaded', 'certificate_sale.created'], county: ['miami-dade'], limit: 1 }),
   ];
@@ -201,7 +202,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     const id = await client.callTool({ name: 'get_certificate', arguments: { id: 'cert_0000' } });
     expect(errorBody(id).error.code).toBe('not_found');
 
-    // Issue 18: a day before the sale names date, as REST does.
+    // A quote for a day before the sale names date, as REST does.
     const early = await client.callTool({ name: 'get_redemption_quote', arguments: { id: certificateId, date: '2020-01-01' } });
     const restEarly = await rest(`/api/v1/certificates/${certificateId}/redemption?date=2020-01-01`);
     expect(restEarly.status).toBe(400);
@@ -242,7 +243,8 @@ describe('MCP tools answer what their REST routes answer', () => {
 
   it('takes what REST takes: one value, a comma list or an array for a multi-value filter; numbers and booleans as text', async () => {
     const same: [string, Args, string][] = [
-      // The two calls of issue 17 item 3, and REST's ?county=miami-dade&limit=3.
+      // The two calls agents send that were once refused (one county as a string; a limit as
+      // text), and REST's ?county=miami-dade&limit=3.
       ['search_certificates', { county: 'miami-dade', limit: 5 }, '/api/v1/certificates/search?county=miami-dade&limit=5'],
       ['search_certificates', { county: ['miami-dade'], limit: '3' }, '/api/v1/certificates/search?county=miami-dade&limit=3'],
       ['search_certificates', { county: 'alachua,miami-dade', tax_year: '2023,2024', redeemed: 'false', face_min: '150' }, '/api/v1/certificates/search?county=alachua,miami-dade&tax_year=2023,2024&redeemed=false&face_min=150'],
@@ -274,7 +276,7 @@ describe('MCP tools answer what their REST routes answer', () => {
       ['list_sources', { active: 'yes' }, '/api/v1/sources?active=yes'],
       ['search_certificates', { facets: ['owner'] }, '/api/v1/certificates/search?facets=owner'],
       ['search_holders', { county: 'alachua', min_certificates: '-1' }, '/api/v1/holders/search?county=alachua&min_certificates=-1'],
-      // Several values where one goes: "takes one county slug" (issue 17 item 8), on both surfaces.
+      // Several values where one goes: "takes one county slug", on both surfaces.
       ['certificate_counts', { county: 'miami-dade,broward' }, '/api/v1/certificates/counts?county=miami-dade,broward'],
       ['certificate_counts', { county: ['miami-dade', 'broward'] }, '/api/v1/certificates/counts?county=miami-dade&county=broward'],
       ['certificates_by_parcel', { county: 'miami-dade,broward', parcel_id: '1' }, '/api/v1/certificates/by-parcel?county=miami-dade,broward&parcel_id=1'],

@@ -1,8 +1,9 @@
+// @module-tag postgres
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { SOURCE_COLUMNS } from '../../../../services/api/routes/sources/row.ts';
-import { recordCheck, upsertSource } from '../../../../services/control/sources.ts';
+import { recordCheck, upsertSource } from '../../../../services/control/ingest/sources.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
 

@@ -1,11 +1,12 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvents, publicEventId } from '../../../../services/control/events.ts';
-import { fanOut, listDeliveries, recordOutcomes } from '../../../../services/control/webhook-deliveries.ts';
-import { createEndpoint } from '../../../../services/control/webhook-endpoints.ts';
-import { createSecretBox } from '../../../../services/control/webhook-secrets.ts';
+import { appendEvents, publicEventId } from '../../../../services/control/feed/events.ts';
+import { fanOut, listDeliveries, recordOutcomes } from '../../../../services/control/feed/webhook-deliveries.ts';
+import { createEndpoint } from '../../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../../services/control/feed/webhook-secrets.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 
-// Issue 20 section 3: a client reads its own webhook endpoints and their deliveries, never a secret.
+// A client reads its own webhook endpoints and their deliveries, never a secret.
 
 let t: AccessTestApp;
 beforeAll(async () => {

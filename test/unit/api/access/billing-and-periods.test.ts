@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { percentUsed } from '../../../../services/api/routes/account/read.ts';
-import { overageAmountCents } from '../../../../services/control/billing.ts';
-import { packExpiry } from '../../../../services/control/packs.ts';
-import { dayOf, monthOf, nextMonthStart, secondsToNextMonth } from '../../../../services/control/periods.ts';
-import { testKeyQuota } from '../../../../services/control/plans.ts';
+import { overageAmountCents } from '../../../../services/control/billing/billing.ts';
+import { packExpiry } from '../../../../services/control/billing/packs.ts';
+import { dayOf, monthOf, nextMonthStart, secondsToNextMonth } from '../../../../services/control/billing/periods.ts';
+import { testKeyQuota } from '../../../../services/control/billing/plans.ts';
 
 describe('overage amount (spec 8.4)', () => {
   it.each([

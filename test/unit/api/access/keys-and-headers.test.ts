@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presentedKey } from '../../../../services/api/access/authenticate.ts';
 import { rateHeaders, retryAfterSeconds } from '../../../../services/api/access/headers.ts';
-import { formatKey, hashKey, keyPattern, randomBase62 } from '../../../../services/control/api-keys.ts';
+import { formatKey, hashKey, keyPattern, randomBase62 } from '../../../../services/control/billing/api-keys.ts';
 import { redactUrl } from '../../../../services/logger.ts';
 
 describe('key format', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortClause } from '../../../../services/api/query/page.ts';
+import { sortClause } from '../../../../services/engine/paging/sort.ts';
 import { buildByParcel } from '../../../../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCounts } from '../../../../services/api/routes/certificates/build-counts.ts';
 import { buildCertificateSearch } from '../../../../services/api/routes/certificates/build-search.ts';

@@ -65,7 +65,7 @@ describe('coerceArguments: what REST and MCP both accept', () => {
     });
   });
 
-  it('several values of a single-valued parameter say that it takes one, naming what (issue 17 item 8)', () => {
+  it('several values of a single-valued parameter say that it takes one, naming what', () => {
     expect(coerce({ one_county: 'miami-dade,broward', year: ['2023', '2024'], limit: ['5', '6'], sort: 'a,b' }).issues).toEqual([
       { parameter: 'one_county', message: 'takes one county slug, not several (given 2: miami-dade, broward)' },
       { parameter: 'year', message: 'takes one tax year, not several (given 2: 2023, 2024)' },
@@ -92,7 +92,7 @@ describe('coerceArguments: what REST and MCP both accept', () => {
   });
 });
 
-describe('bounded problems (issue 23 item 2)', () => {
+describe('bounded problems: thousands of bad arguments cost one short answer', () => {
   it('names the first few problems and counts the rest', () => {
     const given = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`x${i}`, 1]));
     const { issues, omitted } = coerce(given);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MARK_QUERIES, MARKS_MAX, MARKS_PER_QUERY, type Mark, PageMarks } from '../../../../services/api/query/page-marks.ts';
+import { MARK_QUERIES, MARKS_MAX, MARKS_PER_QUERY, type Mark, PageMarks } from '../../../../services/engine/paging/marks.ts';
 
-/** Usable when at most `skip` documents past it (page.ts also reads bounded marks further on). */
+/** Usable when at most `skip` documents past it (from-mark.ts also reads bounded marks further on). */
 const reach = (offset: number, skip: number) => (m: Mark) => offset - m.before <= skip;
 const at = (before: number): Mark => ({
   cursor: { fixed: [], cut: { field: 'sale_date', kind: 'date', order: 'desc', value: before } },
@@ -9,7 +9,7 @@ const at = (before: number): Mark => ({
   end: { cursor: { fixed: [], cut: { field: 'sale_date', kind: 'date', order: 'desc', value: before + 100 } }, before: before + 100 },
 });
 
-describe('PageMarks (services/api/query/page-marks.ts)', () => {
+describe('PageMarks (services/engine/paging/marks.ts)', () => {
   it('gives the latest usable mark at or before the offset', () => {
     const marks = new PageMarks();
     for (const before of [1000, 5000, 3000]) marks.remember('q', at(before));

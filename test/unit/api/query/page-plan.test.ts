@@ -1,29 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  beforeCut,
-  cutAbove,
-  cutBelow,
-  floatAbove,
-  floatBelow,
-  ORDER_TWIN_TOP,
-  orderTwinOf,
-  orderTwinSpace,
-  stringSpace,
-} from '../../../../services/api/query/page-cuts.ts';
-import {
-  type CutBucket,
-  DEFAULT_PAGE_OPTIONS,
-  deepPlan,
-  fromFarEnd,
-  locate,
-  narrow,
-  type PageRequest,
-  scoreCuts,
-  startOf,
-  stringCuts,
-} from '../../../../services/api/query/page-plan.ts';
-import { effectiveSort, type SortKey } from '../../../../services/api/query/sort.ts';
+import { beforeCut, cutAbove, cutBelow } from '../../../../services/engine/paging/cuts.ts';
+import { type CutBucket, locate } from '../../../../services/engine/paging/number-cuts.ts';
+import { DEFAULT_PAGE_OPTIONS, deepPlan, fromFarEnd, type PageRequest } from '../../../../services/engine/paging/plan.ts';
+import { floatAbove, floatBelow, scoreCuts, startOf } from '../../../../services/engine/paging/score-cuts.ts';
+import { narrow, ORDER_TWIN_TOP, orderTwinOf, orderTwinSpace, stringCuts, stringSpace } from '../../../../services/engine/paging/string-cuts.ts';
+import { effectiveSort, type SortKey } from '../../../../services/engine/paging/sort.ts';
 
 const id: SortKey = { field: 'id', order: 'asc' };
 const req = (offset: number, sort: SortKey[], limit = 25): PageRequest => ({ query: { match_all: {} }, sort, offset, limit });

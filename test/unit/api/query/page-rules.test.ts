@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkSortRules, PageRuleError, type PageRule, sortKinds } from '../../../../services/api/query/page-rules.ts';
-import { effectiveSort, type SortKey } from '../../../../services/api/query/sort.ts';
+import { checkSortRules, PageRuleError, type PageRule, sortKinds } from '../../../../services/engine/paging/rules.ts';
+import { effectiveSort, type SortKey } from '../../../../services/engine/paging/sort.ts';
 import { buildSalesQuery } from '../../../../services/api/routes/certificate-sales/build-query.ts';
 import { SALE_SORTS, SalesSearchParams } from '../../../../services/api/routes/certificate-sales/params.ts';
 import { buildByParcel } from '../../../../services/api/routes/certificates/build-by-parcel.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortClause } from '../../../../services/api/query/page.ts';
+import { sortClause } from '../../../../services/engine/paging/sort.ts';
 import { buildOtherCertificates, type OtherCertificatesInput } from '../../../../services/api/routes/certificate-quotes/build-other-certificates.ts';
 import { dslFixtures } from '../../../helpers/dsl-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortClause } from '../../../../services/api/query/page.ts';
+import { sortClause } from '../../../../services/engine/paging/sort.ts';
 import { buildHoldersQuery } from '../../../../services/api/routes/holders/build-query.ts';
 import { HoldersSearchParams } from '../../../../services/api/routes/holders/params.ts';
 import { dslFixtures } from '../../../helpers/dsl-fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortClause } from '../../../../services/api/query/page.ts';
+import { sortClause } from '../../../../services/engine/paging/sort.ts';
 import { buildLandsQuery } from '../../../../services/api/routes/lands-available/build-query.ts';
 import { LandsSearchParams } from '../../../../services/api/routes/lands-available/params.ts';
 import { dslFixtures } from '../../../helpers/dsl-fixtures.ts';

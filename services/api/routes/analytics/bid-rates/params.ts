@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CertificateSearchParams } from '../../certificates/params.ts';
 
 /**
- * GET /analytics/bid-rates (issue 18 item 4). The scope parameters are certificate
+ * GET /analytics/bid-rates. The scope parameters are certificate
  * search's own (one schema per thing): the same values, lists and 400s, so a scope
  * here selects exactly what /certificates/search selects with the same filters.
  */

@@ -4,8 +4,8 @@ import type { HolderGroupsParams } from './params.ts';
 
 /**
  * The group-level pass of GET /analytics/holders: every group in scope, exactly,
- * with only what the order needs (issue 18 item 5 asks p50 < 200 ms at 1,000,000
- * certificates). Pure: no client, clock or config.
+ * with only what the order needs (the target: p50 under 200 ms at 1,000,000
+ * certificates; see docs/decisions.md, "Holder groups read exactly"). Pure: no client, clock or config.
  *
  * The fast path is one terms aggregation sized past every group (MAX_GROUPS, shard
  * size the same), so every shard returns all its groups: the read checks

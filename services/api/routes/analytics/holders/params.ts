@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countySlug, limit, multi, offset, taxYear, text } from '../../../params/common.ts';
 import { hasContainsKey } from '../../../query/text.ts';
 
-/** Orders of GET /analytics/holders (issue 18 item 5); ties break on the group id. */
+/** Orders of GET /analytics/holders; ties break on the group id. */
 export const HOLDER_GROUP_SORTS = ['certificates_desc', 'face_desc', 'median_rate_asc', 'name_asc'] as const;
 export type HolderGroupSort = (typeof HOLDER_GROUP_SORTS)[number];
 export const DEFAULT_HOLDER_GROUP_SORT: HolderGroupSort = 'certificates_desc';

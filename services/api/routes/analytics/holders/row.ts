@@ -5,7 +5,7 @@ export const HolderGroupMember = z.object({
   certificates: z.number().int().describe('Certificates in scope under this spelling.'),
 });
 
-/** One holder group of GET /analytics/holders (issue 18 item 5). */
+/** One holder group of GET /analytics/holders. */
 export const HolderGroupRow = z.object({
   group_id: z.string().describe('Stable group id, form grp_<20 hex digits>: the same family keeps it across ingests.'),
   name: z.string().describe("The group's display name: its most common spelling without series number or legal form."),

@@ -1,0 +1,158 @@
+import type { Sql } from '../db/sql.ts';
+
+/**
+ * The change feed's table (migration 014): what changed, in the order it became visible.
+ * Writers append in one transaction per ingest step; readers walk by id. The ids increase
+ * in commit order because one writer appends at a time (SQLite's write lock; on PostgreSQL
+ * the plane's default transaction lock, which appendEvents and publishStage take), which is
+ * what lets a client that stores the last id it saw never miss an event.
+ */
+
+export const EVENT_TYPES = [
+  'certificate.created',
+  'certificates.loaded',
+  'certificate.redeemed',
+  'certificate.tax_deed_applied',
+  'certificate.lands_available',
+  'certificate.cancelled',
+  'certificate.status_changed',
+  'certificate.updated',
+  'certificate_sale.created',
+  'certificate_sale.status_changed',
+  'county.coverage_changed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface EventData {
+  /** The row exactly as the API renders it now (the route's own mapper). */
+  object: Record<string, unknown>;
+  /** The changed public fields with their old values; {} for a creation. */
+  previous: Record<string, unknown>;
+}
+
+export interface EventInput {
+  type: EventType;
+  countySlug: string | null;
+  data: EventData;
+}
+
+export interface StoredEvent extends EventInput {
+  /** The numeric id; the public id is `evt_<id>` (publicEventId). */
+  seq: number;
+  createdAt: string;
+}
+
+interface Row {
+  id: number;
+  type: string;
+  created_at: string;
+  county_slug: string | null;
+  data: string;
+}
+
+export function publicEventId(seq: number): string {
+  return `evt_${seq}`;
+}
+
+/** The numeric id of `evt_<digits>`, or null when the text is not an event id. */
+export function parseEventId(id: string): number | null {
+  const match = /^evt_([1-9][0-9]{0,15})$/.exec(id);
+  if (!match) return null;
+  const seq = Number(match[1]);
+  return Number.isSafeInteger(seq) ? seq : null;
+}
+
+function mapRow(row: Row): StoredEvent {
+  return {
+    seq: row.id,
+    type: row.type as EventType,
+    createdAt: row.created_at,
+    countySlug: row.county_slug,
+    data: JSON.parse(row.data) as EventData,
+  };
+}
+
+/**
+ * Appends events in one transaction and returns the ids given, in order. Call it with the
+ * caller's own transaction's `tx` when the events must commit with other bookkeeping (it
+ * joins that transaction).
+ */
+export async function appendEvents(sql: Sql, events: readonly EventInput[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  return sql.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const e of events) {
+      const row = await tx.get<{ id: number }>('INSERT INTO events (type, county_slug, data) VALUES (?, ?, ?) RETURNING id', [
+        e.type,
+        e.countySlug,
+        JSON.stringify(e.data),
+      ]);
+      ids.push(row!.id);
+    }
+    return ids;
+  });
+}
+
+export interface EventFilter {
+  /** Only events with a larger id (0: from the first kept event). */
+  afterSeq: number;
+  types?: readonly string[];
+  counties?: readonly string[];
+}
+
+function where(filter: EventFilter): { text: string; args: (string | number)[] } {
+  const clauses = ['id > ?'];
+  const args: (string | number)[] = [filter.afterSeq];
+  if (filter.types?.length) {
+    clauses.push(`type IN (${filter.types.map(() => '?').join(', ')})`);
+    args.push(...filter.types);
+  }
+  if (filter.counties?.length) {
+    clauses.push(`county_slug IN (${filter.counties.map(() => '?').join(', ')})`);
+    args.push(...filter.counties);
+  }
+  return { text: clauses.join(' AND '), args };
+}
+
+/** Matching events after the cursor, oldest first. */
+export async function eventsAfter(sql: Sql, filter: EventFilter, limit: number): Promise<StoredEvent[]> {
+  const { text, args } = where(filter);
+  const rows = await sql.all<Row>(`SELECT id, type, created_at, county_slug, data FROM events WHERE ${text} ORDER BY id LIMIT ?`, [...args, limit]);
+  return rows.map(mapRow);
+}
+
+/** How many matching events follow the cursor. */
+export async function countEventsAfter(sql: Sql, filter: EventFilter): Promise<number> {
+  const { text, args } = where(filter);
+  return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM events WHERE ${text}`, args))!.n;
+}
+
+/** The oldest kept id and the last id ever given (0 when none), to tell an expired cursor. */
+export async function eventBounds(sql: Sql): Promise<{ oldestSeq: number | null; lastSeq: number }> {
+  const oldest = (await sql.get<{ id: number | null }>('SELECT min(id) AS id FROM events'))!;
+  // The last id ever given survives pruning in the id generator: AUTOINCREMENT's sqlite_sequence,
+  // PostgreSQL's sequence behind the id column (null before its first use).
+  const last =
+    sql.dialect === 'sqlite'
+      ? await sql.get<{ seq: number | null }>("SELECT seq FROM sqlite_sequence WHERE name = 'events'")
+      : await sql.get<{ seq: number | null }>("SELECT pg_sequence_last_value(pg_get_serial_sequence('events', 'id')) AS seq");
+  return { oldestSeq: oldest.id, lastSeq: last?.seq ?? 0 };
+}
+
+/**
+ * Read inside a snapshot: the id up to which every event is in the snapshot or never will be
+ * (pruned, or its transaction rolled back), so a cursor may move to it without skipping one
+ * still being written; null when the snapshot cannot tell. SQLite's sqlite_sequence is a table,
+ * read in the snapshot with the rows. PostgreSQL's sequence is not transactional: it counts ids
+ * given to writers that have not committed yet, so the newest event the snapshot sees answers
+ * instead (writers commit in id order, one at a time), and an empty table says nothing.
+ */
+export async function settledEventSeq(sql: Sql): Promise<number | null> {
+  if (sql.dialect === 'sqlite') return (await eventBounds(sql)).lastSeq;
+  return (await sql.get<{ id: number | null }>('SELECT max(id) AS id FROM events'))!.id;
+}
+
+/** Deletes events created before the cutoff (ISO time); returns how many went. */
+export async function pruneEvents(sql: Sql, before: string): Promise<number> {
+  return (await sql.run('DELETE FROM events WHERE created_at < ?', [before])).changes;
+}

@@ -1,0 +1,21 @@
+import { defineMigration } from '../../../services/control/db/define-migration.ts';
+
+// A migration 025 as a developer would write it, for the tests only (not in the product's
+// folder): every dialect word, one explicit engine branch, an index. The tests render it for
+// both engines (define-migration.test.ts) and apply it after the released 001-024 on both
+// (schema-parity.test.ts).
+export default defineMigration(
+  ({ engine, id, integer, text, real, blob, now, strict }) => `CREATE TABLE saved_searches (
+  id ${id},
+  client_id ${text} NOT NULL REFERENCES clients (id),
+  name ${text} NOT NULL,
+  counties ${text} NOT NULL CHECK (${engine === 'postgres' ? 'is_json_array(counties)' : "json_valid(counties) AND json_type(counties) = 'array'"}),
+  matches ${integer} NOT NULL DEFAULT 0,
+  min_rate ${real},
+  digest ${blob},
+  created_at ${text} NOT NULL DEFAULT ${now}
+)${strict};
+
+CREATE INDEX saved_searches_client ON saved_searches (client_id, created_at);
+`,
+);
