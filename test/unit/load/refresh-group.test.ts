@@ -24,16 +24,12 @@ function refreshes() {
 /** Which of `requests` have settled, after every pending callback has run. */
 async function settled(requests: Promise<void>[]): Promise<boolean[]> {
   const done = requests.map(() => false);
-  requests.forEach((r, i) =>
-    r.then(
-      () => {
-        done[i] = true;
-      },
-      () => {
-        done[i] = true;
-      },
-    ),
-  );
+  for (const [i, r] of requests.entries()) {
+    const mark = () => {
+      done[i] = true;
+    };
+    r.then(mark, mark);
+  }
   await vi.advanceTimersByTimeAsync(0);
   return done;
 }
