@@ -216,7 +216,11 @@ describe.each([
     const secretBox = (await code.boundingBox())!;
     expect(secretBox.x + secretBox.width).toBeLessThanOrEqual(viewport.width);
     await copy.click();
-    expect(await page.locator('[data-copy-status="new-secret"]').textContent()).toBe('Copied to the clipboard.');
+    // The page answers once the clipboard has taken the text (an asynchronous write): wait for
+    // its answer, whichever it is, then check it. Read at once, it was sometimes still empty.
+    const status = page.locator('[data-copy-status="new-secret"]');
+    await page.locator('[data-copy-status="new-secret"]:not(:empty)').waitFor();
+    expect(await status.textContent()).toBe('Copied to the clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await checked(page, 'webhook-secret', label);
 
