@@ -21,8 +21,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { generateFixtures } from './generator/generate-fixtures.ts';
-import { generateState } from './generator/generate-state.ts';
+import { generateFixtures } from '../services/generator/generate-fixtures.ts';
+import { generateState } from '../services/generator/generate-state.ts';
 import { measureFreshness } from './lib/freshness.ts';
 import { bulkFromFile, exportDocuments } from './lib/index-copy.ts';
 import { engineCpuSeconds, engineHeapMb, memoryOf, watchProcess } from './lib/proc-stats.ts';

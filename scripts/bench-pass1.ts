@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { generateFixtures } from './generator/generate-fixtures.ts';
+import { generateFixtures } from '../services/generator/generate-fixtures.ts';
 import { certificateFile } from '../indexer/certificates/certificate-file.ts';
 import { createHolderMemory } from '../indexer/certificates/certificate-document.ts';
 import { validateFile } from '../indexer/load/two-pass-load.ts';

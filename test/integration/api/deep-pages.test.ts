@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
-import { generateState } from '../../../scripts/generator/generate-state.ts';
+import { generateState } from '../../../services/generator/generate-state.ts';
 import { readPage, readPageWith } from '../../../services/api/query/page.ts';
 import { marksOf, PageMarks } from '../../../services/api/query/page-marks.ts';
 import type { PagePlanOptions } from '../../../services/api/query/page-plan.ts';

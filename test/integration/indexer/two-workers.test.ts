@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
+import { generateFixtures } from '../../../services/generator/generate-fixtures.ts';
 import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
 import { manifestJobs } from '../../../services/cli/manifest-jobs.ts';
 import { listCounties } from '../../../services/control/counties.ts';

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { countyHolderName } from '../../../services/domain/county-facts.ts';
-import type { CertificateRecord } from '../../../services/domain/records.ts';
-import type { RegistryCounty } from '../../../services/domain/registry.ts';
+import { countyHolderName } from '../../domain/county-facts.ts';
+import type { CertificateRecord } from '../../domain/records.ts';
+import type { RegistryCounty } from '../../domain/registry.ts';
 
 /**
  * Batches small strings into ~64 KB writes and waits for 'drain' when the

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { AdapterContext } from '../../../indexer/adapters/types.ts';
-import type { CertificateRecord } from '../../../services/domain/records.ts';
+import type { CertificateRecord } from '../../domain/records.ts';
 import { Sink } from './sink.ts';
 
 /** The generator's side of a format: canonical records out as the platform would export them. */
