@@ -51,7 +51,7 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r'
 const TAB_SPECIALS = /[\\\n\r\t]/g;
 const PIPE_SPECIALS = /[\\\n\r|]/g;
 
-/** Backslash-escapes what would break a tab- or pipe-separated line; read-lines.ts splitEscaped undoes it. */
+/** Backslash-escapes what would break a tab- or pipe-separated line; indexer/adapters/read-lines.ts splitEscaped undoes it. */
 export function escapeField(value: string, sep: '\t' | '|'): string {
   const re = sep === '\t' ? TAB_SPECIALS : PIPE_SPECIALS;
   re.lastIndex = 0;

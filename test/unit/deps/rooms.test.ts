@@ -96,6 +96,6 @@ describe('rooms', () => {
 
   it('sees the imports it checks (a reader that found none would pass every rule)', () => {
     expect(edges.get('services/cli')?.has('indexer')).toBe(true);
-    expect(edges.get('services/generator')?.has('indexer')).toBe(true);
+    expect(edges.get('services/generator')?.has('services/formats')).toBe(true);
   });
 });
