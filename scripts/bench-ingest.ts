@@ -33,10 +33,10 @@ import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { aliasTargets } from '../indexer/indices/ensure.ts';
 import { loadMapping } from '../indexer/indices/mapping-file.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
-import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
+import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
 import { type Config, envWith, loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { percentile } from './lib/percentile.ts';
 

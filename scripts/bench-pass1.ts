@@ -23,7 +23,7 @@ import { certificateFile } from '../indexer/certificates/certificate-file.ts';
 import { createHolderMemory } from '../indexer/certificates/certificate-document.ts';
 import { validateFile } from '../indexer/load/two-pass-load.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import { manifestJobs } from '../services/cli/manifest-jobs.ts';
+import { manifestJobs } from '../services/process/manifest-jobs.ts';
 import type { Database } from '../services/control/db.ts';
 import { loadHolderAliases } from '../services/domain/holder-groups.ts';
 import { loadRegistry } from '../services/domain/registry.ts';

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, wantsErrorStacks } from '../config.ts';
-import { DependencyUnavailableError } from '../runtime.ts';
+import { DependencyUnavailableError } from '../process/runtime.ts';
 import { ManifestError } from '../domain/manifest.ts';
 import { registerCommands } from './commands/index.ts';
 import { stackVariables, usesLocalStack } from './local-stack.ts';

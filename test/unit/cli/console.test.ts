@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerLines, isQuietConsole, outboxLine, requestLine } from '../../../services/cli/console.ts';
+import { bannerLines, isQuietConsole, outboxLine, requestLine } from '../../../services/process/console.ts';
 import { redactUrl } from '../../../services/logger.ts';
 
 // Issue 12, item 7: npm start printed ~1,500 lines on a terminal (22 per ingested file, 12 per

@@ -9,7 +9,7 @@ import { v1Routes } from '../../../../services/api/routes/v1.ts';
 import { validatorCompiler } from '../../../../services/api/validation.ts';
 import { createEndpoint } from '../../../../services/control/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../services/control/webhook-secrets.ts';
-import type { Runtime } from '../../../../services/runtime.ts';
+import type { Runtime } from '../../../../services/process/runtime.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 

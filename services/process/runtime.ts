@@ -1,10 +1,10 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import { openControlPlane, type Sql } from './control/db.ts';
-import { loadRegistry, type Registry } from './domain/registry.ts';
-import { createOpenSearch } from './engine/client.ts';
-import { createLogger, type Logger, withoutPassword } from './logger.ts';
+import type { Config } from '../config.ts';
+import { openControlPlane, type Sql } from '../control/db.ts';
+import { loadRegistry, type Registry } from '../domain/registry.ts';
+import { createOpenSearch } from '../engine/client.ts';
+import { createLogger, type Logger, withoutPassword } from '../logger.ts';
 
 /**
  * The long-lived handles a process needs, built in one place and closed in one
