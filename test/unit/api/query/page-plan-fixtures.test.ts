@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dslFixtures, FIXTURE_DSL } from '../../../helpers/dsl-fixtures.ts';
+import { dslFixtures, FIXTURE_DSL } from '../../../../scripts/lib/dsl-fixtures.ts';
 
 /**
  * Every request a page plan sends, as expected Query DSL: one params file and one
