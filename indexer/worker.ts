@@ -2,7 +2,7 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { loadHolderAliases } from '../services/domain/holder-groups.ts';
 import type { IndexerDeps } from './deps.ts';
-import { createHolderMemory } from './certificates/certificate-document.ts';
+import { createHolderMemory } from './holder-memory.ts';
 import { jobFailure } from './errors.ts';
 import { createLoadResources } from './load/load-resources.ts';
 import { spoolDirectory, sweepStaleSpools } from './load/spool.ts';

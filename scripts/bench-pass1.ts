@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { generateFixtures } from '../services/generator/generate-fixtures.ts';
 import { certificateFile } from '../indexer/certificates/certificate-file.ts';
-import { createHolderMemory } from '../indexer/certificates/certificate-document.ts';
+import { createHolderMemory } from '../indexer/holder-memory.ts';
 import { validateFile } from '../indexer/load/two-pass-load.ts';
 import type { Client } from '@opensearch-project/opensearch';
 import { manifestJobs } from '../services/process/manifest-jobs.ts';
