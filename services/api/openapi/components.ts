@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The registry of the OpenAPI document's named schemas (components.schemas), so a
  * generated client can import Certificate, CertificateList, Error, ... by name. The
- * names are given in services/api/openapi.ts, in the document's order, to shapes that
+ * names are given in routes/named-schemas.ts, in the document's order, to shapes that
  * live beside their routes (routes/<resource>/row.ts), so nothing here imports a route.
  *
  * They live in a registry of their own rather than zod's global one: the MCP
@@ -21,3 +21,6 @@ export function named<T extends z.ZodType>(id: string, schema: T): T {
   NAMED_SCHEMAS.add(id);
   return schema;
 }
+
+/** The served document itself: any JSON object (its own schema is OpenAPI 3.1's). */
+export const OpenApiDocument = z.looseObject({ openapi: z.string() }).describe('An OpenAPI 3.1 document.');

@@ -11,5 +11,5 @@ export const Usage = z.object({
 });
 export type Usage = z.infer<typeof Usage>;
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const UsageResponse = objectResponse(Usage);

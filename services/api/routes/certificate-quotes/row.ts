@@ -90,7 +90,7 @@ export const DeedEstimateObject = z.object({
 });
 export type DeedEstimateObject = z.infer<typeof DeedEstimateObject>;
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const RedemptionQuoteResponse = objectResponse(RedemptionQuoteObject);
 export const TimelineResponse = objectResponse(TimelineObject);
 export const DeedEstimateResponse = objectResponse(DeedEstimateObject);

@@ -4,5 +4,5 @@ import { listResponse } from '../../envelope.ts';
 
 export { SALE_COLUMNS, SaleRow };
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const CertificateSaleList = listResponse(SaleRow);

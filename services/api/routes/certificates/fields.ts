@@ -76,5 +76,5 @@ export function certificateFields(registry: Pick<Registry, 'platforms'>): FieldD
   return { fields };
 }
 
-/** The answer of GET /certificates/fields, named by the document (services/api/openapi.ts). */
+/** The answer of GET /certificates/fields, named by the document (routes/named-schemas.ts). */
 export const CertificateFieldsResponse = objectResponse(FieldDictionary);

@@ -32,7 +32,7 @@ export const FreshnessObject = z.object({
   last_source_success_at: z.string().nullable().describe('Latest successful check of any feed source (ISO-8601), or null.'),
 });
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const CertificateSearchList = listResponse(CertificateRow, true);
 export const CertificateList = listResponse(CertificateRow);
 export const CertificateResponse = objectResponse(CertificateRow);

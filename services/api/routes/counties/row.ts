@@ -5,6 +5,6 @@ import { objectResponse } from '../../envelope.ts';
 
 export { CountySchema as CountyRow };
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const CountyListResponse = objectResponse(z.array(CountySchema));
 export const CountyResponse = objectResponse(CountySchema);

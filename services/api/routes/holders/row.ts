@@ -16,6 +16,6 @@ export type HolderRow = z.infer<typeof HolderRow>;
 
 export const HOLDER_COLUMNS = Object.keys(HolderRow.shape);
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const HolderList = listResponse(HolderRow);
 export const HolderResponse = objectResponse(HolderRow);

@@ -22,5 +22,5 @@ export type LandsRow = z.infer<typeof LandsRow>;
 
 export const LANDS_COLUMNS = Object.keys(LandsRow.shape);
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const LandsAvailableList = listResponse(LandsRow);

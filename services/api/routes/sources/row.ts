@@ -5,5 +5,5 @@ import { listResponse } from '../../envelope.ts';
 export { SourceSchema as SourceRow };
 export const SOURCE_COLUMNS = Object.keys(SourceSchema.shape);
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const SourceList = listResponse(SourceSchema);

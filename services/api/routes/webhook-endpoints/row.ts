@@ -51,6 +51,6 @@ export const WebhookDeliveryRow = z
   .strict();
 export type WebhookDeliveryRow = z.infer<typeof WebhookDeliveryRow>;
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const WebhookEndpointList = listResponse(WebhookEndpointRow);
 export const WebhookDeliveryList = listResponse(WebhookDeliveryRow);

@@ -64,5 +64,5 @@ export const BidRateAnalytics = z.object({
 });
 export type BidRateAnalytics = z.infer<typeof BidRateAnalytics>;
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const BidRateAnalyticsResponse = objectResponse(BidRateAnalytics);

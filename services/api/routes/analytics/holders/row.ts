@@ -26,5 +26,5 @@ export const HolderGroupRow = z.object({
 });
 export type HolderGroupRow = z.infer<typeof HolderGroupRow>;
 
-/** The answers the document names (services/api/openapi.ts), for the routes to declare. */
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const HolderGroupList = listResponse(HolderGroupRow);
