@@ -44,12 +44,12 @@ import { buildByParcel } from '../services/api/routes/certificates/build-by-parc
 import { buildCertificateSearch } from '../services/api/routes/certificates/build-search.ts';
 import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/certificates/params.ts';
 import { CERTIFICATE_SOURCE } from '../services/api/routes/certificates/row.ts';
-import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
+import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
 import { loadConfig } from '../services/config.ts';
 import { createOpenSearch } from '../services/engine/client.ts';
 import { aliasName } from '../services/domain/datasets.ts';
 import { normalizeKey } from '../services/domain/ids.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { percentile } from './lib/percentile.ts';
 
