@@ -15,7 +15,7 @@
 // promoted ten times the bytes per scavenge and spent three times as long collecting (pass 1 at
 // 20-24 us a row instead of 16-18); without it, none did in ten runs. Together: 27-30 -> 22 us
 // of stack CPU per row at 1M, 60-80 -> 26 full collections, peak RSS 345 -> 389 MB
-// (scripts/bench-pass1.ts and bench:ingest; docs/benchmarks.md).
+// (scripts/bench-pass1.ts and bench:ingest; docs/benchmarks-journal.md, fifth round).
 import { register } from 'tsx/esm/api';
 
 register();

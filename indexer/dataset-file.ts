@@ -1,6 +1,6 @@
 import type { Sql } from '../services/control/db/sql.ts';
 import type { Client } from '@opensearch-project/opensearch';
-import type { HolderMemory } from './certificates/certificate-document.ts';
+import type { HolderMemory } from './holder-memory.ts';
 import type { HolderAliases } from '../services/domain/holder-groups.ts';
 import type { Registry } from '../services/domain/registry.ts';
 import type { RowProblem } from './adapters/types.ts';
@@ -19,7 +19,7 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
   /**
    * Between the passes: valid documents that must not replace what the index holds
    * (id -> problem); they are quarantined instead of sent. Certificates: a changed parcel;
-   * the same read of the index stages the change feed's events (events/certificate-feed.ts).
+   * the same read of the index stages the change feed's events (certificates/certificate-feed.ts).
    */
   conflicts?(docs: AsyncIterable<SpooledDoc>, fileSha256: string): Promise<ReadonlyMap<string, RowProblem>>;
   /**

@@ -1,8 +1,8 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { loadHolderAliases } from '../services/domain/holder-groups.ts';
-import type { Runtime } from '../services/runtime.ts';
-import { createHolderMemory } from './certificates/certificate-document.ts';
+import type { IndexerDeps } from './deps.ts';
+import { createHolderMemory } from './holder-memory.ts';
 import { jobFailure } from './errors.ts';
 import { createLoadResources } from './load/load-resources.ts';
 import { spoolDirectory, sweepStaleSpools } from './load/spool.ts';
@@ -37,7 +37,7 @@ const PROGRESS_EVERY_MS = 500;
  * process-file.ts. Bad files and requests the engine refuses fail at once
  * (UnrecoverableError, see errors.ts jobFailure); anything else is retried by the queue.
  */
-export function startIngestWorker(runtime: Runtime, options: WorkerOptions): WorkerHandle {
+export function startIngestWorker(runtime: IndexerDeps, options: WorkerOptions): WorkerHandle {
   const { config, sql, logger, opensearch, registry } = runtime;
   // Spools of workers killed mid-file would otherwise stay in the temp folder for ever, owner names
   // and addresses included.

@@ -21,7 +21,7 @@ import { countiesRoutes } from '../services/api/routes/counties/route.ts';
 import { createKey } from '../services/control/billing/api-keys.ts';
 import { createClient, setClient } from '../services/control/billing/clients.ts';
 import { type Config, loadConfig } from '../services/config.ts';
-import { openRuntime, type Runtime } from '../services/runtime.ts';
+import { openRuntime, type Runtime } from '../services/process/runtime.ts';
 
 const opts = new Command('bench-access')
   .option('--requests <n>', 'timed requests per variant', '5000')

@@ -30,11 +30,11 @@ import { generateAndIngest } from './lib/bench-set.ts';
 import { freePort } from './lib/free-port.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { percentile } from './lib/percentile.ts';
-import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
+import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
 import { loadConfig } from '../services/config.ts';
 import { createOpenSearch } from '../services/engine/client.ts';
 import { aliasName } from '../services/domain/datasets.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { scopeCap } from '../services/api/routes/analytics/holders/read.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));

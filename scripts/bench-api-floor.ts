@@ -20,7 +20,7 @@ import { ByParcelParams, CertificateSearchParams } from '../services/api/routes/
 import { readByParcel, readCertificate, readCertificateSearch } from '../services/api/routes/certificates/read.ts';
 import { validatorCompiler } from '../services/api/validation.ts';
 import { loadConfig } from '../services/config.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 
 const runtime = await openRuntime(loadConfig(process.env), { name: 'bench-api-floor' });
 const deps = { opensearch: runtime.opensearch, paging: runtime.paging, config: runtime.config, registry: runtime.registry };

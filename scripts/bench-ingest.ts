@@ -22,8 +22,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { generateFixtures } from './generator/generate-fixtures.ts';
-import { generateState } from './generator/generate-state.ts';
+import { generateFixtures } from '../services/generator/generate-fixtures.ts';
+import { generateState } from '../services/generator/generate-state.ts';
 import { measureFreshness } from './lib/freshness.ts';
 import { bulkFromFile, exportDocuments } from './lib/index-copy.ts';
 import { engineCpuSeconds, engineHeapMb, memoryOf, watchProcess } from './lib/proc-stats.ts';
@@ -34,10 +34,10 @@ import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { aliasTargets } from '../indexer/indices/ensure.ts';
 import { loadMapping } from '../indexer/indices/mapping-file.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
-import { ensureLocalOpenSearch } from '../services/cli/local-opensearch.ts';
+import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
 import { type Config, envWith, loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { percentile } from './lib/percentile.ts';
 

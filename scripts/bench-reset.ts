@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { loadConfig } from '../services/config.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { buildSite } from '../services/web/site.ts';
 
 const opts = new Command('bench-reset')

@@ -30,7 +30,7 @@ import { replay } from '../services/control/feed/webhook-deliveries.ts';
 import { createEndpoint, MAX_ENDPOINTS_PER_CLIENT } from '../services/control/feed/webhook-endpoints.ts';
 import { ReplayLimitError } from '../services/control/feed/webhook-replay-budget.ts';
 import { createSecretBox } from '../services/control/feed/webhook-secrets.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { tearDownWebhookBench } from './lib/webhook-bench-teardown.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));

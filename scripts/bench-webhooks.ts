@@ -38,7 +38,7 @@ import { dispatchCursor } from '../services/control/feed/webhook-dispatch.ts';
 import { createEndpoint } from '../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../services/control/feed/webhook-secrets.ts';
 import { inJsonArray } from '../services/control/db/sql.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { tearDownWebhookBench } from './lib/webhook-bench-teardown.ts';
 import { shebangFlags } from './lib/stack-process.ts';
 

@@ -9,10 +9,10 @@
  *   npm run check:data -- --dir fixtures/demo            (reads a written set through the adapters)
  */
 import { Command } from 'commander';
-import { createDataChecker, formatReport } from './generator/check-data.ts';
-import { generateState } from './generator/generate-state.ts';
+import { createDataChecker, formatReport } from '../services/generator/check-data.ts';
+import { generateState } from '../services/generator/generate-state.ts';
 import { describeProblem } from '../indexer/adapters/types.ts';
-import { readWrittenSet } from './generator/read-set.ts';
+import { readWrittenSet } from './lib/read-set.ts';
 import { loadRegistry } from '../services/domain/registry.ts';
 
 const opts = new Command('check-generated-data')

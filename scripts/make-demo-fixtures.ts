@@ -9,8 +9,8 @@
  */
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { DEMO_SET } from './generator/demo-set.ts';
-import { generateFixtures } from './generator/generate-fixtures.ts';
+import { DEMO_SET } from '../services/generator/demo-set.ts';
+import { generateFixtures } from '../services/generator/generate-fixtures.ts';
 
 // Relative to the repository, wherever the script is run from.
 const out = fileURLToPath(new URL('../fixtures/demo', import.meta.url));

@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../services/config.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { freePort } from './lib/free-port.ts';
 

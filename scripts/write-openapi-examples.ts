@@ -21,14 +21,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../services/api/app.ts';
-import { enqueueFiles } from '../services/cli/ingest-runner.ts';
-import { manifestJobs } from '../services/cli/manifest-jobs.ts';
+import { enqueueFiles } from '../services/process/ingest-runner.ts';
+import { manifestJobs } from '../services/process/manifest-jobs.ts';
 import { loadConfig } from '../services/config.ts';
 import { createKey } from '../services/control/billing/api-keys.ts';
 import { createClient } from '../services/control/billing/clients.ts';
 import { migrate } from '../services/control/db/migrate.ts';
 import { upsertSource } from '../services/control/ingest/sources.ts';
-import { openRuntime } from '../services/runtime.ts';
+import { openRuntime } from '../services/process/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 
 const MANIFEST = fileURLToPath(new URL('../fixtures/demo/manifest.json', import.meta.url));

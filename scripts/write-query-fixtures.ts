@@ -1,14 +1,14 @@
 /**
  * Rewrites the expected Query DSL of the builder fixtures: fixtures/queries/<folder>/<case>.dsl.json
  * from <case>.params.json, with the builds the fixture tests compare against
- * (test/helpers/dsl-fixtures.ts). Tests never write these files; run this by hand after
- * changing a builder on purpose, then review the diff as part of the change.
+ * (scripts/lib/dsl-fixtures.ts, which the tests import). Tests never write these files; run this
+ * by hand after changing a builder on purpose, then review the diff as part of the change.
  *
  *   npm run fixtures:write                      every folder
  *   npm run fixtures:write -- page-plan holders only these folders
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FIXTURE_DSL, fixtureNames, fixtureText, QUERY_FIXTURES_DIR, readFixture } from '../test/helpers/dsl-fixtures.ts';
+import { FIXTURE_DSL, fixtureNames, fixtureText, QUERY_FIXTURES_DIR, readFixture } from './lib/dsl-fixtures.ts';
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((f) => !(f in FIXTURE_DSL));

@@ -354,6 +354,15 @@ export function envWith(overrides: Record<string, string | undefined>): NodeJS.P
 }
 
 /**
+ * Fills the environment with variables found elsewhere before loadConfig parses it: the CLI's
+ * operator commands take those of the stack `npm start` recorded. `find` is shown the environment
+ * as it stands and returns what to set; it returns only variables the environment leaves unset.
+ */
+export async function fillEnvironment(find: (env: NodeJS.ProcessEnv) => Promise<Record<string, string>>): Promise<void> {
+  Object.assign(process.env, await find(process.env));
+}
+
+/**
  * Whether an error that ends the CLI prints its stack: read without loadConfig,
  * because the error being reported may be the configuration's own.
  */

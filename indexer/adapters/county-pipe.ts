@@ -1,52 +1,11 @@
 import type { Readable } from 'node:stream';
-import { parseDollars } from '../normalize/money.ts';
+import { parseDollars } from '../../services/formats/money.ts';
+import { COUNTY_PIPE_HEADER, COUNTY_PIPE_STATUS, COUNTY_PIPE_TRAILER } from '../../services/formats/county-pipe.ts';
 import { FieldReader, parsePercent, parseYear, statusWords, unreadable } from './fields.ts';
 import { readTable } from './read-lines.ts';
 import type { Adapted, FormatAdapter, RawRow, ReadContext } from './types.ts';
 
-/**
- * county-pipe: the tax collectors' own certificate file (also LienExchange and
- * manual uploads, which copy it): the layout of the county tax systems' report.
- * - Pipe-delimited, LF, one row per line, upper-case header; text never holds a
- *   raw pipe or line break: \| \n \r \\ are backslash-escaped.
- * - Money "1,234.56" (no $); dates YYYY-MM-DD; rate in percent; flags Y/N.
- * - Three-letter status codes of the collector's system (ISS issued, RED, TDA,
- *   ADV, ...); county by upper-case name.
- * - Last line "EOF|<row count>": a missing trailer or a wrong count means the
- *   file was cut off.
- */
-export const COUNTY_PIPE_HEADER = [
-  'COUNTY',
-  'CERT_NO',
-  'TAX_YR',
-  'PARCEL_ID',
-  'STAT',
-  'FACE_AMT',
-  'DELQ_AMT',
-  'INT_RATE',
-  'SALE_DT',
-  'CERT_HOLDER',
-  'CNTY_HELD',
-  'REDEEMED',
-  'REDEEM_DT',
-  'REDEEM_AMT',
-  'TDA_DT',
-  'OWNER',
-  'SITUS',
-  'LEGAL',
-  'BATCH',
-] as const;
-
-export const COUNTY_PIPE_STATUS: Readonly<Record<string, string>> = {
-  sold: 'ISS',
-  redeemed: 'RED',
-  available: 'AVL',
-  advertised: 'ADV',
-  lands_available: 'LAV',
-  tax_deed_applied: 'TDA',
-  cancelled: 'CAN',
-};
-export const COUNTY_PIPE_TRAILER = 'EOF|';
+/** Reads the layout services/formats/county-pipe.ts describes (the generator's writer shares it). */
 const WORDS = statusWords(COUNTY_PIPE_STATUS);
 
 export const countyPipe: FormatAdapter = {

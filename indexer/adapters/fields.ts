@@ -1,5 +1,5 @@
-import { type DateLayout, parseDate } from '../normalize/dates.ts';
-import type { Parsed } from '../normalize/money.ts';
+import { type DateLayout, parseDate } from '../../services/formats/dates.ts';
+import type { Parsed } from '../../services/formats/money.ts';
 import { type Adapted, type CertificateInput, type RawRow, ROW, type RowProblem } from './types.ts';
 
 /**

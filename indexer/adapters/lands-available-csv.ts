@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parseDollars } from '../normalize/money.ts';
+import { parseDollars } from '../../services/formats/money.ts';
 import { FieldReader, parseYear } from './fields.ts';
 import { readCsv } from './read-csv.ts';
 import { type RawRow, ROW, type RowProblem } from './types.ts';

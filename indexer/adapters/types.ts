@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { RegistryCounty } from '../../services/domain/registry.ts';
+import type { FileContext } from '../../services/formats/file-context.ts';
 
 /** One row as it stood in the file: kept whole for the quarantine. */
 export interface RawRow {
@@ -68,15 +69,8 @@ export interface Adapted {
   reasons: RowProblem[];
 }
 
-export interface AdapterContext {
-  county: RegistryCounty;
-  taxYear: number;
-  /** YYYY-MM-DD the export is dated (writers only); keeps generated files byte-identical per seed. */
-  asOf?: string;
-}
-
 /** What a reader knows: its job's county and year, and every county, to name the one a wrong-county file points at. */
-export interface ReadContext extends AdapterContext {
+export interface ReadContext extends FileContext {
   counties: readonly RegistryCounty[];
 }
 

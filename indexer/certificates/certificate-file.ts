@@ -2,11 +2,12 @@ import { loadHolderAliases } from '../../services/domain/holder-groups.ts';
 import { adapterFor } from '../adapters/index.ts';
 import type { DatasetFile, DatasetFileDeps } from '../dataset-file.ts';
 import { FileRejectedError } from '../errors.ts';
-import { certificateFeed } from '../events/certificate-feed.ts';
+import { certificateFeed } from './certificate-feed.ts';
 import type { IngestJob } from '../queue.ts';
 import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
-import { type CertificateDocument, createHolderMemory, withIndexFields } from './certificate-document.ts';
+import { createHolderMemory } from '../holder-memory.ts';
+import { type CertificateDocument, withIndexFields } from './certificate-document.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
@@ -14,7 +15,7 @@ import { type CertificateDocument, createHolderMemory, withIndexFields } from '.
  * canonical records, a re-ingested certificate may not change its parcel
  * (parcel-conflicts.ts), each document carries its holder group
  * (certificate-document.ts), what the file changes is recorded in the change feed
- * (events/certificate-feed.ts, from the same read of the index as the parcel check), and
+ * (certificate-feed.ts, from the same read of the index as the parcel check), and
  * once searchable the county, its source, freshness and the year's sale summary are read
  * back from the index.
  */

@@ -7,7 +7,7 @@ import type { IndexedPair } from './read-indexed.ts';
  * certificates whose county, tax year and number matched but whose parcel differed, and the
  * sale summaries then blended the two sets. Such rows are quarantined naming both parcels; the
  * indexed certificate stays as it was. The index is read once for this check and the change
- * feed together (read-indexed.ts; events/certificate-feed.ts runs both).
+ * feed together (read-indexed.ts; certificate-feed.ts runs both).
  */
 
 /** The problem a conflicting row is quarantined with: both parcels, and what was kept. */

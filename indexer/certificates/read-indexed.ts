@@ -4,7 +4,7 @@ import type { SpooledDoc } from '../load/two-pass-load.ts';
 
 /**
  * The one read of the index between the passes, shared by the conflict check
- * (parcel-conflicts.ts) and the change feed (events/certificate-feed.ts), so a re-ingest
+ * (parcel-conflicts.ts) and the change feed (certificate-feed.ts), so a re-ingest
  * reads each of its certificates once, not once per check.
  *
  * Cost: one count per file, which answers a first load of a county and tax year on its own

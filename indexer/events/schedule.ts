@@ -1,6 +1,6 @@
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Runtime } from '../../services/runtime.ts';
+import type { IndexerDeps } from '../deps.ts';
 import { queuePrefix, redisConnection } from '../queue.ts';
 import { pruneOldEvents } from './prune.ts';
 import { recordSaleStatusChanges } from './sale-statuses.ts';
@@ -21,7 +21,7 @@ export interface FeedScheduleHandle {
   close(): Promise<void>;
 }
 
-export async function startFeedSchedule(runtime: Runtime): Promise<FeedScheduleHandle> {
+export async function startFeedSchedule(runtime: IndexerDeps): Promise<FeedScheduleHandle> {
   const { config, sql, logger, opensearch } = runtime;
   const prefix = queuePrefix(config);
   // The worker blocks on its connection: one of its own, as for the ingest worker.

@@ -1,5 +1,5 @@
 import { normalizeHolderName } from '../../services/domain/ids.ts';
-import { roundCents } from '../normalize/money.ts';
+import { roundCents } from '../../services/formats/money.ts';
 import type { HolderRecord } from '../../services/domain/records.ts';
 
 /** One composite bucket of build-holders-query.ts, as OpenSearch answers it. */

@@ -1,5 +1,5 @@
 import { saleId } from '../../services/domain/ids.ts';
-import { roundCents } from '../normalize/money.ts';
+import { roundCents } from '../../services/formats/money.ts';
 import type { CertificateSaleRecord } from '../../services/domain/records.ts';
 import { saleStatus } from '../../services/domain/sale-status.ts';
 

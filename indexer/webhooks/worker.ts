@@ -2,7 +2,7 @@ import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createSecretBox } from '../../services/control/feed/webhook-secrets.ts';
 import { addressPolicy } from '../../services/domain/webhook-address.ts';
-import type { Runtime } from '../../services/runtime.ts';
+import type { IndexerDeps } from '../deps.ts';
 import { queuePrefix, redisConnection } from '../queue.ts';
 import { createAttemptWriter } from './attempt-writer.ts';
 import { createEndpointLoads } from './endpoint-load.ts';
@@ -31,7 +31,7 @@ export interface WebhookWorkerHandle {
  * and the BullMQ worker that sends them, on the `webhooks` queue with its own concurrency.
  * Wiring and shutdown only; one delivery reads top to bottom in deliver.ts.
  */
-export function startWebhookWorker(runtime: Runtime, options: WebhookWorkerOptions): WebhookWorkerHandle {
+export function startWebhookWorker(runtime: IndexerDeps, options: WebhookWorkerOptions): WebhookWorkerHandle {
   const { config, sql, logger } = runtime;
   const sender = createSender({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, policy: addressPolicy(config.NODE_ENV) });
   const ctx: DeliverContext = {

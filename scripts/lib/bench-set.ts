@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { generateFixtures } from '../generator/generate-fixtures.ts';
+import { generateFixtures } from '../../services/generator/generate-fixtures.ts';
 
 export interface BenchSet {
   /** bin/taxcert.js */

@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { FEED_QUEUE } from '../../indexer/events/schedule.ts';
 import { createIngestQueue, queuePrefix, redisConnection } from '../../indexer/queue.ts';
 import type { Config } from '../../services/config.ts';
-import type { Runtime } from '../../services/runtime.ts';
+import type { Runtime } from '../../services/process/runtime.ts';
 
 /**
  * What a script that loads data under a throwaway prefix leaves behind, removed: the

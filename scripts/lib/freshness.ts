@@ -1,14 +1,14 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { extensionFor } from '../generator/generate-fixtures.ts';
-import type { FilePlan, GeneratedState } from '../generator/generate-state.ts';
-import { writerFor } from '../generator/writers/index.ts';
+import { extensionFor } from '../../services/generator/generate-fixtures.ts';
+import type { FilePlan, GeneratedState } from '../../services/generator/generate-state.ts';
+import { writerFor } from '../../services/generator/writers/index.ts';
 import { createIngestQueue, redisConnection } from '../../indexer/queue.ts';
-import { enqueueFiles } from '../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../services/process/ingest-runner.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';
-import type { Runtime } from '../../services/runtime.ts';
+import type { Runtime } from '../../services/process/runtime.ts';
 
 /**
  * How soon a county's update is searchable on a loaded index (target: p50 under 2 s). Each

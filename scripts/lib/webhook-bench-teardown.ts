@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { redisConnection } from '../../indexer/queue.ts';
 import { createWebhookQueue } from '../../indexer/webhooks/queue.ts';
 import type { Config } from '../../services/config.ts';
-import type { Runtime } from '../../services/runtime.ts';
+import type { Runtime } from '../../services/process/runtime.ts';
 import { dropScratch } from './drop-scratch.ts';
 
 /**

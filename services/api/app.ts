@@ -17,6 +17,8 @@ import { registerKeyedHeaders } from './keyed-headers.ts';
 import { CODE_BY_STATUS, MethodNotAllowedError } from './errors.ts';
 import { mcpRoutes } from './mcp/route.ts';
 import { registerOpenApi } from './openapi.ts';
+// Names the document's schemas (components.schemas) before any route or the document is built.
+import './routes/named-schemas.ts';
 import { parseQueryString } from './params/query-string.ts';
 import { healthRoute } from './routes/health/route.ts';
 import { v1Routes } from './routes/v1.ts';

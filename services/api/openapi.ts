@@ -10,8 +10,8 @@ import { publicAnswer } from './openapi/responses.ts';
 
 /**
  * The OpenAPI 3.1 document is generated from the routes' zod schemas (the same
- * ones that validate requests), never written by hand: openapi/components.ts
- * names the shapes, openapi/responses.ts writes each operation's answers. It is
+ * ones that validate requests), never written by hand: routes/named-schemas.ts names
+ * the shapes, openapi/responses.ts writes each operation's answers. It is
  * served free of charge outside the /api/v1 scope, and /docs renders it from
  * assets shipped in the package (works offline, no CDN).
  */

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError, wantsErrorStacks } from '../config.ts';
-import { DependencyUnavailableError } from '../runtime.ts';
+import { ConfigError, fillEnvironment, wantsErrorStacks } from '../config.ts';
+import { DependencyUnavailableError } from '../process/runtime.ts';
 import { ManifestError } from '../domain/manifest.ts';
 import { registerCommands } from './commands/index.ts';
 import { stackVariables, usesLocalStack } from './local-stack.ts';
@@ -21,7 +21,7 @@ registerCommands(program);
 program.hook('preAction', async (_program, action) => {
   let command = action;
   while (command.parent && command.parent !== program) command = command.parent;
-  if (usesLocalStack(command.name())) Object.assign(process.env, await stackVariables(process.env));
+  if (usesLocalStack(command.name())) await fillEnvironment(stackVariables);
 });
 
 // --json is known before parsing so that a failure in parsing itself still prints its JSON document.

@@ -53,12 +53,17 @@ export const CERTIFICATE_SOURCE = CERTIFICATE_COLUMNS.filter((c) => c !== 'parce
 /** The stored fields a row is made of. */
 export type CertificateDocument = Omit<CertificateRow, 'parcel_url'>;
 
+/** The fields that say which certificate a row is about, first in every row about one certificate. */
+type CertificateKeys = Pick<CertificateRow, 'id' | 'certificate_number' | 'county_slug' | 'county_name' | 'parcel_id' | 'tax_year'>;
+
+/** The parcel's fields that end such a row: its owner, its address and the link to it. */
+type ParcelFields = Pick<CertificateRow, 'owner_name' | 'site_address_full' | 'parcel_url'>;
+
 /**
- * The one certificate mapper: a stored document -> the public row of spec 2.2.
- * Fields are copied one by one in the row's order, so nothing else a document
- * carries (normalized keys, legal description, batch number, ingest time) can leak.
+ * The leading fields of the certificate row, copied one by one in its order. The
+ * lands-available row (spec 2.5) starts with the same six, so its mapper copies them here too.
  */
-export function mapCertificate(doc: CertificateDocument, parcelBaseUrl: string): CertificateRow {
+export function copyCertificateKeys(doc: CertificateKeys): CertificateKeys {
   return {
     id: doc.id,
     certificate_number: doc.certificate_number,
@@ -66,6 +71,31 @@ export function mapCertificate(doc: CertificateDocument, parcelBaseUrl: string):
     county_name: doc.county_name,
     parcel_id: doc.parcel_id,
     tax_year: doc.tax_year,
+  };
+}
+
+/**
+ * The closing fields of the certificate row, shared with the lands-available row; parcel_url
+ * is built from PARCEL_BASE_URL as configured now, so a changed base URL needs no re-ingest.
+ */
+export function copyParcelFields(
+  doc: Pick<CertificateRow, 'county_slug' | 'parcel_id' | 'owner_name' | 'site_address_full'>,
+  parcelBaseUrl: string,
+): ParcelFields {
+  return {
+    owner_name: doc.owner_name,
+    site_address_full: doc.site_address_full,
+    parcel_url: parcelUrl(parcelBaseUrl, doc.county_slug, doc.parcel_id),
+  };
+}
+
+/**
+ * The one certificate mapper: a stored document -> the public row of spec 2.2.
+ * Fields are copied one by one in the row's order, so nothing else a document
+ * carries (normalized keys, legal description, batch number, ingest time) can leak.
+ */
+export function mapCertificate(doc: CertificateDocument, parcelBaseUrl: string): CertificateRow {
+  return Object.assign(copyCertificateKeys(doc), {
     status: doc.status,
     face_amount: doc.face_amount,
     delinquent_amount: doc.delinquent_amount,
@@ -78,8 +108,5 @@ export function mapCertificate(doc: CertificateDocument, parcelBaseUrl: string):
     redeemed_date: doc.redeemed_date ?? null,
     redemption_amount: doc.redemption_amount ?? null,
     tax_deed_application_date: doc.tax_deed_application_date ?? null,
-    owner_name: doc.owner_name,
-    site_address_full: doc.site_address_full,
-    parcel_url: parcelUrl(parcelBaseUrl, doc.county_slug, doc.parcel_id),
-  };
+  }, copyParcelFields(doc, parcelBaseUrl));
 }

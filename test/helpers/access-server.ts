@@ -4,7 +4,7 @@
  * a free port. Prints "listening <url>" once ready; SIGTERM closes it.
  */
 import { loadConfig } from '../../services/config.ts';
-import { openRuntime } from '../../services/runtime.ts';
+import { openRuntime } from '../../services/process/runtime.ts';
 import { buildProbeApp } from './access.ts';
 
 const config = loadConfig();

@@ -6,7 +6,7 @@ import { buildApp } from '../../services/api/app.ts';
 import { createKey, type KeyEnv } from '../../services/control/billing/api-keys.ts';
 import { type Client, createClient } from '../../services/control/billing/clients.ts';
 import type { PlanCode } from '../../services/control/billing/plans.ts';
-import { openRuntime, type Runtime } from '../../services/runtime.ts';
+import { openRuntime, type Runtime } from '../../services/process/runtime.ts';
 import { type TestContext, testContext } from './context.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { lienportCsvWriter } from '../../scripts/generator/writers/lienport-csv.ts';
+import { lienportCsvWriter } from '../../services/generator/writers/lienport-csv.ts';
 import { eventsAfter, type StoredEvent } from '../../services/control/feed/events.ts';
 import type { Sql } from '../../services/control/db/sql.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';

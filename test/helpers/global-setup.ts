@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { opensearchAnswers } from '../../services/cli/local-opensearch.ts';
-import { ensureLocalRedis } from '../../services/cli/local-redis.ts';
+import { opensearchAnswers } from '../../services/process/local-opensearch.ts';
+import { ensureLocalRedis } from '../../services/process/local-redis.ts';
 
 /**
  * Integration tests talk to a real OpenSearch node, Redis and PostgreSQL. The test command
@@ -10,7 +10,7 @@ import { ensureLocalRedis } from '../../services/cli/local-redis.ts';
  * - OpenSearch, when OPENSEARCH_URL is not set: the local node under scripts/opensearch (a no-op
  *   when it already answers), stopped again afterwards only if this run started it;
  * - Redis at REDIS_URL (default 127.0.0.1:6379): redis-server when none answers and it is
- *   installed (services/cli/local-redis.ts, npm start's own code), stopped afterwards;
+ *   installed (services/process/local-redis.ts, npm start's own code), stopped afterwards;
  * - PostgreSQL on 127.0.0.1:5432 (the control-plane tests' second engine): the machine's
  *   cluster, by scripts/postgres/start.sh (as .ci/run); left running, as the system service it is.
  */

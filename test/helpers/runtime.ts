@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { FEED_QUEUE } from '../../indexer/events/schedule.ts';
 import { createIngestQueue, queuePrefix, redisConnection } from '../../indexer/queue.ts';
 import { createWebhookQueue } from '../../indexer/webhooks/queue.ts';
-import { openRuntime, type Runtime } from '../../services/runtime.ts';
+import { openRuntime, type Runtime } from '../../services/process/runtime.ts';
 import { type TestContext, testContext } from './context.ts';
 
 export interface TestRuntime extends TestContext {

@@ -9,18 +9,11 @@
  * test/integration/api/openapi-lint.test.ts, so an example cannot drift from the shape it shows.
  */
 
-import { toCsv } from '../csv.ts';
-import { SALE_COLUMNS } from '../routes/certificate-sales/row.ts';
-import { CERTIFICATE_COLUMNS } from '../routes/certificates/row.ts';
-import { HOLDER_COLUMNS } from '../routes/holders/row.ts';
-import { LANDS_COLUMNS } from '../routes/lands-available/row.ts';
-import { SOURCE_COLUMNS } from '../routes/sources/row.ts';
 import recorded from './examples.json' with { type: 'json' };
 
 const meta = (request_id: string) => ({ request_id, dataset_status: 'live' as const });
 
 const certificateRows = recorded.certificateList.data;
-const countySources = recorded.countySources.data;
 
 const gulfCoast = {
   id: 'hld_c4ac2deca041a2813bf3',
@@ -194,12 +187,6 @@ export const examples = {
   holderGroupList: { ...recorded.holderGroupList, meta: meta('req_q7XvR2m9Hk0sLd3A') },
   // The change feed.
   eventList: { ...eventList, meta: meta('req_vE3nTf8Qa2LpXk9d') },
-  // The CSV answers hold the same rows, written by the same writer as the real ones.
-  certificateCsv: toCsv([...CERTIFICATE_COLUMNS], certificateRows),
-  certificateSaleCsv: toCsv(SALE_COLUMNS, sales),
-  holderCsv: toCsv(HOLDER_COLUMNS, [gulfCoast, obrien]),
-  landsAvailableCsv: toCsv(LANDS_COLUMNS, landsRows),
-  sourceCsv: toCsv(SOURCE_COLUMNS, countySources),
 };
 
 /** GET /analytics/bid-rates over the largest county's latest sale of the demo set. */

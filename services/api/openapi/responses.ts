@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorEnvelope } from './components.ts';
+import { ErrorSchema } from '../envelope.ts';
 
 /**
  * The response entries every route declares, so route.ts stays a list of facts:
@@ -82,7 +82,7 @@ function errorResponse(status: ErrorStatus, notFound?: string) {
   const { description, example } = ERRORS[status];
   const headers = status === 401 ? REQUEST_ID : status === 429 ? { ...REQUEST_ID, ...RATE_LIMIT, ...RETRY_AFTER } : { ...REQUEST_ID, ...RATE_LIMIT };
   const shown = status === 404 && notFound ? error('not_found', notFound) : example;
-  return { description, headers, content: { 'application/json': { schema: ErrorEnvelope, example: shown } } };
+  return { description, headers, content: { 'application/json': { schema: ErrorSchema, example: shown } } };
 }
 
 export interface Success {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
+import { generateFixtures } from '../../generator/generate-fixtures.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 

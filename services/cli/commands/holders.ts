@@ -3,7 +3,7 @@ import { deriveHolders } from '../../../indexer/holders/derive-holders.ts';
 import { ensureIndices } from '../../../indexer/indices/ensure.ts';
 import { loadConfig } from '../../config.ts';
 import { markIngested } from '../../control/ingest/freshness.ts';
-import { openRuntime } from '../../runtime.ts';
+import { openRuntime } from '../../process/runtime.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';
 

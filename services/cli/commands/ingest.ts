@@ -6,10 +6,10 @@ import { FILE_DATASETS } from '../../domain/datasets.ts';
 import { loadRegistry, type Registry } from '../../domain/registry.ts';
 import { loadConfig } from '../../config.ts';
 import { upsertSource } from '../../control/ingest/sources.ts';
-import { openRuntime, requireRedis } from '../../runtime.ts';
+import { openRuntime, requireRedis } from '../../process/runtime.ts';
 import { resolveCountyArg } from '../county-arg.ts';
-import { enqueueFiles, type FileOutcome } from '../ingest-runner.ts';
-import { manifestJobs } from '../manifest-jobs.ts';
+import { enqueueFiles, type FileOutcome } from '../../process/ingest-runner.ts';
+import { manifestJobs } from '../../process/manifest-jobs.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 

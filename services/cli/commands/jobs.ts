@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import type { Command } from 'commander';
 import { createIngestQueue, type IngestJobData, type IngestResult, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
-import { requireRedis } from '../../runtime.ts';
+import { requireRedis } from '../../process/runtime.ts';
 import { describeFailedJob, renderFailedJobs } from '../failed-jobs.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput, USAGE_EXIT } from '../output.ts';

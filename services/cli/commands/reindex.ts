@@ -6,10 +6,10 @@ import { DATASETS, type Dataset } from '../../domain/datasets.ts';
 import { ID_ORDER_PAINLESS } from '../../domain/ids.ts';
 import { createIngestQueue, redisConnection } from '../../../indexer/queue.ts';
 import { loadConfig } from '../../config.ts';
-import { openRuntime, requireRedis } from '../../runtime.ts';
+import { openRuntime, requireRedis } from '../../process/runtime.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
-import { createProgress } from '../progress.ts';
+import { createProgress } from '../../process/progress.ts';
 
 export function reindexCommand(program: Command): void {
   program

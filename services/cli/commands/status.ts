@@ -6,7 +6,7 @@ import { getDatasetState } from '../../control/ingest/freshness.ts';
 import { controlName } from '../../domain/datasets.ts';
 import { opensearchNodes } from '../../engine/client.ts';
 import { withoutPassword } from '../../logger.ts';
-import { openRuntime, requireRedis } from '../../runtime.ts';
+import { openRuntime, requireRedis } from '../../process/runtime.ts';
 import { describeFailedJob, type FailedJob, renderFailedJobs } from '../failed-jobs.ts';
 import { wantsJson } from '../json-flag.ts';
 import { createOutput } from '../output.ts';

@@ -1,3 +1,4 @@
+import { EVENT_TYPES, type EventType } from '../../domain/event-types.ts';
 import type { Sql } from '../db/sql.ts';
 
 /**
@@ -8,20 +9,8 @@ import type { Sql } from '../db/sql.ts';
  * what lets a client that stores the last id it saw never miss an event.
  */
 
-export const EVENT_TYPES = [
-  'certificate.created',
-  'certificates.loaded',
-  'certificate.redeemed',
-  'certificate.tax_deed_applied',
-  'certificate.lands_available',
-  'certificate.cancelled',
-  'certificate.status_changed',
-  'certificate.updated',
-  'certificate_sale.created',
-  'certificate_sale.status_changed',
-  'county.coverage_changed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+/** The types themselves are the domain's (one table the API's row schema derives from too). */
+export { EVENT_TYPES, type EventType };
 
 export interface EventData {
   /** The row exactly as the API renders it now (the route's own mapper). */

@@ -7,7 +7,7 @@ import { orderTwinOf } from './string-cuts.ts';
 /**
  * What the page engine remembers between requests: the sort fields' types and the marks of
  * pages placed before (marks.ts). Owned by whoever builds the engine client (the runtime
- * builds one per process, services/runtime.ts) and passed to every page read beside that
+ * builds one per process, services/process/runtime.ts) and passed to every page read beside that
  * client; a test that reads pages with a client of its own makes its own.
  */
 export class PagingCaches {

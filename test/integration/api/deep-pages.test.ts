@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
-import { generateState } from '../../../scripts/generator/generate-state.ts';
+import { generateState } from '../../../services/generator/generate-state.ts';
 import { PagingCaches } from '../../../services/engine/paging/caches.ts';
 import { PageMarks } from '../../../services/engine/paging/marks.ts';
 import { type PagingDeps, readPage, readPageWith } from '../../../services/engine/paging/read-page.ts';

@@ -11,7 +11,7 @@ import { migrate } from '../../../services/control/db/migrate.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
 import { SEARCH_TIMEOUT_MS } from '../../../services/engine/search.ts';
-import type { Runtime } from '../../../services/runtime.ts';
+import type { Runtime } from '../../../services/process/runtime.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { apiKeyHeaders } from '../../helpers/access.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
-import { openRuntime, type Runtime } from '../../../services/runtime.ts';
+import { openRuntime, type Runtime } from '../../../services/process/runtime.ts';
 import { testContext } from '../../helpers/context.ts';
 import { blackHole, freePort } from '../../helpers/ports.ts';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { appendEvents } from '../../../services/control/feed/events.ts';
 import { mapCertificate } from '../../../services/domain/certificate-row.ts';
 import { sampleCertificate } from '../../helpers/sample-certificate.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
-import { openRuntime, type Runtime } from '../../../services/runtime.ts';
+import { openRuntime, type Runtime } from '../../../services/process/runtime.ts';
 import { type TestContext, testContext } from '../../helpers/context.ts';
 
 /**

@@ -6,7 +6,7 @@ import * as ajvFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../services/api/app.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { certificateId, holderId } from '../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 import { appendEvents } from '../../../services/control/feed/events.ts';

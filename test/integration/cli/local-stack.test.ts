@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StackRecord } from '../../../services/cli/local-stack.ts';
+import type { StackRecord } from '../../../services/process/stack-record.ts';
 import { BIN, type CliSuite, openCliSuite, runCli } from '../../helpers/cli.ts';
 import { freePort } from '../../helpers/ports.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCertificate } from '../../../services/api/routes/certificates/read.ts';
 import { searchSales } from '../../../services/api/routes/certificate-sales/read.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { getCounty } from '../../../services/control/ingest/counties.ts';
 import { stagedJobs } from '../../../services/control/feed/event-stage.ts';
 import type { StoredEvent } from '../../../services/control/feed/events.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestQueue, createQueueEvents, ingestJobId, redisConnection } from '../../../indexer/queue.ts';
 import { startIngestWorker } from '../../../indexer/worker.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { stagedJobs } from '../../../services/control/feed/event-stage.ts';
 import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';

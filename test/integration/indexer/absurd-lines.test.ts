@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECORD_CHARS } from '../../../indexer/adapters/record-limit.ts';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { getRun } from '../../../services/control/ingest/ingest-runs.ts';
 import { listQuarantine } from '../../../services/control/ingest/quarantine.ts';
 import { getSource } from '../../../services/control/ingest/sources.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { getCounty, seedCounties } from '../../../services/control/ingest/counties.ts';
 import { getSource } from '../../../services/control/ingest/sources.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';

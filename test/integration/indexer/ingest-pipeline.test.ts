@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { getCounty } from '../../../services/control/ingest/counties.ts';
 import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
 import { countQuarantine, listQuarantine } from '../../../services/control/ingest/quarantine.ts';

@@ -6,7 +6,7 @@ import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
-import { lienportCsvWriter } from '../../../scripts/generator/writers/lienport-csv.ts';
+import { lienportCsvWriter } from '../../../services/generator/writers/lienport-csv.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createIngestQueue, createQueueEvents, ingestJobId, redisConnection } from '../../../indexer/queue.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../indexer/certificates/bookkeeping.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import type { IngestJobData } from '../../../indexer/queue.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { getDatasetState } from '../../../services/control/ingest/freshness.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
 

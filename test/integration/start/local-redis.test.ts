@@ -1,8 +1,8 @@
 // @module-tag postgres
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureLocalRedis } from '../../../services/cli/local-redis.ts';
-import { redisAnswers } from '../../../services/runtime.ts';
+import { ensureLocalRedis } from '../../../services/process/local-redis.ts';
+import { redisAnswers } from '../../../services/process/runtime.ts';
 import { BIN, childEnv } from '../../helpers/cli.ts';
 import { freePort } from '../../helpers/ports.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';

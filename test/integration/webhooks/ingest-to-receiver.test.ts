@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../indexer/webhooks/worker.ts';
 import { readCertificate } from '../../../services/api/routes/certificates/read.ts';
-import { enqueueFiles } from '../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import type { Config } from '../../../services/config.ts';
 import { createClient } from '../../../services/control/billing/clients.ts';
 import { appendEvents, publicEventId } from '../../../services/control/feed/events.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bidvaultTsv as adapter } from '../../../indexer/adapters/bidvault-tsv.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
-import { bidvaultTsvWriter as writer } from '../../../scripts/generator/writers/bidvault-tsv.ts';
+import { bidvaultTsvWriter as writer } from '../../../services/generator/writers/bidvault-tsv.ts';
 import { buildCtx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 

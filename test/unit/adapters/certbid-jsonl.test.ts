@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { certbidJsonl as adapter } from '../../../indexer/adapters/certbid-jsonl.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
-import { certbidJsonlWriter as writer } from '../../../scripts/generator/writers/certbid-jsonl.ts';
+import { certbidJsonlWriter as writer } from '../../../services/generator/writers/certbid-jsonl.ts';
 import { buildCtx, collect, ctx, fromText, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countyPipe as adapter } from '../../../indexer/adapters/county-pipe.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
-import { countyPipeWriter as writer } from '../../../scripts/generator/writers/county-pipe.ts';
+import { countyPipeWriter as writer } from '../../../services/generator/writers/county-pipe.ts';
 import { buildCtx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lienportCsv as adapter } from '../../../indexer/adapters/lienport-csv.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
-import { lienportCsvWriter as writer } from '../../../scripts/generator/writers/lienport-csv.ts';
+import { lienportCsvWriter as writer } from '../../../services/generator/writers/lienport-csv.ts';
 import { buildCtx, fixture, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 

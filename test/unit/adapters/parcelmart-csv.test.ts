@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parcelmartCsv as adapter } from '../../../indexer/adapters/parcelmart-csv.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
-import { parcelmartCsvWriter as writer } from '../../../scripts/generator/writers/parcelmart-csv.ts';
+import { parcelmartCsvWriter as writer } from '../../../services/generator/writers/parcelmart-csv.ts';
 import { buildCtx, fromText, readable, readFixture, rejectFixture, rejection, roundTrip } from './sample-records.ts';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readLines, splitEscaped } from '../../../indexer/adapters/read-lines.ts';
 import { MAX_RECORD_CHARS } from '../../../indexer/adapters/record-limit.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';
-import { escapeField } from '../../../scripts/generator/writers/sink.ts';
+import { escapeField } from '../../../services/generator/writers/sink.ts';
 
 async function lines(text: string, chunkBytes: number) {
   const bytes = Buffer.from(text);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { adapterFor, FORMATS } from '../../../indexer/adapters/index.ts';
-import { WRITER_FORMATS, writerFor } from '../../../scripts/generator/writers/index.ts';
+import { WRITER_FORMATS, writerFor } from '../../../services/generator/writers/index.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { ctx, registry, sampleRecords } from './sample-records.ts';
 

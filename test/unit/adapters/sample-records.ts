@@ -7,7 +7,7 @@ import {
   type RawRow,
   type RowProblem,
 } from '../../../indexer/adapters/types.ts';
-import type { FormatWriter } from '../../../scripts/generator/writers/format-writer.ts';
+import type { FormatWriter } from '../../../services/generator/writers/format-writer.ts';
 import { buildCertificate } from '../../../indexer/certificates/build-certificate.ts';
 import { parcelUrl } from '../../../services/domain/county-facts.ts';
 import { FileRejectedError } from '../../../indexer/errors.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bidRateExample, examples } from '../../../services/api/openapi/examples.ts';
-import { readWrittenSet } from '../../../scripts/generator/read-set.ts';
+import { readWrittenSet } from '../../../scripts/lib/read-set.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateDocument, createHolderGroups, createHolderMemory, withIndexFields } from '../../../indexer/certificates/certificate-document.ts';
+import { certificateDocument, withIndexFields } from '../../../indexer/certificates/certificate-document.ts';
+import { createHolderGroups, createHolderMemory } from '../../../indexer/holder-memory.ts';
 import { holderGroup, parseHolderAliases } from '../../../services/domain/holder-groups.ts';
 import { holderId } from '../../../services/domain/ids.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';

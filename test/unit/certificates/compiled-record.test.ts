@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateState } from '../../../scripts/generator/generate-state.ts';
+import { generateState } from '../../../services/generator/generate-state.ts';
 import { CompiledCertificateRecord } from '../../../indexer/certificates/build-certificate.ts';
 import { CertificateRecord } from '../../../services/domain/records.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerLines, isQuietConsole, outboxLine, requestLine } from '../../../services/cli/console.ts';
+import { bannerLines, isQuietConsole, outboxLine, requestLine } from '../../../services/process/console.ts';
 import { redactUrl } from '../../../services/logger.ts';
 
 // npm start keeps a terminal readable: it once printed ~1,500 lines there (22 per ingested file, 12

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRecord, recordStack, stackVariables, usesLocalStack } from '../../../services/cli/local-stack.ts';
+import { stackVariables, usesLocalStack } from '../../../services/cli/local-stack.ts';
+import { readRecord, recordStack } from '../../../services/process/stack-record.ts';
 import { loadConfig } from '../../../services/config.ts';
 
 // The record npm start leaves so the commands of another terminal find its stack without

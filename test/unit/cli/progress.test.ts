@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { RowsProgress, rowsInFlight } from '../../../services/cli/ingest-progress.ts';
-import { createProgress, progressLine } from '../../../services/cli/progress.ts';
+import { RowsProgress, rowsInFlight } from '../../../services/process/ingest-progress.ts';
+import { createProgress, progressLine } from '../../../services/process/progress.ts';
 
 // Every bar has a true total and ends at 100% when the work ends: reindex once showed
 // "14000/0 docs"; a one-file ingest printed "1/1 files, 10 files/s, 1/1 files"; rows reached 100%

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateState } from '../../../scripts/generator/generate-state.ts';
-import { sourceRows } from '../../../scripts/generator/generate-fixtures.ts';
+import { generateState } from '../../../services/generator/generate-state.ts';
+import { sourceRows } from '../../../services/generator/generate-fixtures.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 
 /**

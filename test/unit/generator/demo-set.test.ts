@@ -4,11 +4,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeProblem } from '../../../indexer/adapters/types.ts';
-import { checkData } from '../../../scripts/generator/check-data.ts';
-import { DEMO_SET } from '../../../scripts/generator/demo-set.ts';
-import { generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
-import { generateState } from '../../../scripts/generator/generate-state.ts';
-import { readWrittenSet } from '../../../scripts/generator/read-set.ts';
+import { checkData } from '../../../services/generator/check-data.ts';
+import { DEMO_SET } from '../../../services/generator/demo-set.ts';
+import { generateFixtures } from '../../../services/generator/generate-fixtures.ts';
+import { generateState } from '../../../services/generator/generate-state.ts';
+import { readWrittenSet } from '../../../scripts/lib/read-set.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateState } from '../../../scripts/generator/generate-state.ts';
+import { generateState } from '../../../services/generator/generate-state.ts';
 
 /**
  * The tightest export format (taxgavel-fixed) keeps 20 characters of a

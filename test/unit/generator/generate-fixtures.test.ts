@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FormatWriter } from '../../../scripts/generator/writers/format-writer.ts';
-import { FixtureError, generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
+import type { FormatWriter } from '../../../services/generator/writers/format-writer.ts';
+import { FixtureError, generateFixtures } from '../../../services/generator/generate-fixtures.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 
 /** Stands in for the platform writers: one JSON record per line, so these tests check the data set, not a format. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countyHolderName } from '../../../services/domain/county-facts.ts';
-import { apportion, type GeneratedState, generateState } from '../../../scripts/generator/generate-state.ts';
-import { redemptionAmountOn } from '../../../scripts/generator/redemption.ts';
+import { apportion, type GeneratedState, generateState } from '../../../services/generator/generate-state.ts';
+import { redemptionAmountOn } from '../../../services/generator/redemption.ts';
 import { normalizeHolderName } from '../../../services/domain/ids.ts';
 import { CERTIFICATE_STATUSES, CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countyHolderName } from '../../../services/domain/county-facts.ts';
 import type { CertificateRecord } from '../../../services/domain/records.ts';
 import { loadRegistry } from '../../../services/domain/registry.ts';
-import { type DataReport, checkData, familyOf, isIndividual } from '../../../scripts/generator/check-data.ts';
-import { LARGE_COUNTIES } from '../../../scripts/generator/market.ts';
-import { COUNTY_PROFILES } from '../../../scripts/generator/counties.ts';
-import { isoDay, parseDay, saleDaysIn, saleWindow } from '../../../scripts/generator/dates.ts';
-import { faceParts } from '../../../scripts/generator/face.ts';
-import { generateState } from '../../../scripts/generator/generate-state.ts';
-import { isCountyZip } from '../../../scripts/generator/places.ts';
+import { type DataReport, checkData, familyOf, isIndividual } from '../../../services/generator/check-data.ts';
+import { LARGE_COUNTIES } from '../../../services/generator/market.ts';
+import { COUNTY_PROFILES } from '../../../services/generator/counties.ts';
+import { isoDay, parseDay, saleDaysIn, saleWindow } from '../../../services/generator/dates.ts';
+import { faceParts } from '../../../services/generator/face.ts';
+import { generateState } from '../../../services/generator/generate-state.ts';
+import { isCountyZip } from '../../../services/generator/places.ts';
 
 /**
  * The generated market read the way a Florida investor reads it, against chapter 197:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redemptionAmountOn } from '../../../scripts/generator/redemption.ts';
+import { redemptionAmountOn } from '../../../services/generator/redemption.ts';
 import { redemptionQuote } from '../../../services/domain/redemption-quote.ts';
 
 describe("the generator's redemption amount is the quote's holder_amount (one redemption rule everywhere)", () => {

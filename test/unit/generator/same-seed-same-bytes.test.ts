@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateFixtures } from '../../../scripts/generator/generate-fixtures.ts';
+import { generateFixtures } from '../../../services/generator/generate-fixtures.ts';
 
 function files(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDate } from '../../../indexer/normalize/dates.ts';
+import { formatDate, parseDate } from '../../../services/formats/dates.ts';
 
 describe('parseDate', () => {
   it.each([

@@ -8,7 +8,7 @@ import {
   parseDollars,
   roundCents,
   toCents,
-} from '../../../indexer/normalize/money.ts';
+} from '../../../services/formats/money.ts';
 
 describe('parseDollars', () => {
   it.each([

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Access } from '../../access/access.ts';
-import { UsageResponse } from '../../openapi/components.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendObject } from '../../reply.ts';
 import { UsageParams } from './params.ts';
 import { readUsage } from './read.ts';
+import { UsageResponse } from './row.ts';
 
 /** GET /account/usage: free of charge (still authenticated and rate-limited), so a client out of credits can see why. */
 export function usageRoute(access: Pick<Access, 'ledger'>): FastifyPluginAsyncZod {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectResponse } from '../../envelope.ts';
 
 /** The usage object of spec 2.10 / 4.12. */
 export const Usage = z.object({
@@ -9,3 +10,6 @@ export const Usage = z.object({
   plan: z.string().describe('plan code, e.g. free_trial, developer, pro, enterprise'),
 });
 export type Usage = z.infer<typeof Usage>;
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const UsageResponse = objectResponse(Usage);

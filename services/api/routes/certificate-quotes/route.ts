@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { DeedEstimateResponse, RedemptionQuoteResponse, TimelineResponse } from '../../openapi/components.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendObject } from '../../reply.ts';
 import { AsOfParams, QuotePath } from './params.ts';
 import { readCertificateTimeline, readDeedEstimate, readRedemptionQuote } from './read.ts';
+import { DeedEstimateResponse, RedemptionQuoteResponse, TimelineResponse } from './row.ts';
 
 /**
  * /certificates/{id}/redemption, /timeline and /deed-estimate. Two segments

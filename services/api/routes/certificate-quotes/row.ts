@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEADLINE_NAMES } from '../../../domain/certificate-timeline.ts';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
 import { NOT_REDEEMABLE_REASONS, QUOTE_RULES } from '../../../domain/redemption-quote.ts';
+import { objectResponse } from '../../envelope.ts';
 
 /** The public shapes of the redemption quote, the timeline and the deed estimate. */
 
@@ -88,3 +89,8 @@ export const DeedEstimateObject = z.object({
   not_included: z.array(z.string()).describe('What the applicant also pays that the data cannot know.'),
 });
 export type DeedEstimateObject = z.infer<typeof DeedEstimateObject>;
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const RedemptionQuoteResponse = objectResponse(RedemptionQuoteObject);
+export const TimelineResponse = objectResponse(TimelineObject);
+export const DeedEstimateResponse = objectResponse(DeedEstimateObject);

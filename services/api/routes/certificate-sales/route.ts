@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { CertificateSaleList } from '../../openapi/components.ts';
+import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendList } from '../../reply.ts';
 import { SalesSearchParams } from './params.ts';
 import { searchSales } from './read.ts';
-import { SALE_COLUMNS } from './row.ts';
+import { CertificateSaleList, SALE_COLUMNS } from './row.ts';
+
+/** The CSV answer's example: the JSON example's rows, written by the same writer as the real ones. */
+const csvExample = toCsv(SALE_COLUMNS, examples.certificateSaleList.data);
 
 export function salesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,7 +27,7 @@ export function salesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             schema: CertificateSaleList,
             description: 'One page of sales.',
             example: examples.certificateSaleList,
-            csv: examples.certificateSaleCsv,
+            csv: csvExample,
           }),
         },
       },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Registry } from '../../../domain/registry.ts';
 import { CertificateRow } from './row.ts';
+import { objectResponse } from '../../envelope.ts';
 
 /**
  * The field dictionary of spec 2.9 / 4.5, derived from the row schema itself so it
@@ -74,3 +75,6 @@ export function certificateFields(registry: Pick<Registry, 'platforms'>): FieldD
   });
   return { fields };
 }
+
+/** The answer of GET /certificates/fields, named by the document (routes/named-schemas.ts). */
+export const CertificateFieldsResponse = objectResponse(FieldDictionary);

@@ -1,20 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import {
-  CertificateCountsResponse,
-  CertificateFieldsResponse,
-  CertificateFreshnessResponse,
-  CertificateList,
-  CertificateResponse,
-  CertificateSearchList,
-} from '../../openapi/components.ts';
+import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendList, sendObject } from '../../reply.ts';
 import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CountsParams, NoParams } from './params.ts';
 import { readByParcel, readCertificate, readCertificateSearch } from './read.ts';
 import { readCertificateFields, readCertificateFreshness, readCounts } from './read-stats.ts';
-import { CERTIFICATE_COLUMNS } from './row.ts';
+import { CertificateFieldsResponse } from './fields.ts';
+import {
+  CERTIFICATE_COLUMNS,
+  CertificateCountsResponse,
+  CertificateFreshnessResponse,
+  CertificateList,
+  CertificateResponse,
+  CertificateSearchList,
+} from './row.ts';
+
+/** The CSV answers' example (search and by-parcel): the search example's rows, written by the same writer as the real ones. */
+const csvExample = toCsv([...CERTIFICATE_COLUMNS], examples.certificateList.data);
 
 /**
  * Every /certificates route. The fixed paths (search, by-parcel, counts, fields,
@@ -39,7 +43,7 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             schema: CertificateSearchList,
             description: 'One page of certificates.',
             example: examples.certificateList,
-            csv: examples.certificateCsv,
+            csv: csvExample,
           }),
         },
       },
@@ -59,7 +63,7 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             schema: CertificateList,
             description: "The parcel's certificates, newest tax year first.",
             example: examples.certificatesByParcel,
-            csv: examples.certificateCsv,
+            csv: csvExample,
           }),
         },
       },

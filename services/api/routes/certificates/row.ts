@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
+import { CertificateRow } from '../../../domain/certificate-row.ts';
+import { listResponse, objectResponse } from '../../envelope.ts';
 
 /**
  * The certificate row of spec 2.2 (schema, columns, stored fields) is the domain's: the
@@ -29,3 +31,10 @@ export const FreshnessObject = z.object({
   last_ingested_at: z.string().nullable().describe('When certificates were last ingested (ISO-8601), or null.'),
   last_source_success_at: z.string().nullable().describe('Latest successful check of any feed source (ISO-8601), or null.'),
 });
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const CertificateSearchList = listResponse(CertificateRow, true);
+export const CertificateList = listResponse(CertificateRow);
+export const CertificateResponse = objectResponse(CertificateRow);
+export const CertificateCountsResponse = objectResponse(CertificateCountsObject);
+export const CertificateFreshnessResponse = objectResponse(FreshnessObject);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { CountyListResponse, CountyResponse } from '../../openapi/components.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendObject } from '../../reply.ts';
 import { CountiesParams, CountyPath } from './params.ts';
 import { readCounties, readCounty } from './read.ts';
+import { CountyListResponse, CountyResponse } from './row.ts';
 
 export function countiesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {

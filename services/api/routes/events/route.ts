@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
 import { listEnvelope } from '../../envelope.ts';
-import { EventListResponse } from '../../openapi/components.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { EventsParams } from './params.ts';
 import { readEvents } from './read.ts';
+import { EventList } from './row.ts';
 
 export function eventsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,7 +20,7 @@ export function eventsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags: ['events'],
           querystring: EventsParams,
           response: answers(
-            { schema: EventListResponse, description: 'One page of events, oldest first.', example: examples.eventList },
+            { schema: EventList, description: 'One page of events, oldest first.', example: examples.eventList },
             { expiringCursor: true },
           ),
         },

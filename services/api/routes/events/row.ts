@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CountySchema } from '../../../control/ingest/counties.ts';
 import { CertificateRow } from '../../../domain/certificate-row.ts';
+import { type EventObjectKind, eventTypesOf } from '../../../domain/event-types.ts';
 import { SaleRow } from '../../../domain/sale-row.ts';
 import { MetaSchema, PaginationSchema } from '../../envelope.ts';
 
@@ -16,23 +17,14 @@ const createdAt = z.string().describe('When the event was recorded (ISO-8601 UTC
 const county = z.string().describe('County slug of the changed object.');
 const nothingBefore = z.object({}).describe('Empty: a creation has no previous values.');
 
-export const CERTIFICATE_EVENT_TYPES = [
-  'certificate.created',
-  'certificate.redeemed',
-  'certificate.tax_deed_applied',
-  'certificate.lands_available',
-  'certificate.cancelled',
-  'certificate.status_changed',
-  'certificate.updated',
-] as const;
+/** The type property of the events whose object is of this kind, from the one table of types. */
+const typeOf = <K extends EventObjectKind>(kind: K) => z.literal(eventTypesOf(kind));
 
 export const CertificateEvent = z.object({
   id,
-  type: z
-    .enum(CERTIFICATE_EVENT_TYPES)
-    .describe(
-      'certificate.created: new to a county and tax year already loaded; redeemed, tax_deed_applied, lands_available, cancelled: the status moved there; status_changed: any other status move; updated: other public fields changed.',
-    ),
+  type: typeOf('certificate').describe(
+    'certificate.created: new to a county and tax year already loaded; redeemed, tax_deed_applied, lands_available, cancelled: the status moved there; status_changed: any other status move; updated: other public fields changed.',
+  ),
   created_at: createdAt,
   county_slug: county,
   data: z.object({
@@ -50,7 +42,7 @@ export const CertificatesLoadedObject = z.object({
 
 export const CertificatesLoadedEvent = z.object({
   id,
-  type: z.literal('certificates.loaded').describe('The first load of a county and tax year: one event for the whole load instead of one per certificate.'),
+  type: typeOf('load').describe('The first load of a county and tax year: one event for the whole load instead of one per certificate.'),
   created_at: createdAt,
   county_slug: county,
   data: z.object({ object: CertificatesLoadedObject, previous: nothingBefore }),
@@ -58,11 +50,9 @@ export const CertificatesLoadedEvent = z.object({
 
 export const CertificateSaleEvent = z.object({
   id,
-  type: z
-    .enum(['certificate_sale.created', 'certificate_sale.status_changed'])
-    .describe(
-      "created: the county and tax year's first certificates were loaded; status_changed: scheduled -> in_progress -> completed, recorded on the day it happens in Florida.",
-    ),
+  type: typeOf('sale').describe(
+    "created: the county and tax year's first certificates were loaded; status_changed: scheduled -> in_progress -> completed, recorded on the day it happens in Florida.",
+  ),
   created_at: createdAt,
   county_slug: county,
   data: z.object({
@@ -73,7 +63,7 @@ export const CertificateSaleEvent = z.object({
 
 export const CountyEvent = z.object({
   id,
-  type: z.literal('county.coverage_changed').describe('The county moved between directory_only, vendor_tracked and certificate_level.'),
+  type: typeOf('county').describe('The county moved between directory_only, vendor_tracked and certificate_level.'),
   created_at: createdAt,
   county_slug: county,
   data: z.object({
@@ -82,7 +72,15 @@ export const CountyEvent = z.object({
   }),
 });
 
-export const EventRow = z.discriminatedUnion('type', [CertificateEvent, CertificatesLoadedEvent, CertificateSaleEvent, CountyEvent]);
+/** One schema per kind of object: a kind added to the table of types without one here fails to compile. */
+const EVENT_BY_KIND = {
+  certificate: CertificateEvent,
+  load: CertificatesLoadedEvent,
+  sale: CertificateSaleEvent,
+  county: CountyEvent,
+} satisfies Record<EventObjectKind, z.ZodObject>;
+
+export const EventRow = z.discriminatedUnion('type', [EVENT_BY_KIND.certificate, EVENT_BY_KIND.load, EVENT_BY_KIND.sale, EVENT_BY_KIND.county]);
 export type EventRow = z.infer<typeof EventRow>;
 
 /** The list envelope's pagination plus the cursor to pass back (additive to spec 2.1). */

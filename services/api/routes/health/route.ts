@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
 import { runChecks } from '../../health.ts';
-import { Health } from '../../openapi/components.ts';
 import { publicAnswer } from '../../openapi/responses.ts';
+import { HealthBody } from './row.ts';
 
 /** Leaves headroom under the 2 s the load balancer waits. */
 const CHECK_TIMEOUT_MS = 1000;
@@ -22,8 +22,8 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'sql'>)
           tags: ['service'],
           security: [],
           response: {
-            200: publicAnswer(Health, 'Every dependency answered.', healthy),
-            503: publicAnswer(Health, 'At least one dependency did not answer.', unhealthy),
+            200: publicAnswer(HealthBody, 'Every dependency answered.', healthy),
+            503: publicAnswer(HealthBody, 'At least one dependency did not answer.', unhealthy),
           },
         },
       },

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { HolderList, HolderResponse } from '../../openapi/components.ts';
+import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendList, sendObject } from '../../reply.ts';
 import { HolderParams, HolderPath, HoldersSearchParams } from './params.ts';
 import { readHolder, searchHolders } from './read.ts';
-import { HOLDER_COLUMNS } from './row.ts';
+import { HOLDER_COLUMNS, HolderList, HolderResponse } from './row.ts';
+
+/** The CSV answer's example: the JSON example's rows, written by the same writer as the real ones. */
+const csvExample = toCsv(HOLDER_COLUMNS, examples.holderList.data);
 
 export function holdersRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,7 +27,7 @@ export function holdersRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             schema: HolderList,
             description: 'One page of holders.',
             example: examples.holderList,
-            csv: examples.holderCsv,
+            csv: csvExample,
           }),
         },
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponse, objectResponse } from '../../envelope.ts';
 
 /** The holder of spec 2.4, exactly its fields. */
 export const HolderRow = z.object({
@@ -14,3 +15,7 @@ export const HolderRow = z.object({
 export type HolderRow = z.infer<typeof HolderRow>;
 
 export const HOLDER_COLUMNS = Object.keys(HolderRow.shape);
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const HolderList = listResponse(HolderRow);
+export const HolderResponse = objectResponse(HolderRow);

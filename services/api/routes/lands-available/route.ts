@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { LandsAvailableList } from '../../openapi/components.ts';
+import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendList } from '../../reply.ts';
 import { LandsSearchParams } from './params.ts';
 import { searchLands } from './read.ts';
-import { LANDS_COLUMNS } from './row.ts';
+import { LANDS_COLUMNS, LandsAvailableList } from './row.ts';
+
+/** The CSV answer's example: the JSON example's rows, written by the same writer as the real ones. */
+const csvExample = toCsv(LANDS_COLUMNS, examples.landsAvailableList.data);
 
 export function landsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,7 +27,7 @@ export function landsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             schema: LandsAvailableList,
             description: 'One page of lands-available records.',
             example: examples.landsAvailableList,
-            csv: examples.landsAvailableCsv,
+            csv: csvExample,
           }),
         },
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponse } from '../../envelope.ts';
 
 /** The lands-available record of spec 2.5, exactly its fields. */
 export const LandsRow = z.object({
@@ -20,3 +21,6 @@ export const LandsRow = z.object({
 export type LandsRow = z.infer<typeof LandsRow>;
 
 export const LANDS_COLUMNS = Object.keys(LandsRow.shape);
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const LandsAvailableList = listResponse(LandsRow);

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { SourceList } from '../../openapi/components.ts';
+import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendList } from '../../reply.ts';
 import { SourcesCountyParams, SourcesCountyPath, SourcesParams } from './params.ts';
 import { readCountySources, readSources } from './read.ts';
-import { SOURCE_COLUMNS } from './row.ts';
+import { SOURCE_COLUMNS, SourceList } from './row.ts';
+
+/** The CSV answers' example: the county sources example's rows, written by the same writer as the real ones. */
+const csvExample = toCsv(SOURCE_COLUMNS, examples.countySources.data);
 
 export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -19,7 +22,7 @@ export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           description: 'Which source feeds each county and tax year, whether it is active, and when it was last checked and last succeeded. limit defaults to 100.',
           tags: ['sources'],
           querystring: SourcesParams,
-          response: answers({ schema: SourceList, description: 'One page of sources.', example: examples.sourceList, csv: examples.sourceCsv }),
+          response: answers({ schema: SourceList, description: 'One page of sources.', example: examples.sourceList, csv: csvExample }),
         },
       },
       async (request, reply) => sendList(request, reply, await readSources(deps, request.query), SOURCE_COLUMNS),
@@ -35,7 +38,7 @@ export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           params: SourcesCountyPath,
           querystring: SourcesCountyParams,
           response: answers(
-            { schema: SourceList, description: "The county's sources.", example: examples.countySources, csv: examples.sourceCsv },
+            { schema: SourceList, description: "The county's sources.", example: examples.countySources, csv: csvExample },
             { notFound: 'no sources for the county "leon"; GET /api/v1/sources lists every source' },
           ),
         },

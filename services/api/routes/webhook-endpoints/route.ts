@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
 import { listEnvelope } from '../../envelope.ts';
-import { WebhookDeliveryList, WebhookEndpointList } from '../../openapi/components.ts';
 import { webhookExamples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { WebhookDeliveriesParams, WebhookEndpointPath, WebhookEndpointsParams } from './params.ts';
 import { readWebhookDeliveries, readWebhookEndpoints } from './read.ts';
+import { WebhookDeliveryList, WebhookEndpointList } from './row.ts';
 
 /** The client's own webhook endpoints and deliveries; 1 credit each like any read. JSON only. */
 export function webhookEndpointsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES } from '../../../control/feed/webhook-deliveries.ts';
 import { DISABLED_REASONS, ENDPOINT_STATUSES } from '../../../control/feed/webhook-endpoints.ts';
+import { listResponse } from '../../envelope.ts';
 
 /** A webhook endpoint as its client reads it: never its signing secret. */
 export const WebhookEndpointRow = z
@@ -49,3 +50,7 @@ export const WebhookDeliveryRow = z
   })
   .strict();
 export type WebhookDeliveryRow = z.infer<typeof WebhookDeliveryRow>;
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const WebhookEndpointList = listResponse(WebhookEndpointRow);
+export const WebhookDeliveryList = listResponse(WebhookDeliveryRow);

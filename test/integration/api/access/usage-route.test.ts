@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { testContext, type TestContext } from '../../../helpers/context.ts';
-import { openRuntime, type Runtime } from '../../../../services/runtime.ts';
+import { openRuntime, type Runtime } from '../../../../services/process/runtime.ts';
 
 /** The real app as served: its own routes under the one /api/v1 scope, the usage route, the OpenAPI document. */
 let ctx: TestContext;

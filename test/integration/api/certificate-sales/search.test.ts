@@ -5,7 +5,7 @@ import { mapSale } from '../../../../indexer/sales/map-sale.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import { floridaToday } from '../../../../services/api/routes/certificate-sales/florida-today.ts';
 import { SALE_COLUMNS } from '../../../../services/api/routes/certificate-sales/row.ts';
-import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { CertificateSaleRecord } from '../../../../services/domain/records.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';

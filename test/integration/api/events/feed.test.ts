@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneOldEvents } from '../../../../indexer/events/prune.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import { EventList } from '../../../../services/api/routes/events/row.ts';
-import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { countEventsAfter, type EventFilter, eventsAfter, publicEventId } from '../../../../services/control/feed/events.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';

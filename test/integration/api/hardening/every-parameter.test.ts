@@ -10,7 +10,7 @@ import { v1Routes } from '../../../../services/api/routes/v1.ts';
 import { validatorCompiler } from '../../../../services/api/validation.ts';
 import { createEndpoint } from '../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../services/control/feed/webhook-secrets.ts';
-import type { Runtime } from '../../../../services/runtime.ts';
+import type { Runtime } from '../../../../services/process/runtime.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 

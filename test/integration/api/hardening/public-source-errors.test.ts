@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
-import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { getRun } from '../../../../services/control/ingest/ingest-runs.ts';
 import { getSource } from '../../../../services/control/ingest/sources.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';

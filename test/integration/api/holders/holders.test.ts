@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../services/api/app.ts';
 import { HOLDER_COLUMNS } from '../../../../services/api/routes/holders/row.ts';
-import { enqueueFiles } from '../../../../services/cli/ingest-runner.ts';
+import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { holderId } from '../../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';

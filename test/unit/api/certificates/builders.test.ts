@@ -4,7 +4,7 @@ import { buildByParcel } from '../../../../services/api/routes/certificates/buil
 import { buildCounts } from '../../../../services/api/routes/certificates/build-counts.ts';
 import { buildCertificateSearch } from '../../../../services/api/routes/certificates/build-search.ts';
 import { ByParcelParams, CertificateSearchParams, CountsParams } from '../../../../services/api/routes/certificates/params.ts';
-import { dslFixtures as fixtureCases } from '../../../helpers/dsl-fixtures.ts';
+import { dslFixtures as fixtureCases } from '../../../../scripts/lib/dsl-fixtures.ts';
 
 /**
  * The pure certificate builders against the expected Query DSL kept beside each

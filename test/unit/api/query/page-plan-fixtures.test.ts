@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dslFixtures, FIXTURE_DSL } from '../../../helpers/dsl-fixtures.ts';
+import { dslFixtures, FIXTURE_DSL } from '../../../../scripts/lib/dsl-fixtures.ts';
 
 /**
  * Every request a page plan sends, as expected Query DSL: one params file and one
- * DSL file per case under fixtures/queries/page-plan/ (built by test/helpers/page-plan-dsl.ts).
+ * DSL file per case under fixtures/queries/page-plan/ (built by scripts/lib/page-plan-dsl.ts).
  * The test only compares; `npm run fixtures:write` rewrites the expected files.
  */
 describe('page plan requests (fixtures/queries/page-plan)', () => {

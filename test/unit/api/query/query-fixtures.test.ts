@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dslFixtures, FIXTURE_DSL, QUERY_FIXTURES_DIR } from '../../../helpers/dsl-fixtures.ts';
+import { dslFixtures, FIXTURE_DSL, QUERY_FIXTURES_DIR } from '../../../../scripts/lib/dsl-fixtures.ts';
 
 /**
  * The builds scripts/write-query-fixtures.ts writes with are the builds the stored files

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sortClause } from '../../../../services/engine/paging/sort.ts';
 import { buildHoldersQuery } from '../../../../services/api/routes/holders/build-query.ts';
 import { HoldersSearchParams } from '../../../../services/api/routes/holders/params.ts';
-import { dslFixtures } from '../../../helpers/dsl-fixtures.ts';
+import { dslFixtures } from '../../../../scripts/lib/dsl-fixtures.ts';
 
 describe('buildHoldersQuery against fixtures/queries/holders', () => {
   it.each(dslFixtures('holders'))('$name', ({ params, dsl }) => {

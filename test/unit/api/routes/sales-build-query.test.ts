@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSalesQuery } from '../../../../services/api/routes/certificate-sales/build-query.ts';
 import { SalesSearchParams } from '../../../../services/api/routes/certificate-sales/params.ts';
 import { sortClause } from '../../../../services/engine/paging/sort.ts';
-import { dslFixtures } from '../../../helpers/dsl-fixtures.ts';
+import { dslFixtures } from '../../../../scripts/lib/dsl-fixtures.ts';
 
 describe('buildSalesQuery against fixtures/queries/certificate-sales', () => {
   it.each(dslFixtures('certificate-sales'))('$name', ({ params, dsl }) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../../deps.ts';
-import { BidRateAnalyticsResponse } from '../../../openapi/components.ts';
 import { bidRateExample } from '../../../openapi/examples.ts';
 import { answers } from '../../../openapi/responses.ts';
 import { sendObject } from '../../../reply.ts';
 import { BidRateParams } from './params.ts';
 import { readBidRates } from './read.ts';
+import { BidRateAnalyticsResponse } from './row.ts';
 
 export function bidRatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectResponse } from '../../../envelope.ts';
 
 /**
  * The answer of GET /analytics/bid-rates: clearing rates of the certificates sold
@@ -62,3 +63,6 @@ export const BidRateAnalytics = z.object({
   by_county: z.array(BidRateCounty).describe('Every county in scope with certificates sold to a bidder, most certificates first (ties by slug).'),
 });
 export type BidRateAnalytics = z.infer<typeof BidRateAnalytics>;
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const BidRateAnalyticsResponse = objectResponse(BidRateAnalytics);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../../deps.ts';
 import { listEnvelope } from '../../../envelope.ts';
-import { HolderGroupList } from '../../../openapi/components.ts';
 import { examples } from '../../../openapi/examples.ts';
 import { answers } from '../../../openapi/responses.ts';
 import { HolderGroupsParams } from './params.ts';
 import { searchHolderGroups } from './read.ts';
+import { HolderGroupList } from './row.ts';
 
 export function holderGroupsRoute(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {

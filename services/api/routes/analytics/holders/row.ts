@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listResponse } from '../../../envelope.ts';
 
 export const HolderGroupMember = z.object({
   name: z.string().describe('A holder name exactly as the counties list it.'),
@@ -24,3 +25,6 @@ export const HolderGroupRow = z.object({
   county_held: z.boolean().describe("True for a county's own certificates (struck to the county): one group per county."),
 });
 export type HolderGroupRow = z.infer<typeof HolderGroupRow>;
+
+/** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
+export const HolderGroupList = listResponse(HolderGroupRow);

@@ -1,9 +1,9 @@
-import { PARCELMART_HEADER, PARCELMART_STATUS } from '../../../indexer/adapters/parcelmart-csv.ts';
-import { formatPlain } from '../../../indexer/normalize/money.ts';
+import { PARCELMART_HEADER, PARCELMART_STATUS } from '../../formats/parcelmart-csv.ts';
+import { formatPlain } from '../../formats/money.ts';
 import { csvField, holderCell } from './sink.ts';
 import { formatWriter } from './format-writer.ts';
 
-/** Layout: see indexer/adapters/parcelmart-csv.ts. LF, every field quoted, county by FIPS. */
+/** Layout: see services/formats/parcelmart-csv.ts. LF, every field quoted, county by FIPS. */
 const q = (v: string | null) => csvField(v ?? '', true);
 
 export const parcelmartCsvWriter = formatWriter('parcelmart-csv', (ctx) => ({

@@ -1,10 +1,10 @@
-import { LIENPORT_HEADER, LIENPORT_STATUS } from '../../../indexer/adapters/lienport-csv.ts';
-import { formatDate } from '../../../indexer/normalize/dates.ts';
-import { formatUsd } from '../../../indexer/normalize/money.ts';
+import { LIENPORT_HEADER, LIENPORT_STATUS } from '../../formats/lienport-csv.ts';
+import { formatDate } from '../../formats/dates.ts';
+import { formatUsd } from '../../formats/money.ts';
 import { csvField, holderCell } from './sink.ts';
 import { formatWriter } from './format-writer.ts';
 
-/** Layout: see indexer/adapters/lienport-csv.ts. CRLF, quoted only where needed, county by name. */
+/** Layout: see services/formats/lienport-csv.ts. CRLF, quoted only where needed, county by name. */
 const us = (d: string | null) => (d === null ? '' : formatDate(d, 'MM/DD/YYYY'));
 
 export const lienportCsvWriter = formatWriter('lienport-csv', (ctx) => ({

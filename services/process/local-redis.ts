@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Config } from '../config.ts';
-import { redisAnswers } from '../runtime.ts';
+import { redisAnswers } from './runtime.ts';
 
 /**
  * A local Redis for `npm start` and the test run, as they start the local OpenSearch node: a

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { countyHolderName } from '../../../services/domain/county-facts.ts';
-import type { CertificateRecord } from '../../../services/domain/records.ts';
-import type { RegistryCounty } from '../../../services/domain/registry.ts';
+import { countyHolderName } from '../../domain/county-facts.ts';
+import type { CertificateRecord } from '../../domain/records.ts';
+import type { RegistryCounty } from '../../domain/registry.ts';
 
 /**
  * Batches small strings into ~64 KB writes and waits for 'drain' when the
@@ -51,7 +51,7 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r'
 const TAB_SPECIALS = /[\\\n\r\t]/g;
 const PIPE_SPECIALS = /[\\\n\r|]/g;
 
-/** Backslash-escapes what would break a tab- or pipe-separated line; read-lines.ts splitEscaped undoes it. */
+/** Backslash-escapes what would break a tab- or pipe-separated line; indexer/adapters/read-lines.ts splitEscaped undoes it. */
 export function escapeField(value: string, sep: '\t' | '|'): string {
   const re = sep === '\t' ? TAB_SPECIALS : PIPE_SPECIALS;
   re.lastIndex = 0;

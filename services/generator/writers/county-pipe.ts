@@ -1,9 +1,9 @@
-import { COUNTY_PIPE_HEADER, COUNTY_PIPE_STATUS, COUNTY_PIPE_TRAILER } from '../../../indexer/adapters/county-pipe.ts';
-import { formatGrouped } from '../../../indexer/normalize/money.ts';
+import { COUNTY_PIPE_HEADER, COUNTY_PIPE_STATUS, COUNTY_PIPE_TRAILER } from '../../formats/county-pipe.ts';
+import { formatGrouped } from '../../formats/money.ts';
 import { escapeField, holderCell } from './sink.ts';
 import { formatWriter } from './format-writer.ts';
 
-/** Layout: see indexer/adapters/county-pipe.ts. Pipes, escaped text, county by upper-case name, EOF trailer. */
+/** Layout: see services/formats/county-pipe.ts. Pipes, escaped text, county by upper-case name, EOF trailer. */
 const p = (v: string | null) => (v === null ? '' : escapeField(v, '|'));
 
 export const countyPipeWriter = formatWriter('county-pipe', (ctx) => {

@@ -1,4 +1,4 @@
-import type { CertificateStatus } from '../../services/domain/records.ts';
+import type { CertificateStatus } from '../domain/records.ts';
 import { addYears, weekday } from './dates.ts';
 import type { Prng } from './prng.ts';
 

@@ -1,4 +1,4 @@
-import { quoteAmounts } from '../../services/domain/redemption-quote.ts';
+import { quoteAmounts } from '../domain/redemption-quote.ts';
 
 /**
  * What the holder of a generated certificate received when it was redeemed: the

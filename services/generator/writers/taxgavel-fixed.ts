@@ -1,11 +1,11 @@
-import { D_FIELDS, L_TEXT, TAXGAVEL_STATUS } from '../../../indexer/adapters/taxgavel-fixed.ts';
-import { formatDate } from '../../../indexer/normalize/dates.ts';
-import { formatCents, toCents } from '../../../indexer/normalize/money.ts';
+import { D_FIELDS, L_TEXT, TAXGAVEL_STATUS } from '../../formats/taxgavel-fixed.ts';
+import { formatDate } from '../../formats/dates.ts';
+import { formatCents, toCents } from '../../formats/money.ts';
 import { holderCell } from './sink.ts';
 import { formatWriter } from './format-writer.ts';
 
 /**
- * Layout: see indexer/adapters/taxgavel-fixed.ts. A value that does not fit its
+ * Layout: see services/formats/taxgavel-fixed.ts. A value that does not fit its
  * columns (a 61-character owner, a rate like 0.125) is a generator bug: the
  * writer throws rather than cut it, since a cut value would not round-trip.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../indexer/queue.ts';
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import type { startIngestWorker } from '../../indexer/worker.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Runtime } from './runtime.ts';
 import { type JobProgressEvent, RowsProgress } from './ingest-progress.ts';
 import { createProgress } from './progress.ts';
 

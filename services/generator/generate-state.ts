@@ -1,7 +1,7 @@
-import { countyHolderName, parcelUrl } from '../../services/domain/county-facts.ts';
-import { certificateId, holderId, normalizeKey } from '../../services/domain/ids.ts';
-import { type CertificateRecord, MAX_INTEREST_RATE } from '../../services/domain/records.ts';
-import { type Channel, type RegistryCounty, loadRegistry, type Registry } from '../../services/domain/registry.ts';
+import { countyHolderName, parcelUrl } from '../domain/county-facts.ts';
+import { certificateId, holderId, normalizeKey } from '../domain/ids.ts';
+import { type CertificateRecord, MAX_INTEREST_RATE } from '../domain/records.ts';
+import { type Channel, type RegistryCounty, loadRegistry, type Registry } from '../domain/registry.ts';
 import { type Bidders, type Institutions, individualBidders, institutionsBuyingIn, MAX_HOLDER_NAME, struckChance, winningBid } from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
 import { addYears, dayOf, isoDay, monthsOrPartSince, parseDay, saleDaysIn } from './dates.ts';

@@ -1,10 +1,10 @@
-import { BIDVAULT_HEADER, BIDVAULT_STATUS } from '../../../indexer/adapters/bidvault-tsv.ts';
-import { formatDate } from '../../../indexer/normalize/dates.ts';
-import { formatCents } from '../../../indexer/normalize/money.ts';
+import { BIDVAULT_HEADER, BIDVAULT_STATUS } from '../../formats/bidvault-tsv.ts';
+import { formatDate } from '../../formats/dates.ts';
+import { formatCents } from '../../formats/money.ts';
 import { escapeField, holderCell } from './sink.ts';
 import { formatWriter } from './format-writer.ts';
 
-/** Layout: see indexer/adapters/bidvault-tsv.ts. Tabs, escaped text, cents, county by slug. */
+/** Layout: see services/formats/bidvault-tsv.ts. Tabs, escaped text, cents, county by slug. */
 const us = (d: string | null) => (d === null ? '' : formatDate(d, 'MM/DD/YYYY'));
 const t = (v: string | null) => (v === null ? '' : escapeField(v, '\t'));
 

@@ -17,11 +17,11 @@ import type { CertificateSaleRecord } from '../../services/domain/records.ts';
 import type { RegistryCounty } from '../../services/domain/registry.ts';
 import { mapSaleRow } from '../../services/domain/sale-row.ts';
 import type { RowProblem } from '../adapters/types.ts';
-import { parcelConflictOf } from '../certificates/parcel-conflicts.ts';
-import { countCountyYear, indexedPairs } from '../certificates/read-indexed.ts';
+import { parcelConflictOf } from './parcel-conflicts.ts';
+import { countCountyYear, indexedPairs } from './read-indexed.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
-import { certificateChange, certificatesLoaded } from './certificate-change.ts';
-import { recordSale } from './record-sale.ts';
+import { certificateChange, certificatesLoaded } from '../events/certificate-change.ts';
+import { recordSale } from '../events/record-sale.ts';
 
 /**
  * The change feed of one certificate file, in the three places of the job:
@@ -33,7 +33,7 @@ import { recordSale } from './record-sale.ts';
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
  *    ids are given in the order changes became visible, minus documents the engine refused.
  * 3. recordSale, after the bookkeeping wrote the year's sale summary: its creation or status
- *    move (record-sale.ts).
+ *    move (events/record-sale.ts).
  *
  * Exactly once across crashes: a retried job whose stage is complete publishes it and
  * computes nothing (comparing its file with an index it had half written would miss the

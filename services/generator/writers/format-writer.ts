@@ -1,13 +1,13 @@
 import type { Writable } from 'node:stream';
-import type { AdapterContext } from '../../../indexer/adapters/types.ts';
-import type { CertificateRecord } from '../../../services/domain/records.ts';
+import type { FileContext } from '../../formats/file-context.ts';
+import type { CertificateRecord } from '../../domain/records.ts';
 import { Sink } from './sink.ts';
 
 /** The generator's side of a format: canonical records out as the platform would export them. */
 export interface FormatWriter {
   readonly format: string;
   /** Writes the whole file (header, rows, trailer) without ending `out`; resolves with the number of rows written. */
-  write(records: Iterable<CertificateRecord> | AsyncIterable<CertificateRecord>, out: Writable, ctx: AdapterContext): Promise<number>;
+  write(records: Iterable<CertificateRecord> | AsyncIterable<CertificateRecord>, out: Writable, ctx: FileContext): Promise<number>;
 }
 
 /** One file of a format, laid out for its county and year: the text before the rows, each row's text, the text after. */
@@ -24,7 +24,7 @@ export interface FileLayout {
  * (batched through a Sink, waiting for 'drain', counting rows), so it is written once
  * here and each format says only what its lines hold.
  */
-export function formatWriter(format: string, layoutFor: (ctx: AdapterContext) => FileLayout): FormatWriter {
+export function formatWriter(format: string, layoutFor: (ctx: FileContext) => FileLayout): FormatWriter {
   return {
     format,
     async write(records, out, ctx) {

@@ -1,4 +1,4 @@
-import { MAX_INTEREST_RATE } from '../../services/domain/records.ts';
+import { MAX_INTEREST_RATE } from '../domain/records.ts';
 import { RATE_LADDER, type SaleTargets, ZERO_SHARE } from './market.ts';
 import type { Prng } from './prng.ts';
 import { GIVEN_NAMES, HOLDER_FAMILIES, IRA_CUSTODIANS, MIDDLE_INITIALS, SURNAMES, VINTAGE_BUYING_YEARS } from './words.ts';

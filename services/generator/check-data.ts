@@ -1,5 +1,5 @@
-import { countyHolderName } from '../../services/domain/county-facts.ts';
-import type { CertificateRecord } from '../../services/domain/records.ts';
+import { countyHolderName } from '../domain/county-facts.ts';
+import type { CertificateRecord } from '../domain/records.ts';
 import { COUNTY_PROFILES } from './counties.ts';
 import { addYears, parseDay } from './dates.ts';
 import { CALIBRATED_RANGES } from './market.ts';

@@ -1,9 +1,9 @@
-import { CERTBID_STATUS, FEED_NAME } from '../../../indexer/adapters/certbid-jsonl.ts';
-import { roundCents } from '../../../indexer/normalize/money.ts';
+import { CERTBID_STATUS, FEED_NAME } from '../../formats/certbid-jsonl.ts';
+import { roundCents } from '../../formats/money.ts';
 import { holderCell } from './sink.ts';
 import { formatWriter } from './format-writer.ts';
 
-/** Layout: see indexer/adapters/certbid-jsonl.ts. Header line, one object per certificate, trailer with the count. */
+/** Layout: see services/formats/certbid-jsonl.ts. Header line, one object per certificate, trailer with the count. */
 export const certbidJsonlWriter = formatWriter('certbid-jsonl', (ctx) => {
   // generatedAt is informational and never parsed back; dated from the context so a seed gives the same bytes.
   const generatedAt = ctx.asOf ? `${ctx.asOf}T00:00:00.000Z` : new Date().toISOString();

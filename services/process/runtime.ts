@@ -1,12 +1,12 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import { openControlPlane } from './control/control-plane.ts';
-import type { Sql } from './control/db/sql.ts';
-import { loadRegistry, type Registry } from './domain/registry.ts';
-import { createOpenSearch } from './engine/client.ts';
-import { PagingCaches } from './engine/paging/caches.ts';
-import { createLogger, type Logger, withoutPassword } from './logger.ts';
+import type { Config } from '../config.ts';
+import { openControlPlane } from '../control/control-plane.ts';
+import type { Sql } from '../control/db/sql.ts';
+import { loadRegistry, type Registry } from '../domain/registry.ts';
+import { createOpenSearch } from '../engine/client.ts';
+import { PagingCaches } from '../engine/paging/caches.ts';
+import { createLogger, type Logger, withoutPassword } from '../logger.ts';
 
 /**
  * The long-lived handles a process needs, built in one place and closed in one

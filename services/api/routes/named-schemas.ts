@@ -1,0 +1,124 @@
+import { ErrorSchema, FacetsSchema, MetaSchema, PaginationSchema } from '../envelope.ts';
+import { named, OpenApiDocument } from '../openapi/components.ts';
+import { Usage, UsageResponse } from './account/row.ts';
+import { BidRateAnalytics, BidRateAnalyticsResponse } from './analytics/bid-rates/row.ts';
+import { HolderGroupList, HolderGroupRow } from './analytics/holders/row.ts';
+import {
+  DeedEstimateObject,
+  DeedEstimateResponse,
+  RedemptionQuoteObject,
+  RedemptionQuoteResponse,
+  TimelineObject,
+  TimelineResponse,
+} from './certificate-quotes/row.ts';
+import { CertificateSaleList, SaleRow } from './certificate-sales/row.ts';
+import { CertificateFieldsResponse, FieldDescriptor, FieldDictionary } from './certificates/fields.ts';
+import {
+  CertificateCountsObject,
+  CertificateCountsResponse,
+  CertificateFreshnessResponse,
+  CertificateList,
+  CertificateResponse,
+  CertificateRow,
+  CertificateSearchList,
+  FreshnessObject,
+} from './certificates/row.ts';
+import { CountyListResponse, CountyResponse, CountyRow } from './counties/row.ts';
+import {
+  CertificateEvent,
+  CertificateSaleEvent,
+  CertificatesLoadedEvent,
+  CertificatesLoadedObject,
+  CountyEvent,
+  EventList,
+  EventPagination,
+  EventRow,
+} from './events/row.ts';
+import { HealthBody } from './health/row.ts';
+import { HolderList, HolderResponse, HolderRow } from './holders/row.ts';
+import { LandsAvailableList, LandsRow } from './lands-available/row.ts';
+import { SourceList, SourceRow } from './sources/row.ts';
+import {
+  WebhookAttemptRow,
+  WebhookDeliveryList,
+  WebhookDeliveryRow,
+  WebhookEndpointList,
+  WebhookEndpointRow,
+} from './webhook-endpoints/row.ts';
+
+/**
+ * Every schema the OpenAPI document names (components.schemas, so a generated client can import
+ * Certificate, CertificateList, Error, ... by name), in the order the document lists them. Naming
+ * happens when this module is first imported (app.ts imports it beside the document's plugin).
+ * Each shape lives beside its route (<resource>/row.ts); naming them here, above every route,
+ * keeps the routes from importing a module that imports every route's row.
+ */
+
+// Rows and objects: the shapes of spec 2.
+named('Certificate', CertificateRow);
+named('CertificateSale', SaleRow);
+named('Holder', HolderRow);
+named('LandsAvailable', LandsRow);
+named('County', CountyRow);
+named('Source', SourceRow);
+named('Usage', Usage);
+named('CertificateCounts', CertificateCountsObject);
+named('CertificateFreshness', FreshnessObject);
+named('FieldDescriptor', FieldDescriptor);
+named('CertificateFields', FieldDictionary);
+named('Health', HealthBody);
+
+// The envelopes of spec 2.1 and 2.11.
+named('Meta', MetaSchema);
+named('Pagination', PaginationSchema);
+named('Facets', FacetsSchema);
+named('Error', ErrorSchema);
+
+// Search answers with facets when asked; by-parcel never has them.
+named('CertificateSearchList', CertificateSearchList);
+named('CertificateList', CertificateList);
+named('CertificateResponse', CertificateResponse);
+named('CertificateCountsResponse', CertificateCountsResponse);
+named('CertificateFieldsResponse', CertificateFieldsResponse);
+named('CertificateFreshnessResponse', CertificateFreshnessResponse);
+named('CertificateSaleList', CertificateSaleList);
+named('HolderList', HolderList);
+named('HolderResponse', HolderResponse);
+named('LandsAvailableList', LandsAvailableList);
+named('CountyListResponse', CountyListResponse);
+named('CountyResponse', CountyResponse);
+named('SourceList', SourceList);
+named('UsageResponse', UsageResponse);
+// Holder groups (issue 18 item 5).
+named('HolderGroup', HolderGroupRow);
+named('HolderGroupList', HolderGroupList);
+
+// Issue 18 items 1-3: the per-certificate answers.
+named('RedemptionQuote', RedemptionQuoteObject);
+named('RedemptionQuoteResponse', RedemptionQuoteResponse);
+named('CertificateTimeline', TimelineObject);
+named('CertificateTimelineResponse', TimelineResponse);
+named('DeedEstimate', DeedEstimateObject);
+named('DeedEstimateResponse', DeedEstimateResponse);
+// Issue 18 item 4: bid-rate analytics.
+named('BidRateAnalytics', BidRateAnalytics);
+named('BidRateAnalyticsResponse', BidRateAnalyticsResponse);
+
+// Issue 20: the change feed, one named shape per kind of event.
+named('CertificateEvent', CertificateEvent);
+named('CertificatesLoaded', CertificatesLoadedObject);
+named('CertificatesLoadedEvent', CertificatesLoadedEvent);
+named('CertificateSaleEvent', CertificateSaleEvent);
+named('CountyEvent', CountyEvent);
+named('Event', EventRow);
+named('EventPagination', EventPagination);
+named('EventList', EventList);
+// Issue 20: a client's webhook endpoints and their deliveries (never a signing secret).
+named('WebhookEndpoint', WebhookEndpointRow);
+named('WebhookAttempt', WebhookAttemptRow);
+named('WebhookDelivery', WebhookDeliveryRow);
+named('WebhookEndpointList', WebhookEndpointList);
+named('WebhookDeliveryList', WebhookDeliveryList);
+
+// The served document itself.
+named('OpenApiDocument', OpenApiDocument);

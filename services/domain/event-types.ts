@@ -1,0 +1,36 @@
+/**
+ * The change feed's event types, defined once: each type with the kind of object its
+ * data.object carries. The control plane stores, filters and matches endpoints on these
+ * names; the API's event row joins one object schema per kind on them, so the OpenAPI
+ * document, the MCP tool and the params' list of allowed values all come from this table.
+ * The key order is the order every list shows (params' description, the account page's
+ * check boxes, the OpenAPI enums).
+ */
+export const EVENT_OBJECTS = {
+  'certificate.created': 'certificate',
+  'certificates.loaded': 'load',
+  'certificate.redeemed': 'certificate',
+  'certificate.tax_deed_applied': 'certificate',
+  'certificate.lands_available': 'certificate',
+  'certificate.cancelled': 'certificate',
+  'certificate.status_changed': 'certificate',
+  'certificate.updated': 'certificate',
+  'certificate_sale.created': 'sale',
+  'certificate_sale.status_changed': 'sale',
+  'county.coverage_changed': 'county',
+} as const;
+
+export type EventType = keyof typeof EVENT_OBJECTS;
+
+/** What an event's data.object is: a certificate row, a county and tax year's first load, a sale row, a county. */
+export type EventObjectKind = (typeof EVENT_OBJECTS)[EventType];
+
+/** The types whose data.object is of this kind. */
+export type EventTypeOf<K extends EventObjectKind> = { [T in EventType]: (typeof EVENT_OBJECTS)[T] extends K ? T : never }[EventType];
+
+export const EVENT_TYPES = Object.keys(EVENT_OBJECTS) as readonly EventType[];
+
+/** The types carrying this kind of object, in the table's order. */
+export function eventTypesOf<K extends EventObjectKind>(kind: K): readonly EventTypeOf<K>[] {
+  return EVENT_TYPES.filter((type): type is EventTypeOf<K> => EVENT_OBJECTS[type] === kind);
+}
