@@ -50,7 +50,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: ['test/integration/cluster/**'],
           globalSetup: services,
         },
       },
@@ -59,7 +58,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'slow',
-          include: ['test/browser/**/*.test.ts', 'test/integration/cluster/**/*.test.ts'],
+          include: ['test/slow/**/*.test.ts'],
           globalSetup: services,
         },
       },

@@ -2,7 +2,7 @@
 # Fetches openapi-generator's command-line jar from Maven Central into
 # <repo>/.cache/openapi-generator, through a project-local Maven repository (<repo>/.cache/m2),
 # for the test that builds a Python client from the served OpenAPI document
-# (test/integration/api/openapi-python-client.test.ts).
+# (test/integration/services/api/openapi/openapi-python-client.test.ts).
 #
 # Idempotent: when the jar of the pinned version is there it returns at once.
 # Environment:

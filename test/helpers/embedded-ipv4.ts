@@ -1,8 +1,8 @@
 /**
  * Every IPv6 form that embeds an IPv4 address, each with a refused IPv4 host inside (refused
  * as that host's kind) and, where the form is usable at all, a public one (allowed). The same
- * table runs at the URL rule (test/unit/domain/webhook-address.test.ts) and at the delivery agents' DNS lookup in
- * test/integration/webhooks/address-guard.test.ts; the unit test checks the URL rule with it.
+ * table runs at the URL rule (test/unit/services/domain/webhook-address.test.ts) and at the delivery agents' DNS lookup in
+ * test/integration/indexer/webhooks/address-guard.test.ts; the unit test checks the URL rule with it.
  */
 export const EMBEDDED_IPV4_CASES: { range: string; refused: [string, string][]; allowed: string[] }[] = [
   { range: 'IPv4-mapped ::ffff:0:0/96', refused: [['::ffff:7f00:1', 'loopback'], ['::ffff:a9fe:a9fe', 'link_local'], ['::ffff:10.0.0.8', 'private']], allowed: ['::ffff:8.8.8.8'] },

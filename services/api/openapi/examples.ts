@@ -2,11 +2,11 @@
  * Example answers for the OpenAPI document. Those about certificates, sales, counties, sources,
  * quotes, bid rates and usage are real answers of the real routes over the demo data set
  * (fixtures/demo), recorded into examples.json by `npm run openapi:examples`
- * (scripts/write-openapi-examples.ts); test/unit/api/openapi-examples.test.ts checks their
+ * (scripts/write-openapi-examples.ts); test/unit/services/api/openapi/examples.test.ts checks their
  * certificates against the demo files. Holders and lands available come from
  * fixtures/files/holders and lands-available (the demo set has none). Spectral's
  * oas3-valid-media-example checks each one against its (closed) schema in
- * test/integration/api/openapi-lint.test.ts, so an example cannot drift from the shape it shows.
+ * test/integration/services/api/openapi/openapi-lint.test.ts, so an example cannot drift from the shape it shows.
  */
 
 import recorded from './examples.json' with { type: 'json' };

@@ -45,7 +45,7 @@ const INTEGER = new Set(['long', 'integer', 'short', 'byte', 'unsigned_long']);
 /**
  * Checked at the start of every deep page read, when the field types are read from the
  * engine (a shallow page never needs them, and asking would cost a round trip on the hot
- * path; test/unit/api/query/page-rules.test.ts holds every list's sorts to the same rules
+ * path; test/unit/services/engine/paging/rules.test.ts holds every list's sorts to the same rules
  * against the mapping files). Returns how each field key of the sort is cut.
  * - sortable-type: a cut is a range on a keyword, a date or a number; any other type (or a
  *   field mapped differently in two indices behind the alias) cannot be cut.

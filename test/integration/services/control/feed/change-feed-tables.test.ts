@@ -1,0 +1,165 @@
+// @module-tag postgres
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateCountyCoverage } from '../../../../../services/control/ingest/counties.ts';
+import {
+  addStaged,
+  completeStage,
+  discardStage,
+  openStage,
+  publishStage,
+  pruneStages,
+  stagedData,
+  stagedJobs,
+} from '../../../../../services/control/feed/event-stage.ts';
+import { appendEvents, countEventsAfter, eventBounds, eventsAfter, pruneEvents } from '../../../../../services/control/feed/events.ts';
+import { getDatasetState, markIngested } from '../../../../../services/control/ingest/freshness.ts';
+import { announceSale, getSaleSeen, setSaleSeen } from '../../../../../services/control/ingest/sale-statuses.ts';
+import type { Sql } from '../../../../../services/control/db/sql.ts';
+import { openTestControl } from '../../../../helpers/control.ts';
+import { registry } from '../../../../helpers/registry.ts';
+
+/**
+ * The change feed's tables through their modules, on the one Sql interface both engines implement:
+ * the same assertions on SQLite and, under TEST_DATABASE_URL, on PostgreSQL, where ids come from an
+ * identity sequence instead of AUTOINCREMENT.
+ */
+let sql: Sql;
+beforeAll(async () => {
+  sql = await openTestControl({ registry, label: 'change-feed' });
+});
+afterAll(async () => {
+  await sql.close();
+});
+
+const data = (id: string) => ({ object: { id }, previous: {} });
+
+describe('events', () => {
+  it('gives increasing ids, filters by type and county, and keeps the last id given after pruning', async () => {
+    expect(await eventBounds(sql)).toEqual({ oldestSeq: null, lastSeq: 0 });
+    const ids = await appendEvents(sql, [
+      { type: 'certificate.redeemed', countySlug: 'alachua', data: data('a') },
+      { type: 'certificate.updated', countySlug: 'broward', data: data('b') },
+      { type: 'certificate.redeemed', countySlug: 'broward', data: data('c') },
+    ]);
+    expect(ids).toHaveLength(3);
+    expect(ids[1]! > ids[0]! && ids[2]! > ids[1]!).toBe(true);
+    expect(await appendEvents(sql, [])).toEqual([]);
+
+    const all = await eventsAfter(sql, { afterSeq: 0 }, 10);
+    expect(all.map((e) => e.seq)).toEqual(ids);
+    expect(all[0]).toMatchObject({ type: 'certificate.redeemed', countySlug: 'alachua', data: data('a') });
+    expect(all[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect((await eventsAfter(sql, { afterSeq: ids[0]!, types: ['certificate.redeemed'] }, 10)).map((e) => e.seq)).toEqual([ids[2]]);
+    expect((await eventsAfter(sql, { afterSeq: 0, counties: ['broward'] }, 1)).map((e) => e.seq)).toEqual([ids[1]]);
+    expect(await countEventsAfter(sql, { afterSeq: 0, counties: ['broward'] })).toBe(2);
+    expect(await countEventsAfter(sql, { afterSeq: 0, types: ['certificate.redeemed'], counties: ['alachua', 'broward'] })).toBe(2);
+    expect(await eventBounds(sql)).toEqual({ oldestSeq: ids[0], lastSeq: ids[2] });
+
+    await sql.run("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z'");
+    expect(await pruneEvents(sql, '2021-01-01T00:00:00.000Z')).toBe(3);
+    // The last id survives the rows: a cursor of a pruned event is told apart from one never given.
+    expect(await eventBounds(sql)).toEqual({ oldestSeq: null, lastSeq: ids[2] });
+    const [next] = await appendEvents(sql, [{ type: 'certificate.cancelled', countySlug: null, data: data('d') }]);
+    expect(next! > ids[2]!).toBe(true);
+  });
+
+  it('joins the caller\'s transaction: a rollback takes the events with it', async () => {
+    const { lastSeq } = await eventBounds(sql);
+    await expect(
+      sql.transaction(async (tx) => {
+        await appendEvents(tx, [{ type: 'certificate.updated', countySlug: 'leon', data: data('x') }]);
+        throw new Error('bookkeeping failed');
+      }),
+    ).rejects.toThrow('bookkeeping failed');
+    expect(await eventsAfter(sql, { afterSeq: lastSeq }, 10)).toEqual([]);
+  });
+
+  it('records a coverage move as county.coverage_changed with the changed fields, and a count alone as nothing', async () => {
+    const { lastSeq } = await eventBounds(sql);
+    await updateCountyCoverage(sql, 'gulf', { certificateCount: 3, lastImportAt: '2026-01-01T00:00:00.000Z' });
+    await updateCountyCoverage(sql, 'gulf', { certificateCount: 4 });
+    const events = await eventsAfter(sql, { afterSeq: lastSeq }, 10);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'county.coverage_changed', countySlug: 'gulf' });
+    expect(events[0]!.data.object).toMatchObject({ countySlug: 'gulf', coverageStatus: 'certificate_level', certificateCount: 3 });
+    expect(events[0]!.data.previous).toMatchObject({ coverageStatus: 'directory_only', certificateCount: 0, lastImportAt: null });
+  });
+});
+
+describe('event stage', () => {
+  const run = { jobId: 'job-1', fileSha256: 'sha-a', countySlug: 'alachua', taxYear: 2024 };
+
+  it('stages, completes and publishes once, dropping refused documents and rewriting a type', async () => {
+    expect(await openStage(sql, run)).toBe('fresh');
+    await addStaged(sql, run.jobId, [
+      { type: 'certificates.loaded', countySlug: 'alachua', docId: null, data: data('loaded') },
+      { type: 'certificate.redeemed', countySlug: 'alachua', docId: 'cert_1', data: data('cert_1') },
+      { type: 'certificate.redeemed', countySlug: 'alachua', docId: 'cert_2', data: data('cert_2') },
+    ]);
+    expect(await stagedJobs(sql)).toEqual([{ jobId: 'job-1', complete: false, events: 3 }]);
+    // Not complete: a retry of the same file starts over.
+    expect(await openStage(sql, run)).toBe('fresh');
+    expect(await stagedJobs(sql)).toEqual([{ jobId: 'job-1', complete: false, events: 0 }]);
+    await addStaged(sql, run.jobId, [
+      { type: 'certificates.loaded', countySlug: 'alachua', docId: null, data: data('loaded') },
+      { type: 'certificate.redeemed', countySlug: 'alachua', docId: 'cert_1', data: data('cert_1') },
+      { type: 'certificate.redeemed', countySlug: 'alachua', docId: 'cert_2', data: data('cert_2') },
+    ]);
+    expect(await completeStage(sql, run.jobId)).toBe(3);
+    expect(await openStage(sql, run)).toBe('staged');
+    expect(await stagedData(sql, run.jobId, 'certificates.loaded')).toEqual(data('loaded'));
+    expect(await stagedData(sql, run.jobId, 'certificate.cancelled')).toBeNull();
+
+    const { lastSeq } = await eventBounds(sql);
+    const rewritten = { object: { id: 'loaded', count: 2 }, previous: {} };
+    expect(await publishStage(sql, run.jobId, { refused: new Set(['cert_2']), rewrite: { 'certificates.loaded': rewritten } })).toBe(2);
+    const published = await eventsAfter(sql, { afterSeq: lastSeq }, 10);
+    expect(published.map((e) => [e.type, e.data])).toEqual([
+      ['certificates.loaded', rewritten],
+      ['certificate.redeemed', data('cert_1')],
+    ]);
+    expect(await publishStage(sql, run.jobId)).toBe(0);
+    expect(await stagedJobs(sql)).toEqual([]);
+  });
+
+  it('throws away a stage of other bytes, an empty one, a discarded one and an old one', async () => {
+    expect(await openStage(sql, { ...run, jobId: 'job-2' })).toBe('fresh');
+    await addStaged(sql, 'job-2', [{ type: 'certificate.updated', countySlug: 'alachua', docId: 'cert_3', data: data('cert_3') }]);
+    await completeStage(sql, 'job-2');
+    expect(await openStage(sql, { ...run, jobId: 'job-2', fileSha256: 'sha-b' })).toBe('fresh');
+    expect(await completeStage(sql, 'job-2')).toBe(0);
+    expect(await stagedJobs(sql)).toEqual([]);
+
+    await openStage(sql, { ...run, jobId: 'job-3' });
+    await discardStage(sql, 'job-3');
+    expect(await stagedJobs(sql)).toEqual([]);
+
+    await openStage(sql, { ...run, jobId: 'job-4' });
+    await sql.run("UPDATE event_stage_runs SET created_at = '2020-01-01T00:00:00.000Z' WHERE job_id = 'job-4'");
+    await openStage(sql, { ...run, jobId: 'job-5' });
+    expect(await pruneStages(sql, '2021-01-01T00:00:00.000Z')).toBe(1);
+    expect((await stagedJobs(sql)).map((j) => j.jobId)).toEqual(['job-5']);
+  });
+});
+
+describe('sale statuses and freshness', () => {
+  it('announces a sale once and records the status told', async () => {
+    const sale = { saleId: 'sale_alachua_2024', countySlug: 'alachua', taxYear: 2024 };
+    expect(await getSaleSeen(sql, sale.saleId)).toBeNull();
+    await announceSale(sql, sale);
+    expect(await getSaleSeen(sql, sale.saleId)).toEqual({ ...sale, status: null });
+    await setSaleSeen(sql, { ...sale, status: 'scheduled' });
+    await announceSale(sql, sale);
+    expect(await getSaleSeen(sql, sale.saleId)).toEqual({ ...sale, status: 'scheduled' });
+    await setSaleSeen(sql, { ...sale, status: 'completed' });
+    expect((await getSaleSeen(sql, sale.saleId))?.status).toBe('completed');
+  });
+
+  it('keeps the later ingest time whatever order the jobs finish in', async () => {
+    await markIngested(sql, 'holders', '2026-03-02T00:00:00.000Z');
+    await markIngested(sql, 'holders', '2026-03-01T00:00:00.000Z');
+    expect((await getDatasetState(sql, 'holders')).lastIngestedAt).toBe('2026-03-02T00:00:00.000Z');
+    await markIngested(sql, 'holders', '2026-03-03T00:00:00.000Z');
+    expect((await getDatasetState(sql, 'holders')).lastIngestedAt).toBe('2026-03-03T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createLanes, Lane, lanesIdle } from '../../../../indexer/load/lane.ts';
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+describe('Lane', () => {
+  it('runs one call at a time, in order, counting the calls in hand', async () => {
+    const lane = new Lane();
+    const order: string[] = [];
+    const a = deferred();
+    const first = lane.run(async () => {
+      order.push('a start');
+      await a.promise;
+      order.push('a end');
+    });
+    const second = lane.run(async () => {
+      order.push('b');
+    });
+    await Promise.resolve();
+    expect(order).toEqual(['a start']);
+    expect(lane.active).toBe(2);
+    a.resolve();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['a start', 'a end', 'b']);
+    expect(lane.active).toBe(0);
+  });
+
+  it('a failed call leaves the lane usable and counted down', async () => {
+    const lane = new Lane();
+    await expect(lane.run(async () => Promise.reject(new Error('bad file')))).rejects.toThrow('bad file');
+    expect(await lane.run(async () => 42)).toBe(42);
+    expect(lane.active).toBe(0);
+  });
+});
+
+describe('lanesIdle', () => {
+  it('is true only when neither lane holds a file', async () => {
+    const lanes = createLanes();
+    expect(lanesIdle(lanes)).toBe(true);
+    const hold = deferred();
+    const sending = lanes.send.run(() => hold.promise);
+    expect(lanesIdle(lanes)).toBe(false);
+    hold.resolve();
+    await sending;
+    expect(lanesIdle(lanes)).toBe(true);
+  });
+});
