@@ -86,7 +86,11 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
         await quarantine(deps, job, validated);
         const bookkeepStarted = Date.now();
         await file.bookkeep();
-        return { ...loaded, changed: file.changedCount?.() ?? null, timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted } };
+        return {
+          ...loaded,
+          changed: file.changedCount?.() ?? null,
+          timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted },
+        };
       } finally {
         await validated.discard();
       }
@@ -105,7 +109,9 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
       updated: loaded.updated,
       quarantined: loaded.quarantined,
       // A document the engine refused may have been counted as changed: never more than it replaced.
-      ...(loaded.changed === null ? {} : { changed: Math.min(loaded.changed, loaded.updated), unchanged: loaded.updated - Math.min(loaded.changed, loaded.updated) }),
+      ...(loaded.changed === null
+        ? {}
+        : { changed: Math.min(loaded.changed, loaded.updated), unchanged: loaded.updated - Math.min(loaded.changed, loaded.updated) }),
       durationMs: Date.now() - started,
     };
     await finishRun(deps.sql, job.jobId, {
@@ -157,7 +163,12 @@ async function quarantine(deps: Pick<ProcessDeps, 'sql'>, job: IngestJob, valida
  * success and left a source row with lastSuccessAt). Its refused rows are quarantined under this run to say
  * why, and the file fails; no source is registered.
  */
-async function refuseFile(deps: Pick<ProcessDeps, 'sql'>, job: IngestJob, validated: ValidatedFile, verb: 'is valid' | 'can load'): Promise<never> {
+async function refuseFile(
+  deps: Pick<ProcessDeps, 'sql'>,
+  job: IngestJob,
+  validated: ValidatedFile,
+  verb: 'is valid' | 'can load',
+): Promise<never> {
   await quarantine(deps, job, validated);
   throw new FileRejectedError(
     'no_valid_rows',

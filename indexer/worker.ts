@@ -8,14 +8,7 @@ import { createLoadResources } from './load/load-resources.ts';
 import { spoolDirectory, sweepStaleSpools } from './load/spool.ts';
 import type { LoadProgress } from './load/two-pass-load.ts';
 import { processFile } from './process-file.ts';
-import {
-  type IngestJobData,
-  type IngestResult,
-  IngestJobData as JobSchema,
-  QUEUE_NAME,
-  queuePrefix,
-  redisConnection,
-} from './queue.ts';
+import { type IngestJobData, type IngestResult, IngestJobData as JobSchema, QUEUE_NAME, queuePrefix, redisConnection } from './queue.ts';
 
 export interface WorkerOptions {
   concurrency: number;

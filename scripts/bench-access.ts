@@ -26,7 +26,11 @@ import { openRuntime, type Runtime } from '../services/process/runtime.ts';
 const opts = new Command('bench-access')
   .option('--requests <n>', 'timed requests per variant', '5000')
   .option('--warmup <n>', 'untimed requests per variant first', '1000')
-  .option('--postgres <url>', 'a database on the PostgreSQL server to create the benchmark database from', 'postgres://postgres@127.0.0.1:5432/postgres')
+  .option(
+    '--postgres <url>',
+    'a database on the PostgreSQL server to create the benchmark database from',
+    'postgres://postgres@127.0.0.1:5432/postgres',
+  )
   .option('--json', 'print the result as JSON')
   .parse()
   .opts<{ requests: string; warmup: string; postgres: string; json?: boolean }>();
@@ -60,7 +64,12 @@ async function variants(runtime: Runtime, label: string): Promise<{ on: Variant;
   const client = await createClient(runtime.sql, { name: 'bench', plan: 'enterprise' });
   // A window the benchmark cannot fill: the limiter still runs its script on every request.
   await setClient(runtime.sql, client.id, { rpm: 1_000_000_000 });
-  const { raw } = await createKey(runtime.sql, { clientId: client.id, env: 'live', prefix: runtime.config.KEY_PREFIX, secret: runtime.config.KEY_HASH_SECRET });
+  const { raw } = await createKey(runtime.sql, {
+    clientId: client.id,
+    env: 'live',
+    prefix: runtime.config.KEY_PREFIX,
+    secret: runtime.config.KEY_HASH_SECRET,
+  });
   const headers = { authorization: `Bearer ${raw}` };
   const one = (url: string) => async (): Promise<number> => {
     const start = process.hrtime.bigint();

@@ -51,7 +51,16 @@ const opts = new Command('bench-analytics-fairness')
   .option('--flooders <n>', 'connections the flooding client sends from at once', '8')
   .option('--only <part>', 'cpu or flood: one part only')
   .parse()
-  .opts<{ certificates: string; reuse?: string; keep?: boolean; replace?: boolean; repeat: string; seconds: string; flooders: string; only?: string }>();
+  .opts<{
+    certificates: string;
+    reuse?: string;
+    keep?: boolean;
+    replace?: boolean;
+    repeat: string;
+    seconds: string;
+    flooders: string;
+    only?: string;
+  }>();
 
 const n = Number(opts.certificates);
 const prefix = opts.reuse ?? `bench-fair-${n}`;
@@ -204,7 +213,10 @@ async function expensiveCalls(): Promise<{ route: string; candidates: string[] }
       ],
     });
   }
-  return [{ route: 'bid-rates', candidates: ['/api/v1/analytics/bid-rates', `/api/v1/analytics/bid-rates?${bidScope.slice(1)}`] }, ...holders];
+  return [
+    { route: 'bid-rates', candidates: ['/api/v1/analytics/bid-rates', `/api/v1/analytics/bid-rates?${bidScope.slice(1)}`] },
+    ...holders,
+  ];
 }
 
 async function nodeCpuMs(opensearch: ReturnType<typeof createOpenSearch>): Promise<number> {
@@ -247,7 +259,14 @@ async function cpuPart(base: string, key: string): Promise<Record<string, unknow
           console.log(`${route}: ${path} refused (400)`);
           continue;
         }
-        const row = { route, path, status, engineCpuMs: Math.min(...cpu), netCpuMs: Math.min(...net), wallMs: Math.round(Math.min(...wall)) };
+        const row = {
+          route,
+          path,
+          status,
+          engineCpuMs: Math.min(...cpu),
+          netCpuMs: Math.min(...net),
+          wallMs: Math.round(Math.min(...wall)),
+        };
         console.log(
           `${route}: ${path} -> ${status}, engine CPU ${row.engineCpuMs} ms (all ${cpu.join(', ')}; less the node's idle rate: ${net.join(', ')}), wall ${row.wallMs} ms`,
         );
@@ -328,14 +347,21 @@ try {
   await runtime.close();
   const base = await startApi();
   const enterpriseKey = apiKey('enterprise').key;
-  console.log(`bench:fairness on ${docs} certificates (${prefix}); load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} (the machine may be shared)`);
+  console.log(
+    `bench:fairness on ${docs} certificates (${prefix}); load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} (the machine may be shared)`,
+  );
   const cpu = opts.only === 'flood' ? [] : await cpuPart(base, enterpriseKey);
-  if (cpu.length > 0) console.log(`most engine CPU of one credit: ${Math.max(...cpu.map((r) => r.engineCpuMs as number))} ms (target <= 500 ms at 1M)`);
+  if (cpu.length > 0)
+    console.log(`most engine CPU of one credit: ${Math.max(...cpu.map((r) => r.engineCpuMs as number))} ms (target <= 500 ms at 1M)`);
   if (opts.only !== 'cpu') {
     // The flooder sends the costliest answered call of each route, in turn.
     const paths = cpu.length > 0 ? cpu.map((r) => r.path as string) : (await expensiveCalls()).map((e) => e.candidates.at(-1)!);
     const result = await floodPart(base, enterpriseKey, paths);
-    console.log(`SUMMARY ${JSON.stringify({ docs, cpu: cpu.map(({ route, path, engineCpuMs, netCpuMs }) => ({ route, path, engineCpuMs, netCpuMs })), ...result, loadavg: loadavg() })}`);
+    console.log(
+      `SUMMARY ${JSON.stringify({ docs, cpu: cpu.map(({ route, path, engineCpuMs, netCpuMs }) => ({ route, path, engineCpuMs, netCpuMs })), ...result, loadavg: loadavg() })}`,
+    );
   }
 } finally {
   for (const c of children) c.kill('SIGTERM');

@@ -51,15 +51,23 @@ function send(res: ServerResponse, status: number, body: unknown, extra: Record<
 /** The certificate reads, as the API's routes answer them. */
 async function read(path: string, qs: string, id: string): Promise<{ status: number; body: unknown }> {
   const query = parseQueryString(qs);
-  if (path === '/api/v1/certificates/search') return { status: 200, body: listEnvelope(await readCertificateSearch(deps, searchParams(query)), id) };
-  if (path === '/api/v1/certificates/by-parcel') return { status: 200, body: listEnvelope(await readByParcel(deps, parcelParams(query)), id) };
+  if (path === '/api/v1/certificates/search')
+    return { status: 200, body: listEnvelope(await readCertificateSearch(deps, searchParams(query)), id) };
+  if (path === '/api/v1/certificates/by-parcel')
+    return { status: 200, body: listEnvelope(await readByParcel(deps, parcelParams(query)), id) };
   const one = /^\/api\/v1\/certificates\/([^/]+)$/.exec(path);
   if (one) return { status: 200, body: objectEnvelope(await readCertificate(deps, { id: one[1]! }), id) };
   return { status: 404, body: { error: { code: 'not_found', message: `the floor serves no ${path}`, request_id: id } } };
 }
 
 /** read() behind the access layer, in register.ts's order: a refusal is answered 500 here (the benchmark's key is never refused). */
-async function admitted(req: IncomingMessage, res: ServerResponse, path: string, qs: string, id: string): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+async function admitted(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  qs: string,
+  id: string,
+): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
   const layer = access!;
   const principal = await layer.authenticate(req.headers);
   layer.hold(principal, res);
@@ -71,7 +79,10 @@ async function admitted(req: IncomingMessage, res: ServerResponse, path: string,
   } else {
     admission = Promise.resolve(await layer.admit(principal, asked, id));
   }
-  const answer = await read(path, qs, id).catch((err: unknown) => ({ status: 500, body: { error: { code: 'internal_error', message: String(err), request_id: id } } }));
+  const answer = await read(path, qs, id).catch((err: unknown) => ({
+    status: 500,
+    body: { error: { code: 'internal_error', message: String(err), request_id: id } },
+  }));
   const { headers, reservation } = await admission;
   await layer.settle({ reservation }, answer.status < 300);
   return { ...answer, headers };

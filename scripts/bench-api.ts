@@ -70,11 +70,20 @@ const opts = new Command('bench-api')
   .option('--throughput <n>', 'samples for the concurrency pass, its own (the engine-backed share of the mix goes to each side)', '3000')
   .option('--concurrency <n>', 'concurrency of the throughput pass', '8')
   .option('--api-key <key>', 'API key sent as Authorization: Bearer (once the access layer is on)')
-  .option('--floor', 'measure the floor instead of the API: a bare node:http server around the same read functions (scripts/bench-api-floor.ts)')
+  .option(
+    '--floor',
+    'measure the floor instead of the API: a bare node:http server around the same read functions (scripts/bench-api-floor.ts)',
+  )
   .option('--access-floor', "with --floor: the floor runs the API's access layer too (key lookup, in-flight count, Redis window, credit)")
-  .option('--beside-floor [rounds]', "after the API's figures, start both floors too and alternate CPU passes of the three on the floor's request kinds (2 rounds unless given)")
-  .option('--cpu-only [passes]', "only the API's CPU per request on the floor's request kinds, pass after pass (3 unless given): a quick A/B of the request path, or with --cpu-prof its profile")
-  .option('--cpu-prof <dir>', "write a V8 CPU profile of the API process into this folder when it stops (slows it a little)")
+  .option(
+    '--beside-floor [rounds]',
+    "after the API's figures, start both floors too and alternate CPU passes of the three on the floor's request kinds (2 rounds unless given)",
+  )
+  .option(
+    '--cpu-only [passes]',
+    "only the API's CPU per request on the floor's request kinds, pass after pass (3 unless given): a quick A/B of the request path, or with --cpu-prof its profile",
+  )
+  .option('--cpu-prof <dir>', 'write a V8 CPU profile of the API process into this folder when it stops (slows it a little)')
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
   .parse()
   .opts<{
@@ -121,7 +130,13 @@ const throughput = Number(opts.throughput);
 const concurrency = Number(opts.concurrency);
 const prefix = opts.reuse ?? `bench-api-${n}`;
 const dir = join(process.cwd(), 'bench-out', prefix);
-const env = { ...process.env, INDEX_PREFIX: prefix, DATABASE_PATH: join(dir, 'taxcert.db'), LOG_LEVEL: 'warn', NODE_ENV: 'production', KEY_HASH_SECRET: process.env.KEY_HASH_SECRET ?? 'bench-only-secret-bench-only-secret',
+const env = {
+  ...process.env,
+  INDEX_PREFIX: prefix,
+  DATABASE_PATH: join(dir, 'taxcert.db'),
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  KEY_HASH_SECRET: process.env.KEY_HASH_SECRET ?? 'bench-only-secret-bench-only-secret',
   WEBHOOK_SECRET_KEY: process.env.WEBHOOK_SECRET_KEY ?? 'bench-only-webhook-key-bench-only-webhook-key',
   // Production refuses to start without these (the account page mails links); the benchmark sends no mail.
   PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://127.0.0.1',
@@ -157,7 +172,9 @@ async function startFromNothing(): Promise<void> {
     const kept = existsSync(dir) || (await opensearch.indices.existsAlias({ name: aliasName(prefix, 'certificates') })).body;
     if (!kept) return;
     if (!opts.replace) {
-      console.error(`a data set is kept under ${prefix} (bench-out/${prefix}, its indices): measure it with --reuse ${prefix}, or pass --replace to drop it and load a fresh one`);
+      console.error(
+        `a data set is kept under ${prefix} (bench-out/${prefix}, its indices): measure it with --reuse ${prefix}, or pass --replace to drop it and load a fresh one`,
+      );
       process.exit(2);
     }
     console.error(`dropping the data set kept under ${prefix} (--replace)`);
@@ -185,20 +202,23 @@ function profileFlags(): string[] {
 
 type Server = 'api' | 'floor' | 'access floor';
 
-async function startApi(server: Server = opts.floor ? (opts.accessFloor ? 'access floor' : 'floor') : 'api'): Promise<{ base: string; pid: number | undefined }> {
+async function startApi(
+  server: Server = opts.floor ? (opts.accessFloor ? 'access floor' : 'floor') : 'api',
+): Promise<{ base: string; pid: number | undefined }> {
   const port = await freePort();
   // The floor runs with the same Node flags as bin/taxcert.js.
-  const api = server !== 'api'
-    ? spawn(process.execPath, [...shebangFlags(), ...profileFlags(), '--import', 'tsx', floorServer], {
-        env: { ...env, PORT: String(port), FLOOR_ACCESS: server === 'access floor' ? '1' : '0' },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      })
-    : opts.cpuProf
-      ? spawn(process.execPath, [...shebangFlags(), ...profileFlags(), bin, 'serve', '--port', String(port)], {
-          env,
+  const api =
+    server !== 'api'
+      ? spawn(process.execPath, [...shebangFlags(), ...profileFlags(), '--import', 'tsx', floorServer], {
+          env: { ...env, PORT: String(port), FLOOR_ACCESS: server === 'access floor' ? '1' : '0' },
           stdio: ['ignore', 'ignore', 'inherit'],
         })
-      : spawn(bin, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      : opts.cpuProf
+        ? spawn(process.execPath, [...shebangFlags(), ...profileFlags(), bin, 'serve', '--port', String(port)], {
+            env,
+            stdio: ['ignore', 'ignore', 'inherit'],
+          })
+        : spawn(bin, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(api);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
@@ -232,7 +252,12 @@ async function samples(count: number): Promise<Sample[]> {
     } as never,
   });
   return (res.body.hits.hits as unknown as { _source: { id: string; county_slug: string; parcel_id: string; owner_name: string } }[]).map(
-    (h) => ({ id: h._source.id, county: h._source.county_slug, parcel: h._source.parcel_id, owner: h._source.owner_name.split(' ')[0] ?? 'smith' }),
+    (h) => ({
+      id: h._source.id,
+      county: h._source.county_slug,
+      parcel: h._source.parcel_id,
+      owner: h._source.owner_name.split(' ')[0] ?? 'smith',
+    }),
   );
 }
 
@@ -249,7 +274,10 @@ interface Scenario {
   engine: (() => Promise<unknown>) | null;
 }
 
-const newestSale: SortKey[] = [{ field: 'sale_date', order: 'desc' }, { field: 'id', order: 'asc' }];
+const newestSale: SortKey[] = [
+  { field: 'sale_date', order: 'desc' },
+  { field: 'id', order: 'asc' },
+];
 /**
  * The engine twin of a search: the route's own builder output sent straight to
  * OpenSearch (page and facet counts in parallel, as the read function does).
@@ -270,13 +298,31 @@ function engineOf(params: Record<string, unknown>) {
 const QUOTE_DATE = '2028-01-01';
 function certificateAnswers(x: Sample): Scenario[] {
   const byId = () => runtime.opensearch.get({ index, id: x.id });
-  const others = buildOtherCertificates({ county_slug: x.county, parcel_id_normalized: normalizeKey(x.parcel), id: x.id, as_of: QUOTE_DATE });
+  const others = buildOtherCertificates({
+    county_slug: x.county,
+    parcel_id_normalized: normalizeKey(x.parcel),
+    id: x.id,
+    as_of: QUOTE_DATE,
+  });
   const otherSearch = () =>
-    runtime.opensearch.search({ index, body: { query: others.query, sort: sortClause(others.sort), size: others.size, track_total_hits: true, _source: CERTIFICATE_SOURCE } as never });
+    runtime.opensearch.search({
+      index,
+      body: {
+        query: others.query,
+        sort: sortClause(others.sort),
+        size: others.size,
+        track_total_hits: true,
+        _source: CERTIFICATE_SOURCE,
+      } as never,
+    });
   return [
     { kind: 'redemption quote', path: `/api/v1/certificates/${x.id}/redemption?date=${QUOTE_DATE}`, engine: byId },
     { kind: 'timeline', path: `/api/v1/certificates/${x.id}/timeline?date=${QUOTE_DATE}`, engine: byId },
-    { kind: 'deed estimate', path: `/api/v1/certificates/${x.id}/deed-estimate?date=${QUOTE_DATE}`, engine: async () => [await byId(), await otherSearch()] },
+    {
+      kind: 'deed estimate',
+      path: `/api/v1/certificates/${x.id}/deed-estimate?date=${QUOTE_DATE}`,
+      engine: async () => [await byId(), await otherSearch()],
+    },
   ];
 }
 
@@ -309,7 +355,8 @@ function mix(s: Sample[], total: number): Scenario[] {
       {
         kind: 'by-parcel',
         path: `/api/v1/certificates/by-parcel?county=${x.county}&parcel_id=${encodeURIComponent(x.parcel)}`,
-        engine: () => readPage(runtime, index, { query: parcel.query, sort: parcel.sort, offset: 0, limit: 25, source: CERTIFICATE_SOURCE }),
+        engine: () =>
+          readPage(runtime, index, { query: parcel.query, sort: parcel.sort, offset: 0, limit: 25, source: CERTIFICATE_SOURCE }),
       },
       { kind: 'id lookup', path: `/api/v1/certificates/${x.id}`, engine: () => runtime.opensearch.get({ index, id: x.id }) },
       { kind: 'deep offset', path: `/api/v1/certificates/search?offset=${deep}`, engine: engineOf({ offset: deep }) },
@@ -331,7 +378,13 @@ function mix(s: Sample[], total: number): Scenario[] {
  */
 function bidRateScenarios(): Scenario[] {
   const body = buildBidRates(BidRateParams.parse({}));
-  return [{ kind: 'bid rates (whole index)', path: '/api/v1/analytics/bid-rates', engine: () => runtime.opensearch.search({ index, body: body as never }) }];
+  return [
+    {
+      kind: 'bid rates (whole index)',
+      path: '/api/v1/analytics/bid-rates',
+      engine: () => runtime.opensearch.search({ index, body: body as never }),
+    },
+  ];
 }
 
 /**
@@ -347,10 +400,15 @@ async function uncachedCost(label: string, path: string, targetMs: number): Prom
     const status = await get(path);
     // A 404 is a route this build lacks; a 400 is the API refusing a whole-index scope past its
     // cap (HOLDER_GROUPS_MAX_SCOPE, BID_RATES_MAX_SCOPE), which is the answer, not a missing route.
-    if (status !== 200) return console.log(`${label}: answered ${status}${status === 404 ? ' (not served by this build)' : status === 400 ? ' (scope over the API\'s cap at this size)' : ''}`);
+    if (status !== 200)
+      return console.log(
+        `${label}: answered ${status}${status === 404 ? ' (not served by this build)' : status === 400 ? " (scope over the API's cap at this size)" : ''}`,
+      );
     ms.push(performance.now() - t);
   }
-  console.log(`${label}, request cache cleared before each call: p50 ${round(percentile(ms, 50))} ms, max ${round(Math.max(...ms))} ms (target p50 < ${targetMs})`);
+  console.log(
+    `${label}, request cache cleared before each call: p50 ${round(percentile(ms, 50))} ms, max ${round(Math.max(...ms))} ms (target p50 < ${targetMs})`,
+  );
 }
 
 async function analyticsCosts(): Promise<void> {
@@ -428,51 +486,64 @@ try {
   const total = (await runtime.opensearch.count({ index })).body.count;
   // With --reuse, --certificates is only its default: the SUMMARY line names the set measured.
   summary.certificates = total;
-  console.error(`index ${index}: ${total} certificates; ${opts.floor ? `the ${opts.accessFloor ? 'access floor' : 'floor'} (scripts/bench-api-floor.ts)` : 'API'} at ${base}`);
+  console.error(
+    `index ${index}: ${total} certificates; ${opts.floor ? `the ${opts.accessFloor ? 'access floor' : 'floor'} (scripts/bench-api-floor.ts)` : 'API'} at ${base}`,
+  );
 
   // Which routes exist on this build: a 404 route is left out of the mix and named.
   const measured = Math.max(60, requests);
   const everything = mix(await samples(measured + warmup + throughput), total);
   if (opts.cpuOnly) {
     const searchOnly = (list: Scenario[]) => list.filter((s) => SEARCH_KINDS.has(s.kind));
-    await cpuPasses(searchOnly(everything.slice(measured, measured + warmup)), searchOnly(everything.slice(measured + warmup)), opts.cpuOnly === true ? 3 : Number(opts.cpuOnly));
+    await cpuPasses(
+      searchOnly(everything.slice(measured, measured + warmup)),
+      searchOnly(everything.slice(measured + warmup)),
+      opts.cpuOnly === true ? 3 : Number(opts.cpuOnly),
+    );
     process.exitCode = 0;
   } else {
-  const all = everything.slice(0, measured);
-  const warming = everything.slice(measured, measured + warmup);
-  const loading = everything.slice(measured + warmup);
-  const present = new Map<string, boolean>();
-  for (const s of all) if (!present.has(s.kind)) present.set(s.kind, (await get(s.path)) !== 404);
-  const missing = [...present].filter(([, ok]) => !ok).map(([k]) => k);
-  if (missing.length > 0) console.error(`routes not served by this build (left out): ${missing.join(', ')}`);
-  const served = all.filter((s) => present.get(s.kind)).slice(0, requests);
-  const sqliteOnly = served.filter((s) => s.engine === null);
-  // The API-versus-engine comparison runs on the engine-backed routes only.
-  const engineBacked = (list: Scenario[]) =>
-    list.filter((s) => present.get(s.kind) && s.engine !== null) as (Scenario & { engine: () => Promise<unknown> })[];
-  const scenarios = engineBacked(served);
-  if (sqliteOnly.length > 0) {
-    const r = await run(sqliteOnly.map((s) => () => get(s.path)), 1);
-    console.log(`SQLite-only routes through the API: p50 ${round(percentile(r.latencies, 50))} ms, p99 ${round(percentile(r.latencies, 99))} ms`);
-  }
-  if (scenarios.length === 0) console.log('no engine-backed certificate route is served by this build yet');
-  else await compare(scenarios, engineBacked(warming), engineBacked(loading), total);
-  if (opts.besideFloor && !opts.floor) {
-    const floorKinds = (list: Scenario[]) => list.filter((s) => SEARCH_KINDS.has(s.kind) && present.get(s.kind));
-    await besideFloor(floorKinds(warming), floorKinds(loading), opts.besideFloor === true ? 2 : Number(opts.besideFloor));
-  }
+    const all = everything.slice(0, measured);
+    const warming = everything.slice(measured, measured + warmup);
+    const loading = everything.slice(measured + warmup);
+    const present = new Map<string, boolean>();
+    for (const s of all) if (!present.has(s.kind)) present.set(s.kind, (await get(s.path)) !== 404);
+    const missing = [...present].filter(([, ok]) => !ok).map(([k]) => k);
+    if (missing.length > 0) console.error(`routes not served by this build (left out): ${missing.join(', ')}`);
+    const served = all.filter((s) => present.get(s.kind)).slice(0, requests);
+    const sqliteOnly = served.filter((s) => s.engine === null);
+    // The API-versus-engine comparison runs on the engine-backed routes only.
+    const engineBacked = (list: Scenario[]) =>
+      list.filter((s) => present.get(s.kind) && s.engine !== null) as (Scenario & { engine: () => Promise<unknown> })[];
+    const scenarios = engineBacked(served);
+    if (sqliteOnly.length > 0) {
+      const r = await run(
+        sqliteOnly.map((s) => () => get(s.path)),
+        1,
+      );
+      console.log(
+        `SQLite-only routes through the API: p50 ${round(percentile(r.latencies, 50))} ms, p99 ${round(percentile(r.latencies, 99))} ms`,
+      );
+    }
+    if (scenarios.length === 0) console.log('no engine-backed certificate route is served by this build yet');
+    else await compare(scenarios, engineBacked(warming), engineBacked(loading), total);
+    if (opts.besideFloor && !opts.floor) {
+      const floorKinds = (list: Scenario[]) => list.filter((s) => SEARCH_KINDS.has(s.kind) && present.get(s.kind));
+      await besideFloor(floorKinds(warming), floorKinds(loading), opts.besideFloor === true ? 2 : Number(opts.besideFloor));
+    }
 
-  // What a deep page costs: the page plan against a plain from+size at the same offset.
-  await deepCosts(total, present.get('deep offset') === true);
-  await analyticsCosts();
-  const apiMemory = memoryOf(apiPid);
-  summary.apiPeakMb = apiMemory.peakMb;
-  summary.apiRssMb = apiMemory.rssMb;
-  const heap = await engineHeapMb(runtime.opensearch);
-  summary.engineHeapUsedMb = heap.usedMb;
-  summary.engineHeapMaxMb = heap.maxMb;
-  console.log(`\nAPI process RSS ${apiMemory.rssMb} MB (peak ${apiMemory.peakMb} MB)${summary.workerPeakMb ? `; worker peak RSS while ingesting ${summary.workerPeakMb} MB` : ''}`);
-  console.log(`SUMMARY ${JSON.stringify(summary)}`);
+    // What a deep page costs: the page plan against a plain from+size at the same offset.
+    await deepCosts(total, present.get('deep offset') === true);
+    await analyticsCosts();
+    const apiMemory = memoryOf(apiPid);
+    summary.apiPeakMb = apiMemory.peakMb;
+    summary.apiRssMb = apiMemory.rssMb;
+    const heap = await engineHeapMb(runtime.opensearch);
+    summary.engineHeapUsedMb = heap.usedMb;
+    summary.engineHeapMaxMb = heap.maxMb;
+    console.log(
+      `\nAPI process RSS ${apiMemory.rssMb} MB (peak ${apiMemory.peakMb} MB)${summary.workerPeakMb ? `; worker peak RSS while ingesting ${summary.workerPeakMb} MB` : ''}`,
+    );
+    console.log(`SUMMARY ${JSON.stringify(summary)}`);
   }
 } finally {
   for (const c of children) c.kill('SIGTERM');
@@ -491,8 +562,14 @@ async function compare(
   // thousand requests in V8's lower tiers (an id lookup through the API took 1.2 ms in its
   // first thousand and 0.8 ms in its third), and production measures a process that has run
   // for hours. Each side gets the same requests, so neither finds the other's caches warmer.
-  await run(warming.map((s) => () => get(s.path)), 2);
-  await run(warming.map((s) => s.engine), 2);
+  await run(
+    warming.map((s) => () => get(s.path)),
+    2,
+  );
+  await run(
+    warming.map((s) => s.engine),
+    2,
+  );
 
   const statuses = new Map<number, number>();
   const apiTask = (s: Scenario) => async () => {
@@ -526,8 +603,14 @@ async function compare(
   const apiCpu0 = processCpuMs(apiPid);
   const a1 = await run(first.map(apiTask), concurrency);
   const apiCpu1 = processCpuMs(apiPid);
-  const e1 = await run(first.map((s) => s.engine), concurrency);
-  const e2 = await run(second.map((s) => s.engine), concurrency);
+  const e1 = await run(
+    first.map((s) => s.engine),
+    concurrency,
+  );
+  const e2 = await run(
+    second.map((s) => s.engine),
+    concurrency,
+  );
   const apiCpu2 = processCpuMs(apiPid);
   const a2 = await run(second.map(apiTask), concurrency);
   const apiCpu3 = processCpuMs(apiPid);
@@ -539,7 +622,13 @@ async function compare(
     const idx = scenarios.flatMap((s, i) => (s.kind === kind ? [i] : []));
     const a = idx.map((i) => api1.latencies[i]!);
     const e = idx.map((i) => eng1.latencies[i]!);
-    return { kind, requests: idx.length, 'api p50 ms': round(percentile(a, 50)), 'engine p50 ms': round(percentile(e, 50)), 'api p99 ms': round(percentile(a, 99)) };
+    return {
+      kind,
+      requests: idx.length,
+      'api p50 ms': round(percentile(a, 50)),
+      'engine p50 ms': round(percentile(e, 50)),
+      'api p99 ms': round(percentile(a, 99)),
+    };
   });
   console.log(
     `\nAPI benchmark: ${total} certificates, ${scenarios.length} requests per side at concurrency 1, ${loading.length} per side at concurrency ${concurrency}`,
@@ -556,7 +645,8 @@ async function compare(
       `api p99 ${round(percentile(api1.latencies, 99))} ms (target < 100), ` +
       `throughput api/engine ${round((engN.seconds / apiN.seconds) * 100)}% (target >= 80%); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
-  if (Number.isFinite(apiCpuPerRequest)) console.log(`API process CPU at c=${concurrency}: ${round(apiCpuPerRequest * 1000)} µs per request`);
+  if (Number.isFinite(apiCpuPerRequest))
+    console.log(`API process CPU at c=${concurrency}: ${round(apiCpuPerRequest * 1000)} µs per request`);
   // The targets at scale: the search mix (the certificate reads: free text, filters with facets,
   // by-parcel, id lookups, deep offsets) p99 < 100 ms through the API, a deep page < 500 ms p50. The
   // analytics kinds keep their own targets, printed per kind above and uncached below.
@@ -595,8 +685,14 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: num
     sides.push({ name: server, base: floor.base, pid: floor.pid, cpuMs: 0, requests: 0 });
     // The API has run the whole benchmark by now; a floor gets the warm-up and one untimed pass,
     // or its first pass is timed in V8's lower tiers (1,540 against a later 814-1,048 µs here).
-    await run(warming.map((s) => () => get(s.path, floor.base)), 2);
-    await run(loading.map((s) => () => get(s.path, floor.base)), concurrency);
+    await run(
+      warming.map((s) => () => get(s.path, floor.base)),
+      2,
+    );
+    await run(
+      loading.map((s) => () => get(s.path, floor.base)),
+      concurrency,
+    );
   }
   const refusals = refusalCount();
   const rows = [];
@@ -604,7 +700,10 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: num
     const row: Record<string, number> = { round: round + 1 };
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
       const before = processCpuMs(side.pid);
-      await run(loading.map((s) => refusals.counted(s.path, side.base, `${side.name} `)), concurrency);
+      await run(
+        loading.map((s) => refusals.counted(s.path, side.base, `${side.name} `)),
+        concurrency,
+      );
       const ms = processCpuMs(side.pid) - before;
       side.cpuMs += ms;
       side.requests += loading.length;
@@ -614,11 +713,19 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: num
     rows.push(row);
   }
   const [api, layered, bare] = sides.map((s) => (s.cpuMs / s.requests) * 1000) as [number, number, number];
-  console.log(`\nCPU per request at c=${concurrency} on the floor's request kinds (${loading.length} requests per pass; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+  console.log(
+    `\nCPU per request at c=${concurrency} on the floor's request kinds (${loading.length} requests per pass; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')})`,
+  );
   console.table(rows);
   refusals.report();
-  console.log(`API ${Math.round(api)} µs, access floor ${Math.round(layered)} µs, floor ${Math.round(bare)} µs per request: ratio ${(api / bare).toFixed(2)} (target: the API at most 850 µs, the bare hop's cost when the target was set)`);
-  console.log(`of the API's ${Math.round(api - bare)} µs over the floor: the access layer ${Math.round(layered - bare)} µs, Fastify and the routes' plumbing ${Math.round(api - layered)} µs`);
+  console.log(
+    `API ${Math.round(api)} µs, access floor ${Math.round(layered)} µs, floor ${Math.round(bare)} µs per request: ratio ${(api / bare).toFixed(2)} (target: the API at most 850 µs, the bare hop's cost when the target was set)`,
+  );
+  console.log(
+    `of the API's ${Math.round(api - bare)} µs over the floor: the access layer ${Math.round(layered - bare)} µs, Fastify and the routes' plumbing ${Math.round(api - layered)} µs`,
+  );
   Object.assign(summary, { apiCpuUs: Math.round(api), accessFloorCpuUs: Math.round(layered), floorCpuUs: Math.round(bare) });
 }
 
@@ -628,14 +735,19 @@ async function besideFloor(warming: Scenario[], loading: Scenario[], rounds: num
  * be compared in a minute each, or profiled (--cpu-prof) on exactly the requests the CPU target counts.
  */
 async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: number): Promise<void> {
-  await run(warming.map((s) => () => get(s.path)), 2);
+  await run(
+    warming.map((s) => () => get(s.path)),
+    2,
+  );
   const refusals = refusalCount();
   const counted = (s: Scenario) => refusals.counted(s.path);
   // The first pass places every deep page from scratch; later ones find the marks it left
   // (services/engine/paging/marks.ts), as a client paging on or asking again does.
   const firstBefore = processCpuMs(apiPid);
   await run(loading.map(counted), concurrency);
-  console.log(`first pass over these requests: ${Math.round(((processCpuMs(apiPid) - firstBefore) / loading.length) * 1000)} µs per request`);
+  console.log(
+    `first pass over these requests: ${Math.round(((processCpuMs(apiPid) - firstBefore) / loading.length) * 1000)} µs per request`,
+  );
   const perPass: number[] = [];
   for (let pass = 0; pass < passes; pass++) {
     const before = processCpuMs(apiPid);
@@ -643,7 +755,9 @@ async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: numbe
     perPass.push(Math.round(((processCpuMs(apiPid) - before) / loading.length) * 1000));
   }
   const sorted = [...perPass].sort((a, b) => a - b);
-  console.log(`API CPU per request at c=${concurrency} (${loading.length} requests per pass): ${perPass.join(', ')} µs; median ${sorted[Math.floor(sorted.length / 2)]} µs`);
+  console.log(
+    `API CPU per request at c=${concurrency} (${loading.length} requests per pass): ${perPass.join(', ')} µs; median ${sorted[Math.floor(sorted.length / 2)]} µs`,
+  );
   // Which kinds the CPU goes to: one pass of each kind alone, at the same concurrency.
   const byKind: Record<string, number> = {};
   for (const kind of new Set(loading.map((s) => s.kind))) {
@@ -660,12 +774,15 @@ async function cpuPasses(warming: Scenario[], loading: Scenario[], passes: numbe
 function refusalCount() {
   const statuses = new Map<string, number>();
   return {
-    counted: (path: string, server = base, label = '') => async () => {
-      const status = await get(path, server);
-      if (status !== 200) statuses.set(`${label}${status}`, (statuses.get(`${label}${status}`) ?? 0) + 1);
-    },
+    counted:
+      (path: string, server = base, label = '') =>
+      async () => {
+        const status = await get(path, server);
+        if (status !== 200) statuses.set(`${label}${status}`, (statuses.get(`${label}${status}`) ?? 0) + 1);
+      },
     report() {
-      if (statuses.size > 0) console.log(`answers other than 200 (the figures above are not comparable): ${JSON.stringify(Object.fromEntries(statuses))}`);
+      if (statuses.size > 0)
+        console.log(`answers other than 200 (the figures above are not comparable): ${JSON.stringify(Object.fromEntries(statuses))}`);
     },
   };
 }
@@ -684,7 +801,8 @@ async function deepCosts(total: number, viaApi: boolean): Promise<void> {
     .map((o) => Math.min(o, Math.max(0, total - 25)))
     .filter((o, i, a) => a.indexOf(o) === i);
   const physical = Object.keys((await runtime.opensearch.indices.getAlias({ name: index })).body)[0]!;
-  const setWindow = (w: number) => runtime.opensearch.indices.putSettings({ index: physical, body: { index: { max_result_window: w } } as never });
+  const setWindow = (w: number) =>
+    runtime.opensearch.indices.putSettings({ index: physical, body: { index: { max_result_window: w } } as never });
   const rows = [];
   for (const offset of deep) {
     const plan = await median3(() => readPage(runtime, index, { query: { match_all: {} }, sort: newestSale, offset, limit: 25 }));

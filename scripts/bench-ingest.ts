@@ -52,7 +52,7 @@ const opts = new Command('bench-ingest')
   .option('--freshness <samples>', 'county updates timed on the loaded index (0: none)', '7')
   .option('--update-rows <n>', 'rows of each county update', '2000')
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the stack process into this folder (slows it a little)')
-  .option('--logs <dir>', 'keep the stack\'s log (the worker\'s per-file timings) in this folder')
+  .option('--logs <dir>', "keep the stack's log (the worker's per-file timings) in this folder")
   .parse()
   .opts<{
     certificates: string;
@@ -225,14 +225,21 @@ async function runOnce(n: number) {
     stack = undefined;
     // Where each update's time went, as the worker logged it (the job's own duration and phases).
     const logged = new Map(ingestedLines(stackLog).map((l) => [l.file, l]));
-    const freshnessRows = freshness.map(({ path, ...f }) => ({ ...f, jobMs: logged.get(path)?.durationMs, ...logged.get(path)?.timingsMs }));
+    const freshnessRows = freshness.map(({ path, ...f }) => ({
+      ...f,
+      jobMs: logged.get(path)?.durationMs,
+      ...logged.get(path)?.timingsMs,
+    }));
 
     // 5. Raw _bulk: the same documents into a copy made from the same mapping file, loaded under
     // the same bulk mode the worker holds (entered and left once, as a busy worker does).
     const rawIndex = `${prefix}-certificates-raw`;
-    await createPhysicalIndex(runtime.opensearch, rawIndex, 'certificates', loadMapping('certificates'), { replicas: config.OPENSEARCH_REPLICAS });
+    await createPhysicalIndex(runtime.opensearch, rawIndex, 'certificates', loadMapping('certificates'), {
+      replicas: config.OPENSEARCH_REPLICAS,
+    });
     const [a, b] = await Promise.all([physical, rawIndex].map((i) => runtime.opensearch.indices.getMapping({ index: i })));
-    if (JSON.stringify(Object.values(a!.body)[0]) !== JSON.stringify(Object.values(b!.body)[0])) throw new Error('the raw copy has another mapping');
+    if (JSON.stringify(Object.values(a!.body)[0]) !== JSON.stringify(Object.values(b!.body)[0]))
+      throw new Error('the raw copy has another mapping');
     const rawMode = new BulkMode(runtime.opensearch, { index: rawIndex, dataset: 'certificates', replicas: config.OPENSEARCH_REPLICAS });
     const rawEngineBefore = await engineCpuSeconds(runtime.opensearch);
     const senderBefore = process.cpuUsage();
@@ -262,7 +269,7 @@ async function runOnce(n: number) {
       // with other work, wall-clock rates follow the neighbours; CPU per row much less.
       cpuRatio:
         Math.round(
-          (((rawEngineCpu + (sender.user + sender.system) / 1e6) / (pipelineEngineCpu + stackUse.cpuSeconds + cliUse.cpuSeconds)) * 1000),
+          ((rawEngineCpu + (sender.user + sender.system) / 1e6) / (pipelineEngineCpu + stackUse.cpuSeconds + cliUse.cpuSeconds)) * 1000,
         ) / 1000,
       // Summed over files (they overlap when the worker runs several at once).
       ...Object.fromEntries(Object.entries(phases.seconds).map(([k, v]) => [`${k}Seconds`, v])),
@@ -282,9 +289,24 @@ async function runOnce(n: number) {
       rawIndexMb: rawStoreMb,
       ...Object.fromEntries(Object.entries(pipelineWork).map(([k, v]) => [`pipeline ${k}`, v])),
       ...Object.fromEntries(Object.entries(rawWork).map(([k, v]) => [`raw ${k}`, v])),
-      freshnessP50Ms: freshness.length ? percentile(freshness.map((f) => f.visibleMs), 50) : Number.NaN,
-      freshnessP90Ms: freshness.length ? percentile(freshness.map((f) => f.visibleMs), 90) : Number.NaN,
-      freshnessCompletedP50Ms: freshness.length ? percentile(freshness.map((f) => f.completedMs), 50) : Number.NaN,
+      freshnessP50Ms: freshness.length
+        ? percentile(
+            freshness.map((f) => f.visibleMs),
+            50,
+          )
+        : Number.NaN,
+      freshnessP90Ms: freshness.length
+        ? percentile(
+            freshness.map((f) => f.visibleMs),
+            90,
+          )
+        : Number.NaN,
+      freshnessCompletedP50Ms: freshness.length
+        ? percentile(
+            freshness.map((f) => f.completedMs),
+            50,
+          )
+        : Number.NaN,
       freshnessSamples: freshnessRows,
     };
   } finally {
@@ -365,8 +387,11 @@ console.log(
 );
 // One row per figure and one column per N, so the figures of growing N sit side by side.
 const figures = [...new Set(results.flatMap((r) => Object.keys(r)))].filter((k) => k !== 'certificates' && k !== 'freshnessSamples');
-const column = (r: (typeof results)[number], i: number) => `N=${r.certificates}${sizes.indexOf(r.certificates) === i ? '' : ` (run ${i + 1})`}`;
-console.table(Object.fromEntries(figures.map((f) => [f, Object.fromEntries(results.map((r, i) => [column(r, i), (r as Record<string, unknown>)[f]]))])));
+const column = (r: (typeof results)[number], i: number) =>
+  `N=${r.certificates}${sizes.indexOf(r.certificates) === i ? '' : ` (run ${i + 1})`}`;
+console.table(
+  Object.fromEntries(figures.map((f) => [f, Object.fromEntries(results.map((r, i) => [column(r, i), (r as Record<string, unknown>)[f]]))])),
+);
 for (const r of results) {
   console.log(
     `N=${r.certificates}: ${opts.path === 'start' ? 'npm start' : 'worker'} path ${r.pipelineRowsPerSec} rows/s (taxcert ingest --manifest --wait, ${r.pipelineSeconds} s), ` +

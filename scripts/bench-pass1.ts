@@ -36,7 +36,9 @@ if (process.env.BENCH_PASS1_FLAGS !== '1') {
   process.exit(run.status ?? 1);
 }
 
-console.error(`node ${process.execArgv.filter((f) => f.startsWith('--') && !f.startsWith('--import') && !f.startsWith('--require')).join(' ')}`);
+console.error(
+  `node ${process.execArgv.filter((f) => f.startsWith('--') && !f.startsWith('--import') && !f.startsWith('--require')).join(' ')}`,
+);
 
 const opts = new Command('bench-pass1')
   .option('--certificates <n>', 'certificates to generate', '300000')
@@ -70,7 +72,10 @@ try {
     const holderMemory = createHolderMemory(holderAliases);
     for (const [i, job] of jobs.entries()) {
       const file = certificateFile({ ...job, jobId: `pass1-${round}-${i}` }, { ...deps, holderMemory }, at);
-      const validated = await validateFile(job.file, `pass1-${round}-${i}`, file.format, { opensearch: deps.opensearch, prefix: deps.prefix });
+      const validated = await validateFile(job.file, `pass1-${round}-${i}`, file.format, {
+        opensearch: deps.opensearch,
+        prefix: deps.prefix,
+      });
       rows += validated.rowsRead;
       await validated.discard();
     }
@@ -82,4 +87,9 @@ try {
   if (!opts.dir) rmSync(dir, { recursive: true, force: true });
 }
 const sorted = [...perRound].sort((a, b) => a - b);
-console.log(JSON.stringify({ rounds: perRound.map((x) => Math.round(x * 10) / 10), medianUsPerRow: Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10 }));
+console.log(
+  JSON.stringify({
+    rounds: perRound.map((x) => Math.round(x * 10) / 10),
+    medianUsPerRow: Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10,
+  }),
+);

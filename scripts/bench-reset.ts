@@ -27,7 +27,13 @@ const n = Number(opts.requests);
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-reset-'));
 const prefix = `bench-reset-${process.pid}`;
-const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', INDEX_PREFIX: prefix, DATABASE_PATH: join(dir, 'taxcert.db') });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  INDEX_PREFIX: prefix,
+  DATABASE_PATH: join(dir, 'taxcert.db'),
+});
 const runtime = await openRuntime(config);
 const app = await buildSite(runtime);
 await app.ready();
@@ -91,4 +97,6 @@ rmSync(dir, { recursive: true, force: true });
 if (opts.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 else
   for (const r of results)
-    process.stdout.write(`${r.name}: ${r.cpu_ms_per_request} ms CPU, ${r.wall_ms_per_request} ms wall per request (${JSON.stringify(r.statuses)})\n`);
+    process.stdout.write(
+      `${r.name}: ${r.cpu_ms_per_request} ms CPU, ${r.wall_ms_per_request} ms wall per request (${JSON.stringify(r.statuses)})\n`,
+    );

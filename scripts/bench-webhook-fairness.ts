@@ -93,7 +93,14 @@ const listen = async (server: Server) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-webhook-fairness-'));
 const prefix = `bench-whf-${process.pid}`;
-const env = { ...process.env, NODE_ENV: 'development' as const, LOG_LEVEL: 'warn', DATABASE_PATH: join(dir, 'taxcert.db'), INDEX_PREFIX: prefix, WEBHOOK_CONCURRENCY: '128' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'development' as const,
+  LOG_LEVEL: 'warn',
+  DATABASE_PATH: join(dir, 'taxcert.db'),
+  INDEX_PREFIX: prefix,
+  WEBHOOK_CONCURRENCY: '128',
+};
 const config = loadConfig(env);
 const runtime = await openRuntime(config, { name: 'bench' });
 const hung = hungReceiver();
@@ -104,23 +111,45 @@ try {
   const hungPort = await listen(hung.server);
   const healthyPort = await listen(healthy.server);
   const box = createSecretBox(config.WEBHOOK_SECRET_KEY);
-  say(`bench-webhook-fairness: concurrency ${config.WEBHOOK_CONCURRENCY}, timeout ${config.WEBHOOK_TIMEOUT_MS} ms, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  say(
+    `bench-webhook-fairness: concurrency ${config.WEBHOOK_CONCURRENCY}, timeout ${config.WEBHOOK_TIMEOUT_MS} ms, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // The hung client's old events, recorded before its endpoints exist: only a replay sends them.
-  const old: EventInput[] = Array.from({ length: Number(opts.replaysPerEndpoint) }, (_, n) => ({ type: 'certificate.redeemed', countySlug: 'leon', data: { object: { id: `old_${n}` }, previous: {} } }));
+  const old: EventInput[] = Array.from({ length: Number(opts.replaysPerEndpoint) }, (_, n) => ({
+    type: 'certificate.redeemed',
+    countySlug: 'leon',
+    data: { object: { id: `old_${n}` }, previous: {} },
+  }));
   const oldIds = await appendEvents(sql, old);
   const hungClient = await createClient(sql, { name: 'hung', plan: 'growth' });
   const hungEndpoints = [];
   for (let i = 0; i < MAX_ENDPOINTS_PER_CLIENT; i++)
     hungEndpoints.push(
-      (await createEndpoint(sql, box, { clientId: hungClient.id, url: `http://127.0.0.1:${hungPort}/hook/${i}`, types: ['certificate.redeemed'], counties: null }))
-        .endpoint,
+      (
+        await createEndpoint(sql, box, {
+          clientId: hungClient.id,
+          url: `http://127.0.0.1:${hungPort}/hook/${i}`,
+          types: ['certificate.redeemed'],
+          counties: null,
+        })
+      ).endpoint,
     );
   const otherClient = await createClient(sql, { name: 'other', plan: 'growth' });
-  await createEndpoint(sql, box, { clientId: otherClient.id, url: `http://127.0.0.1:${healthyPort}/hook`, types: ['certificate.created'], counties: null });
+  await createEndpoint(sql, box, {
+    clientId: otherClient.id,
+    url: `http://127.0.0.1:${healthyPort}/hook`,
+    types: ['certificate.created'],
+    counties: null,
+  });
 
   let log = '';
-  worker = spawn(bin, ['worker', '--webhook-concurrency', '128'], { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  worker = spawn(bin, ['worker', '--webhook-concurrency', '128'], {
+    env: { ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   worker.stderr!.on('data', (d: Buffer) => {
     log = (log + d.toString()).slice(-20_000);
   });
@@ -133,7 +162,9 @@ try {
   let n = 0;
   const otherDelay = async () => {
     const started = Date.now();
-    const [id] = await appendEvents(sql, [{ type: 'certificate.created', countySlug: 'leon', data: { object: { id: `other_${n++}` }, previous: {} } }]);
+    const [id] = await appendEvents(sql, [
+      { type: 'certificate.created', countySlug: 'leon', data: { object: { id: `other_${n++}` }, previous: {} } },
+    ]);
     const at = await healthy.arrival(publicEventId(id!), 60_000);
     return at === null ? Number.POSITIVE_INFINITY : at - started;
   };
@@ -195,7 +226,9 @@ try {
     say('');
     say(`other client's delay, baseline: p50 ${result.baseline_ms.p50} ms, max ${result.baseline_ms.max} ms`);
     say(`other client's delay, hung client holding requests: p50 ${result.while_hung_ms.p50} ms, max ${result.while_hung_ms.max} ms`);
-    say(`hung receiver: at most ${hung.maxOpen} requests open at once (${hung.requests} in all); replays ${accepted} queued, ${refused} refused of ${result.replays_requested}`);
+    say(
+      `hung receiver: at most ${hung.maxOpen} requests open at once (${hung.requests} in all); replays ${accepted} queued, ${refused} refused of ${result.replays_requested}`,
+    );
     say(`load average at the end: ${result.load_average.join(' ')}`);
   }
 } finally {

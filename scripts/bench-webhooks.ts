@@ -112,7 +112,17 @@ const TYPE_MIX: [EventType, number][] = [
 ];
 // Big counties carry more certificates; every county appears.
 const BIG: Record<string, number> = {
-  'miami-dade': 14, broward: 10, 'palm-beach': 8, hillsborough: 7, orange: 7, duval: 5, pinellas: 5, lee: 4, polk: 4, brevard: 3, volusia: 3,
+  'miami-dade': 14,
+  broward: 10,
+  'palm-beach': 8,
+  hillsborough: 7,
+  orange: 7,
+  duval: 5,
+  pinellas: 5,
+  lee: 4,
+  polk: 4,
+  brevard: 3,
+  volusia: 3,
 };
 
 interface Spec {
@@ -133,7 +143,12 @@ const SPECS: Spec[] = [
   { name: 'deeds', types: ['certificate.tax_deed_applied', 'certificate.lands_available'], counties: null, behaviour: 'healthy' },
   { name: 'dade-redemptions', types: ['certificate.redeemed'], counties: ['miami-dade'], behaviour: 'healthy' },
   { name: 'status-moves', types: ['certificate.cancelled', 'certificate.status_changed'], counties: null, behaviour: 'healthy' },
-  { name: 'sales-coverage', types: ['certificate_sale.created', 'certificate_sale.status_changed', 'county.coverage_changed', 'certificates.loaded'], counties: null, behaviour: 'healthy' },
+  {
+    name: 'sales-coverage',
+    types: ['certificate_sale.created', 'certificate_sale.status_changed', 'county.coverage_changed', 'certificates.loaded'],
+    counties: null,
+    behaviour: 'healthy',
+  },
   { name: 'alachua', types: null, counties: ['alachua'], behaviour: 'slow' },
   { name: 'leon', types: null, counties: ['leon'], behaviour: 'healthy' },
   { name: 'escambia', types: null, counties: ['escambia'], behaviour: 'healthy' },
@@ -145,7 +160,8 @@ const SPECS: Spec[] = [
   { name: 'st-lucie', types: ['certificate.redeemed', 'certificate.tax_deed_applied'], counties: ['st-lucie'], behaviour: 'healthy' },
 ];
 
-const matches = (s: Spec, e: EventInput) => (s.types === null || s.types.includes(e.type)) && (s.counties === null || (e.countySlug !== null && s.counties.includes(e.countySlug)));
+const matches = (s: Spec, e: EventInput) =>
+  (s.types === null || s.types.includes(e.type)) && (s.counties === null || (e.countySlug !== null && s.counties.includes(e.countySlug)));
 
 /** A certificate row about the size the API renders (about 700 bytes of JSON). */
 function eventAt(n: number, random: () => number, counties: readonly (readonly [string, number])[]): EventInput {
@@ -200,7 +216,18 @@ const perSecond: number[] = [];
 let clockStart = Date.now();
 
 async function startReceiver(spec: Spec): Promise<ReceiverState> {
-  const r = { spec, port: 0, url: '', endpointId: '', verifier: null, seen: new Map(), tried: new Set(), requests: 0, verified: 0, badSignatures: 0 } as unknown as ReceiverState;
+  const r = {
+    spec,
+    port: 0,
+    url: '',
+    endpointId: '',
+    verifier: null,
+    seen: new Map(),
+    tried: new Set(),
+    requests: 0,
+    verified: 0,
+    badSignatures: 0,
+  } as unknown as ReceiverState;
   r.server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -296,7 +323,11 @@ try {
   const events = Array.from({ length: EVENTS }, (_, n) => eventAt(n, random, counties));
   const expectedPer = SPECS.map((s) => events.filter((e) => matches(s, e)).length);
   const expectedTotal = expectedPer.reduce((a, b) => a + b, 0);
-  say(`bench-webhooks: ${EVENTS} events, ${expectedTotal} deliveries expected (${(expectedTotal / EVENTS).toFixed(2)} per event), rate ${RATE || 'all at once'}/s, concurrency ${opts.concurrency}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  say(
+    `bench-webhooks: ${EVENTS} events, ${expectedTotal} deliveries expected (${(expectedTotal / EVENTS).toFixed(2)} per event), rate ${RATE || 'all at once'}/s, concurrency ${opts.concurrency}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   // Receivers and their endpoints, one client each (twenty customers), before any event.
   const box = createSecretBox(config.WEBHOOK_SECRET_KEY);
@@ -337,7 +368,9 @@ try {
   const delivered = () => receivers.reduce((s, r) => s + r.seen.size, 0);
   const progress = setInterval(async () => {
     const pending = await scalar("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'");
-    say(`  ${Math.round((Date.now() - started) / 1000)}s: ${delivered()}/${expectedTotal} delivered, ${pending} pending, worker ${rss.at(-1)?.[1] ?? '?'} MB`);
+    say(
+      `  ${Math.round((Date.now() - started) / 1000)}s: ${delivered()}/${expectedTotal} delivered, ${pending} pending, worker ${rss.at(-1)?.[1] ?? '?'} MB`,
+    );
   }, 10_000);
 
   // The receiver that goes away, and comes back.
@@ -347,9 +380,12 @@ try {
     down.server.closeAllConnections();
     say(`  ${Math.round((Date.now() - started) / 1000)}s: ${down.spec.name} down`);
   }, Number(opts.downAfterS) * 1000);
-  const upAt = setTimeout(() => {
-    down.server.listen(down.port, '127.0.0.1', () => say(`  ${Math.round((Date.now() - started) / 1000)}s: ${down.spec.name} back`));
-  }, (Number(opts.downAfterS) + Number(opts.downForS)) * 1000);
+  const upAt = setTimeout(
+    () => {
+      down.server.listen(down.port, '127.0.0.1', () => say(`  ${Math.round((Date.now() - started) / 1000)}s: ${down.spec.name} back`));
+    },
+    (Number(opts.downAfterS) + Number(opts.downForS)) * 1000,
+  );
 
   // Append at the steady rate, in batches as an ingest step would.
   for (let i = 0; i < EVENTS; i += BATCH) {
@@ -368,7 +404,8 @@ try {
   const healthy = receivers.filter((r) => r.spec.behaviour === 'healthy');
   let healthyDoneMs: number | null = null;
   for (;;) {
-    if (healthyDoneMs === null && healthy.every((r) => r.seen.size === expectedPer[receivers.indexOf(r)])) healthyDoneMs = Date.now() - started;
+    if (healthyDoneMs === null && healthy.every((r) => r.seen.size === expectedPer[receivers.indexOf(r)]))
+      healthyDoneMs = Date.now() - started;
     // Two questions, each answered by its own partial index.
     const pending = await scalar("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'");
     const unqueued = await scalar('SELECT count(*) FROM webhook_deliveries WHERE enqueued = 0');
@@ -394,7 +431,18 @@ try {
     const missing = [...expected].filter((id) => !r.seen.has(id)).length;
     const unexpected = [...r.seen.keys()].filter((id) => !expected.has(id)).length;
     const duplicates = [...r.seen.values()].reduce((s, c) => s + (c - 1), 0);
-    return { name: r.spec.name, behaviour: r.spec.behaviour, expected: expectedPer[i]!, received: r.seen.size, missing, unexpected, duplicates, requests: r.requests, verified: r.verified, badSignatures: r.badSignatures };
+    return {
+      name: r.spec.name,
+      behaviour: r.spec.behaviour,
+      expected: expectedPer[i]!,
+      received: r.seen.size,
+      missing,
+      unexpected,
+      duplicates,
+      requests: r.requests,
+      verified: r.verified,
+      badSignatures: r.badSignatures,
+    };
   });
 
   // Lag from recording to the first attempt, healthy endpoints only (the attempt log's own clock).
@@ -421,7 +469,10 @@ try {
     .map((r) => r.duration_ms)
     .sort((a, b) => a - b);
   const statuses = Object.fromEntries(
-    (await sql.all<{ status: string; n: number }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status')).map((r) => [r.status, r.n]),
+    (await sql.all<{ status: string; n: number }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status')).map((r) => [
+      r.status,
+      r.n,
+    ]),
   );
   const deliveredTotal = perReceiver.reduce((s, r) => s + r.received, 0);
   const rssValues = rss.map(([, mb]) => mb);
@@ -438,8 +489,11 @@ try {
     settled_seconds: Math.round(settledMs / 100) / 10,
     // Deliveries (first 2xx per endpoint and event, every receiver) completed per second from the first
     // append until the healthy endpoints had everything; and the best 10 seconds of the run.
-    deliveries_per_second: healthyDoneMs === null ? null : Math.round(sumSeconds(0, Math.ceil(healthyDoneMs / 1000)) / (healthyDoneMs / 1000)),
-    peak_10s_deliveries_per_second: Math.round(Math.max(0, ...Array.from({ length: perSecond.length }, (_, i) => sumSeconds(i, i + 10) / 10))),
+    deliveries_per_second:
+      healthyDoneMs === null ? null : Math.round(sumSeconds(0, Math.ceil(healthyDoneMs / 1000)) / (healthyDoneMs / 1000)),
+    peak_10s_deliveries_per_second: Math.round(
+      Math.max(0, ...Array.from({ length: perSecond.length }, (_, i) => sumSeconds(i, i + 10) / 10)),
+    ),
     attempts_per_second: Math.round(attempts / (settledMs / 1000)),
     // What one attempt cost in CPU, whatever the machine's load: the worker's, and this process's
     // (the receivers and the appends); Redis and the kernel's loopback are not in either.
@@ -449,7 +503,13 @@ try {
     redis_cpu_us_per_attempt: Math.round((redisCpu * 1e6) / attempts),
     healthy_request_ms: { p50: pct(durations, 50), p99: pct(durations, 99) },
     first_attempt_lag_ms: { p50: pct(lags, 50), p90: pct(lags, 90), p99: pct(lags, 99), max: lags.at(-1) ?? null, samples: lags.length },
-    worker_rss_mb: { first: rssValues[0] ?? null, min: Math.min(...rssValues), max: Math.max(...rssValues), last: rssValues.at(-1) ?? null, series: rss.filter((_, i) => i % 5 === 0) },
+    worker_rss_mb: {
+      first: rssValues[0] ?? null,
+      min: Math.min(...rssValues),
+      max: Math.max(...rssValues),
+      last: rssValues.at(-1) ?? null,
+      series: rss.filter((_, i) => i % 5 === 0),
+    },
     receivers: perReceiver,
     all_received: perReceiver.every((r) => r.missing === 0 && r.unexpected === 0),
     load_average: loadavg().map((l) => Math.round(l * 100) / 100),
@@ -458,20 +518,41 @@ try {
   else {
     say('');
     say(`deliveries: ${deliveredTotal}/${expectedTotal} delivered (${JSON.stringify(statuses)}), ${attempts} attempts`);
-    say(`appended in ${result.append_seconds} s; healthy endpoints caught up at ${result.healthy_caught_up_seconds} s; all settled at ${result.settled_seconds} s`);
-    say(`deliveries/s: ${result.deliveries_per_second} (first append to healthy endpoints caught up), best 10 s: ${result.peak_10s_deliveries_per_second}; attempts/s over the whole run: ${result.attempts_per_second}`);
+    say(
+      `appended in ${result.append_seconds} s; healthy endpoints caught up at ${result.healthy_caught_up_seconds} s; all settled at ${result.settled_seconds} s`,
+    );
+    say(
+      `deliveries/s: ${result.deliveries_per_second} (first append to healthy endpoints caught up), best 10 s: ${result.peak_10s_deliveries_per_second}; attempts/s over the whole run: ${result.attempts_per_second}`,
+    );
     say(
       `CPU per attempt: worker ${result.worker_cpu_us_per_attempt} us, bench process (receivers, appends) ${result.bench_cpu_us_per_attempt} us, Redis server ${result.redis_cpu_us_per_attempt} us (all of its clients)`,
     );
-    say(`first-attempt lag (healthy endpoints, ${lags.length} deliveries): p50 ${result.first_attempt_lag_ms.p50} ms, p90 ${result.first_attempt_lag_ms.p90} ms, p99 ${result.first_attempt_lag_ms.p99} ms, max ${result.first_attempt_lag_ms.max} ms`);
+    say(
+      `first-attempt lag (healthy endpoints, ${lags.length} deliveries): p50 ${result.first_attempt_lag_ms.p50} ms, p90 ${result.first_attempt_lag_ms.p90} ms, p99 ${result.first_attempt_lag_ms.p99} ms, max ${result.first_attempt_lag_ms.max} ms`,
+    );
     say(`request time, healthy receivers: p50 ${result.healthy_request_ms.p50} ms, p99 ${result.healthy_request_ms.p99} ms`);
-    say(`worker RSS (MB): first ${result.worker_rss_mb.first}, min ${result.worker_rss_mb.min}, max ${result.worker_rss_mb.max}, last ${result.worker_rss_mb.last}; every 10 s: ${result.worker_rss_mb.series.map(([t, mb]) => `${t}s=${mb}`).join(' ')}`);
+    say(
+      `worker RSS (MB): first ${result.worker_rss_mb.first}, min ${result.worker_rss_mb.min}, max ${result.worker_rss_mb.max}, last ${result.worker_rss_mb.last}; every 10 s: ${result.worker_rss_mb.series.map(([t, mb]) => `${t}s=${mb}`).join(' ')}`,
+    );
     for (const r of perReceiver)
-      say(`  ${r.name.padEnd(20)} ${r.behaviour.padEnd(8)} expected ${String(r.expected).padStart(6)} received ${String(r.received).padStart(6)} missing ${r.missing} unexpected ${r.unexpected} duplicates ${r.duplicates} requests ${r.requests} signatures ok ${r.verified} bad ${r.badSignatures}`);
-    say(result.all_received ? 'every receiver got every event id it subscribes to, and nothing else' : 'MISSING OR UNEXPECTED EVENTS: see above');
+      say(
+        `  ${r.name.padEnd(20)} ${r.behaviour.padEnd(8)} expected ${String(r.expected).padStart(6)} received ${String(r.received).padStart(6)} missing ${r.missing} unexpected ${r.unexpected} duplicates ${r.duplicates} requests ${r.requests} signatures ok ${r.verified} bad ${r.badSignatures}`,
+      );
+    say(
+      result.all_received
+        ? 'every receiver got every event id it subscribes to, and nothing else'
+        : 'MISSING OR UNEXPECTED EVENTS: see above',
+    );
     say(`load average at the end: ${result.load_average.join(' ')}`);
   }
   if (!result.all_received) process.exitCode = 1;
 } finally {
-  await tearDownWebhookBench(worker, receivers.map((r) => r.server), runtime, config, prefix, dir);
+  await tearDownWebhookBench(
+    worker,
+    receivers.map((r) => r.server),
+    runtime,
+    config,
+    prefix,
+    dir,
+  );
 }

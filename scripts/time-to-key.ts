@@ -126,7 +126,9 @@ try {
       const status = await until(
         'a 200 with the new key',
         async () => {
-          const res = await fetch(`${url}/api/v1/certificates/search?county=miami-dade&limit=2`, { headers: { authorization: `Bearer ${key}` } });
+          const res = await fetch(`${url}/api/v1/certificates/search?county=miami-dade&limit=2`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
           return res.status === 200 ? 200 : null;
         },
         30_000,

@@ -72,7 +72,12 @@ try {
   const app = await buildApp(runtime);
   try {
     const client = await createClient(runtime.sql, { name: 'openapi examples', plan: 'enterprise' });
-    const { raw } = await createKey(runtime.sql, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET });
+    const { raw } = await createKey(runtime.sql, {
+      clientId: client.id,
+      env: 'live',
+      prefix: config.KEY_PREFIX,
+      secret: config.KEY_HASH_SECRET,
+    });
     const headers = { authorization: `Bearer ${raw}` };
     /** One real answer, its meta dropped (examples.ts gives each a fixed request id). */
     const get = async (url: string) => {
@@ -87,7 +92,8 @@ try {
     // estimate on its first eligible day adds another outstanding certificate of the parcel.
     // Its quote and timeline are asked in the November after the sale: interest has run for
     // months, and the 5% minimum is in play.
-    const sold = (await get(`/certificates/search?county=${COUNTY}&tax_year=${TAX_YEAR}&status=sold&sort=face_desc&limit=200`)).data as Cert[];
+    const sold = (await get(`/certificates/search?county=${COUNTY}&tax_year=${TAX_YEAR}&status=sold&sort=face_desc&limit=200`))
+      .data as Cert[];
     let chosen: { subject: Cert; quoteDate: string; timeline: Record<string, unknown>; deedEstimate: Record<string, unknown> } | undefined;
     for (const subject of sold) {
       const quoteDate = `${subject.sale_date!.slice(0, 4)}-11-16`;
@@ -105,7 +111,9 @@ try {
     const recorded = {
       source: `fixtures/demo (${rows} certificates), recorded by scripts/write-openapi-examples.ts`,
       // The outstanding certificates of the county-year, largest first, with the status counts.
-      certificateList: await get(`/certificates/search?county=${COUNTY}&tax_year=${TAX_YEAR}&status=sold,tax_deed_applied&facets=status&sort=face_desc&limit=2`),
+      certificateList: await get(
+        `/certificates/search?county=${COUNTY}&tax_year=${TAX_YEAR}&status=sold,tax_deed_applied&facets=status&sort=face_desc&limit=2`,
+      ),
       certificate: await get(`/certificates/${subject.id}`),
       certificatesByParcel: await get(`/certificates/by-parcel?county=${COUNTY}&parcel_id=${encodeURIComponent(subject.parcel_id)}`),
       certificateCounts: await get(`/certificates/counts?county=${COUNTY}&tax_year=${TAX_YEAR}`),

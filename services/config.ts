@@ -51,7 +51,10 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be lowercase letters, digits, _ or -, starting with a letter')
     .default('taxcert'),
-  KEY_PREFIX: z.string().regex(/^[A-Za-z0-9]{2,16}$/, 'must be 2-16 letters or digits').default('txc'),
+  KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9]{2,16}$/, 'must be 2-16 letters or digits')
+    .default('txc'),
   KEY_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PARCEL_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://parcels.taxcert.dev/api/v1/parcels'),
   // Files a worker holds at once; all but two may wait for one shared refresh (load-resources.ts).
@@ -253,7 +256,10 @@ function isOrigin(value: string): boolean {
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config
-  extends Omit<Env, 'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER' | 'WEBHOOK_SECRET_KEY'> {
+  extends Omit<
+    Env,
+    'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER' | 'WEBHOOK_SECRET_KEY'
+  > {
   /** One node's URL, or a cluster's nodes comma-separated (services/engine/client.ts opensearchNodes). */
   OPENSEARCH_URL: string;
   /** Absolute path of the SQLite control-plane database. */

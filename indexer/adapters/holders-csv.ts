@@ -75,4 +75,3 @@ export function toHolderInput(row: RawRow): HolderAdapted {
   };
   return { input, reasons: f.reasons };
 }
-

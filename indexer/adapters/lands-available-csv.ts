@@ -76,4 +76,3 @@ export function toLandsInput(row: RawRow): LandsAdapted {
   };
   return { input, reasons: f.reasons };
 }
-

@@ -36,10 +36,7 @@ export async function* readCsv(source: Readable, layout: CsvLayout): AsyncGenera
       const { values, line, raw } = rec;
       if (!headerSeen) {
         if (values.length !== header.length || values.some((v, i) => v.trim() !== header[i]))
-          throw new FileRejectedError(
-            'unknown_format',
-            `expected a ${format} header ${show(header)} but found ${show(values)}`,
-          );
+          throw new FileRejectedError('unknown_format', `expected a ${format} header ${show(header)} but found ${show(values)}`);
         headerSeen = true;
         continue;
       }
@@ -47,14 +44,12 @@ export async function* readCsv(source: Readable, layout: CsvLayout): AsyncGenera
       rows++;
       const fields: Record<string, string> = {};
       for (let i = 0; i < values.length; i++) fields[header[i] ?? `#${i + 1}`] = values[i] ?? '';
-      if (values.length !== header.length)
-        yield problemRow(line, raw, fields, `has ${values.length} columns, expected ${header.length}`);
+      if (values.length !== header.length) yield problemRow(line, raw, fields, `has ${values.length} columns, expected ${header.length}`);
       else yield { line, raw, fields };
     }
   } catch (err) {
     if (!(err instanceof UnclosedQuoteError)) throw err;
-    if (!headerSeen)
-      throw new FileRejectedError('unknown_format', `expected a ${format} file but it does not parse: ${err.message}`);
+    if (!headerSeen) throw new FileRejectedError('unknown_format', `expected a ${format} file but it does not parse: ${err.message}`);
     throw new FileRejectedError('truncated_file', `${format} file ends inside a quoted field (${err.message}): it was cut off`);
   }
   if (!headerSeen) throw new FileRejectedError('empty_file', `${format} file is empty: expected a header and rows`);

@@ -145,10 +145,7 @@ export async function* readTable(source: Readable, layout: TableLayout): AsyncGe
     if (!headerSeen) {
       const found = text.split(sep).map((h) => h.trim());
       if (found.length !== header.length || found.some((h, i) => h !== header[i]))
-        throw new FileRejectedError(
-          'unknown_format',
-          `expected a ${format} header ${show(header, sep)} but found ${show(found, sep)}`,
-        );
+        throw new FileRejectedError('unknown_format', `expected a ${format} header ${show(header, sep)} but found ${show(found, sep)}`);
       headerSeen = true;
       continue;
     }
@@ -160,8 +157,7 @@ export async function* readTable(source: Readable, layout: TableLayout): AsyncGe
     const values = splitEscaped(text, sep);
     const fields: Record<string, string> = {};
     for (let i = 0; i < values.length; i++) fields[header[i] ?? `#${i + 1}`] = values[i] ?? '';
-    if (values.length !== header.length)
-      yield problemRow(line, text, fields, `has ${values.length} columns, expected ${header.length}`);
+    if (values.length !== header.length) yield problemRow(line, text, fields, `has ${values.length} columns, expected ${header.length}`);
     else yield { line, raw: text, fields };
   }
   if (!headerSeen) throw new FileRejectedError('empty_file', `${format} file is empty: expected a header and rows`);

@@ -14,9 +14,7 @@ const WORDS = statusWords(TAXGAVEL_STATUS);
 const L_ENDINGS: Readonly<Record<string, string>> = { C: '', N: '\n', R: '\r\n', E: '' };
 
 function parseRate(text: string): Parsed<number> {
-  return /^\d{5}$/.test(text)
-    ? { ok: true, value: Number(text) / 100 }
-    : { ok: false, reason: 'is not a rate in hundredths of a percent' };
+  return /^\d{5}$/.test(text) ? { ok: true, value: Number(text) / 100 } : { ok: false, reason: 'is not a rate in hundredths of a percent' };
 }
 
 function detailFields(text: string): Record<string, string> {
@@ -79,7 +77,13 @@ async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow>
       if (pending.length > MAX_RECORD_CHARS) throw recordTooLong('taxgavel-fixed', pending.line, "'D' record with its 'L' records");
       const len = Number(text.slice(1, 3));
       const ending = L_ENDINGS[text[3] ?? ''];
-      if (text.length !== L_LENGTH || !/^\d\d$/.test(text.slice(1, 3)) || len > L_TEXT || ending === undefined || pending.legalState === 'closed')
+      if (
+        text.length !== L_LENGTH ||
+        !/^\d\d$/.test(text.slice(1, 3)) ||
+        len > L_TEXT ||
+        ending === undefined ||
+        pending.legalState === 'closed'
+      )
         problem ??= `legal description record at ${describeLine(line, text)}`;
       else {
         pending.legal += text.slice(4, 4 + len) + ending;
@@ -108,8 +112,7 @@ async function* rows(source: Readable, ctx: ReadContext): AsyncGenerator<RawRow>
   const row = flush();
   if (row !== null) yield row;
   if (first) throw new FileRejectedError('empty_file', 'taxgavel-fixed file is empty');
-  if (trailer === null)
-    throw new FileRejectedError('truncated_file', "taxgavel-fixed file has no 'T' trailer record: it was cut off");
+  if (trailer === null) throw new FileRejectedError('truncated_file', "taxgavel-fixed file has no 'T' trailer record: it was cut off");
   if (!/^\d{9}$/.test(trailer.count) || Number(trailer.count) !== details)
     throw new FileRejectedError(
       'truncated_file',

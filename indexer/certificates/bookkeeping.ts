@@ -61,16 +61,22 @@ export async function recordCertificateIngest(
     const source = await getSource(tx, county.slug, taxYear);
     if (!source)
       await upsertSource(tx, deps.registry, {
-          countySlug: county.slug,
-          taxYear,
-          vendor: channel.channel,
-          sourceKind: 'cert_sale_portal',
-          saleUrl: channel.saleUrl,
-          active: true,
-          notes: 'registered by the first ingest of this county-year',
-        });
+        countySlug: county.slug,
+        taxYear,
+        vendor: channel.channel,
+        sourceKind: 'cert_sale_portal',
+        saleUrl: channel.saleUrl,
+        active: true,
+        notes: 'registered by the first ingest of this county-year',
+      });
     else if (source.vendor !== channel.channel)
-      await upsertSource(tx, deps.registry, { countySlug: county.slug, taxYear, vendor: channel.channel, sourceKind: source.sourceKind, saleUrl: channel.saleUrl });
+      await upsertSource(tx, deps.registry, {
+        countySlug: county.slug,
+        taxYear,
+        vendor: channel.channel,
+        sourceKind: source.sourceKind,
+        saleUrl: channel.saleUrl,
+      });
     if ((await newestSourceYear(tx, county.slug)) === taxYear) await setCountyVendor(tx, county.slug, channel.channel);
     // Another file of this county-year that failed and has not loaded since keeps its error on the source.
     const stillFailing = await unresolvedFailure(tx, {

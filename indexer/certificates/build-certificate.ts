@@ -29,7 +29,10 @@ export interface BuildContext {
 export const CompiledCertificateRecord = z.compile(CertificateRecord);
 
 function matchesCounty(ref: string, county: RegistryCounty): boolean {
-  const r = ref.trim().toLowerCase().replace(/\s+county$/, '');
+  const r = ref
+    .trim()
+    .toLowerCase()
+    .replace(/\s+county$/, '');
   return (
     r === county.slug ||
     r === county.name.toLowerCase() ||
@@ -66,8 +69,7 @@ export function buildCertificate(input: CertificateInput, adapterReasons: RowPro
   const parcelId = need(reasons, adapterReasons, 'parcel_id', input.parcel_id);
   const status = need(reasons, adapterReasons, 'status', input.status);
   const taxYear = input.tax_year ?? ctx.taxYear;
-  if (taxYear !== ctx.taxYear)
-    reasons.push({ field: 'tax_year', problem: `${taxYear} does not match the job's tax year ${ctx.taxYear}` });
+  if (taxYear !== ctx.taxYear) reasons.push({ field: 'tax_year', problem: `${taxYear} does not match the job's tax year ${ctx.taxYear}` });
 
   const unsold = status === 'available' || status === 'advertised';
   const struck = input.struck_to_county ?? false;

@@ -66,7 +66,10 @@ export interface CertificateFeed {
   changed(): number | null;
 }
 
-export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string; county: RegistryCounty; taxYear: number }): CertificateFeed {
+export function certificateFeed(
+  deps: CertificateFeedDeps,
+  run: { jobId: string; county: RegistryCounty; taxYear: number },
+): CertificateFeed {
   const { sql, parcelBaseUrl } = deps;
   const { jobId, county, taxYear } = run;
   const alias = aliasName(deps.prefix, 'certificates');
@@ -118,7 +121,11 @@ export function certificateFeed(deps: CertificateFeedDeps, run: { jobId: string;
       // A first load's count is what search sees now; a load of which nothing became searchable tells nothing.
       const count = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
       if (count === 0) await discardStage(sql, jobId);
-      else await publishStage(sql, jobId, { refused, rewrite: { 'certificates.loaded': { object: { ...loaded.object, count }, previous: {} } } });
+      else
+        await publishStage(sql, jobId, {
+          refused,
+          rewrite: { 'certificates.loaded': { object: { ...loaded.object, count }, previous: {} } },
+        });
     },
 
     async recordSale(sale) {

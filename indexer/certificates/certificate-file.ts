@@ -57,7 +57,14 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     publishChanges: (refused) => feed.publish(refused),
     changedCount: () => feed.changed(),
     bookkeep: async () => {
-      const { sale } = await recordCertificateIngest(deps, { county, taxYear: job.taxYear, channel, at, today: at.slice(0, 10), file: job.file });
+      const { sale } = await recordCertificateIngest(deps, {
+        county,
+        taxYear: job.taxYear,
+        channel,
+        at,
+        today: at.slice(0, 10),
+        file: job.file,
+      });
       await feed.recordSale(sale);
     },
   };

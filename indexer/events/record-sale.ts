@@ -11,7 +11,12 @@ import { type SaleWatcher, saleChange } from './sale-change.ts';
  * rendered inside the transaction, with the clock read there: of two transactions, the later
  * one judges the later day, so a slow job cannot tell a status older than one already told.
  */
-export async function recordSale(sql: Sql, render: (today: string) => SaleRow, now: () => Date, by: SaleWatcher): Promise<EventInput | null> {
+export async function recordSale(
+  sql: Sql,
+  render: (today: string) => SaleRow,
+  now: () => Date,
+  by: SaleWatcher,
+): Promise<EventInput | null> {
   return sql.transaction(async (tx) => {
     const row = render(floridaToday(now()));
     const seen = await getSaleSeen(tx, row.id);

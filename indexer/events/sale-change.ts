@@ -31,7 +31,8 @@ export function saleChange(seen: Pick<SaleSeen, 'status'> | null, row: SaleRow, 
   if (!seen) return { event: null, status: row.status };
   // Announced, not yet told: only the ingest that wrote the sale tells (the job may still be
   // between writing the sale and recording it).
-  if (seen.status === null) return by === 'ingest' ? { event: event('certificate_sale.created', {}), status: row.status } : { event: null, status: null };
+  if (seen.status === null)
+    return by === 'ingest' ? { event: event('certificate_sale.created', {}), status: row.status } : { event: null, status: null };
   if (seen.status !== row.status) return { event: event('certificate_sale.status_changed', { status: seen.status }), status: row.status };
   return { event: null, status: null };
 }

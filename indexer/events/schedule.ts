@@ -27,7 +27,8 @@ export async function startFeedSchedule(runtime: IndexerDeps): Promise<FeedSched
   // The worker blocks on its connection: one of its own, as for the ingest worker.
   const queueConnection: Redis = redisConnection(config);
   const workerConnection: Redis = redisConnection(config);
-  for (const c of [queueConnection, workerConnection]) c.on('error', (err) => logger.warn({ err: err.message }, 'feed schedule redis connection error'));
+  for (const c of [queueConnection, workerConnection])
+    c.on('error', (err) => logger.warn({ err: err.message }, 'feed schedule redis connection error'));
   const queue = new Queue(FEED_QUEUE, {
     connection: queueConnection,
     prefix,
@@ -51,7 +52,9 @@ export async function startFeedSchedule(runtime: IndexerDeps): Promise<FeedSched
   };
   const worker = new Worker(FEED_QUEUE, processor, { connection: workerConnection, prefix, concurrency: 1 });
   worker.on('error', (err) => logger.error({ err }, 'feed schedule worker error'));
-  worker.on('failed', (job, err) => logger.warn({ job: job?.name, err: err.message }, 'change-feed job failed; the next interval runs it again'));
+  worker.on('failed', (job, err) =>
+    logger.warn({ job: job?.name, err: err.message }, 'change-feed job failed; the next interval runs it again'),
+  );
 
   return {
     worker,

@@ -58,9 +58,11 @@ export async function deriveHolders(deps: DeriveHoldersDeps): Promise<DeriveHold
         maxCounties: Math.max(registry.counties.length, 1),
       });
       const res = await deps.opensearch.search({ index: aliasName(deps.prefix, 'certificates'), body: body as never });
-      const page = (res.body as unknown as {
-        aggregations: { holders: { buckets: HolderBucket[]; after_key?: { holder_id: string } } };
-      }).aggregations.holders;
+      const page = (
+        res.body as unknown as {
+          aggregations: { holders: { buckets: HolderBucket[]; after_key?: { holder_id: string } } };
+        }
+      ).aggregations.holders;
       for (const bucket of page.buckets) {
         const parsed = HolderRecord.safeParse(mapHolder(bucket, updatedAt));
         if (!parsed.success) {

@@ -4,10 +4,7 @@ import type { Dataset } from '../../services/domain/datasets.ts';
 /** mappings/<dataset>.json: bump version whenever settings or mappings change, then reindex. */
 export interface MappingFile {
   version: number;
-  settings: { index?: { refresh_interval?: string; number_of_replicas?: number } & Record<string, unknown> } & Record<
-    string,
-    unknown
-  >;
+  settings: { index?: { refresh_interval?: string; number_of_replicas?: number } & Record<string, unknown> } & Record<string, unknown>;
   mappings: Record<string, unknown>;
 }
 

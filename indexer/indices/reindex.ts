@@ -52,12 +52,7 @@ export interface ReindexResult {
  * On any failure before the swap the new index is deleted and the alias and old
  * index are untouched.
  */
-export async function reindex(
-  client: Client,
-  prefix: string,
-  dataset: Dataset,
-  options: ReindexOptions = {},
-): Promise<ReindexResult> {
+export async function reindex(client: Client, prefix: string, dataset: Dataset, options: ReindexOptions = {}): Promise<ReindexResult> {
   const alias = aliasName(prefix, dataset);
   const from = await singleTarget(client, alias);
   const mapping = options.mapping ?? loadMapping(dataset);
@@ -103,13 +98,7 @@ export async function reindex(
   return finish(client, from, to, sourceCount, options);
 }
 
-async function finish(
-  client: Client,
-  from: string,
-  to: string,
-  documents: number,
-  options: ReindexOptions,
-): Promise<ReindexResult> {
+async function finish(client: Client, from: string, to: string, documents: number, options: ReindexOptions): Promise<ReindexResult> {
   if (options.keepOld) return { from, to, documents, oldDeleted: false };
   try {
     await deleteIndexQuietly(client, from);
@@ -123,8 +112,7 @@ async function finish(
 async function singleTarget(client: Client, alias: string): Promise<string> {
   const targets = await aliasTargets(client, alias);
   if (targets.length === 0) throw new IndexLifecycleError('alias_missing', `alias ${alias} does not exist`);
-  if (targets.length > 1)
-    throw new IndexLifecycleError('alias_ambiguous', `alias ${alias} points to ${targets.join(', ')}`);
+  if (targets.length > 1) throw new IndexLifecycleError('alias_ambiguous', `alias ${alias} points to ${targets.join(', ')}`);
   return targets[0]!;
 }
 
@@ -160,8 +148,7 @@ async function copyDocuments(client: Client, from: string, to: string, options: 
       const status = res.body.task.status as { created?: number; total?: number } | undefined;
       options.onProgress?.({ created: status?.created ?? 0, total: status?.total ?? 0 });
       if (res.body.completed) {
-        if (res.body.error)
-          throw new IndexLifecycleError('reindex_failed', `_reindex task failed: ${res.body.error.reason ?? 'unknown'}`);
+        if (res.body.error) throw new IndexLifecycleError('reindex_failed', `_reindex task failed: ${res.body.error.reason ?? 'unknown'}`);
         const response = res.body.response as { failures?: unknown[] } | undefined;
         const failures = response?.failures ?? [];
         if (failures.length > 0)

@@ -45,10 +45,7 @@ export interface BulkWriter {
   flush(): Promise<BulkTotals>;
 }
 
-type BulkItem = Record<
-  string,
-  { status: number; result?: string; error?: { type?: string; reason?: string | null } } | undefined
->;
+type BulkItem = Record<string, { status: number; result?: string; error?: { type?: string; reason?: string | null } } | undefined>;
 
 interface Batch {
   body: string | Buffer;
@@ -72,11 +69,7 @@ function idOf(pair: string): string {
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 
 function isRetryable(err: unknown): boolean {
-  if (
-    err instanceof errors.ConnectionError ||
-    err instanceof errors.TimeoutError ||
-    err instanceof errors.NoLivingConnectionsError
-  )
+  if (err instanceof errors.ConnectionError || err instanceof errors.TimeoutError || err instanceof errors.NoLivingConnectionsError)
     return true;
   return err instanceof errors.ResponseError && RETRY_STATUSES.has(err.statusCode);
 }
@@ -87,7 +80,9 @@ function isRetryable(err: unknown): boolean {
  * 429 say "not now" rather than "not this", so they are not refusals.
  */
 function isRefused(err: unknown): err is errors.ResponseError {
-  return err instanceof errors.ResponseError && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 408 && err.statusCode !== 429;
+  return (
+    err instanceof errors.ResponseError && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 408 && err.statusCode !== 429
+  );
 }
 
 /** The engine's own words for a refused request (status, type, reason), cut short: its reason may echo a long id. */
@@ -163,9 +158,13 @@ export function createBulkWriter(client: Client, options: BulkWriterOptions): Bu
         if (isRefused(err))
           throw new BulkRequestError('rejected', `_bulk to ${options.index} was refused: ${refusal(err)}`, { cause: err });
         if (!isRetryable(err))
-          throw new BulkRequestError('engine_error', `_bulk to ${options.index} failed: ${err instanceof Error ? err.message : String(err)}`, {
-            cause: err,
-          });
+          throw new BulkRequestError(
+            'engine_error',
+            `_bulk to ${options.index} failed: ${err instanceof Error ? err.message : String(err)}`,
+            {
+              cause: err,
+            },
+          );
         if (attempt >= maxAttempts)
           throw new BulkRequestError('unavailable', `_bulk to ${options.index} failed ${attempt} times`, { cause: err });
         rest = pending;

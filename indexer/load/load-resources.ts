@@ -59,9 +59,7 @@ export function createLoadResources(opensearch: Client, options: LoadResourceOpt
   for (const dataset of FILE_DATASETS) {
     const mode = new BulkMode(opensearch, { index: alias(dataset), dataset, replicas: options.replicas });
     // A worker that died mid-load left refresh off; queued before any job's bulk mode, so it runs first.
-    mode
-      .repair()
-      .catch((err: Error) => options.logger.warn({ err: err.message, dataset }, 'could not restore search settings'));
+    mode.repair().catch((err: Error) => options.logger.warn({ err: err.message, dataset }, 'could not restore search settings'));
     bulkModes[dataset] = mode;
     refreshGroups[dataset] = new RefreshGroup(opensearch, alias(dataset), refreshPolicy);
     loading[dataset] = 0;

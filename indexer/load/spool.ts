@@ -59,7 +59,6 @@ export function sweepStaleSpools(dir: string = tmpdir()): number {
   return removed;
 }
 
-
 /** Text is encoded into chunks of this size: one write call per chunk, not per row. */
 const CHUNK_BYTES = 256 * 1024;
 

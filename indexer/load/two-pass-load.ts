@@ -214,7 +214,11 @@ export async function validateFile<T extends { id: string }>(
 
 /** zlib's errors carry a Z_* code (Z_DATA_ERROR, Z_BUF_ERROR). */
 function isZlibError(err: unknown): err is NodeJS.ErrnoException & { code: string } {
-  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && /^Z_[A-Z_]+$/.test((err as NodeJS.ErrnoException).code!);
+  return (
+    err instanceof Error &&
+    typeof (err as NodeJS.ErrnoException).code === 'string' &&
+    /^Z_[A-Z_]+$/.test((err as NodeJS.ErrnoException).code!)
+  );
 }
 
 /**

@@ -46,7 +46,6 @@ export async function deriveSale(deps: DeriveSaleDeps, of: SaleOf): Promise<Cert
       updatedAt: of.at,
     },
   );
-  if (sale)
-    await deps.opensearch.index({ index: aliasName(deps.prefix, 'sales'), id: sale.id, body: sale, refresh: true });
+  if (sale) await deps.opensearch.index({ index: aliasName(deps.prefix, 'sales'), id: sale.id, body: sale, refresh: true });
   return sale;
 }

@@ -90,7 +90,10 @@ export async function deliverOne(ctx: DeliverContext, job: DeliveryJobData): Pro
   };
   const disabled = await ctx.writer.write(outcome);
   if (disabled.includes(state.endpointId))
-    ctx.logger.warn({ endpoint: state.endpointId, reason: gone ? 'gone' : 'failing' }, gone ? 'webhook endpoint answered 410: disabled' : 'webhook endpoint failing too long: disabled');
+    ctx.logger.warn(
+      { endpoint: state.endpointId, reason: gone ? 'gone' : 'failing' },
+      gone ? 'webhook endpoint answered 410: disabled' : 'webhook endpoint failing too long: disabled',
+    );
   if (retryAt !== null) return { kind: 'later', at: retryAt, outcome: 'retry' };
   return { kind: 'done', outcome: ok ? 'delivered' : 'failed' };
 }

@@ -56,7 +56,9 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       const rows = await outbox(sql, OUTBOX_CHUNK);
       if (rows.length === 0) break;
       if ((await queue.getJobCountByTypes('wait', 'prioritized')) >= highWater) break;
-      await queue.addBulk(rows.map((r) => ({ name: 'deliver', data: { delivery: r.id, generation: r.generation }, opts: deliveryJobOptions(r) })));
+      await queue.addBulk(
+        rows.map((r) => ({ name: 'deliver', data: { delivery: r.id, generation: r.generation }, opts: deliveryJobOptions(r) })),
+      );
       await markEnqueued(sql, rows);
       queued += rows.length;
       if (rows.length < OUTBOX_CHUNK) break;

@@ -83,7 +83,8 @@ export function createEndpointLoads(options: LoadLimits): EndpointLoads {
     if (loads.size <= 50_000) return;
     for (const [id, load] of loads) if (load.open === 0 && load.deferred === 0) loads.delete(id);
   };
-  const clientFull = (endpoint: Load, client: Load) => client.open >= clientTotal || (isSlow(endpoint) && client.slowOpen >= options.clientLimit);
+  const clientFull = (endpoint: Load, client: Load) =>
+    client.open >= clientTotal || (isSlow(endpoint) && client.slowOpen >= options.clientLimit);
   const defer = (load: Load, limit: number, random: number) => {
     load.deferred += 1;
     const rounds = Math.ceil(load.deferred / limit);

@@ -17,7 +17,9 @@ export class AddressNotAllowedError extends Error {
     readonly host: string,
     readonly address: string,
   ) {
-    super(`address not allowed: ${host === address ? address : `${host} resolves to ${address}`} (${classifyAddress(address).replace('_', '-')})`);
+    super(
+      `address not allowed: ${host === address ? address : `${host} resolves to ${address}`} (${classifyAddress(address).replace('_', '-')})`,
+    );
   }
 }
 

@@ -81,13 +81,23 @@ export function createSender(options: SenderOptions): Sender {
     https: new HttpsAgent({ keepAlive: true, lookup }),
   };
 
-  function once(url: URL, body: string, headers: Record<string, string>, deadline: number): Promise<{ res: IncomingMessage | null; req: ClientRequest; err?: unknown; text?: string }> {
+  function once(
+    url: URL,
+    body: string,
+    headers: Record<string, string>,
+    deadline: number,
+  ): Promise<{ res: IncomingMessage | null; req: ClientRequest; err?: unknown; text?: string }> {
     return new Promise((resolve) => {
       const isHttps = url.protocol === 'https:';
       const req = (isHttps ? httpsRequest : httpRequest)(url, {
         method: 'POST',
         agent: isHttps ? agents.https : agents.http,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'taxcert-webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'taxcert-webhooks/1',
+        },
       });
       const timer = setTimeout(() => req.destroy(new TimeoutError()), Math.max(0, deadline - Date.now()));
       let settled = false;
@@ -140,8 +150,7 @@ export function createSender(options: SenderOptions): Sender {
       }
       // A literal address is connected to without any lookup, so it is checked here.
       const literal = literalAddress(url.hostname);
-      if (literal !== null && !literalAllowed(literal))
-        return result(null, new AddressNotAllowedError(literal, literal).message, null);
+      if (literal !== null && !literalAllowed(literal)) return result(null, new AddressNotAllowedError(literal, literal).message, null);
       const deadline = started + options.timeoutMs;
       let answer = await once(url, body, headers, deadline);
       // A kept-alive socket the receiver closed while idle fails before any answer: the request

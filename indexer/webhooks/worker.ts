@@ -62,7 +62,8 @@ export function startWebhookWorker(runtime: IndexerDeps, options: WebhookWorkerO
   // BullMQ blocks on the worker's connection: its own instance, quit by close().
   const workerConnection: Redis = redisConnection(config);
   const queueConnection: Redis = redisConnection(config);
-  for (const c of [workerConnection, queueConnection]) c.on('error', (err) => logger.warn({ err: err.message }, 'webhook redis connection error'));
+  for (const c of [workerConnection, queueConnection])
+    c.on('error', (err) => logger.warn({ err: err.message }, 'webhook redis connection error'));
   const worker = new Worker<DeliveryJobData, DeliverStep>(WEBHOOK_QUEUE, processor, {
     connection: workerConnection,
     prefix: queuePrefix(config),

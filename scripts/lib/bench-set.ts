@@ -27,7 +27,10 @@ export async function generateAndIngest(set: BenchSet): Promise<{ worker: ChildP
   const worker = spawn(set.bin, ['worker'], { env: set.env, stdio: ['ignore', 'ignore', 'inherit'] });
   t = Date.now();
   try {
-    execFileSync(set.bin, ['ingest', '--manifest', join(files, 'manifest.json'), '--wait'], { env: set.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(set.bin, ['ingest', '--manifest', join(files, 'manifest.json'), '--wait'], {
+      env: set.env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   } catch (err) {
     worker.kill('SIGTERM');
     throw err;

@@ -5,7 +5,10 @@ import { buildBidRates } from '../../services/api/routes/analytics/bid-rates/bui
 import { BidRateParams } from '../../services/api/routes/analytics/bid-rates/params.ts';
 import { buildSalesQuery } from '../../services/api/routes/certificate-sales/build-query.ts';
 import { SalesSearchParams } from '../../services/api/routes/certificate-sales/params.ts';
-import { buildOtherCertificates, type OtherCertificatesInput } from '../../services/api/routes/certificate-quotes/build-other-certificates.ts';
+import {
+  buildOtherCertificates,
+  type OtherCertificatesInput,
+} from '../../services/api/routes/certificate-quotes/build-other-certificates.ts';
 import { buildByParcel } from '../../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCounts } from '../../services/api/routes/certificates/build-counts.ts';
 import { buildCertificateSearch } from '../../services/api/routes/certificates/build-search.ts';
@@ -15,7 +18,13 @@ import { HoldersSearchParams } from '../../services/api/routes/holders/params.ts
 import { buildLandsQuery } from '../../services/api/routes/lands-available/build-query.ts';
 import { LandsSearchParams } from '../../services/api/routes/lands-available/params.ts';
 import { buildGroupDetails } from '../../services/api/routes/analytics/holders/build-details.ts';
-import { buildGroupScan, buildGroupTerms, buildRateScan, groupTermsSlices, ID_SLICES } from '../../services/api/routes/analytics/holders/build-scan.ts';
+import {
+  buildGroupScan,
+  buildGroupTerms,
+  buildRateScan,
+  groupTermsSlices,
+  ID_SLICES,
+} from '../../services/api/routes/analytics/holders/build-scan.ts';
 import { HolderGroupsParams } from '../../services/api/routes/analytics/holders/params.ts';
 import { pagePlanDsl } from './page-plan-dsl.ts';
 

@@ -50,7 +50,11 @@ function* firstRows(records: Iterable<CertificateRecord>, rows: number): Generat
 async function writeUpdate(state: GeneratedState, plan: FilePlan, rows: number, dir: string, i: number, asOf: string): Promise<string> {
   const path = join(dir, `update-${i}-${plan.county.slug}-${plan.taxYear}.${extensionFor(plan.channel.format)}`);
   const out = createWriteStream(path);
-  await writerFor(plan.channel.format)!.write(firstRows(state.records(plan), rows), out, { county: plan.county, taxYear: plan.taxYear, asOf });
+  await writerFor(plan.channel.format)!.write(firstRows(state.records(plan), rows), out, {
+    county: plan.county,
+    taxYear: plan.taxYear,
+    asOf,
+  });
   out.end();
   await finished(out);
   return path;
@@ -75,12 +79,23 @@ export async function measureFreshness(
       // Every row's owner name changed: one certificate.updated event each, after the last id before queueing.
       const lastEvent = (await runtime.sql.get<{ id: number | null }>('SELECT max(id) AS id FROM events'))?.id ?? 0;
       const countEvents = async (county: string, after: number) =>
-        (await runtime.sql.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE county_slug = ? AND id > ?', [county, after]))?.n ?? 0;
+        (await runtime.sql.get<{ n: number }>('SELECT count(*) AS n FROM events WHERE county_slug = ? AND id > ?', [county, after]))?.n ??
+        0;
       const since = new Date().toISOString();
       const t0 = performance.now();
-      const [queued] = await enqueueFiles(runtime, [{ dataset: 'certificates', file, vendor: plan.channel.channel, county: plan.county.slug, taxYear: plan.taxYear }], { wait: false });
+      const [queued] = await enqueueFiles(
+        runtime,
+        [{ dataset: 'certificates', file, vendor: plan.channel.channel, county: plan.county.slug, taxYear: plan.taxYear }],
+        { wait: false },
+      );
       const query = {
-        bool: { filter: [{ term: { county_slug: plan.county.slug } }, { term: { tax_year: plan.taxYear } }, { range: { ingested_at: { gte: since } } }] },
+        bool: {
+          filter: [
+            { term: { county_slug: plan.county.slug } },
+            { term: { tax_year: plan.taxYear } },
+            { range: { ingested_at: { gte: since } } },
+          ],
+        },
       };
       let searchableMs = Number.NaN;
       let eventsMs = Number.NaN;
@@ -105,8 +120,9 @@ export async function measureFreshness(
       }
       // Events are published after the refresh and before bookkeeping, so a completed job has them all.
       if (Number.isNaN(eventsMs)) {
-        const recorded = (await countEvents(plan.county.slug, lastEvent));
-        if (recorded < rows) throw new Error(`freshness sample ${i}: job completed but only ${recorded} of ${rows} change events are recorded`);
+        const recorded = await countEvents(plan.county.slug, lastEvent);
+        if (recorded < rows)
+          throw new Error(`freshness sample ${i}: job completed but only ${recorded} of ${rows} change events are recorded`);
         eventsMs = completedMs;
       }
       out.push({

@@ -1,7 +1,17 @@
 import { beforeCut } from '../../services/engine/paging/cuts.ts';
 import { type Cursor, groupFilters, selectedBody, selectedFromEndBody } from '../../services/engine/paging/cursor.ts';
 import { cutsAggs, keyStatsAggs, keyValuesAggs, numberCuts } from '../../services/engine/paging/number-cuts.ts';
-import { afterBody, countBody, countOnly, DEFAULT_PAGE_OPTIONS, deepPlan, type PageRequest, reversedBody, shallowBody, within } from '../../services/engine/paging/plan.ts';
+import {
+  afterBody,
+  countBody,
+  countOnly,
+  DEFAULT_PAGE_OPTIONS,
+  deepPlan,
+  type PageRequest,
+  reversedBody,
+  shallowBody,
+  within,
+} from '../../services/engine/paging/plan.ts';
 import { scoreCuts, scoreCutsAggs, scoreStatsAggs, startOf, tieQuery } from '../../services/engine/paging/score-cuts.ts';
 import { effectiveSort } from '../../services/engine/paging/sort.ts';
 

@@ -15,7 +15,9 @@ export async function runPerSize(script: string, sizes: number[], argv: string[]
   }
   const out: Record<string, unknown>[] = [];
   for (const n of sizes) {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, '--certificates', String(n), ...rest], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, '--certificates', String(n), ...rest], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let summary: Record<string, unknown> | undefined;
     let buffered = '';
     child.stdout!.setEncoding('utf8').on('data', (text: string) => {
@@ -23,7 +25,8 @@ export async function runPerSize(script: string, sizes: number[], argv: string[]
       buffered += text;
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
-      for (const line of lines) if (line.startsWith('SUMMARY ')) summary = JSON.parse(line.slice('SUMMARY '.length)) as Record<string, unknown>;
+      for (const line of lines)
+        if (line.startsWith('SUMMARY ')) summary = JSON.parse(line.slice('SUMMARY '.length)) as Record<string, unknown>;
     });
     const [code] = (await once(child, 'exit')) as [number | null];
     if (code !== 0) throw new Error(`${script} --certificates ${n} exited with ${code}`);

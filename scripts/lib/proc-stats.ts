@@ -65,7 +65,9 @@ export async function engineCpuSeconds(client: Client): Promise<number> {
 /** Heap in use and its maximum, summed over the engine's nodes, in MB. */
 export async function engineHeapMb(client: Client): Promise<{ usedMb: number; maxMb: number }> {
   const res = await client.nodes.stats({ metric: ['jvm'] });
-  const nodes = Object.values((res.body as { nodes: Record<string, { jvm: { mem: { heap_used_in_bytes: number; heap_max_in_bytes: number } } }> }).nodes);
+  const nodes = Object.values(
+    (res.body as { nodes: Record<string, { jvm: { mem: { heap_used_in_bytes: number; heap_max_in_bytes: number } } }> }).nodes,
+  );
   const mb = (n: number) => Math.round(n / 2 ** 20);
   return {
     usedMb: mb(nodes.reduce((s, n) => s + n.jvm.mem.heap_used_in_bytes, 0)),

@@ -35,7 +35,11 @@ export async function startTaxcert(
   const port = await freePort();
   const log = createWriteStream(options.logFile, { flags: 'a' });
   await once(log, 'open');
-  const spawnOptions = { env: { ...options.env, PORT: String(port) }, cwd: options.cwd, stdio: ['ignore', 'ignore', log] as ['ignore', 'ignore', typeof log] };
+  const spawnOptions = {
+    env: { ...options.env, PORT: String(port) },
+    cwd: options.cwd,
+    stdio: ['ignore', 'ignore', log] as ['ignore', 'ignore', typeof log],
+  };
   // Spawned as the executable, so it runs with its shebang's heap bounds as in production; extra
   // flags (a CPU profile) need node itself, given the same bounds.
   const child = options.nodeFlags
@@ -71,7 +75,10 @@ export async function startTaxcert(
 }
 
 /** Runs a taxcert command to its end; resolves with its stdout, rejects on a non-zero exit. */
-export async function runTaxcert(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string; onSpawn?: (pid: number) => void }): Promise<string> {
+export async function runTaxcert(
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd: string; onSpawn?: (pid: number) => void },
+): Promise<string> {
   const child = spawn(bin, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   options.onSpawn?.(child.pid!);
   let out = '';

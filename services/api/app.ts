@@ -1,12 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { ServerOptions } from 'node:http';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAccess } from './access/access.ts';
 import { redactUrl } from '../logger.ts';

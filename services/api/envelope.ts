@@ -116,6 +116,8 @@ export const ErrorSchema = z.object({
     details: z
       .record(z.string(), z.unknown())
       .optional()
-      .describe('Structured detail: issues (one per bad parameter) on a 400, the upgrade options on a 402, reason and reset_date on a monthly-quota 429.'),
+      .describe(
+        'Structured detail: issues (one per bad parameter) on a 400, the upgrade options on a 402, reason and reset_date on a monthly-quota 429.',
+      ),
   }),
 });

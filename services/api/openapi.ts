@@ -54,7 +54,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'getOpenApiDocument',
         summary: 'This OpenAPI document',
-        description: 'The OpenAPI 3.1 document of the REST API, generated from the schemas that validate requests. Free, no API key needed.',
+        description:
+          'The OpenAPI 3.1 document of the REST API, generated from the schemas that validate requests. Free, no API key needed.',
         tags: ['service'],
         security: [],
         response: { 200: publicAnswer(OpenApiDocument, 'The OpenAPI 3.1 document.') },

@@ -34,8 +34,7 @@ try {
   if (failure.exitCode !== 0) {
     if (!failure.printed) process.stderr.write(`taxcert: ${printable(failure.message)}\n`);
     if (json) process.stdout.write(errorDocument(failure.code, failure.message));
-    if (wantsErrorStacks() && err instanceof Error && failure.code === 'internal_error')
-      process.stderr.write(`${err.stack}\n`);
+    if (wantsErrorStacks() && err instanceof Error && failure.code === 'internal_error') process.stderr.write(`${err.stack}\n`);
   }
   process.exitCode = failure.exitCode;
 }

@@ -22,7 +22,11 @@ export function usesLocalStack(command: string): boolean {
 export class NoStackError extends CliError {
   override name = 'NoStackError';
   constructor(reason: string) {
-    super(`no local stack found: ${reason}; start one with \`npm start\` in this checkout, or set OPENSEARCH_URL and DATABASE_PATH`, 1, 'no_stack');
+    super(
+      `no local stack found: ${reason}; start one with \`npm start\` in this checkout, or set OPENSEARCH_URL and DATABASE_PATH`,
+      1,
+      'no_stack',
+    );
   }
 }
 
@@ -41,11 +45,16 @@ export async function stackVariables(env: NodeJS.ProcessEnv, file = resolve(STAC
     throw new NoStackError(`${shown} records the stack with INDEX_PREFIX=${recorded.INDEX_PREFIX}, not ${env.INDEX_PREFIX}`);
   const started = `npm start (pid ${record.pid}, started ${record.startedAt})`;
   if (!isPidAlive(record.pid)) throw new NoStackError(`${started} recorded in ${shown} is no longer running`);
-  if (recorded.DATABASE_URL === undefined && !existsSync(recorded.DATABASE_PATH)) throw new NoStackError(`the database of ${started}, ${recorded.DATABASE_PATH}, is gone`);
+  if (recorded.DATABASE_URL === undefined && !existsSync(recorded.DATABASE_PATH))
+    throw new NoStackError(`the database of ${started}, ${recorded.DATABASE_PATH}, is gone`);
   if (!(await opensearchAnswers(recorded.OPENSEARCH_URL)))
     throw new NoStackError(`the OpenSearch of ${started} does not answer at ${recorded.OPENSEARCH_URL}`);
   if (record.keyHashSecretGiven && env.KEY_HASH_SECRET === undefined)
-    throw new CliError(`${started} hashes keys with the KEY_HASH_SECRET of its environment: set the same KEY_HASH_SECRET here`, 1, 'no_stack');
+    throw new CliError(
+      `${started} hashes keys with the KEY_HASH_SECRET of its environment: set the same KEY_HASH_SECRET here`,
+      1,
+      'no_stack',
+    );
   if (record.webhookSecretKeyGiven === true && env.WEBHOOK_SECRET_KEY === undefined)
     throw new CliError(
       `${started} seals webhook secrets with the WEBHOOK_SECRET_KEY of its environment: set the same WEBHOOK_SECRET_KEY here`,

@@ -20,9 +20,7 @@ export const CertificateRow = z.object({
   status: z.enum(CERTIFICATE_STATUSES).describe('Certificate status.'),
   face_amount: z.number().describe('Face value at sale, in US dollars.'),
   delinquent_amount: z.number().describe('Underlying delinquent tax amount, in US dollars.'),
-  interest_rate: z
-    .number()
-    .describe('Winning bid rate in percent; bidding starts at 18 and goes down; 0 means a zero-interest bid.'),
+  interest_rate: z.number().describe('Winning bid rate in percent; bidding starts at 18 and goes down; 0 means a zero-interest bid.'),
   sale_date: z.iso.date().describe('Date sold at the county sale (YYYY-MM-DD).'),
   holder_id: z.string().describe('Id of the holder, form hld_<id>.'),
   holder_name: z.string().describe('Name of the holder.'),
@@ -30,10 +28,7 @@ export const CertificateRow = z.object({
   redeemed: z.boolean().describe('True when the owner has redeemed the certificate.'),
   redeemed_date: z.iso.date().nullable().describe('Redemption date; null while unredeemed.'),
   redemption_amount: z.number().nullable().describe('Amount paid to redeem, in US dollars; null while unredeemed.'),
-  tax_deed_application_date: z.iso
-    .date()
-    .nullable()
-    .describe('Set when a holder has applied for a tax deed; null otherwise.'),
+  tax_deed_application_date: z.iso.date().nullable().describe('Set when a holder has applied for a tax deed; null otherwise.'),
   owner_name: z.string().describe('Record owner of the parcel at the time of the sale.'),
   site_address_full: z.string().describe('Situs address of the parcel.'),
   parcel_url: z.url().describe('Link to the companion parcel service for owner, valuation and geometry detail.'),
@@ -95,18 +90,22 @@ export function copyParcelFields(
  * carries (normalized keys, legal description, batch number, ingest time) can leak.
  */
 export function mapCertificate(doc: CertificateDocument, parcelBaseUrl: string): CertificateRow {
-  return Object.assign(copyCertificateKeys(doc), {
-    status: doc.status,
-    face_amount: doc.face_amount,
-    delinquent_amount: doc.delinquent_amount,
-    interest_rate: doc.interest_rate,
-    sale_date: doc.sale_date,
-    holder_id: doc.holder_id,
-    holder_name: doc.holder_name,
-    vendor: doc.vendor,
-    redeemed: doc.redeemed,
-    redeemed_date: doc.redeemed_date ?? null,
-    redemption_amount: doc.redemption_amount ?? null,
-    tax_deed_application_date: doc.tax_deed_application_date ?? null,
-  }, copyParcelFields(doc, parcelBaseUrl));
+  return Object.assign(
+    copyCertificateKeys(doc),
+    {
+      status: doc.status,
+      face_amount: doc.face_amount,
+      delinquent_amount: doc.delinquent_amount,
+      interest_rate: doc.interest_rate,
+      sale_date: doc.sale_date,
+      holder_id: doc.holder_id,
+      holder_name: doc.holder_name,
+      vendor: doc.vendor,
+      redeemed: doc.redeemed,
+      redeemed_date: doc.redeemed_date ?? null,
+      redemption_amount: doc.redemption_amount ?? null,
+      tax_deed_application_date: doc.tax_deed_application_date ?? null,
+    },
+    copyParcelFields(doc, parcelBaseUrl),
+  );
 }

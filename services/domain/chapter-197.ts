@@ -49,8 +49,11 @@ export interface Chapter197Facts {
   county_name: string;
 }
 
-
-const loose = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const loose = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** Words with which a portal names the county as a holder, beside the county's name. */
 const COUNTY_WORDS = [' county ', ' tax collector ', ' bcc ', ' commissioners '];

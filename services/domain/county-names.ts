@@ -30,4 +30,3 @@ export function findCounty(counties: readonly County[], input: string): County |
     null
   );
 }
-

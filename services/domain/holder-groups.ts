@@ -41,16 +41,66 @@ export interface HolderGroup {
 }
 
 const LEGAL_FORMS = new Set([
-  'LLC', 'LC', 'PLLC', 'LLP', 'LLLP', 'LP', 'INC', 'INCORPORATED', 'CORP', 'CORPORATION',
-  'LTD', 'LIMITED', 'CO', 'COMPANY', 'PA', 'PC', 'NA', 'LLLC',
+  'LLC',
+  'LC',
+  'PLLC',
+  'LLP',
+  'LLLP',
+  'LP',
+  'INC',
+  'INCORPORATED',
+  'CORP',
+  'CORPORATION',
+  'LTD',
+  'LIMITED',
+  'CO',
+  'COMPANY',
+  'PA',
+  'PC',
+  'NA',
+  'LLLC',
 ]);
 /** Legal forms a county writes with spaces ("L L C" once the dots are gone). */
-const SPACED_FORMS = [['L', 'L', 'C'], ['L', 'L', 'L', 'P'], ['L', 'L', 'P'], ['L', 'P'], ['N', 'A'], ['P', 'A']];
+const SPACED_FORMS = [
+  ['L', 'L', 'C'],
+  ['L', 'L', 'L', 'P'],
+  ['L', 'L', 'P'],
+  ['L', 'P'],
+  ['N', 'A'],
+  ['P', 'A'],
+];
 const ENTITY_WORDS = new Set([
-  'FUND', 'FUNDS', 'CAPITAL', 'LIEN', 'LIENS', 'TAX', 'TAXES', 'INVESTMENT', 'INVESTMENTS', 'INVESTORS',
-  'HOLDINGS', 'PARTNERS', 'PARTNERSHIP', 'PROPERTIES', 'GROUP', 'BANK', 'TRUST', 'VENTURES', 'ASSETS',
-  'EQUITY', 'FINANCIAL', 'LENDING', 'REALTY', 'MANAGEMENT', 'ENTERPRISES', 'CERTIFICATE', 'CERTIFICATES',
-  'PORTFOLIO', 'ACQUISITIONS', 'ASSOCIATES', 'SERIES',
+  'FUND',
+  'FUNDS',
+  'CAPITAL',
+  'LIEN',
+  'LIENS',
+  'TAX',
+  'TAXES',
+  'INVESTMENT',
+  'INVESTMENTS',
+  'INVESTORS',
+  'HOLDINGS',
+  'PARTNERS',
+  'PARTNERSHIP',
+  'PROPERTIES',
+  'GROUP',
+  'BANK',
+  'TRUST',
+  'VENTURES',
+  'ASSETS',
+  'EQUITY',
+  'FINANCIAL',
+  'LENDING',
+  'REALTY',
+  'MANAGEMENT',
+  'ENTERPRISES',
+  'CERTIFICATE',
+  'CERTIFICATES',
+  'PORTFOLIO',
+  'ACQUISITIONS',
+  'ASSOCIATES',
+  'SERIES',
 ]);
 const CUSTODY_WORDS = new Set(['CUSTODIAN', 'CUST', 'NOMINEE']);
 const ROMAN = /^(X{0,3})(IX|IV|V?I{0,3})$/;
@@ -124,7 +174,10 @@ export function holderGroupKey(name: string): { key: string; display: string } {
   // "&" and "and" never separate spellings; a leading or trailing one is not shown.
   const shown = ws.slice(ws[0]?.key === 'AND' ? 1 : 0, ws.at(-1)?.key === 'AND' && ws.length > 1 ? -1 : undefined);
   return {
-    key: ws.filter((w) => w.key !== 'AND').map((w) => w.key).join(' '),
+    key: ws
+      .filter((w) => w.key !== 'AND')
+      .map((w) => w.key)
+      .join(' '),
     display: shown.map((w) => w.text).join(' '),
   };
 }

@@ -81,8 +81,7 @@ export const CertificateRecord = z
     if (c.redeemed) {
       if (c.redeemed_date === null) issue(ctx, 'redeemed_date', 'a redeemed certificate needs redeemed_date');
       if (c.redemption_amount === null) issue(ctx, 'redemption_amount', 'a redeemed certificate needs redemption_amount');
-      if (c.redeemed_date !== null && c.redeemed_date < c.sale_date)
-        issue(ctx, 'redeemed_date', 'redeemed before the sale date');
+      if (c.redeemed_date !== null && c.redeemed_date < c.sale_date) issue(ctx, 'redeemed_date', 'redeemed before the sale date');
     } else {
       if (c.redeemed_date !== null) issue(ctx, 'redeemed_date', 'must be null while unredeemed');
       if (c.redemption_amount !== null) issue(ctx, 'redemption_amount', 'must be null while unredeemed');
@@ -137,25 +136,27 @@ export const HolderRecord = z.object({
 });
 export type HolderRecord = z.infer<typeof HolderRecord>;
 
-export const LandsAvailableRecord = z.object({
-  id: z.string().regex(/^cert_[0-9a-f]{20}$/),
-  certificate_number: Text.max(40),
-  certificate_number_normalized: z.string().min(1),
-  county_slug: z.string(),
-  county_name: z.string(),
-  parcel_id: Text.max(60),
-  parcel_id_normalized: z.string().min(1),
-  tax_year: Year,
-  status: z.literal('lands_available'),
-  face_amount: Money,
-  opening_bid: Money,
-  tax_deed_application_date: IsoDate,
-  available_since: IsoDate,
-  owner_name: Text.max(300),
-  site_address_full: Text.max(300),
-  parcel_url: z.url(),
-  ingested_at: z.iso.datetime(),
-}).superRefine((l, ctx) => {
-  for (const p of landsProblems(l)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.problem });
-});
+export const LandsAvailableRecord = z
+  .object({
+    id: z.string().regex(/^cert_[0-9a-f]{20}$/),
+    certificate_number: Text.max(40),
+    certificate_number_normalized: z.string().min(1),
+    county_slug: z.string(),
+    county_name: z.string(),
+    parcel_id: Text.max(60),
+    parcel_id_normalized: z.string().min(1),
+    tax_year: Year,
+    status: z.literal('lands_available'),
+    face_amount: Money,
+    opening_bid: Money,
+    tax_deed_application_date: IsoDate,
+    available_since: IsoDate,
+    owner_name: Text.max(300),
+    site_address_full: Text.max(300),
+    parcel_url: z.url(),
+    ingested_at: z.iso.datetime(),
+  })
+  .superRefine((l, ctx) => {
+    for (const p of landsProblems(l)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.problem });
+  });
 export type LandsAvailableRecord = z.infer<typeof LandsAvailableRecord>;

@@ -134,7 +134,8 @@ function notRedeemableReason(c: QuoteFacts, asOf: string): NotRedeemableReason |
  * was paid.
  */
 export function redemptionQuote(c: QuoteFacts, asOf: string): RedemptionQuote {
-  if (!isCalendarDate(asOf) || asOf < c.sale_date) throw new RangeError(`quote date ${asOf} is not a date on or after the sale ${c.sale_date}`);
+  if (!isCalendarDate(asOf) || asOf < c.sale_date)
+    throw new RangeError(`quote date ${asOf} is not a date on or after the sale ${c.sale_date}`);
   const pending = applicationOnRecord(c, asOf) && c.status !== 'cancelled' && !(c.redeemed_date !== null && asOf > c.redeemed_date);
   const reason = notRedeemableReason(c, asOf);
   if (reason !== null)

@@ -27,7 +27,9 @@ export const SaleRow = z.object({
   struck_to_county: z.number().int().describe('Certificates no bidder took (struck to the county).'),
   status: z
     .enum(SALE_STATUSES)
-    .describe('As of the day of the request in Florida: scheduled before the first sale day, in_progress through the last, completed after.'),
+    .describe(
+      'As of the day of the request in Florida: scheduled before the first sale day, in_progress through the last, completed after.',
+    ),
 });
 export type SaleRow = z.infer<typeof SaleRow>;
 

@@ -36,7 +36,8 @@ export function checkWebhookUrl(input: string, policy: AddressPolicy): UrlCheck 
   } catch {
     return { ok: false, problem: 'must be an absolute URL such as https://example.com/webhooks' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: `must use http or https, not ${url.protocol.slice(0, -1)}` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, problem: `must use http or https, not ${url.protocol.slice(0, -1)}` };
   if (url.username !== '' || url.password !== '') return { ok: false, problem: 'must not carry a user name or password' };
   if (url.hash !== '') return { ok: false, problem: 'must not have a #fragment (it is never sent)' };
   const literal = literalAddress(url.hostname);

@@ -82,7 +82,9 @@ const shardTimeout = (b: Bound) => `${Math.max(1, b.timeoutMs - 500)}ms`;
 export async function cancelByOpaqueId(client: Client, opaqueId: string): Promise<number> {
   try {
     const res = await client.tasks.list({ actions: '*search*', detailed: false }, { requestTimeout: CANCEL_REQUEST_MS, maxRetries: 0 });
-    const nodes = (res.body as { nodes?: Record<string, { tasks: Record<string, { headers?: Record<string, string>; parent_task_id?: string }> }> }).nodes ?? {};
+    const nodes =
+      (res.body as { nodes?: Record<string, { tasks: Record<string, { headers?: Record<string, string>; parent_task_id?: string }> }> })
+        .nodes ?? {};
     const ids = Object.values(nodes).flatMap((node) =>
       Object.entries(node.tasks)
         .filter(([, task]) => task.headers?.['X-Opaque-Id'] === opaqueId && task.parent_task_id === undefined)
@@ -147,7 +149,9 @@ const totalOf = (total: Total) => (typeof total === 'number' ? total : (total?.v
 function classify(operation: string, err: unknown): EngineError {
   const e = err as { name?: string; meta?: { statusCode?: number; body?: unknown } };
   if (e?.name === 'TimeoutError' || wasCancelled(e?.meta?.body))
-    return new EngineError(operation, 'timeout', `${operation}: no answer within its bound (the engine's task was cancelled)`, { cause: err });
+    return new EngineError(operation, 'timeout', `${operation}: no answer within its bound (the engine's task was cancelled)`, {
+      cause: err,
+    });
   if (e?.name === 'ConnectionError' || e?.name === 'NoLivingConnectionsError')
     return new EngineError(operation, 'unavailable', `${operation}: engine unavailable`, { cause: err });
   return new EngineError(operation, 'refused', `${operation}: engine refused the request (status ${e?.meta?.statusCode ?? 'none'})`, {
@@ -155,7 +159,12 @@ function classify(operation: string, err: unknown): EngineError {
   });
 }
 
-export async function search<T>(client: Client, index: string, body: Record<string, unknown>, options?: EngineCallOptions): Promise<SearchResult<T>> {
+export async function search<T>(
+  client: Client,
+  index: string,
+  body: Record<string, unknown>,
+  options?: EngineCallOptions,
+): Promise<SearchResult<T>> {
   const b = bound(options);
   try {
     const res = await cancellable(client, b, () =>
@@ -216,7 +225,9 @@ export async function multiSearch<T>(
 
 export async function count(client: Client, index: string, query?: Record<string, unknown>): Promise<number> {
   try {
-    const res = await failover(() => client.count({ index, ignore_unavailable: true, body: query ? ({ query } as never) : undefined }, requestOptions));
+    const res = await failover(() =>
+      client.count({ index, ignore_unavailable: true, body: query ? ({ query } as never) : undefined }, requestOptions),
+    );
     return res.body.count;
   } catch (err) {
     throw classify('count', err);
@@ -238,7 +249,10 @@ export async function fieldTypes(client: Client, index: string, fields: readonly
 export async function getById<T>(client: Client, index: string, id: string, source?: readonly string[]): Promise<T | null> {
   try {
     const res = await failover(() =>
-      client.get({ index, id, filter_path: GET_FILTER, ...(source ? { _source_includes: [...source] } : {}) }, { ...requestOptions, ignore: [404] }),
+      client.get(
+        { index, id, filter_path: GET_FILTER, ...(source ? { _source_includes: [...source] } : {}) },
+        { ...requestOptions, ignore: [404] },
+      ),
     );
     const body = res.body as { found?: boolean; _source?: T };
     return body.found ? (body._source as T) : null;

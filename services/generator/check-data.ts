@@ -158,7 +158,10 @@ export function createDataChecker(asOf: string): DataChecker {
     const expiry = addYears(parseDay(r.sale_date), EXPIRY_YEARS);
     const appliedInTime = r.tax_deed_application_date !== null && parseDay(r.tax_deed_application_date) < expiry;
     if (r.redeemed && r.redeemed_date)
-      expiredRedeemed.see(parseDay(r.redeemed_date) < expiry || appliedInTime, () => `${key(r)} sold ${r.sale_date}, redeemed ${r.redeemed_date}`);
+      expiredRedeemed.see(
+        parseDay(r.redeemed_date) < expiry || appliedInTime,
+        () => `${key(r)} sold ${r.sale_date}, redeemed ${r.redeemed_date}`,
+      );
     if (r.status === 'sold' || r.status === 'available')
       expiredOpen.see(expiry > today, () => `${key(r)} ${r.status} since ${r.sale_date}`);
 
@@ -172,7 +175,17 @@ export function createDataChecker(asOf: string): DataChecker {
     faceResiduals.set(r.county_slug, residuals);
 
     if (r.status !== 'advertised') {
-      const m = markets.get(r.county_slug) ?? { offered: 0, struck: 0, sold: 0, quarter: 0, zero: 0, eighteen: 0, rateSum: 0, faceRateSum: 0, faceSold: 0 };
+      const m = markets.get(r.county_slug) ?? {
+        offered: 0,
+        struck: 0,
+        sold: 0,
+        quarter: 0,
+        zero: 0,
+        eighteen: 0,
+        rateSum: 0,
+        faceRateSum: 0,
+        faceSold: 0,
+      };
       m.offered++;
       if (r.struck_to_county) m.struck++;
       else {
@@ -228,64 +241,72 @@ export function createDataChecker(asOf: string): DataChecker {
   }
 
   function report(): DataReport {
-  // Market shares are checked on counties with enough certificates for the share to mean something.
-  const struckShare = new Tally();
-  const quarterShare = new Tally();
-  for (const [county, m] of [...markets].sort()) {
-    if (m.offered < MIN_CERTIFICATES_FOR_SHARES) continue;
-    const range: readonly [number, number] | undefined = (CALIBRATED_RANGES.struck as Record<string, readonly [number, number]>)[county];
-    if (range) struckShare.see(m.struck / m.offered >= range[0] && m.struck / m.offered <= range[1], () => `${county}: ${pct(m.struck, m.offered)} struck`);
-    const q: readonly [number, number] | undefined = (CALIBRATED_RANGES.quarter as Record<string, readonly [number, number]>)[county];
-    if (q) quarterShare.see(m.quarter / m.sold >= q[0] && m.quarter / m.sold <= q[1], () => `${county}: ${pct(m.quarter, m.sold)} at 0.25%`);
-  }
-  const spelled = new Tally();
-  for (const [family, spellings] of [...families].sort()) {
-    const n = [...spellings.values()].reduce((a, b) => a + b, 0);
-    if (n >= MIN_CERTIFICATES_FOR_SPELLINGS) spelled.see(spellings.size >= 2, () => `${family}: only ${[...spellings.keys()].join(', ')}`);
-  }
-  const figures: Record<string, string> = {
-    'county-years': String(countyYears.size),
-    'county-years with a sale day after June 1': String(lateSaleYears.size),
-    'advertised certificates': String(advertised),
-    'lands available': `${landsAvailable} (${landsOlderThanThreeYears} applied on more than 3 years ago, listed later)`,
-  };
-  for (const [county, residuals] of [...faceResiduals].sort()) {
-    const parts = [...residuals].sort((a, b) => b[1] - a[1]).map(([cents, n]) => `$${(cents / 100).toFixed(2)} x ${n}`);
-    figures[`face - delinquent x 1.08 (advertising), ${county}`] = parts.slice(0, 3).join(', ');
-  }
-  for (const [county, m] of [...markets].sort())
-    figures[`sale, ${county}`] =
-      `${m.offered} offered, ${pct(m.struck, m.offered)} struck; of ${m.sold} sold ${pct(m.quarter, m.sold)} at 0.25%, ` +
-      `${pct(m.zero, m.sold)} at 0%, ${pct(m.eighteen, m.sold)} at 18%; mean rate ${(m.rateSum / Math.max(1, m.sold)).toFixed(2)}%, ` +
-      `face-weighted ${(m.faceRateSum / Math.max(1, m.faceSold)).toFixed(2)}%`;
-  const familyRows = [...families].map(([f, sp]) => ({ f, n: [...sp.values()].reduce((a, b) => a + b, 0), sp })).sort((a, b) => b.n - a.n);
-  for (const { f, n, sp } of familyRows.slice(0, 8))
-    figures[`fund family ${f}`] = `${n} certificates under ${sp.size} spellings: ${[...sp.keys()].slice(0, 3).join(' / ')}`;
-  for (const [county, [all, people]] of [...holders].sort())
-    figures[`individuals among bidder-held, ${county}`] = `${pct(people, all)} of ${all}`;
-  for (const [county, [all, grid]] of [...quadrants].sort())
-    figures[`quadrant-first addresses (NW 27TH AVE), ${county}`] = pct(grid, all);
+    // Market shares are checked on counties with enough certificates for the share to mean something.
+    const struckShare = new Tally();
+    const quarterShare = new Tally();
+    for (const [county, m] of [...markets].sort()) {
+      if (m.offered < MIN_CERTIFICATES_FOR_SHARES) continue;
+      const range: readonly [number, number] | undefined = (CALIBRATED_RANGES.struck as Record<string, readonly [number, number]>)[county];
+      if (range)
+        struckShare.see(
+          m.struck / m.offered >= range[0] && m.struck / m.offered <= range[1],
+          () => `${county}: ${pct(m.struck, m.offered)} struck`,
+        );
+      const q: readonly [number, number] | undefined = (CALIBRATED_RANGES.quarter as Record<string, readonly [number, number]>)[county];
+      if (q)
+        quarterShare.see(m.quarter / m.sold >= q[0] && m.quarter / m.sold <= q[1], () => `${county}: ${pct(m.quarter, m.sold)} at 0.25%`);
+    }
+    const spelled = new Tally();
+    for (const [family, spellings] of [...families].sort()) {
+      const n = [...spellings.values()].reduce((a, b) => a + b, 0);
+      if (n >= MIN_CERTIFICATES_FOR_SPELLINGS)
+        spelled.see(spellings.size >= 2, () => `${family}: only ${[...spellings.keys()].join(', ')}`);
+    }
+    const figures: Record<string, string> = {
+      'county-years': String(countyYears.size),
+      'county-years with a sale day after June 1': String(lateSaleYears.size),
+      'advertised certificates': String(advertised),
+      'lands available': `${landsAvailable} (${landsOlderThanThreeYears} applied on more than 3 years ago, listed later)`,
+    };
+    for (const [county, residuals] of [...faceResiduals].sort()) {
+      const parts = [...residuals].sort((a, b) => b[1] - a[1]).map(([cents, n]) => `$${(cents / 100).toFixed(2)} x ${n}`);
+      figures[`face - delinquent x 1.08 (advertising), ${county}`] = parts.slice(0, 3).join(', ');
+    }
+    for (const [county, m] of [...markets].sort())
+      figures[`sale, ${county}`] =
+        `${m.offered} offered, ${pct(m.struck, m.offered)} struck; of ${m.sold} sold ${pct(m.quarter, m.sold)} at 0.25%, ` +
+        `${pct(m.zero, m.sold)} at 0%, ${pct(m.eighteen, m.sold)} at 18%; mean rate ${(m.rateSum / Math.max(1, m.sold)).toFixed(2)}%, ` +
+        `face-weighted ${(m.faceRateSum / Math.max(1, m.faceSold)).toFixed(2)}%`;
+    const familyRows = [...families]
+      .map(([f, sp]) => ({ f, n: [...sp.values()].reduce((a, b) => a + b, 0), sp }))
+      .sort((a, b) => b.n - a.n);
+    for (const { f, n, sp } of familyRows.slice(0, 8))
+      figures[`fund family ${f}`] = `${n} certificates under ${sp.size} spellings: ${[...sp.keys()].slice(0, 3).join(' / ')}`;
+    for (const [county, [all, people]] of [...holders].sort())
+      figures[`individuals among bidder-held, ${county}`] = `${pct(people, all)} of ${all}`;
+    for (const [county, [all, grid]] of [...quadrants].sort())
+      figures[`quadrant-first addresses (NW 27TH AVE), ${county}`] = pct(grid, all);
 
-  return {
-    certificates,
-    asOf,
-    checks: [
-      saleByJune1.check('sold on or before June 1 (s. 197.402(3))'),
-      saleWindow.check('sold in the last two weeks of May through June 1'),
-      advertisedAhead.check('advertised only for a sale still ahead of the as-of date'),
-      escheat.check('lands available not past escheat: 3 years on the list (s. 197.502(8))'),
-      expiredRedeemed.check('no redemption after expiry: 7 years from issue without a deed application (s. 197.482)'),
-      expiredOpen.check('no sold or available certificate past expiry (s. 197.482)'),
-      face.check('face = delinquent + 3% interest + 5% commission + advertising (s. 197.432, 197.172, 192.091)'),
-      vintage.check('vintage funds buy only from their vintage year on'),
-      zip.check('address ZIP code in the county'),
-      str.check('metes-and-bounds section-township-range matches the parcel id, or lies in the county'),
-      struckShare.check('struck-to-county share of each county in its calibrated range (market.ts)'),
-      quarterShare.check('share of sold certificates at 0.25% in each county in its calibrated range (market.ts)'),
-      spelled.check('fund families appear under several spellings across files and years'),
-    ],
-    figures,
-  };
+    return {
+      certificates,
+      asOf,
+      checks: [
+        saleByJune1.check('sold on or before June 1 (s. 197.402(3))'),
+        saleWindow.check('sold in the last two weeks of May through June 1'),
+        advertisedAhead.check('advertised only for a sale still ahead of the as-of date'),
+        escheat.check('lands available not past escheat: 3 years on the list (s. 197.502(8))'),
+        expiredRedeemed.check('no redemption after expiry: 7 years from issue without a deed application (s. 197.482)'),
+        expiredOpen.check('no sold or available certificate past expiry (s. 197.482)'),
+        face.check('face = delinquent + 3% interest + 5% commission + advertising (s. 197.432, 197.172, 192.091)'),
+        vintage.check('vintage funds buy only from their vintage year on'),
+        zip.check('address ZIP code in the county'),
+        str.check('metes-and-bounds section-township-range matches the parcel id, or lies in the county'),
+        struckShare.check('struck-to-county share of each county in its calibrated range (market.ts)'),
+        quarterShare.check('share of sold certificates at 0.25% in each county in its calibrated range (market.ts)'),
+        spelled.check('fund families appear under several spellings across files and years'),
+      ],
+      figures,
+    };
   }
 
   return { add, report };
@@ -295,7 +316,9 @@ export function formatReport(report: DataReport): string {
   const lines = [`${report.certificates.toLocaleString('en-US')} certificates as of ${report.asOf}`, ''];
   const width = Math.max(...report.checks.map((c) => c.name.length));
   for (const c of report.checks) {
-    lines.push(`${c.bad === 0 ? 'ok  ' : 'FAIL'} ${c.name.padEnd(width)}  ${c.bad.toLocaleString('en-US')} bad of ${c.of.toLocaleString('en-US')}`);
+    lines.push(
+      `${c.bad === 0 ? 'ok  ' : 'FAIL'} ${c.name.padEnd(width)}  ${c.bad.toLocaleString('en-US')} bad of ${c.of.toLocaleString('en-US')}`,
+    );
     for (const e of c.examples) lines.push(`       e.g. ${e}`);
   }
   lines.push('');

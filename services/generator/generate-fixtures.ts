@@ -113,7 +113,8 @@ export async function generateFixtures(options: FixtureOptions): Promise<Fixture
   const state = generateState(options);
   const writerFor = options.writerFor ?? defaultWriterFor;
   // Fail before writing anything when a format has no writer.
-  for (const f of state.files) if (!writerFor(f.channel.format)) throw new FixtureError('writer_missing', `no fixture writer for format ${f.channel.format}`);
+  for (const f of state.files)
+    if (!writerFor(f.channel.format)) throw new FixtureError('writer_missing', `no fixture writer for format ${f.channel.format}`);
 
   await mkdir(options.out, { recursive: true });
   const entries: ManifestEntry[] = [];
@@ -128,7 +129,11 @@ export async function generateFixtures(options: FixtureOptions): Promise<Fixture
     if (gz) gz.pipe(target);
     let rows: number;
     try {
-      rows = await writerFor(file.channel.format)!.write(state.records(file), out, { county: file.county, taxYear: file.taxYear, asOf: options.today });
+      rows = await writerFor(file.channel.format)!.write(state.records(file), out, {
+        county: file.county,
+        taxYear: file.taxYear,
+        asOf: options.today,
+      });
     } catch (err) {
       out.destroy();
       target.destroy();

@@ -2,7 +2,15 @@ import { countyHolderName, parcelUrl } from '../domain/county-facts.ts';
 import { certificateId, holderId, normalizeKey } from '../domain/ids.ts';
 import { type CertificateRecord, MAX_INTEREST_RATE } from '../domain/records.ts';
 import { type Channel, type RegistryCounty, loadRegistry, type Registry } from '../domain/registry.ts';
-import { type Bidders, type Institutions, individualBidders, institutionsBuyingIn, MAX_HOLDER_NAME, struckChance, winningBid } from './bidding.ts';
+import {
+  type Bidders,
+  type Institutions,
+  individualBidders,
+  institutionsBuyingIn,
+  MAX_HOLDER_NAME,
+  struckChance,
+  winningBid,
+} from './bidding.ts';
 import { COUNTY_PROFILES, type CountyProfile, VENDOR_TRACKED } from './counties.ts';
 import { addYears, dayOf, isoDay, monthsOrPartSince, parseDay, saleDaysIn } from './dates.ts';
 import { faceParts } from './face.ts';
@@ -70,7 +78,17 @@ const DEFAULT_PARCEL_BASE_URL = 'https://parcels.taxcert.dev/api/v1/parcels';
 
 /** Fewer certificates in the boom years and after the 2020 relief programmes. */
 const YEAR_WEIGHT: Record<number, number> = {
-  2015: 1.3, 2016: 1.2, 2017: 1.1, 2018: 1.0, 2019: 0.95, 2020: 0.85, 2021: 0.85, 2022: 0.9, 2023: 0.95, 2024: 1.0, 2025: 1.05,
+  2015: 1.3,
+  2016: 1.2,
+  2017: 1.1,
+  2018: 1.0,
+  2019: 0.95,
+  2020: 0.85,
+  2021: 0.85,
+  2022: 0.9,
+  2023: 0.95,
+  2024: 1.0,
+  2025: 1.05,
 };
 
 /**
@@ -140,7 +158,11 @@ export function generateState(options: GenerateOptions): GeneratedState {
   const counties: CountyPlan[] = registry.counties.map((county) => {
     const channel = registry.channel(county);
     const coverage: Coverage =
-      channel && profiles.has(county.slug) ? 'certificate_level' : channel && tracked.has(county.slug) ? 'vendor_tracked' : 'directory_only';
+      channel && profiles.has(county.slug)
+        ? 'certificate_level'
+        : channel && tracked.has(county.slug)
+          ? 'vendor_tracked'
+          : 'directory_only';
     return { county, coverage, channel: coverage === 'directory_only' ? null : channel };
   });
   const levelCounties = counties.filter((c) => c.coverage === 'certificate_level');
@@ -291,10 +313,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
           holder = bid.institutional ? spell(bid.holder) : bid.holder;
           rate = bid.rate;
         }
-        const outcome = afterSale(
-          { saleDay, deedEligibleDay, expiryDay: expiryDays[dayIndex]!, todayDay, struck },
-          rng,
-        );
+        const outcome = afterSale({ saleDay, deedEligibleDay, expiryDay: expiryDays[dayIndex]!, todayDay, struck }, rng);
         status = outcome.status;
         redeemedDay = outcome.redeemedDay;
         applicationDay = outcome.applicationDay;
@@ -322,8 +341,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
         vendor: channel.certificateVendor,
         redeemed: redeemedDate !== null,
         redeemed_date: redeemedDate,
-        redemption_amount:
-          redeemedDate === null ? null : redemptionAmountOn(faceCents / 100, rate, saleDate, redeemedDate),
+        redemption_amount: redeemedDate === null ? null : redemptionAmountOn(faceCents / 100, rate, saleDate, redeemedDate),
         tax_deed_application_date: applicationDay < 0 ? null : isoDay(applicationDay),
         owner_name: parcel.owner,
         site_address_full: parcel.address,

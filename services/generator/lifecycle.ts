@@ -69,8 +69,7 @@ export function afterSale(facts: SaleFacts, rng: Prng): Outcome {
   if (applied && applyOn <= facts.todayDay) {
     if (!facts.struck || facts.todayDay < listedOn) return { status: 'tax_deed_applied', redeemedDay: -1, applicationDay: applyOn };
     // County-held land no one bid on at the deed sale: on the list, until it escheats.
-    if (facts.todayDay < addYears(listedOn, ESCHEAT_YEARS))
-      return { status: 'lands_available', redeemedDay: -1, applicationDay: applyOn };
+    if (facts.todayDay < addYears(listedOn, ESCHEAT_YEARS)) return { status: 'lands_available', redeemedDay: -1, applicationDay: applyOn };
     return { status: 'cancelled', redeemedDay: -1, applicationDay: applyOn };
   }
   if (facts.todayDay >= facts.expiryDay) return { status: 'cancelled', redeemedDay: -1, applicationDay: -1 };

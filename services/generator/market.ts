@@ -37,12 +37,32 @@
 
 /** Hillsborough's struck share by sale year ([D] above; [E] outside 2017-2023). */
 const STRUCK_SHARE_BY_SALE_YEAR: Readonly<Record<number, number>> = {
-  2016: 0.03, 2017: 0.0296, 2018: 0.0268, 2019: 0.085, 2020: 0.0217, 2021: 0.0115, 2022: 0.0075, 2023: 0.0099, 2024: 0.012, 2025: 0.013, 2026: 0.013,
+  2016: 0.03,
+  2017: 0.0296,
+  2018: 0.0268,
+  2019: 0.085,
+  2020: 0.0217,
+  2021: 0.0115,
+  2022: 0.0075,
+  2023: 0.0099,
+  2024: 0.012,
+  2025: 0.013,
+  2026: 0.013,
 };
 
 /** Hillsborough's share of sold certificates at exactly 0.25% by sale year ([D] above; [E] outside 2017-2023). */
 const QUARTER_SHARE_BY_SALE_YEAR: Readonly<Record<number, number>> = {
-  2016: 0.82, 2017: 0.833, 2018: 0.857, 2019: 0.888, 2020: 0.942, 2021: 0.968, 2022: 0.985, 2023: 0.793, 2024: 0.8, 2025: 0.82, 2026: 0.82,
+  2016: 0.82,
+  2017: 0.833,
+  2018: 0.857,
+  2019: 0.888,
+  2020: 0.942,
+  2021: 0.968,
+  2022: 0.985,
+  2023: 0.793,
+  2024: 0.8,
+  2025: 0.82,
+  2026: 0.82,
 };
 
 /** How a county's sale differs from Hillsborough's: factors on the struck share, an offset on the 0.25% share. */
@@ -86,14 +106,26 @@ export function saleTargets(market: CountyMarket, saleYear: number): SaleTargets
  */
 export const CALIBRATED_RANGES = {
   struck: {
-    'miami-dade': [0.005, 0.045], broward: [0.005, 0.045], hillsborough: [0.015, 0.045], orange: [0.005, 0.045], pinellas: [0, 0.01], duval: [0.005, 0.045],
+    'miami-dade': [0.005, 0.045],
+    broward: [0.005, 0.045],
+    hillsborough: [0.015, 0.045],
+    orange: [0.005, 0.045],
+    pinellas: [0, 0.01],
+    duval: [0.005, 0.045],
     // Franklin 11-32% (2019-2025), Gulf 17% (2021) [D].
-    franklin: [0.1, 0.32], gulf: [0.1, 0.32],
+    franklin: [0.1, 0.32],
+    gulf: [0.1, 0.32],
   },
   quarter: {
-    'miami-dade': [0.78, 0.96], broward: [0.78, 0.96], hillsborough: [0.78, 0.96], orange: [0.78, 0.96], pinellas: [0.78, 0.96], duval: [0.78, 0.96],
+    'miami-dade': [0.78, 0.96],
+    broward: [0.78, 0.96],
+    hillsborough: [0.78, 0.96],
+    orange: [0.78, 0.96],
+    pinellas: [0.78, 0.96],
+    duval: [0.78, 0.96],
     // Small rural counties average 5-14% (Franklin 5.5-11%, Gulf ~6%) [Q]: 20-60% at 0.25% [E].
-    franklin: [0.15, 0.6], gulf: [0.15, 0.6],
+    franklin: [0.15, 0.6],
+    gulf: [0.15, 0.6],
   },
 } as const satisfies { struck: Record<string, readonly [number, number]>; quarter: Record<string, readonly [number, number]> };
 
@@ -109,8 +141,30 @@ export const LARGE_COUNTIES = ['miami-dade', 'broward', 'hillsborough', 'orange'
  * county, boards.fool.com) [Q]. Each entry: rate, weight.
  */
 export const RATE_LADDER: readonly (readonly [number, number])[] = [
-  [0.5, 3], [0.75, 2], [1, 3], [1.5, 2], [2, 3], [3, 3], [4, 2], [4.5, 4], [5, 5], [6, 3], [7, 3], [8, 5], [8.5, 4],
-  [9, 3], [10, 5], [11, 3], [11.5, 4], [12, 4], [13, 3], [14, 5], [15, 3], [16, 3], [17, 2], [17.75, 2],
+  [0.5, 3],
+  [0.75, 2],
+  [1, 3],
+  [1.5, 2],
+  [2, 3],
+  [3, 3],
+  [4, 2],
+  [4.5, 4],
+  [5, 5],
+  [6, 3],
+  [7, 3],
+  [8, 5],
+  [8.5, 4],
+  [9, 3],
+  [10, 5],
+  [11, 3],
+  [11.5, 4],
+  [12, 4],
+  [13, 3],
+  [14, 5],
+  [15, 3],
+  [16, 3],
+  [17, 2],
+  [17.75, 2],
 ];
 
 /** Share of sold certificates bid down to 0% (no interest, not even the 5% minimum): 0.05-0.2% [D]. */

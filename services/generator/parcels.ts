@@ -66,7 +66,8 @@ export function ownerName(rng: Prng): string {
     const surname = rng.pickSkewed(SURNAMES, 1.6);
     return rng.chance(0.5) ? `${surname} FAMILY TRUST` : `${rng.pick(GIVEN_NAMES)} ${surname} REV TR`;
   }
-  if (u < 0.88) return `${rng.pick(COMPANY_WORDS)} ${rng.pick(COMPANY_KINDS)}${rng.chance(0.3) ? ` ${rng.between(1, 40)}` : ''} ${rng.pick(COMPANY_SUFFIXES)}`;
+  if (u < 0.88)
+    return `${rng.pick(COMPANY_WORDS)} ${rng.pick(COMPANY_KINDS)}${rng.chance(0.3) ? ` ${rng.between(1, 40)}` : ''} ${rng.pick(COMPANY_SUFFIXES)}`;
   if (u < 0.95) return rng.chance(0.5) ? `EST OF ${personName(rng)}` : `${personName(rng)} EST`;
   return `${personName(rng)} & ${personName(rng)}`;
 }
@@ -140,12 +141,7 @@ function baseTaxCents(kind: ParcelKind, rng: Prng): number {
   return Math.round(Math.min(Math.max(dollars, 18), 400_000) * 100);
 }
 
-export function buildParcel(
-  profile: CountyProfile,
-  cities: ReturnType<typeof cityTable>,
-  scrambled: number,
-  rng: Prng,
-): Parcel {
+export function buildParcel(profile: CountyProfile, cities: ReturnType<typeof cityTable>, scrambled: number, rng: Prng): Parcel {
   const kind = parcelKind(rng);
   const city = pickCity(cities, rng);
   const zip = city.zips[rng.int(city.zips.length)]!;

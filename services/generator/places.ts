@@ -50,7 +50,28 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.82)
         ? `${QUADRANT[Math.floor(rng.next() ** 1.6 * 4)]} ${ordinal(rng.between(1, 240))} ${pickType(rng, ['ST', 'AVE', 'CT', 'TER', 'PL', 'RD', 'DR', 'LN'])}`
-        : named(rng, ['FLAGLER ST', 'CORAL WAY', 'BISCAYNE BLVD', 'BIRD RD', 'MIRACLE MILE', 'COLLINS AVE', 'ALTON RD', 'PALM AVE', 'OKEECHOBEE RD', 'KROME AVE', 'OLD CUTLER RD', 'SUNSET DR', 'RED RD', 'GRAND AVE', 'HARDING AVE'], [], 0),
+        : named(
+            rng,
+            [
+              'FLAGLER ST',
+              'CORAL WAY',
+              'BISCAYNE BLVD',
+              'BIRD RD',
+              'MIRACLE MILE',
+              'COLLINS AVE',
+              'ALTON RD',
+              'PALM AVE',
+              'OKEECHOBEE RD',
+              'KROME AVE',
+              'OLD CUTLER RD',
+              'SUNSET DR',
+              'RED RD',
+              'GRAND AVE',
+              'HARDING AVE',
+            ],
+            [],
+            0,
+          ),
   },
   broward: {
     zips: [33004, 33009, [33019, 33029], [33060, 33077], [33081, 33084], [33301, 33340], [33345, 33355], 33388, 33394, [33441, 33443]],
@@ -61,10 +82,52 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.6)
         ? `${QUADRANT[rng.int(4)]} ${ordinal(rng.between(1, 136))} ${pickType(rng, ['ST', 'AVE', 'CT', 'TER', 'PL', 'WAY', 'DR'])}`
-        : named(rng, ['LAS OLAS BLVD', 'SUNRISE BLVD', 'OAKLAND PARK BLVD', 'COMMERCIAL BLVD', 'HOLLYWOOD BLVD', 'JOHNSON ST', 'TAFT ST', 'PINES BLVD', 'ATLANTIC BLVD', 'SAMPLE RD', 'UNIVERSITY DR', 'POWERLINE RD', 'DIXIE HWY', 'FEDERAL HWY', 'RIVERLAND RD'], COMPASS, 0.25),
+        : named(
+            rng,
+            [
+              'LAS OLAS BLVD',
+              'SUNRISE BLVD',
+              'OAKLAND PARK BLVD',
+              'COMMERCIAL BLVD',
+              'HOLLYWOOD BLVD',
+              'JOHNSON ST',
+              'TAFT ST',
+              'PINES BLVD',
+              'ATLANTIC BLVD',
+              'SAMPLE RD',
+              'UNIVERSITY DR',
+              'POWERLINE RD',
+              'DIXIE HWY',
+              'FEDERAL HWY',
+              'RIVERLAND RD',
+            ],
+            COMPASS,
+            0.25,
+          ),
   },
   hillsborough: {
-    zips: [33503, [33508, 33511], 33527, 33530, 33534, [33547, 33550], 33556, 33558, [33563, 33573], 33575, 33578, 33579, 33583, 33584, 33586, 33587, 33592, [33594, 33596], 33598, [33601, 33694]],
+    zips: [
+      33503,
+      [33508, 33511],
+      33527,
+      33530,
+      33534,
+      [33547, 33550],
+      33556,
+      33558,
+      [33563, 33573],
+      33575,
+      33578,
+      33579,
+      33583,
+      33584,
+      33586,
+      33587,
+      33592,
+      [33594, 33596],
+      33598,
+      [33601, 33694],
+    ],
     townships: [27, 32],
     ranges: [17, 22],
     maxHouseNumber: 19999,
@@ -72,7 +135,29 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.4)
         ? `${rng.pick(COMPASS)} ${ordinal(rng.between(1, 56))} ${pickType(rng, ['ST', 'AVE'])}`
-        : named(rng, ['FLORIDA AVE', 'NEBRASKA AVE', 'HILLSBOROUGH AVE', 'KENNEDY BLVD', 'BUSCH BLVD', 'DALE MABRY HWY', 'ARMENIA AVE', 'HOWARD AVE', 'COLUMBUS DR', 'SLIGH AVE', 'WATERS AVE', 'BAY TO BAY BLVD', 'LUMSDEN RD', 'BLOOMINGDALE AVE', 'BOYETTE RD', 'BRUCE B DOWNS BLVD'], COMPASS, 0.45),
+        : named(
+            rng,
+            [
+              'FLORIDA AVE',
+              'NEBRASKA AVE',
+              'HILLSBOROUGH AVE',
+              'KENNEDY BLVD',
+              'BUSCH BLVD',
+              'DALE MABRY HWY',
+              'ARMENIA AVE',
+              'HOWARD AVE',
+              'COLUMBUS DR',
+              'SLIGH AVE',
+              'WATERS AVE',
+              'BAY TO BAY BLVD',
+              'LUMSDEN RD',
+              'BLOOMINGDALE AVE',
+              'BOYETTE RD',
+              'BRUCE B DOWNS BLVD',
+            ],
+            COMPASS,
+            0.45,
+          ),
   },
   orange: {
     zips: [32703, 32709, 32712, 32751, 32789, 32792, 32798, [32801, 32839], 34734, 34740, 34760, 34761, 34777, 34786, 34787],
@@ -83,7 +168,31 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.06)
         ? `${rng.pick(COMPASS)} ${ordinal(rng.between(1, 40))} ST`
-        : named(rng, ['ORANGE AVE', 'COLONIAL DR', 'SEMORAN BLVD', 'KIRKMAN RD', 'MILLS AVE', 'CONWAY RD', 'PINE HILLS RD', 'OAK RIDGE RD', 'CURRY FORD RD', 'HIAWASSEE RD', 'LAKE UNDERHILL RD', 'VINELAND RD', 'GOLDENROD RD', 'PRINCETON ST', 'WASHINGTON ST', 'LAKEMONT AVE', 'DAMON RD', 'RIO GRANDE AVE'], COMPASS, 0.35),
+        : named(
+            rng,
+            [
+              'ORANGE AVE',
+              'COLONIAL DR',
+              'SEMORAN BLVD',
+              'KIRKMAN RD',
+              'MILLS AVE',
+              'CONWAY RD',
+              'PINE HILLS RD',
+              'OAK RIDGE RD',
+              'CURRY FORD RD',
+              'HIAWASSEE RD',
+              'LAKE UNDERHILL RD',
+              'VINELAND RD',
+              'GOLDENROD RD',
+              'PRINCETON ST',
+              'WASHINGTON ST',
+              'LAKEMONT AVE',
+              'DAMON RD',
+              'RIO GRANDE AVE',
+            ],
+            COMPASS,
+            0.35,
+          ),
   },
   pinellas: {
     zips: [[33701, 33716], [33729, 33786], 34677, [34681, 34685], [34688, 34698]],
@@ -94,7 +203,27 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.55)
         ? `${ordinal(rng.between(1, 125))} ${pickType(rng, ['AVE', 'ST', 'TER', 'WAY', 'LN'])} ${rng.pick(['N', 'S', 'NE', 'NW', 'SE', 'SW'])}`
-        : named(rng, ['GULF BLVD', 'ULMERTON RD', 'GULF TO BAY BLVD', 'MISSOURI AVE', 'BELCHER RD', 'SEMINOLE BLVD', 'PARK BLVD', 'TYRONE BLVD', 'DR M L KING JR ST', 'CENTRAL AVE', 'EAST BAY DR', 'KEENE RD', 'ALT 19', 'CURLEW RD'], COMPASS, 0.15),
+        : named(
+            rng,
+            [
+              'GULF BLVD',
+              'ULMERTON RD',
+              'GULF TO BAY BLVD',
+              'MISSOURI AVE',
+              'BELCHER RD',
+              'SEMINOLE BLVD',
+              'PARK BLVD',
+              'TYRONE BLVD',
+              'DR M L KING JR ST',
+              'CENTRAL AVE',
+              'EAST BAY DR',
+              'KEENE RD',
+              'ALT 19',
+              'CURLEW RD',
+            ],
+            COMPASS,
+            0.15,
+          ),
   },
   duval: {
     zips: [32099, [32201, 32212], [32214, 32241], [32244, 32247], [32250, 32258], [32266, 32267], [32277, 32277], 32290],
@@ -105,7 +234,30 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.1)
         ? `${rng.pick(['E', 'W'])} ${ordinal(rng.between(1, 65))} ST`
-        : named(rng, ['MAIN ST', 'BEACH BLVD', 'ATLANTIC BLVD', 'UNIVERSITY BLVD', 'NORMANDY BLVD', 'EDGEWOOD AVE', 'MONCRIEF RD', 'LEM TURNER RD', 'SAN JOSE BLVD', 'ARLINGTON RD', 'BLANDING BLVD', 'SOUTEL DR', 'KINGS RD', 'PEARL ST', 'HERSCHEL ST', 'MERRILL RD', 'OLD MIDDLEBURG RD'], COMPASS, 0.15),
+        : named(
+            rng,
+            [
+              'MAIN ST',
+              'BEACH BLVD',
+              'ATLANTIC BLVD',
+              'UNIVERSITY BLVD',
+              'NORMANDY BLVD',
+              'EDGEWOOD AVE',
+              'MONCRIEF RD',
+              'LEM TURNER RD',
+              'SAN JOSE BLVD',
+              'ARLINGTON RD',
+              'BLANDING BLVD',
+              'SOUTEL DR',
+              'KINGS RD',
+              'PEARL ST',
+              'HERSCHEL ST',
+              'MERRILL RD',
+              'OLD MIDDLEBURG RD',
+            ],
+            COMPASS,
+            0.15,
+          ),
   },
   // Panhandle counties of the Tallahassee meridian: townships south and ranges west.
   franklin: {
@@ -117,7 +269,25 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.3)
         ? `${rng.chance(0.5) ? `AVE ${'ABCDEFGHIJKLMN'[rng.int(14)]}` : `${ordinal(rng.between(1, 26))} ST`}`
-        : named(rng, ['HWY 98', 'US HWY 98', 'BAY SHORE DR', 'GULF BEACH DR', 'CR 67', 'BLUFF RD', 'ISLAND DR', 'MARKET ST', 'WATER ST', 'OLD FERRY DOCK RD', 'PATTON DR', 'ALLIGATOR DR'], COMPASS, 0.1),
+        : named(
+            rng,
+            [
+              'HWY 98',
+              'US HWY 98',
+              'BAY SHORE DR',
+              'GULF BEACH DR',
+              'CR 67',
+              'BLUFF RD',
+              'ISLAND DR',
+              'MARKET ST',
+              'WATER ST',
+              'OLD FERRY DOCK RD',
+              'PATTON DR',
+              'ALLIGATOR DR',
+            ],
+            COMPASS,
+            0.1,
+          ),
   },
   gulf: {
     zips: [32456, 32465],
@@ -127,7 +297,25 @@ export const COUNTY_PLACES: Readonly<Record<string, CountyPlaces>> = {
     street: (rng) =>
       rng.chance(0.2)
         ? `${ordinal(rng.between(1, 30))} ST`
-        : named(rng, ['HWY 71', 'HWY 98', 'CAPE SAN BLAS RD', 'MONUMENT AVE', 'REID AVE', 'LONG AVE', 'GARRISON AVE', 'CR 30A', 'DOLPHIN ST', 'INDIAN PASS RD', 'OVERSTREET RD', 'LAKE GROVE RD'], COMPASS, 0.05),
+        : named(
+            rng,
+            [
+              'HWY 71',
+              'HWY 98',
+              'CAPE SAN BLAS RD',
+              'MONUMENT AVE',
+              'REID AVE',
+              'LONG AVE',
+              'GARRISON AVE',
+              'CR 30A',
+              'DOLPHIN ST',
+              'INDIAN PASS RD',
+              'OVERSTREET RD',
+              'LAKE GROVE RD',
+            ],
+            COMPASS,
+            0.05,
+          ),
   },
 };
 

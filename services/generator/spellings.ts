@@ -33,7 +33,11 @@ export const SPELLING_STYLES: readonly ((name: string) => string)[] = [
   // FL TAX LIEN FUND 3, LLC
   (name) => name.replace(/ (LLC|LP|LLLP|INC|CORP)$/, ', $1'),
   // FL TAX LIEN FUND 3 L.L.C. ; AS CUSTODIAN FOR
-  (name) => name.replace(LEGAL_FORM, (f) => DOTTED[f]!).replace(/ CUST (FOR|FBO) /, ' AS CUSTODIAN FOR ').replace(/ AS CUST FOR /, ' AS CUSTODIAN FOR '),
+  (name) =>
+    name
+      .replace(LEGAL_FORM, (f) => DOTTED[f]!)
+      .replace(/ CUST (FOR|FBO) /, ' AS CUSTODIAN FOR ')
+      .replace(/ AS CUST FOR /, ' AS CUSTODIAN FOR '),
   // FL TAX LIEN FUND NO 3 LLC
   (name) => name.replace(/ (\d+) (LLC|LP)$/, ' NO. $1 $2').replace(/ NA AS CUST /, ' N A AS CUSTODIAN '),
 ];

@@ -34,7 +34,13 @@ export async function deriveHoldersIfEmpty(runtime: Runtime): Promise<void> {
   const holders = await opensearch.count({ index: aliasName(config.INDEX_PREFIX, 'holders') });
   if (holders.body.count > 0) return;
   const at = new Date();
-  const result = await deriveHolders({ opensearch, prefix: config.INDEX_PREFIX, replicas: config.OPENSEARCH_REPLICAS, registry: runtime.registry, now: () => at });
+  const result = await deriveHolders({
+    opensearch,
+    prefix: config.INDEX_PREFIX,
+    replicas: config.OPENSEARCH_REPLICAS,
+    registry: runtime.registry,
+    now: () => at,
+  });
   await markIngested(runtime.sql, 'holders', at);
   runtime.logger.info({ holders: result.holders }, 'demo holders derived from the certificates');
 }

@@ -52,7 +52,12 @@ export async function enqueueFiles(
   events?.setMaxListeners(0);
   let embedded: ReturnType<typeof startIngestWorker> | null = null;
   try {
-    await ensureIndices(runtime.opensearch, runtime.config.INDEX_PREFIX, runtime.config.OPENSEARCH_REPLICAS, runtime.config.OPENSEARCH_SHARDS);
+    await ensureIndices(
+      runtime.opensearch,
+      runtime.config.INDEX_PREFIX,
+      runtime.config.OPENSEARCH_REPLICAS,
+      runtime.config.OPENSEARCH_SHARDS,
+    );
     await events?.waitUntilReady();
     const queued: Job<IngestJobData, IngestResult>[] = [];
     for (const data of jobs) {

@@ -27,7 +27,9 @@ export async function runLocalStack(config: Config, opts: { demo: boolean }): Pr
   // A local Redis when none answers and redis-server is installed, as for the engine below.
   const redis = await ensureLocalRedis(config);
   if (redis.started)
-    process.stderr.write(`taxcert: Redis did not answer at ${config.REDIS_URL}; started redis-server (pid ${redis.pid}) for this stack, stopped with it\n`);
+    process.stderr.write(
+      `taxcert: Redis did not answer at ${config.REDIS_URL}; started redis-server (pid ${redis.pid}) for this stack, stopped with it\n`,
+    );
   let node: Awaited<ReturnType<typeof ensureLocalOpenSearch>> | null = null;
   try {
     await requireRedis(config);

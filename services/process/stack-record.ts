@@ -95,4 +95,3 @@ function readText(file: string): string | null {
     return null;
   }
 }
-

@@ -75,9 +75,7 @@ export const WebhookForm = z.object({
     .max(2048, 'Use an address of at most 2048 characters.')
     .refine((u) => /^https?:\/\//i.test(u), 'Enter an address that starts with https:// or http://.'),
   types: checkboxes.pipe(
-    z
-      .array(z.enum(EVENT_TYPES, { error: 'Choose event types from the list.' }))
-      .min(1, 'Choose at least one event type.'),
+    z.array(z.enum(EVENT_TYPES, { error: 'Choose event types from the list.' })).min(1, 'Choose at least one event type.'),
   ),
   counties: z
     .string({ error: 'Enter county names separated by commas, or leave the box empty.' })

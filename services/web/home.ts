@@ -9,7 +9,11 @@ import { setPageHeaders } from './headers.ts';
  * site has one policy (no framing, no inline script or style, no Referer).
  */
 export const HOME_LINKS = [
-  { href: '/docs', label: 'API documentation', text: 'every operation, its parameters and answers, with a form to try each with your key.' },
+  {
+    href: '/docs',
+    label: 'API documentation',
+    text: 'every operation, its parameters and answers, with a form to try each with your key.',
+  },
   { href: '/account', label: 'Your account', text: 'sign up or sign in, create API keys, see your usage, choose a plan, add webhooks.' },
   { href: '/api/v1/openapi.json', label: 'The OpenAPI document', text: 'the same operations as OpenAPI 3.1, to generate a client from.' },
 ] as const;

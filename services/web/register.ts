@@ -58,7 +58,9 @@ export function accountPages(deps: SiteDeps) {
       void (async () => {
         await pruneSessions(ctx.sql, ctx.clock());
         await pruneTokens(ctx.sql, ctx.clock());
-      })().catch((err: unknown) => deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'pruning sessions and links failed'));
+      })().catch((err: unknown) =>
+        deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'pruning sessions and links failed'),
+      );
     }, PRUNE_EVERY_MS).unref();
     scope.addHook('onClose', async () => {
       clearInterval(pruner);
@@ -133,7 +135,11 @@ export function accountPages(deps: SiteDeps) {
       });
     });
     scope.setNotFoundHandler((request, reply) =>
-      message(request, reply, 404, { title: 'Page not found', text: 'There is no page at this address.', link: { href: '/account', label: 'Your account' } }),
+      message(request, reply, 404, {
+        title: 'Page not found',
+        text: 'There is no page at this address.',
+        link: { href: '/account', label: 'Your account' },
+      }),
     );
 
     registerAssets(scope);

@@ -20,10 +20,14 @@ export interface SiteSettings {
   csrfKey: string;
 }
 
-export function siteSettings(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'SMTP_URL' | 'KEY_HASH_SECRET'>): SiteSettings {
+export function siteSettings(
+  config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL' | 'PUBLIC_URL_SET' | 'SMTP_URL' | 'KEY_HASH_SECRET'>,
+): SiteSettings {
   if (config.NODE_ENV === 'production') {
-    if (!config.PUBLIC_URL_SET) throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production (the account page mails links that start with it)');
-    if (config.SMTP_URL === undefined) throw new ConfigError('SMTP_URL: required when NODE_ENV=production (the account page mails verification and reset links)');
+    if (!config.PUBLIC_URL_SET)
+      throw new ConfigError('PUBLIC_URL: required when NODE_ENV=production (the account page mails links that start with it)');
+    if (config.SMTP_URL === undefined)
+      throw new ConfigError('SMTP_URL: required when NODE_ENV=production (the account page mails verification and reset links)');
   }
   const secure = config.NODE_ENV !== 'development';
   // __Host- cookies must be Secure, have Path=/ and no Domain: no sibling subdomain can set or shadow them.

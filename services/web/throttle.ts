@@ -86,7 +86,11 @@ export function createThrottle(redis: Redis, options: { keyPrefix: string; logge
       return { allowed: true };
     },
     async link(address, attemptId) {
-      const byNetwork = await limiter('link-network', LINK_LIMIT.windowMs).hit(digest(clientNetwork(address)), LINK_LIMIT.perNetwork, attemptId);
+      const byNetwork = await limiter('link-network', LINK_LIMIT.windowMs).hit(
+        digest(clientNetwork(address)),
+        LINK_LIMIT.perNetwork,
+        attemptId,
+      );
       return byNetwork.allowed ? { allowed: true } : wait(byNetwork.resetInMs);
     },
     async mail(email, attemptId) {

@@ -78,7 +78,10 @@ export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
  * Headers with a fresh key of a new client (Enterprise: every feature, 10,000 RPM),
  * for route tests that are not about access: every /api/v1 request needs a key.
  */
-export async function apiKeyHeaders(runtime: Pick<Runtime, 'sql' | 'config'>, plan: PlanCode = 'enterprise'): Promise<{ authorization: string }> {
+export async function apiKeyHeaders(
+  runtime: Pick<Runtime, 'sql' | 'config'>,
+  plan: PlanCode = 'enterprise',
+): Promise<{ authorization: string }> {
   const client = await createClient(runtime.sql, { name: `route tests ${plan}`, plan });
   const { raw } = await createKey(runtime.sql, {
     clientId: client.id,

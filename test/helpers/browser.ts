@@ -13,7 +13,14 @@ export const CHROMIUM = '/usr/bin/chromium';
  * Nothing but the page under test goes out: no QUIC probes, first-run pages, component or sync
  * downloads (a test machine may have no route out, and such traffic would only slow the tests).
  */
-const QUIET = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const QUIET = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchBrowser(): Promise<Browser> {
   // Chromium's sandbox refuses to run as root (CI containers): only then is it turned off.
@@ -30,7 +37,10 @@ export const SCREENSHOTS = fileURLToPath(new URL('../../test-artifacts/screensho
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const size = page.viewportSize() ?? DESKTOP;
-  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: `${SCREENSHOTS}${name}-${label}.png`, fullPage: true });
   }

@@ -26,7 +26,10 @@ export const postgresServerUrl = (): string => testDatabaseUrl() ?? 'postgres://
  */
 export function createTestDatabase(label: string, admin: string | undefined = testDatabaseUrl()): { url: string; drop: () => void } {
   if (!admin) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `t_${label.replace(/[^a-z0-9]+/gi, '_').toLowerCase().slice(0, 30)}_${randomBytes(4).toString('hex')}`;
+  const name = `t_${label
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toLowerCase()
+    .slice(0, 30)}_${randomBytes(4).toString('hex')}`;
   psql(admin, `CREATE DATABASE "${name}"`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -60,7 +63,10 @@ export async function openTestControl(options: TestControlOptions = {}): Promise
   const registry = options.registry ?? loadRegistry();
   if (!testDatabaseUrl()) return openControlPlane(options.path ?? ':memory:', { registry, indexPrefix: options.indexPrefix });
   const db = createTestDatabase(options.label ?? 'control');
-  const sql = await openControlPlane({ DATABASE_URL: db.url, DATABASE_PATH: '' }, { registry, indexPrefix: options.indexPrefix, poolSize: 4 });
+  const sql = await openControlPlane(
+    { DATABASE_URL: db.url, DATABASE_PATH: '' },
+    { registry, indexPrefix: options.indexPrefix, poolSize: 4 },
+  );
   const close = sql.close.bind(sql);
   return Object.assign(sql, {
     close: async () => {

@@ -33,7 +33,13 @@ export async function writeAlachuaFile(dir: string, name: string, records: Certi
 }
 
 /** The ingest job of an Alachua lienport file. */
-export const alachuaJob = (file: string, taxYear = 2023) => ({ dataset: 'certificates' as const, file, vendor: 'lienport', county: 'alachua', taxYear });
+export const alachuaJob = (file: string, taxYear = 2023) => ({
+  dataset: 'certificates' as const,
+  file,
+  vendor: 'lienport',
+  county: 'alachua',
+  taxYear,
+});
 
 /** Every event after `afterSeq`, oldest first. */
 export async function eventsSince(sql: Sql, afterSeq = 0): Promise<StoredEvent[]> {

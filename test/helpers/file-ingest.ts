@@ -24,7 +24,12 @@ export async function openFileIngest(fileUrl: string, env: Record<string, string
   return {
     ...t,
     load(job, at) {
-      load ??= createLoadResources(runtime.opensearch, { prefix: config.INDEX_PREFIX, replicas: 0, concurrency: 1, logger: runtime.logger });
+      load ??= createLoadResources(runtime.opensearch, {
+        prefix: config.INDEX_PREFIX,
+        replicas: 0,
+        concurrency: 1,
+        logger: runtime.logger,
+      });
       return processFile(job, {
         opensearch: runtime.opensearch,
         sql: runtime.sql,

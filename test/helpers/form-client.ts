@@ -18,7 +18,10 @@ export interface FormClient {
 
 export function formClient(app: FastifyInstance, options: { remoteAddress?: string; headers?: Record<string, string> } = {}): FormClient {
   const cookies = new Map<string, string>();
-  const headers = () => ({ ...options.headers, ...(cookies.size === 0 ? {} : { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }) });
+  const headers = () => ({
+    ...options.headers,
+    ...(cookies.size === 0 ? {} : { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
+  });
   const remember = (res: LightMyRequestResponse) => {
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
       const cleared = c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() < Date.now());

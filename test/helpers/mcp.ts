@@ -15,7 +15,10 @@ export async function connectMcp(base: string, headers: Record<string, string> =
     return fetch(url, { ...init, headers: h });
   };
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('/api/mcp', base), { requestInit: { headers }, ...(options.stream ? { fetch: preferStream } : {}) }),
+    new StreamableHTTPClientTransport(new URL('/api/mcp', base), {
+      requestInit: { headers },
+      ...(options.stream ? { fetch: preferStream } : {}),
+    }),
   );
   // Listing first makes the client check every structuredContent against the tool's outputSchema.
   await client.listTools();
@@ -23,7 +26,12 @@ export async function connectMcp(base: string, headers: Record<string, string> =
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; request_id: string; details?: { issues?: { parameter: string; message: string }[] } & Record<string, unknown> };
+  error: {
+    code: string;
+    message: string;
+    request_id: string;
+    details?: { issues?: { parameter: string; message: string }[] } & Record<string, unknown>;
+  };
 }
 
 /** The texts of a tool result, in order. */

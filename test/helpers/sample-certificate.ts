@@ -50,6 +50,7 @@ export function sampleCertificate(overrides: Partial<CertificateRecord> = {}, n 
     ...overrides,
   };
   if (record.redeemed_date !== null && overrides.redemption_amount === undefined)
-    record.redemption_amount = quoteAmounts(record.face_amount, record.interest_rate, record.sale_date, record.redeemed_date).holder_amount_cents / 100;
+    record.redemption_amount =
+      quoteAmounts(record.face_amount, record.interest_rate, record.sale_date, record.redeemed_date).holder_amount_cents / 100;
   return CertificateRecord.parse(record);
 }

@@ -54,7 +54,8 @@ export async function startSmtp(): Promise<SmtpInbox> {
           .slice(options.after ?? 0)
           .find((m) => m.to.includes(to.toLowerCase()) && (options.subject === undefined || options.subject.test(m.subject)));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within the time; got: ${messages.map((m) => `${m.to} ${m.subject}`).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${to} within the time; got: ${messages.map((m) => `${m.to} ${m.subject}`).join(', ')}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -34,7 +34,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (n: number, request: Received) => Answer = () => ({ status: 200, body: 'ok' }), path = '/hooks'): Promise<Receiver> {
+export async function startReceiver(
+  answer: (n: number, request: Received) => Answer = () => ({ status: 200, body: 'ok' }),
+  path = '/hooks',
+): Promise<Receiver> {
   const received: Received[] = [];
   let open = 0;
   let maxOpen = 0;

@@ -103,7 +103,11 @@ export interface AccessDeps {
 export function createAccess(deps: AccessDeps): Access {
   const authenticate = createAuthenticate(deps.sql, { secret: deps.config.KEY_HASH_SECRET, prefix: deps.config.KEY_PREFIX });
   const ledger = createLedger(deps.sql);
-  const rateLimiter = createRateLimiter(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger, windowMs: deps.config.RATE_LIMIT_WINDOW_MS });
+  const rateLimiter = createRateLimiter(deps.redis, {
+    keyPrefix: deps.config.INDEX_PREFIX,
+    logger: deps.logger,
+    windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
+  });
   const room = createRoom();
   const inFlight = createInFlight(deps.config.CLIENT_MAX_CONCURRENT);
   const analyticsInFlight = createInFlight(deps.config.CLIENT_MAX_ANALYTICS);
@@ -203,7 +207,10 @@ export function createAccess(deps: AccessDeps): Access {
 }
 
 /** The plan feature a request needs and its plan lacks, first the surface, then CSV. */
-function missingFeature(plan: Principal['plan'], request: Omit<AdmitRequest, 'charge'>): 'rest_disabled' | 'mcp_disabled' | 'csv_disabled' | null {
+function missingFeature(
+  plan: Principal['plan'],
+  request: Omit<AdmitRequest, 'charge'>,
+): 'rest_disabled' | 'mcp_disabled' | 'csv_disabled' | null {
   if (request.surface === 'rest' && !plan.rest) return 'rest_disabled';
   if (request.surface === 'mcp' && !plan.mcp) return 'mcp_disabled';
   if (request.csv && !plan.csv) return 'csv_disabled';

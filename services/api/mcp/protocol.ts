@@ -50,7 +50,10 @@ export function checkBody(text: string | undefined, headerVersion: string | unde
     return {
       ok: false,
       status: 400,
-      body: rpcError(RPC.invalidRequest, `Invalid Request: batches are not part of MCP ${OLDEST_PROTOCOL_VERSION} and later; send one message per POST`),
+      body: rpcError(
+        RPC.invalidRequest,
+        `Invalid Request: batches are not part of MCP ${OLDEST_PROTOCOL_VERSION} and later; send one message per POST`,
+      ),
     };
   if (parsed === null || typeof parsed !== 'object')
     return { ok: false, status: 400, body: rpcError(RPC.invalidRequest, 'Invalid Request: the body must be one JSON-RPC message') };
@@ -59,8 +62,7 @@ export function checkBody(text: string | undefined, headerVersion: string | unde
     // Negotiation (lifecycle spec): an older or unknown version asked for is answered with our
     // newest; the client then decides whether it can speak it.
     const params = message.params as { protocolVersion?: unknown } | undefined;
-    if (params && typeof params === 'object' && !isServedVersion(params.protocolVersion))
-      params.protocolVersion = LATEST_PROTOCOL_VERSION;
+    if (params && typeof params === 'object' && !isServedVersion(params.protocolVersion)) params.protocolVersion = LATEST_PROTOCOL_VERSION;
   } else if (headerVersion !== undefined && !isServedVersion(headerVersion)) {
     return {
       ok: false,
@@ -80,7 +82,6 @@ export const SERVED_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) =
 export function isServedVersion(version: unknown): boolean {
   return typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version) && version >= OLDEST_PROTOCOL_VERSION;
 }
-
 
 /** The tool a request (it has an id) calls, or null when the message calls no tool. */
 export function calledTool(message: Message): string | null {

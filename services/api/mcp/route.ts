@@ -66,12 +66,18 @@ export function mcpRoutes(deps: ApiDeps, access: Access, tools: readonly Tool[] 
 
     app.addHook('onRequest', async (request, reply) => {
       if (!originAllowed(request.headers.origin, origins))
-        return closeIfUnread(request, reply).code(403).send(
-          rpcError(RPC.serverError, `Forbidden: requests from this Origin may not call ${MCP_PATH}; only allowlisted browser origins may`, {
-            code: 'origin_not_allowed',
-            request_id: request.id,
-          }),
-        );
+        return closeIfUnread(request, reply)
+          .code(403)
+          .send(
+            rpcError(
+              RPC.serverError,
+              `Forbidden: requests from this Origin may not call ${MCP_PATH}; only allowlisted browser origins may`,
+              {
+                code: 'origin_not_allowed',
+                request_id: request.id,
+              },
+            ),
+          );
       const principal = await access.authenticate(request.headers);
       request.principal = principal;
       access.hold(principal, reply.raw);
@@ -111,11 +117,15 @@ export function mcpRoutes(deps: ApiDeps, access: Access, tools: readonly Tool[] 
           return reply
             .code(405)
             .header('allow', 'POST')
-            .send(rpcError(RPC.serverError, `Method not allowed: ${MCP_PATH} takes JSON-RPC messages by POST (stateless, no event stream to GET)`));
+            .send(
+              rpcError(
+                RPC.serverError,
+                `Method not allowed: ${MCP_PATH} takes JSON-RPC messages by POST (stateless, no event stream to GET)`,
+              ),
+            );
         if (!checked.ok) return reply.code(checked.status).send(checked.body);
         const mode = responseMode(header(request, 'accept'));
-        if (!mode)
-          return reply.code(406).send(rpcError(RPC.serverError, 'Not Acceptable: accept application/json or text/event-stream'));
+        if (!mode) return reply.code(406).send(rpcError(RPC.serverError, 'Not Acceptable: accept application/json or text/event-stream'));
 
         const caller: Caller = { principal, ledger: access.ledger };
         const server = createMcpServer(tools, { deps, requestId: request.id, log: request.log, access: caller }, outcome);

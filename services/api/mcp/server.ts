@@ -66,7 +66,8 @@ async function callTool(tool: Tool, ctx: ToolContext, args: unknown): Promise<Ca
     return await tool.run(ctx, tool.parse(args));
   } catch (err) {
     if (err instanceof ApiError) return tool.error(err, ctx.requestId);
-    if (err instanceof EngineError) ctx.log.error({ err, tool: tool.name, operation: err.operation, reason: err.reason }, 'engine call failed');
+    if (err instanceof EngineError)
+      ctx.log.error({ err, tool: tool.name, operation: err.operation, reason: err.reason }, 'engine call failed');
     else ctx.log.error({ err, tool: tool.name }, 'tool failed');
     return tool.error(new ApiError('internal_error', 'internal server error; retry with backoff'), ctx.requestId);
   }

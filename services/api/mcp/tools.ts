@@ -61,12 +61,12 @@ export const TOOLS: readonly Tool[] = toolTable([
     name: 'get_certificate',
     title: 'Get a certificate',
     rest: 'GET /api/v1/certificates/{id}',
-    description:
-      'One certificate by id (cert_ followed by 20 hex digits, as search results give it). An unknown id is a not_found error.',
+    description: 'One certificate by id (cert_ followed by 20 hex digits, as search results give it). An unknown id is a not_found error.',
     input: CertificateIdPath,
     output: objectResponse(CertificateRow),
     noun: 'certificates',
-    summarize: (c: CertificateRow) => `Certificate ${c.certificate_number}, ${c.county_name} ${c.tax_year}, ${c.status}, face ${c.face_amount}.`,
+    summarize: (c: CertificateRow) =>
+      `Certificate ${c.certificate_number}, ${c.county_name} ${c.tax_year}, ${c.status}, face ${c.face_amount}.`,
     run: (ctx, params) => readCertificate(ctx.deps, params),
   }),
   defineTool({
@@ -88,15 +88,15 @@ export const TOOLS: readonly Tool[] = toolTable([
     input: CountsParams,
     output: objectResponse(CertificateCountsObject),
     noun: 'counts',
-    summarize: (d: CertificateCounts) => `${d.counts.reduce((sum, b) => sum + b.count, 0)} certificates in ${d.county ?? 'all counties'}, ${d.tax_year ?? 'all tax years'}.`,
+    summarize: (d: CertificateCounts) =>
+      `${d.counts.reduce((sum, b) => sum + b.count, 0)} certificates in ${d.county ?? 'all counties'}, ${d.tax_year ?? 'all tax years'}.`,
     run: (ctx, params) => readCounts(ctx.deps, params),
   }),
   defineTool({
     name: 'certificate_fields',
     title: 'Certificate field dictionary',
     rest: 'GET /api/v1/certificates/fields',
-    description:
-      'The certificate fields: name, type, meaning, and the allowed values of enumerated fields (status, vendor).',
+    description: 'The certificate fields: name, type, meaning, and the allowed values of enumerated fields (status, vendor).',
     input: NoParams,
     output: objectResponse(FieldDictionary),
     noun: 'fields',
@@ -215,7 +215,8 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: objectResponse(Usage),
     noun: 'usage',
     free: true,
-    summarize: (u: Usage) => `${u.events_count} of ${u.monthly_quota} credits used (${u.percent_used}%) on ${u.plan}; resets ${u.reset_date}.`,
+    summarize: (u: Usage) =>
+      `${u.events_count} of ${u.monthly_quota} credits used (${u.percent_used}%) on ${u.plan}; resets ${u.reset_date}.`,
     run: async (ctx) => ({ data: await readUsage(ctx.access.ledger, ctx.access.principal) }),
   }),
   // The per-certificate answers: redemption quote, timeline, deed estimate.
@@ -229,7 +230,9 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: objectResponse(RedemptionQuoteObject),
     noun: 'redemption quotes',
     summarize: (q: RedemptionQuoteObject) =>
-      q.redeemable ? `${q.certificate_id} on ${q.as_of}: holder receives ${q.holder_amount}, owner pays ${q.total_due} (${q.rule}).` : `${q.certificate_id} on ${q.as_of}: not redeemable (${q.reason}).`,
+      q.redeemable
+        ? `${q.certificate_id} on ${q.as_of}: holder receives ${q.holder_amount}, owner pays ${q.total_due} (${q.rule}).`
+        : `${q.certificate_id} on ${q.as_of}: not redeemable (${q.reason}).`,
     run: (ctx, params) => readRedemptionQuote(ctx.deps, params),
   }),
   defineTool({
@@ -242,7 +245,9 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: objectResponse(TimelineObject),
     noun: 'timelines',
     summarize: (t: TimelineObject) =>
-      t.next_deadline === null ? `${t.certificate_id} (${t.status}): no deadline ahead.` : `${t.certificate_id}: ${t.next_deadline.name} on ${t.next_deadline.date}, ${t.next_deadline.days_left} days from ${t.as_of}.`,
+      t.next_deadline === null
+        ? `${t.certificate_id} (${t.status}): no deadline ahead.`
+        : `${t.certificate_id}: ${t.next_deadline.name} on ${t.next_deadline.date}, ${t.next_deadline.days_left} days from ${t.as_of}.`,
     run: (ctx, params) => readCertificateTimeline(ctx.deps, params),
   }),
   defineTool({

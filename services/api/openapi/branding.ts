@@ -22,12 +22,13 @@ function withoutRendererLogo() {
   return { components: { Logo: () => null } };
 }
 
-export const docsBranding: Pick<FastifySwaggerUiOptions, 'logo' | 'theme'> & { uiConfig: Pick<FastifySwaggerUiConfigOptions, 'plugins'> } = {
-  uiConfig: { plugins: [withoutRendererLogo] },
-  logo: { type: 'image/svg+xml', content: Buffer.from(wordmark), href: '/docs', target: '_self' },
-  theme: {
-    title: `${PRODUCT_NAME}: API reference`,
-    favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(productMark(32)) }],
-    css: [{ filename: 'theme.css', content: '.swagger-ui .topbar { background-color: #163f5c; }' }],
-  },
-};
+export const docsBranding: Pick<FastifySwaggerUiOptions, 'logo' | 'theme'> & { uiConfig: Pick<FastifySwaggerUiConfigOptions, 'plugins'> } =
+  {
+    uiConfig: { plugins: [withoutRendererLogo] },
+    logo: { type: 'image/svg+xml', content: Buffer.from(wordmark), href: '/docs', target: '_self' },
+    theme: {
+      title: `${PRODUCT_NAME}: API reference`,
+      favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(productMark(32)) }],
+      css: [{ filename: 'theme.css', content: '.swagger-ui .topbar { background-color: #163f5c; }' }],
+    },
+  };

@@ -18,7 +18,8 @@ const DATE_FORMATS = new Set(['date', 'date-time']);
 
 function override(ctx: { zodSchema: unknown; jsonSchema: JsonNode }): void {
   const meta = z.globalRegistry.get(ctx.zodSchema as z.ZodType) as Record<string, unknown> | undefined;
-  if (meta) for (const key of ANNOTATIONS) if (meta[key] !== undefined && ctx.jsonSchema[key] === undefined) ctx.jsonSchema[key] = meta[key];
+  if (meta)
+    for (const key of ANNOTATIONS) if (meta[key] !== undefined && ctx.jsonSchema[key] === undefined) ctx.jsonSchema[key] = meta[key];
   // The part of the plugin's default override (which ours replaces) that applies here: a member
   // zod cannot represent comes out as {} and would make the union accept anything. Its other
   // rules (z.date() and z.undefined() in answers) have nothing to act on: no schema uses them.

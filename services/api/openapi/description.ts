@@ -72,14 +72,27 @@ const rows: Certificate[] = data?.data ?? []; // on failure, error is the Error 
 `;
 
 export const TAGS = [
-  { name: 'certificates', description: 'Tax certificates: search, one by id, every certificate of a parcel, counts, the field dictionary and freshness.' },
+  {
+    name: 'certificates',
+    description: 'Tax certificates: search, one by id, every certificate of a parcel, counts, the field dictionary and freshness.',
+  },
   { name: 'certificate-sales', description: 'The annual county certificate sales, with their status as of today.' },
   { name: 'holders', description: 'Who holds certificates: names, counties and outstanding face value.' },
-  { name: 'lands-available', description: "Parcels on the counties' lands-available lists (struck off at tax-deed sales), with their opening bids." },
+  {
+    name: 'lands-available',
+    description: "Parcels on the counties' lands-available lists (struck off at tax-deed sales), with their opening bids.",
+  },
   { name: 'counties', description: 'The 67 Florida counties: identifiers, sale platforms and how deep our coverage goes.' },
   { name: 'sources', description: 'The feed registry: which source feeds each county and tax year, and when it last succeeded.' },
-  { name: 'analytics', description: 'Figures over many certificates, counted exactly: clearing bid rates by scope and county, and who holds them (holder groups).' },
-  { name: 'events', description: 'The change feed: what changed, in the order it became visible, for polling clients (and the webhooks built on it).' },
+  {
+    name: 'analytics',
+    description:
+      'Figures over many certificates, counted exactly: clearing bid rates by scope and county, and who holds them (holder groups).',
+  },
+  {
+    name: 'events',
+    description: 'The change feed: what changed, in the order it became visible, for polling clients (and the webhooks built on it).',
+  },
   {
     name: 'webhooks',
     description:

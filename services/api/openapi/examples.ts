@@ -38,46 +38,47 @@ const obrien = {
 const sales = recorded.certificateSaleList.data;
 
 const landsRows = [
-      {
-        id: 'cert_b03286c825e2a7927a32',
-        certificate_number: '2020-000077',
-        county_slug: 'alachua',
-        county_name: 'Alachua',
-        parcel_id: '17-10-20-0000-0001-0010',
-        tax_year: 2020,
-        status: 'lands_available',
-        face_amount: 512,
-        opening_bid: 0,
-        tax_deed_application_date: '2023-04-10',
-        available_since: '2023-04-10',
-        owner_name: 'OAK GROVE HOLDINGS INC',
-        site_address_full: '77 SE 2ND ST, HIGH SPRINGS, FL 32643',
-        parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/alachua/17-10-20-0000-0001-0010',
-      },
-      {
-        id: 'cert_7311c95c0ae2780443f1',
-        certificate_number: '2019-001234',
-        county_slug: 'alachua',
-        county_name: 'Alachua',
-        parcel_id: '01234-005-000',
-        tax_year: 2019,
-        status: 'lands_available',
-        face_amount: 1234.56,
-        opening_bid: 3456.78,
-        tax_deed_application_date: '2022-06-15',
-        available_since: '2022-09-01',
-        owner_name: 'SMITH, JOHN & MARY',
-        site_address_full: '123 NW 5TH AVE, GAINESVILLE, FL 32601',
-        parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/alachua/01234-005-000',
-      },
-    ];
+  {
+    id: 'cert_b03286c825e2a7927a32',
+    certificate_number: '2020-000077',
+    county_slug: 'alachua',
+    county_name: 'Alachua',
+    parcel_id: '17-10-20-0000-0001-0010',
+    tax_year: 2020,
+    status: 'lands_available',
+    face_amount: 512,
+    opening_bid: 0,
+    tax_deed_application_date: '2023-04-10',
+    available_since: '2023-04-10',
+    owner_name: 'OAK GROVE HOLDINGS INC',
+    site_address_full: '77 SE 2ND ST, HIGH SPRINGS, FL 32643',
+    parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/alachua/17-10-20-0000-0001-0010',
+  },
+  {
+    id: 'cert_7311c95c0ae2780443f1',
+    certificate_number: '2019-001234',
+    county_slug: 'alachua',
+    county_name: 'Alachua',
+    parcel_id: '01234-005-000',
+    tax_year: 2019,
+    status: 'lands_available',
+    face_amount: 1234.56,
+    opening_bid: 3456.78,
+    tax_deed_application_date: '2022-06-15',
+    available_since: '2022-09-01',
+    owner_name: 'SMITH, JOHN & MARY',
+    site_address_full: '123 NW 5TH AVE, GAINESVILLE, FL 32601',
+    parcel_url: 'https://parcels.taxcert.dev/api/v1/parcels/alachua/01234-005-000',
+  },
+];
 
 /**
  * The change feed: a page as a poller sees it after a county's first load of a tax
  * year and two later moves, each object a real row of the demo answers above (the feed records
  * rows exactly as these routes render them); previous shows the values before each change.
  */
-const demoRow = (id: string) => [...certificateRows, recorded.certificate.data, ...recorded.certificatesByParcel.data].find((r) => r.id === id)!;
+const demoRow = (id: string) =>
+  [...certificateRows, recorded.certificate.data, ...recorded.certificatesByParcel.data].find((r) => r.id === id)!;
 const demoSale = sales[0]!;
 const eventList = {
   data: [
@@ -87,7 +88,12 @@ const eventList = {
       created_at: '2026-11-24T09:55:28.431Z',
       county_slug: demoSale.county_slug,
       data: {
-        object: { county_slug: demoSale.county_slug, county_name: demoSale.county_name, tax_year: demoSale.tax_year, count: demoSale.certificates_offered },
+        object: {
+          county_slug: demoSale.county_slug,
+          county_name: demoSale.county_name,
+          tax_year: demoSale.tax_year,
+          count: demoSale.certificates_offered,
+        },
         previous: {},
       },
     },
@@ -101,7 +107,13 @@ const eventList = {
         previous: { coverageStatus: 'vendor_tracked', certificateCount: 0, lastImportAt: null, updatedAt: recorded.county.data.createdAt },
       },
     },
-    { id: 'evt_48212', type: 'certificate_sale.created', created_at: '2026-11-24T09:55:29.502Z', county_slug: demoSale.county_slug, data: { object: demoSale, previous: {} } },
+    {
+      id: 'evt_48212',
+      type: 'certificate_sale.created',
+      created_at: '2026-11-24T09:55:29.502Z',
+      county_slug: demoSale.county_slug,
+      data: { object: demoSale, previous: {} },
+    },
     {
       id: 'evt_48213',
       type: 'certificate.redeemed',
@@ -246,7 +258,15 @@ export const webhookExamples = {
             error: null,
             response_body: '{"error":"maintenance"}',
           },
-          { attempt: 2, replay: 0, started_at: '2026-03-05T14:02:16.902Z', duration_ms: 32, http_status: 200, error: null, response_body: 'ok' },
+          {
+            attempt: 2,
+            replay: 0,
+            started_at: '2026-03-05T14:02:16.902Z',
+            duration_ms: 32,
+            http_status: 200,
+            error: null,
+            response_body: 'ok',
+          },
         ],
       },
     ],

@@ -11,7 +11,10 @@ import { ErrorSchema } from '../envelope.ts';
 type Header = { type: 'integer' | 'string'; description: string };
 
 const REQUEST_ID: Record<string, Header> = {
-  'X-Request-Id': { type: 'string', description: 'Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id.' },
+  'X-Request-Id': {
+    type: 'string',
+    description: 'Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id.',
+  },
 };
 
 /** Spec 8.6: on every answer once the key is known (so not on a 401). */
@@ -43,7 +46,8 @@ const ERRORS = {
     }),
   },
   401: {
-    description: 'The API key is missing, wrong or revoked, the two key headers disagree, or the account is suspended (one answer for all).',
+    description:
+      'The API key is missing, wrong or revoked, the two key headers disagree, or the account is suspended (one answer for all).',
     example: error('unauthorized', 'Missing or invalid API key.'),
   },
   402: {
@@ -53,7 +57,8 @@ const ERRORS = {
     }),
   },
   403: {
-    description: 'The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled).',
+    description:
+      'The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled).',
     example: error('rest_disabled', 'The mcp_starter plan does not include the REST API.', { plan: 'mcp_starter' }),
   },
   404: { description: 'Nothing has the id or slug given.', example: error('not_found', 'not found') },
@@ -80,7 +85,8 @@ type ErrorStatus = keyof typeof ERRORS;
 
 function errorResponse(status: ErrorStatus, notFound?: string) {
   const { description, example } = ERRORS[status];
-  const headers = status === 401 ? REQUEST_ID : status === 429 ? { ...REQUEST_ID, ...RATE_LIMIT, ...RETRY_AFTER } : { ...REQUEST_ID, ...RATE_LIMIT };
+  const headers =
+    status === 401 ? REQUEST_ID : status === 429 ? { ...REQUEST_ID, ...RATE_LIMIT, ...RETRY_AFTER } : { ...REQUEST_ID, ...RATE_LIMIT };
   const shown = status === 404 && notFound ? error('not_found', notFound) : example;
   return { description, headers, content: { 'application/json': { schema: ErrorSchema, example: shown } } };
 }
@@ -110,7 +116,9 @@ export function answers(ok: Success, errors: Errors = {}) {
   if (errors.notFound) statuses.push(404);
   if (errors.expiringCursor) statuses.push(410);
   statuses.push(429, 500);
-  const content: Record<string, { schema: z.ZodType; example: unknown }> = { 'application/json': { schema: ok.schema, example: ok.example } };
+  const content: Record<string, { schema: z.ZodType; example: unknown }> = {
+    'application/json': { schema: ok.schema, example: ok.example },
+  };
   if (ok.csv !== undefined) content['text/csv'] = { schema: CsvText, example: ok.csv };
   return {
     200: { description: ok.description, headers: { ...REQUEST_ID, ...RATE_LIMIT }, content },

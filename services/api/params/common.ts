@@ -9,12 +9,12 @@ import { z } from 'zod';
 export const MAX_LIMIT = 500;
 
 export function limit(defaultValue: number, max: number = MAX_LIMIT) {
-  return integer(1, max)
-    .default(defaultValue)
-    .describe(`Page size, 1 to ${max} (default ${defaultValue}).`);
+  return integer(1, max).default(defaultValue).describe(`Page size, 1 to ${max} (default ${defaultValue}).`);
 }
 
-export const offset = integer(0).default(0).describe('Rows to skip, 0 or more (default 0). Any offset below pagination.total works, however deep.');
+export const offset = integer(0)
+  .default(0)
+  .describe('Rows to skip, 0 or more (default 0). Any offset below pagination.total works, however deep.');
 
 /**
  * A whole number in a range, with one message for every way a value can miss it (text,

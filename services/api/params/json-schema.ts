@@ -46,7 +46,8 @@ function accepted(kind: Kind, property: Json): Json {
 
 /** A value's own schema, and for numbers and booleans also their text. */
 function asText(kind: Kind, value: Json): Json[] {
-  if (kind.scalar === 'number') return [value, { type: 'string', pattern: NUMBER_TEXT.source, description: 'The number as text, e.g. "25".' }];
+  if (kind.scalar === 'number')
+    return [value, { type: 'string', pattern: NUMBER_TEXT.source, description: 'The number as text, e.g. "25".' }];
   if (kind.scalar === 'boolean') return [value, { type: 'string', enum: ['true', 'false'] }];
   return [value];
 }

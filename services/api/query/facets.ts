@@ -79,7 +79,9 @@ export function readFacets(
 ): Record<string, FacetBucket[]> {
   const out: Record<string, FacetBucket[]> = {};
   for (const facet of facets) {
-    const agg = answers.find((a) => a.aggregations?.[facet.name] !== undefined)?.aggregations?.[facet.name] as { buckets?: TermsBucket[] } | undefined;
+    const agg = answers.find((a) => a.aggregations?.[facet.name] !== undefined)?.aggregations?.[facet.name] as
+      | { buckets?: TermsBucket[] }
+      | undefined;
     const buckets = agg?.buckets ?? [];
     out[facet.name] = buckets.filter((b) => b.doc_count > 0).map((b) => ({ value: facetValue(facet, b), count: b.doc_count }));
   }

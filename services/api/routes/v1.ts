@@ -24,8 +24,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     // Every route must declare its query parameters: the validator refuses unknown ones only
     // where there is a schema, and a route without one would silently accept typos.
     v1.addHook('onRoute', (route) => {
-      if (!route.schema?.querystring)
-        throw new Error(`route ${String(route.method)} ${route.url} has no querystring schema`);
+      if (!route.schema?.querystring) throw new Error(`route ${String(route.method)} ${route.url} has no querystring schema`);
     });
     await v1.register(countiesRoutes(deps));
     await v1.register(certificatesRoutes(deps));

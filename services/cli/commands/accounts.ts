@@ -58,8 +58,8 @@ export function accountsCommand(program: Command): void {
     });
   accounts
     .command('users')
-    .description('the people who sign in (all, or one client\'s)')
-    .option('--client <id>', 'only this client\'s users')
+    .description("the people who sign in (all, or one client's)")
+    .option('--client <id>', "only this client's users")
     .action(async (opts: { client?: string }, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
       try {
@@ -68,7 +68,10 @@ export function accountsCommand(program: Command): void {
           r.users.length === 0
             ? 'no users'
             : r.users
-                .map((u) => `${u.id}  ${u.email}  client ${u.client_id}  ${u.email_verified_at ? `verified ${u.email_verified_at}` : 'not verified'}  last sign-in ${u.last_sign_in_at ?? 'never'}`)
+                .map(
+                  (u) =>
+                    `${u.id}  ${u.email}  client ${u.client_id}  ${u.email_verified_at ? `verified ${u.email_verified_at}` : 'not verified'}  last sign-in ${u.last_sign_in_at ?? 'never'}`,
+                )
                 .join('\n'),
         );
       } finally {
@@ -90,7 +93,12 @@ export function accountsCommand(program: Command): void {
         // The link is in the mail only: this command prints where the mail went, never the link.
         await mailer.send(await verificationMail(sql, settings.publicUrl, user, new Date()));
         createOutput(wantsJson(command)).result(
-          { user_id: user.id, email: user.email, sent_by: mailer.mode, ...(mailer.mode === 'outbox' ? { outbox: config.MAIL_OUTBOX_DIR } : {}) },
+          {
+            user_id: user.id,
+            email: user.email,
+            sent_by: mailer.mode,
+            ...(mailer.mode === 'outbox' ? { outbox: config.MAIL_OUTBOX_DIR } : {}),
+          },
           (r) => (r.sent_by === 'smtp' ? `sent to ${r.email}` : `written for ${r.email} to the outbox ${r.outbox} (no SMTP_URL)`),
         );
       } finally {

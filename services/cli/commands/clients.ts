@@ -65,8 +65,8 @@ export function clientsCommand(program: Command): void {
     );
   clients
     .command('suspend <id>')
-    .description("suspend a client: its keys are refused from the next request; its users can sign in and read the reason")
-    .requiredOption('--reason <text>', 'shown to the client\'s users on the account page')
+    .description('suspend a client: its keys are refused from the next request; its users can sign in and read the reason')
+    .requiredOption('--reason <text>', "shown to the client's users on the account page")
     .action(async (id: string, opts: { reason: string }, command: Command) => {
       const reason = opts.reason.trim();
       if (reason === '' || reason.length > 500) throw new CliError('--reason must be 1 to 500 characters', 2);
@@ -81,7 +81,7 @@ export function clientsCommand(program: Command): void {
     });
   clients
     .command('reactivate <id>')
-    .description("make a suspended or closed client active again; its keys work from the next request")
+    .description('make a suspended or closed client active again; its keys work from the next request')
     .action(async (id: string, _opts: unknown, command: Command) => {
       const sql = await openControlPlane(loadConfig(), { registry: loadRegistry() });
       try {

@@ -11,7 +11,9 @@ import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput, USAGE_EXIT } from '../output.ts';
 
 export function controlPlaneCommand(program: Command): void {
-  const plane = scriptFriendly(program.command('control-plane')).description('the control-plane database: counties, keys, credits, accounts, events');
+  const plane = scriptFriendly(program.command('control-plane')).description(
+    'the control-plane database: counties, keys, credits, accounts, events',
+  );
   plane
     .command('copy')
     .description('copy this SQLite control plane into an empty PostgreSQL database and verify it (stop the API and worker first)')
@@ -19,7 +21,11 @@ export function controlPlaneCommand(program: Command): void {
     .action(async (opts: { to: string }, command: Command) => {
       if (!/^postgres(ql)?:\/\//.test(opts.to)) throw new CliError('--to: must be a postgres:// or postgresql:// URL', USAGE_EXIT);
       const config = loadConfig();
-      if (config.DATABASE_URL) throw new CliError('DATABASE_URL is set: the copy reads the SQLite file at DATABASE_PATH; unset DATABASE_URL to name the source', USAGE_EXIT);
+      if (config.DATABASE_URL)
+        throw new CliError(
+          'DATABASE_URL is set: the copy reads the SQLite file at DATABASE_PATH; unset DATABASE_URL to name the source',
+          USAGE_EXIT,
+        );
       const output = createOutput(wantsJson(command));
       const from = await openControlPlane(config, { registry: loadRegistry(), indexPrefix: config.INDEX_PREFIX });
       const to = openPostgres(opts.to, { max: 2 });

@@ -32,11 +32,27 @@ export function countiesCommand(program: Command): void {
     });
 }
 
-type Row = { slug: string; name: string; fips: string | null; revenueNumber: string | null; vendor: string | null; coverage: string; certificates: number };
+type Row = {
+  slug: string;
+  name: string;
+  fips: string | null;
+  revenueNumber: string | null;
+  vendor: string | null;
+  coverage: string;
+  certificates: number;
+};
 
 export function renderCounties({ counties }: { counties: Row[] }): string {
   const header = ['slug', 'name', 'fips', 'rev', 'vendor', 'coverage', 'certificates'];
-  const rows = counties.map((c) => [c.slug, c.name, c.fips ?? '-', c.revenueNumber ?? '-', c.vendor ?? '-', c.coverage, String(c.certificates)]);
+  const rows = counties.map((c) => [
+    c.slug,
+    c.name,
+    c.fips ?? '-',
+    c.revenueNumber ?? '-',
+    c.vendor ?? '-',
+    c.coverage,
+    String(c.certificates),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === cells.length - 1 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ');

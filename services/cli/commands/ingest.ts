@@ -92,7 +92,11 @@ function plan(files: string[], opts: IngestOptions, registry: Registry) {
       `${missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`} ${missing.length === 1 ? 'is' : 'are'} required with FILEs`,
       2,
     );
-  return { jobs: files.map((f) => job(registry, dataset, f, opts.vendor!, opts.county!, opts.taxYear!)), sources: [], expectedRows: undefined };
+  return {
+    jobs: files.map((f) => job(registry, dataset, f, opts.vendor!, opts.county!, opts.taxYear!)),
+    sources: [],
+    expectedRows: undefined,
+  };
 }
 
 function job(
@@ -149,9 +153,7 @@ function render(s: ReturnType<typeof summarize>): string {
         : `FAILED  ${o.county} ${o.taxYear} ${o.file}: ${o.error}`,
   );
   if (s.queued === s.files) return lines.join('\n');
-  lines.push(
-    `${s.succeeded}/${s.files} files loaded; rows read ${s.rowsRead}, ${loadCounts(s)}${s.failed ? `; ${s.failed} failed` : ''}`,
-  );
+  lines.push(`${s.succeeded}/${s.files} files loaded; rows read ${s.rowsRead}, ${loadCounts(s)}${s.failed ? `; ${s.failed} failed` : ''}`);
   return lines.join('\n');
 }
 

@@ -19,7 +19,8 @@ export function keysCommand(program: Command): void {
     .option('--name <name>', 'what the key is for, shown on the account page')
     .action(async (opts: { client: string; env: string; name?: string }, command: Command) => {
       if (opts.env !== 'live' && opts.env !== 'test') throw new CliError('--env must be live or test', 2);
-      if (opts.name !== undefined && (opts.name.trim() === '' || opts.name.length > 60)) throw new CliError('--name must be 1 to 60 characters', 2);
+      if (opts.name !== undefined && (opts.name.trim() === '' || opts.name.length > 60))
+        throw new CliError('--name must be 1 to 60 characters', 2);
       const config = loadConfig();
       const sql = await openControlPlane(config, { registry: loadRegistry() });
       try {

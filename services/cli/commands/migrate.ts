@@ -17,9 +17,7 @@ export function migrateCommand(program: Command): void {
       try {
         const applied = await listAppliedMigrations(sql);
         createOutput(wantsJson(command)).result({ database: describe(config), migrations: applied }, (r) =>
-          [`database ${r.database}`, ...r.migrations.map((m) => `  ${m.version} ${m.name}  applied ${m.appliedAt}`)].join(
-            '\n',
-          ),
+          [`database ${r.database}`, ...r.migrations.map((m) => `  ${m.version} ${m.name}  applied ${m.appliedAt}`)].join('\n'),
         );
       } finally {
         await sql.close();

@@ -19,11 +19,7 @@ export function reindexCommand(program: Command): void {
     .option('--keep-old', 'keep the previous physical index after the swap')
     .action(async (opts: { dataset: string; keepOld?: boolean }, command: Command) => {
       const datasets: Dataset[] =
-        opts.dataset === 'all'
-          ? [...DATASETS]
-          : (DATASETS as readonly string[]).includes(opts.dataset)
-            ? [opts.dataset as Dataset]
-            : [];
+        opts.dataset === 'all' ? [...DATASETS] : (DATASETS as readonly string[]).includes(opts.dataset) ? [opts.dataset as Dataset] : [];
       if (datasets.length === 0) throw new CliError(`--dataset must be one of ${DATASETS.join(', ')}, all; got "${opts.dataset}"`, 2);
       const config = loadConfig();
       await requireRedis(config);

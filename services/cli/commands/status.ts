@@ -27,7 +27,8 @@ export function statusCommand(program: Command): void {
       try {
         const indices = await describeIndices(runtime.opensearch, config.INDEX_PREFIX);
         const datasets = [];
-        for (const d of indices) datasets.push({ ...d, lastIngestedAt: (await getDatasetState(runtime.sql, controlName(d.dataset))).lastIngestedAt });
+        for (const d of indices)
+          datasets.push({ ...d, lastIngestedAt: (await getDatasetState(runtime.sql, controlName(d.dataset))).lastIngestedAt });
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
         const failedJobs = (await queue.getFailed(0, FAILED_SHOWN - 1)).map(describeFailedJob);
         const status = {

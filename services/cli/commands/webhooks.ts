@@ -5,7 +5,14 @@ import { type Config, loadConfig } from '../../config.ts';
 import { openControlPlane } from '../../control/control-plane.ts';
 import { parseEventId } from '../../control/feed/events.ts';
 import type { Sql } from '../../control/db/sql.ts';
-import { DELIVERY_STATUSES, type DeliveryStatus, listDeliveries, ReplayError, type ReplayScope, replay } from '../../control/feed/webhook-deliveries.ts';
+import {
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  listDeliveries,
+  ReplayError,
+  type ReplayScope,
+  replay,
+} from '../../control/feed/webhook-deliveries.ts';
 import { ReplayLimitError } from '../../control/feed/webhook-replay-budget.ts';
 import { checkEndpointInput } from '../../control/feed/webhook-endpoint-input.ts';
 import {
@@ -78,7 +85,7 @@ export function webhooksCommand(program: Command): void {
 
   webhooks
     .command('create')
-    .description("create an endpoint for a client; prints it with its signing secret, once")
+    .description('create an endpoint for a client; prints it with its signing secret, once')
     .requiredOption('--client <id>', 'client id (its plan must include webhooks)')
     .requiredOption('--url <url>', 'http or https URL the events are POSTed to')
     .option('--types <list>', 'comma-separated event types (default: every type)')
@@ -86,7 +93,8 @@ export function webhooksCommand(program: Command): void {
     .action(async (opts: { client: string; url: string; types?: string; counties?: string }, command: Command) => {
       return withDatabase(async (sql, config, registry) => {
         // A county as a person types it ("Miami-Dade", "st johns") becomes its slug; an unknown one stays as typed and is refused below.
-        const counties = opts.counties === undefined ? undefined : list(opts.counties).map((c) => findCounty(registry.counties, c)?.slug ?? c);
+        const counties =
+          opts.counties === undefined ? undefined : list(opts.counties).map((c) => findCounty(registry.counties, c)?.slug ?? c);
         const checked = checkEndpointInput(
           { url: opts.url, types: opts.types === undefined ? undefined : list(opts.types), counties },
           { registry, policy: addressPolicy(config.NODE_ENV) },
@@ -166,7 +174,11 @@ export function webhooksCommand(program: Command): void {
         await requireEndpoint(sql, id);
         const rotated = (await rotateSecret(sql, createSecretBox(config.WEBHOOK_SECRET_KEY), id))!;
         createOutput(wantsJson(command)).result({ ...mapEndpoint(rotated.endpoint), secret: rotated.secret }, (r) =>
-          [endpointLine(r), r.secret, 'Store this signing secret now: it is shown only once. The previous one stays valid for 24 hours.'].join('\n'),
+          [
+            endpointLine(r),
+            r.secret,
+            'Store this signing secret now: it is shown only once. The previous one stays valid for 24 hours.',
+          ].join('\n'),
         );
       });
     });
@@ -186,7 +198,12 @@ export function webhooksCommand(program: Command): void {
       const offset = countArg('--offset', opts.offset, 0);
       return withDatabase(async (sql) => {
         await requireEndpoint(sql, id);
-        const { rows, total } = await listDeliveries(sql, id, { status: opts.status as DeliveryStatus | undefined, eventId, limit, offset });
+        const { rows, total } = await listDeliveries(sql, id, {
+          status: opts.status as DeliveryStatus | undefined,
+          eventId,
+          limit,
+          offset,
+        });
         createOutput(wantsJson(command)).result({ endpoint_id: id, total, deliveries: rows.map(mapDelivery) }, (r) =>
           r.deliveries.length === 0
             ? 'no deliveries'

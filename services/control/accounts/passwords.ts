@@ -25,7 +25,9 @@ export async function verifyPassword(stored: string, password: string): Promise<
 export function needsRehash(stored: string): boolean {
   try {
     const o = parseOptions(stored);
-    return o.memoryCost !== PASSWORD_COSTS.memoryCost || o.timeCost !== PASSWORD_COSTS.timeCost || o.parallelism !== PASSWORD_COSTS.parallelism;
+    return (
+      o.memoryCost !== PASSWORD_COSTS.memoryCost || o.timeCost !== PASSWORD_COSTS.timeCost || o.parallelism !== PASSWORD_COSTS.parallelism
+    );
   } catch {
     return true;
   }

@@ -53,10 +53,7 @@ export function newClientId(): string {
   return `cli_${randomBytes(9).toString('base64url')}`;
 }
 
-export async function createClient(
-  sql: Sql,
-  input: { name: string; plan: PlanCode; createdAt?: Date; id?: string },
-): Promise<Client> {
+export async function createClient(sql: Sql, input: { name: string; plan: PlanCode; createdAt?: Date; id?: string }): Promise<Client> {
   const id = input.id ?? newClientId();
   await sql.run('INSERT INTO clients (id, name, plan, created_at) VALUES (?, ?, ?, ?)', [
     id,

@@ -34,7 +34,12 @@ export async function ensureDemoKey(
     ]);
     if (row && row.revoked_at === null) return { key, created: false };
   }
-  const { raw } = await createKey(sql, { clientId: DEMO_CLIENT_ID, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET });
+  const { raw } = await createKey(sql, {
+    clientId: DEMO_CLIENT_ID,
+    env: 'live',
+    prefix: config.KEY_PREFIX,
+    secret: config.KEY_HASH_SECRET,
+  });
   // The data folder exists beside a SQLite file; with the control plane on PostgreSQL it may not yet.
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${raw}\n`, { mode: 0o600 });

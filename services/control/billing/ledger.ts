@@ -41,9 +41,7 @@ export interface Reservation {
   requestId: string;
 }
 
-export type ChargeOutcome =
-  | { ok: true; reservation: Reservation }
-  | { ok: false; reason: 'payment_required' | 'quota_exhausted' };
+export type ChargeOutcome = { ok: true; reservation: Reservation } | { ok: false; reason: 'payment_required' | 'quota_exhausted' };
 
 interface BalanceRow {
   granted: number;
@@ -91,7 +89,16 @@ const COUNT_EVENT = `INSERT INTO usage_counts (client_id, env, period, events) V
      ON CONFLICT (client_id, env, period) DO UPDATE SET events = usage_counts.events + @delta`;
 const GET_EVENTS = 'SELECT events FROM usage_counts WHERE client_id = ? AND env = ? AND period = ?';
 
-type Entry = { clientId: string; kind: string; bucket: BucketName; period: string; packId?: string | null; amount: number; at: string; requestId?: string | null };
+type Entry = {
+  clientId: string;
+  kind: string;
+  bucket: BucketName;
+  period: string;
+  packId?: string | null;
+  amount: number;
+  at: string;
+  requestId?: string | null;
+};
 
 /** One credit from the key's own bucket when it needs nothing else first (ownBucket); no row otherwise. */
 const TAKE_OWN = `UPDATE credit_balances SET remaining = remaining - 1
@@ -121,21 +128,34 @@ const TAKE_OWN_AND_RECORD = `WITH taken AS (${TAKE_OWN}),
 
 export function createLedger(sql: Sql): Ledger {
   const write = (tx: Sql, e: Entry) => tx.run(INSERT_LEDGER, { packId: null, requestId: null, ...e });
-  const addToBalance = (tx: Sql, p: { clientId: string; bucket: string; period: string; delta: number; grant: number }) => tx.run(ADD_TO_BALANCE, p);
+  const addToBalance = (tx: Sql, p: { clientId: string; bucket: string; period: string; delta: number; grant: number }) =>
+    tx.run(ADD_TO_BALANCE, p);
   const countEvent = (tx: Sql, p: { clientId: string; env: KeyEnv; period: string; delta: number }) => tx.run(COUNT_EVENT, p);
 
   /** Which bucket the key spends first, what it must have been granted, and whether the trial cap is due. */
-  function ownBucket(account: Account, now: Date): { bucket: 'monthly' | 'test' | 'trial'; period: string; quota: number | null; capDue: boolean } {
+  function ownBucket(
+    account: Account,
+    now: Date,
+  ): { bucket: 'monthly' | 'test' | 'trial'; period: string; quota: number | null; capDue: boolean } {
     const { plan } = account;
     // The trial's grant is never adjusted (null: any), and its cap is due once after its 7 days.
     if (account.env === 'live' && plan.code === 'free_trial')
-      return { bucket: 'trial', period: 'signup', quota: null, capDue: now.getTime() - Date.parse(account.createdAt) > TRIAL_FULL_ACCESS_MS };
+      return {
+        bucket: 'trial',
+        period: 'signup',
+        quota: null,
+        capDue: now.getTime() - Date.parse(account.createdAt) > TRIAL_FULL_ACCESS_MS,
+      };
     const quota = account.env === 'test' ? testKeyQuota(plan.monthlyCredits) : plan.monthlyCredits;
     return { bucket: account.env === 'test' ? 'test' : 'monthly', period: monthOf(now), quota, capDue: false };
   }
 
   /** The key's own bucket, created (granted) on first use and regranted when the plan's number changed. */
-  async function currentBucket(tx: Sql, account: Account, now: Date): Promise<{ bucket: 'monthly' | 'test' | 'trial'; period: string; row: BalanceRow }> {
+  async function currentBucket(
+    tx: Sql,
+    account: Account,
+    now: Date,
+  ): Promise<{ bucket: 'monthly' | 'test' | 'trial'; period: string; row: BalanceRow }> {
     const at = now.toISOString();
     const { clientId, plan } = account;
     const { bucket, period, quota, capDue } = ownBucket(account, now);
@@ -166,7 +186,15 @@ export function createLedger(sql: Sql): Ledger {
   async function expireDuePacks(tx: Sql, clientId: string, now: Date): Promise<void> {
     const at = now.toISOString();
     for (const pack of await tx.all<{ id: string; remaining: number; expires_at: string }>(DUE_EXPIRIES, [clientId, at])) {
-      await write(tx, { clientId, kind: 'pack_expiry', bucket: 'pack', period: pack.expires_at.slice(0, 7), packId: pack.id, amount: -pack.remaining, at });
+      await write(tx, {
+        clientId,
+        kind: 'pack_expiry',
+        bucket: 'pack',
+        period: pack.expires_at.slice(0, 7),
+        packId: pack.id,
+        amount: -pack.remaining,
+        at,
+      });
       await tx.run(EXPIRE_PACK, [at, pack.id]);
     }
   }
@@ -272,6 +300,7 @@ export function createLedger(sql: Sql): Ledger {
     chargeMany: async (requests) => (requests.length === 0 ? [] : chargeMany(requests)),
     refund,
     touch,
-    eventsThisMonth: async (clientId, env, now) => (await sql.get<{ events: number }>(GET_EVENTS, [clientId, env, monthOf(now)]))?.events ?? 0,
+    eventsThisMonth: async (clientId, env, now) =>
+      (await sql.get<{ events: number }>(GET_EVENTS, [clientId, env, monthOf(now)]))?.events ?? 0,
   };
 }

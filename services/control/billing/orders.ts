@@ -62,13 +62,10 @@ export async function placeOrder(
   input: { id: string; clientId: string; order: Order; priceUsdCents: number; now: Date },
 ): Promise<PlacedOrder> {
   const item = orderItem(input.order);
-  await sql.run('INSERT INTO orders (id, client_id, item, price_usd_cents, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING', [
-    input.id,
-    input.clientId,
-    item,
-    input.priceUsdCents,
-    input.now.toISOString(),
-  ]);
+  await sql.run(
+    'INSERT INTO orders (id, client_id, item, price_usd_cents, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    [input.id, input.clientId, item, input.priceUsdCents, input.now.toISOString()],
+  );
   const placed = (await getOrder(sql, input.id))!;
   if (placed.clientId !== input.clientId || placed.item !== item) throw new OrderConflictError(`order ${input.id} is another order`);
   return placed;

@@ -80,10 +80,13 @@ export async function getPlan(sql: Sql, code: PlanCode): Promise<Plan> {
 
 /** Changes a plan's numbers; returns the plan as stored. */
 export async function setPlan(sql: Sql, code: PlanCode, change: { monthlyCredits?: number; rpm?: number }): Promise<Plan> {
-  await sql.run(`UPDATE plans SET monthly_credits = coalesce(@monthlyCredits, monthly_credits), rpm = coalesce(@rpm, rpm) WHERE code = @code`, {
-    code,
-    monthlyCredits: change.monthlyCredits ?? null,
-    rpm: change.rpm ?? null,
-  });
+  await sql.run(
+    `UPDATE plans SET monthly_credits = coalesce(@monthlyCredits, monthly_credits), rpm = coalesce(@rpm, rpm) WHERE code = @code`,
+    {
+      code,
+      monthlyCredits: change.monthlyCredits ?? null,
+      rpm: change.rpm ?? null,
+    },
+  );
   return getPlan(sql, code);
 }

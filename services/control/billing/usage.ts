@@ -20,8 +20,13 @@ export interface ClientUsage {
 export async function clientUsage(sql: Sql, client: Client, now = new Date()): Promise<ClientUsage> {
   const month = monthOf(now);
   const events = async (env: string) =>
-    (await sql.get<{ events: number }>('SELECT events FROM usage_counts WHERE client_id = ? AND env = ? AND period = ?', [client.id, env, month]))
-      ?.events ?? 0;
+    (
+      await sql.get<{ events: number }>('SELECT events FROM usage_counts WHERE client_id = ? AND env = ? AND period = ?', [
+        client.id,
+        env,
+        month,
+      ])
+    )?.events ?? 0;
   const buckets = await sql.all<ClientUsage['buckets'][number]>(
     `SELECT bucket, period, granted, remaining, capped_at FROM credit_balances
      WHERE client_id = ? AND (period = ? OR bucket = 'trial') ORDER BY bucket`,

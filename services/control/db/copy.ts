@@ -40,14 +40,18 @@ export async function copyTables(from: SqliteSql, to: Sql, onTable: (t: TableCop
   const sourceVersions = await versions(from);
   const targetVersions = await versions(to);
   if (sourceVersions.join(',') !== targetVersions.join(','))
-    throw new CopyError('schema_mismatch', `source migrations ${sourceVersions.join(',')} differ from the target's ${targetVersions.join(',')}`);
+    throw new CopyError(
+      'schema_mismatch',
+      `source migrations ${sourceVersions.join(',')} differ from the target's ${targetVersions.join(',')}`,
+    );
   const tables = await tablesInOrder(from);
   // Any use of a control plane claims it for a stack and seeds the counties: a target holding
   // either is in use. The rows the migrations themselves insert (plans, dataset state, the
   // dispatch cursor) are replaced by the source's, which an operator may have changed.
   for (const table of IN_USE_WHEN_FILLED) {
     const row = await to.get<{ n: number }>(`SELECT count(*) AS n FROM ${quote(table)}`);
-    if ((row?.n ?? 0) > 0) throw new CopyError('target_not_empty', `the target's table ${table} has ${row?.n} rows: copy into an empty database`);
+    if ((row?.n ?? 0) > 0)
+      throw new CopyError('target_not_empty', `the target's table ${table} has ${row?.n} rows: copy into an empty database`);
   }
 
   const copied: TableCopy[] = [];
@@ -95,7 +99,10 @@ async function tablesInOrder(from: Sql): Promise<string[]> {
   ).map((r) => r.name);
   const parents = new Map<string, string[]>();
   for (const name of names)
-    parents.set(name, (await from.all<{ table: string }>('SELECT "table" FROM pragma_foreign_key_list(?)', [name])).map((r) => r.table));
+    parents.set(
+      name,
+      (await from.all<{ table: string }>('SELECT "table" FROM pragma_foreign_key_list(?)', [name])).map((r) => r.table),
+    );
   const ordered: string[] = [];
   const placed = new Set<string>();
   const visit = (name: string, path: Set<string>) => {

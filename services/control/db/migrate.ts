@@ -46,7 +46,11 @@ export async function loadMigrations(dialect: Dialect, dir: URL | string = migra
   const root = dirUrl(dir);
   const sqlDir = dialect === 'sqlite' ? root : new URL('postgres/', root);
   const files = [
-    ...(existsSync(sqlDir) ? readdirSync(sqlDir).filter((f) => f.endsWith('.sql')).map((f) => new URL(f, sqlDir)) : []),
+    ...(existsSync(sqlDir)
+      ? readdirSync(sqlDir)
+          .filter((f) => f.endsWith('.sql'))
+          .map((f) => new URL(f, sqlDir))
+      : []),
     ...readdirSync(root)
       .filter((f) => f.endsWith('.ts'))
       .map((f) => new URL(f, root)),
@@ -55,7 +59,8 @@ export async function loadMigrations(dialect: Dialect, dir: URL | string = migra
   for (const file of files) {
     const base = file.pathname.slice(file.pathname.lastIndexOf('/') + 1);
     const match = fileName.exec(base);
-    if (!match) throw new MigrationError('bad_file_name', `migration file ${base}: name must look like 001-some-name.sql, or 025-some-name.ts`);
+    if (!match)
+      throw new MigrationError('bad_file_name', `migration file ${base}: name must look like 001-some-name.sql, or 025-some-name.ts`);
     const sql = match[3] === 'sql' ? readFileSync(file, 'utf8') : await render(file, base, dialect);
     // Line endings are normalised so a checkout with CRLF does not look like an edit.
     const text = sql.replace(/\r\n/g, '\n');
@@ -72,7 +77,8 @@ async function render(file: URL, base: string, dialect: Dialect): Promise<string
   if (typeof source !== 'function')
     throw new MigrationError('bad_definition', `migration file ${base}: its default export must be defineMigration((words) => sql)`);
   const sql = renderMigration(source as MigrationSource, dialect);
-  if (typeof sql !== 'string') throw new MigrationError('bad_definition', `migration file ${base}: its definition must return the SQL text`);
+  if (typeof sql !== 'string')
+    throw new MigrationError('bad_definition', `migration file ${base}: its definition must return the SQL text`);
   return sql;
 }
 

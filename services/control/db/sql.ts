@@ -63,7 +63,11 @@ export interface Sql {
 /** A statement the database refused because a unique or primary key already holds the value. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown } | null;
-  return e !== null && typeof e === 'object' && (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505');
+  return (
+    e !== null &&
+    typeof e === 'object' &&
+    (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505')
+  );
 }
 
 /**

@@ -220,7 +220,7 @@ const inside = new AsyncLocalStorage<SqliteSql>();
 export class NestedHandleError extends Error {
   override name = 'NestedHandleError';
   constructor() {
-    super('a statement inside a transaction used the outer handle; pass the transaction\'s tx');
+    super("a statement inside a transaction used the outer handle; pass the transaction's tx");
   }
 }
 

@@ -34,9 +34,10 @@ export interface StageRun {
  */
 export async function openStage(sql: Sql, run: StageRun): Promise<'staged' | 'fresh'> {
   return sql.transaction(async (tx) => {
-    const found = await tx.get<{ file_sha256: string; complete: number }>('SELECT file_sha256, complete FROM event_stage_runs WHERE job_id = ?', [
-      run.jobId,
-    ]);
+    const found = await tx.get<{ file_sha256: string; complete: number }>(
+      'SELECT file_sha256, complete FROM event_stage_runs WHERE job_id = ?',
+      [run.jobId],
+    );
     if (found?.complete === 1 && found.file_sha256 === run.fileSha256) return 'staged' as const;
     await tx.run('DELETE FROM event_stage_runs WHERE job_id = ?', [run.jobId]);
     await tx.run('INSERT INTO event_stage_runs (job_id, file_sha256, county_slug, tax_year) VALUES (?, ?, ?, ?)', [
@@ -80,7 +81,10 @@ export async function completeStage(sql: Sql, jobId: string): Promise<number> {
 
 /** The data of the job's staged event of this type (the first one), or null. */
 export async function stagedData(sql: Sql, jobId: string, type: EventType): Promise<EventData | null> {
-  const row = await sql.get<{ data: string }>('SELECT data FROM event_stage WHERE job_id = ? AND type = ? ORDER BY id LIMIT 1', [jobId, type]);
+  const row = await sql.get<{ data: string }>('SELECT data FROM event_stage WHERE job_id = ? AND type = ? ORDER BY id LIMIT 1', [
+    jobId,
+    type,
+  ]);
   return row ? (JSON.parse(row.data) as EventData) : null;
 }
 
@@ -105,7 +109,10 @@ export async function publishStage(sql: Sql, jobId: string, options: PublishOpti
     for (const [type, data] of Object.entries(options.rewrite ?? {}))
       await tx.run('UPDATE event_stage SET data = ? WHERE job_id = ? AND type = ?', [JSON.stringify(data), jobId, type]);
     const published = (
-      await tx.run('INSERT INTO events (type, county_slug, data) SELECT type, county_slug, data FROM event_stage WHERE job_id = ? ORDER BY id', [jobId])
+      await tx.run(
+        'INSERT INTO events (type, county_slug, data) SELECT type, county_slug, data FROM event_stage WHERE job_id = ? ORDER BY id',
+        [jobId],
+      )
     ).changes;
     await tx.run('DELETE FROM event_stage_runs WHERE job_id = ?', [jobId]);
     return published;

@@ -106,7 +106,10 @@ function where(filter: EventFilter): { text: string; args: (string | number)[] }
 /** Matching events after the cursor, oldest first. */
 export async function eventsAfter(sql: Sql, filter: EventFilter, limit: number): Promise<StoredEvent[]> {
   const { text, args } = where(filter);
-  const rows = await sql.all<Row>(`SELECT id, type, created_at, county_slug, data FROM events WHERE ${text} ORDER BY id LIMIT ?`, [...args, limit]);
+  const rows = await sql.all<Row>(`SELECT id, type, created_at, county_slug, data FROM events WHERE ${text} ORDER BY id LIMIT ?`, [
+    ...args,
+    limit,
+  ]);
   return rows.map(mapRow);
 }
 

@@ -82,14 +82,21 @@ const matchesFilters = (dialect: Dialect) => `(CAST(@types AS TEXT) IS NULL OR $
  * the outer loop: with a plain join SQLite may start from the endpoints and walk the events
  * from each one's after_event_id, which grows with every event ever recorded.
  */
-export async function fanOut(sql: Sql, maxEvents: number, now = new Date()): Promise<{ fromEventId: number; toEventId: number; deliveries: number }> {
+export async function fanOut(
+  sql: Sql,
+  maxEvents: number,
+  now = new Date(),
+): Promise<{ fromEventId: number; toEventId: number; deliveries: number }> {
   // Most passes find nothing new: asked with a read first, so an idle worker never takes the write lock.
   const seen = await dispatchCursor(sql);
-  if ((await sql.get('SELECT 1 AS found FROM events WHERE id > ? LIMIT 1', [seen])) === undefined) return { fromEventId: seen, toEventId: seen, deliveries: 0 };
+  if ((await sql.get('SELECT 1 AS found FROM events WHERE id > ? LIMIT 1', [seen])) === undefined)
+    return { fromEventId: seen, toEventId: seen, deliveries: 0 };
   return sql.transaction(async (tx) => {
     const from = await dispatchCursor(tx);
-    const upper = (await tx.get<{ id: number | null }>('SELECT max(id) AS id FROM (SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?) AS pass', [from, maxEvents]))!
-      .id;
+    const upper = (await tx.get<{ id: number | null }>(
+      'SELECT max(id) AS id FROM (SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?) AS pass',
+      [from, maxEvents],
+    ))!.id;
     if (upper === null) return { fromEventId: from, toEventId: from, deliveries: 0 };
     const at = now.toISOString();
     const inserted = await tx.run(
@@ -188,7 +195,8 @@ export function recordOutcomes(sql: Sql, outcomes: readonly AttemptOutcome[], di
       if (o.gone) {
         if ((await setEndpointStatus(tx, o.endpointId, { status: 'disabled', reason: 'gone' }, new Date(at)))?.disabledReason === 'gone')
           disabled.push(o.endpointId);
-      } else if (await noteAttemptOutcome(tx, o.endpointId, o.next.kind === 'delivered', o.startedAt, disableAfterMs)) disabled.push(o.endpointId);
+      } else if (await noteAttemptOutcome(tx, o.endpointId, o.next.kind === 'delivered', o.startedAt, disableAfterMs))
+        disabled.push(o.endpointId);
     }
     return [...new Set(disabled)];
   });
@@ -272,7 +280,10 @@ export interface ReplayOptions {
 export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayScope, options: ReplayOptions): Promise<number> {
   const now = options.now ?? new Date();
   if (endpoint.status !== 'enabled')
-    throw new ReplayError('endpoint_disabled', `endpoint ${endpoint.id} is disabled (${endpoint.disabledReason}); enable it before replaying`);
+    throw new ReplayError(
+      'endpoint_disabled',
+      `endpoint ${endpoint.id} is disabled (${endpoint.disabledReason}); enable it before replaying`,
+    );
   const params = {
     endpoint: endpoint.id,
     at: now.toISOString(),
@@ -296,7 +307,9 @@ export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayS
       ).changes;
     });
   if ('eventId' in scope) {
-    const event = await sql.get<{ type: string; county_slug: string | null }>('SELECT type, county_slug FROM events WHERE id = ?', [scope.eventId]);
+    const event = await sql.get<{ type: string; county_slug: string | null }>('SELECT type, county_slug FROM events WHERE id = ?', [
+      scope.eventId,
+    ]);
     const shown = publicEventId(scope.eventId);
     if (!event) throw new ReplayError('unknown_event', `no event ${shown} (unknown, or pruned after the retention period)`);
     const typeOk = endpoint.types === null || endpoint.types.includes(event.type as EventType);

@@ -39,7 +39,8 @@ export function checkEndpointInput(input: EndpointInput, context: { registry: Re
   let types: EventType[] | null = null;
   if (input.types !== undefined) {
     const unknown = input.types.filter((t) => !isEventType(t));
-    if (input.types.length === 0) problems.push({ field: 'types', problem: 'must name at least one event type (leave it out for every type)' });
+    if (input.types.length === 0)
+      problems.push({ field: 'types', problem: 'must name at least one event type (leave it out for every type)' });
     else if (unknown.length > 0)
       problems.push({ field: 'types', problem: `unknown event type ${JSON.stringify(unknown[0])}; one of ${EVENT_TYPES.join(', ')}` });
     else types = [...new Set(input.types as EventType[])].sort();
@@ -48,7 +49,8 @@ export function checkEndpointInput(input: EndpointInput, context: { registry: Re
   let counties: string[] | null = null;
   if (input.counties !== undefined) {
     const unknown = input.counties.filter((c) => context.registry.county(c) === undefined);
-    if (input.counties.length === 0) problems.push({ field: 'counties', problem: 'must name at least one county (leave it out for every county)' });
+    if (input.counties.length === 0)
+      problems.push({ field: 'counties', problem: 'must name at least one county (leave it out for every county)' });
     else if (unknown.length > 0)
       problems.push({ field: 'counties', problem: `unknown county slug ${JSON.stringify(unknown[0])} (taxcert counties lists them)` });
     else counties = [...new Set(input.counties)].sort();

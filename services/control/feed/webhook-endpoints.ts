@@ -56,7 +56,8 @@ interface Row {
   created_at: string;
 }
 
-const COLUMNS = 'id, client_id, url, types, counties, status, disabled_reason, disabled_at, after_event_id, failing_since, secret_rotated_at, created_at';
+const COLUMNS =
+  'id, client_id, url, types, counties, status, disabled_reason, disabled_at, after_event_id, failing_since, secret_rotated_at, created_at';
 
 function mapRow(row: Row): WebhookEndpoint {
   return {
@@ -187,13 +188,15 @@ export async function setEndpointStatus(
   now = new Date(),
 ): Promise<WebhookEndpoint | null> {
   if (change.status === 'enabled')
-    await sql.run("UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL WHERE id = ?", [id]);
+    await sql.run(
+      "UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL, disabled_at = NULL, failing_since = NULL WHERE id = ?",
+      [id],
+    );
   else
-    await sql.run("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = ?, disabled_at = ? WHERE id = ? AND status = 'enabled'", [
-      change.reason,
-      now.toISOString(),
-      id,
-    ]);
+    await sql.run(
+      "UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = ?, disabled_at = ? WHERE id = ? AND status = 'enabled'",
+      [change.reason, now.toISOString(), id],
+    );
   return getEndpoint(sql, id);
 }
 

@@ -22,7 +22,9 @@ export class SecretUnreadableError extends Error {
   override name = 'SecretUnreadableError';
   readonly code = 'secret_unreadable';
   constructor(readonly endpointId: string) {
-    super(`the signing secret of ${endpointId} does not decrypt under WEBHOOK_SECRET_KEY (was the key changed?); rotate the endpoint's secret`);
+    super(
+      `the signing secret of ${endpointId} does not decrypt under WEBHOOK_SECRET_KEY (was the key changed?); rotate the endpoint's secret`,
+    );
   }
 }
 

@@ -130,7 +130,8 @@ export async function clearQuarantine(sql: Sql, filters: QuarantineFilters = {})
 
 /** SQLite reads a negative LIMIT as "no limit"; refuse instead of returning everything. */
 function checkPage(limit: number | undefined, offset: number | undefined): void {
-  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0))
+    throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
   if (offset !== undefined && (!Number.isSafeInteger(offset) || offset < 0))
     throw new RangeError(`offset must be a non-negative integer, got ${offset}`);
 }

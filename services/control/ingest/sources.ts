@@ -21,7 +21,9 @@ export const SourceSchema = z.object({
   lastError: z
     .string()
     .nullable()
-    .describe('Why the last load of this feed failed, as "<code>: <sentence>" (e.g. "truncated_file: the county file was cut off before its end"); null after a success.'),
+    .describe(
+      'Why the last load of this feed failed, as "<code>: <sentence>" (e.g. "truncated_file: the county file was cut off before its end"); null after a success.',
+    ),
   active: z.boolean(),
   notes: z.string(),
   createdAt: z.string(),
@@ -183,7 +185,14 @@ export async function recordCheck(sql: Sql, countySlug: string, taxYear: number,
         updated_at = now_iso()
       WHERE tax_year = @taxYear AND county_id = (SELECT id FROM counties WHERE county_slug = @slug)
       RETURNING id`,
-    { at, ok: result.ok ? 1 : 0, error: result.error ?? 'check failed', stillFailing: result.stillFailing ?? null, taxYear, slug: countySlug },
+    {
+      at,
+      ok: result.ok ? 1 : 0,
+      error: result.error ?? 'check failed',
+      stillFailing: result.stillFailing ?? null,
+      taxYear,
+      slug: countySlug,
+    },
   );
   if (!row) throw new UnknownSourceError(countySlug, taxYear);
   return mapSourceRow((await sql.get<SourceRow>(`${SELECT} WHERE s.id = ?`, [row.id]))!);
@@ -223,7 +232,10 @@ export async function listSources(sql: Sql, filters: SourceFilters = {}): Promis
   checkPage(filters.limit, filters.offset);
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   // No filter, no parameters: a statement without any is given no values (PostgreSQL refuses extra ones).
-  const total = (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM sources s JOIN counties c ON c.id = s.county_id${clause}`, where.length ? params : undefined))!.n;
+  const total = (await sql.get<{ n: number }>(
+    `SELECT count(*) AS n FROM sources s JOIN counties c ON c.id = s.county_id${clause}`,
+    where.length ? params : undefined,
+  ))!.n;
   const rows = await sql.all<SourceRow>(
     `${SELECT}${clause} ORDER BY ${byNameOrder(sql.dialect, 'c.county_name')}, s.tax_year DESC, s.id LIMIT @limit OFFSET @offset`,
     { ...params, limit: filters.limit ?? 100, offset: filters.offset ?? 0 },
@@ -244,7 +256,8 @@ export async function getSource(sql: Sql, countySlug: string, taxYear: number): 
 
 /** SQLite reads a negative LIMIT as "no limit"; refuse instead of returning everything. */
 function checkPage(limit: number | undefined, offset: number | undefined): void {
-  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0))
+    throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
   if (offset !== undefined && (!Number.isSafeInteger(offset) || offset < 0))
     throw new RangeError(`offset must be a non-negative integer, got ${offset}`);
 }

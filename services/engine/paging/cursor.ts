@@ -1,4 +1,16 @@
-import { afterValue, beforeCut, type Bounds, equalTo, fromCut, fromValue, type KeyKind, rangeOf, strictlyBefore, throughValue, untilCut } from './cuts.ts';
+import {
+  afterValue,
+  beforeCut,
+  type Bounds,
+  equalTo,
+  fromCut,
+  fromValue,
+  type KeyKind,
+  rangeOf,
+  strictlyBefore,
+  throughValue,
+  untilCut,
+} from './cuts.ts';
 import { type Body, type PageRequest, sourceOf } from './plan.ts';
 import { type SortKey, type SortOrder, sortClause } from './sort.ts';
 
@@ -92,12 +104,23 @@ export function firstKeySpan(cursor: Cursor, end: Cursor | null): Body | null {
   if (!key) return null;
   const lower: Bounds = !first ? {} : cursor.fixed[0] ? fromValue(first.kind, first.order, first.value) : fromCut(first.order, first.value);
   const upper: Bounds =
-    !last || last.field !== key.field ? {} : end?.fixed[0] ? throughValue(last.kind, last.order, last.value) : untilCut(last.order, last.value);
+    !last || last.field !== key.field
+      ? {}
+      : end?.fixed[0]
+        ? throughValue(last.kind, last.order, last.value)
+        : untilCut(last.order, last.value);
   return rangeOf(key.field, key.kind, { ...lower, ...upper });
 }
 
 /** The selected page: the documents at or after the cursor (and before the end), skipping `from` of them. */
-export function selectedBody(req: PageRequest, sort: readonly SortKey[], cursor: Cursor, from: number, size: number, end: Cursor | null = null): Body {
+export function selectedBody(
+  req: PageRequest,
+  sort: readonly SortKey[],
+  cursor: Cursor,
+  from: number,
+  size: number,
+  end: Cursor | null = null,
+): Body {
   return { query: betweenQuery(req, cursor, end), sort: sortClause(sort), from, size, track_total_hits: false, ...sourceOf(req) };
 }
 
@@ -105,6 +128,13 @@ export function selectedBody(req: PageRequest, sort: readonly SortKey[], cursor:
  * The same documents read from the end backwards (the caller reverses the rows), for a
  * page nearer the end than the cursor; `from` counts from the end.
  */
-export function selectedFromEndBody(req: PageRequest, sort: readonly SortKey[], cursor: Cursor, end: Cursor, from: number, size: number): Body {
+export function selectedFromEndBody(
+  req: PageRequest,
+  sort: readonly SortKey[],
+  cursor: Cursor,
+  end: Cursor,
+  from: number,
+  size: number,
+): Body {
   return { query: betweenQuery(req, cursor, end), sort: sortClause(sort, true), from, size, track_total_hits: false, ...sourceOf(req) };
 }

@@ -40,7 +40,9 @@ export async function fromMark<T>(req: PageRequest, sort: readonly SortKey[], ma
   }
   const answers = await opening([...counts, selectedBody(req, sort, mark.cursor, req.offset - mark.before, req.limit, mark.end.cursor)]);
   const total = answers[0]!.total;
-  const held = [mark, mark.end].every((p, i) => answers[1 + 2 * i]!.total === p.before && answers[1 + 2 * i]!.total + answers[2 + 2 * i]!.total === total);
+  const held = [mark, mark.end].every(
+    (p, i) => answers[1 + 2 * i]!.total === p.before && answers[1 + 2 * i]!.total + answers[2 + 2 * i]!.total === total,
+  );
   if (!held) return null;
   return { total, hits: req.offset >= total ? [] : answers.at(-1)!.hits };
 }

@@ -70,7 +70,8 @@ export class PageMarks {
       this.marks -= 1;
     }
     // The least recently used queries go until both bounds hold; the one just used stays.
-    while (this.byQuery.size > MARK_QUERIES || (this.marks > MARKS_MAX && this.byQuery.size > 1)) this.forget(this.byQuery.keys().next().value!);
+    while (this.byQuery.size > MARK_QUERIES || (this.marks > MARKS_MAX && this.byQuery.size > 1))
+      this.forget(this.byQuery.keys().next().value!);
   }
 
   /** A mark's count no longer held: the query's documents moved, so none of its marks is trusted. */

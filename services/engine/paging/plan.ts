@@ -114,7 +114,13 @@ export function deepPlan(req: PageRequest, sort: readonly SortKey[], total: numb
  * The engine refuses a from with search_after, so the skipped rows are asked for
  * too (at most skipMax) and dropped by the caller.
  */
-export function afterBody(req: PageRequest, sort: readonly SortKey[], after: readonly (number | string)[] | null, from: number, size: number): Body {
+export function afterBody(
+  req: PageRequest,
+  sort: readonly SortKey[],
+  after: readonly (number | string)[] | null,
+  from: number,
+  size: number,
+): Body {
   return {
     query: req.query,
     sort: sortClause(sort),

@@ -71,7 +71,13 @@ export async function readPageWith<T>(
 }
 
 /** The page read; `opening` sends its first request (a shallow page, a page from a mark, or a deep page's count). */
-async function pageOf<T>(deps: PagingDeps, index: string, req: PageRequest, options: PagePlanOptions, opening: Opening<T>): Promise<Page<T>> {
+async function pageOf<T>(
+  deps: PagingDeps,
+  index: string,
+  req: PageRequest,
+  options: PagePlanOptions,
+  opening: Opening<T>,
+): Promise<Page<T>> {
   checkSortRules(req.sort);
   const sort = effectiveSort(req.sort, req.query);
   if (req.offset + req.limit <= options.window) return (await opening([shallowBody(req, sort)]))[0]!;
@@ -114,7 +120,8 @@ async function pageOf<T>(deps: PagingDeps, index: string, req: PageRequest, opti
     case 'select-score': {
       const remember = (mark: Mark) => marks?.remember(markKey, mark);
       const read: PageRead = { client, index, req, sort, kinds, twins: twinsOf(sort, types), size: plan.size, options, deadline, remember };
-      const hits = plan.kind === 'select' ? await select<T>(read, counted.aggregations) : await selectByScore<T>(read, counted.aggregations);
+      const hits =
+        plan.kind === 'select' ? await select<T>(read, counted.aggregations) : await selectByScore<T>(read, counted.aggregations);
       return { total, hits };
     }
   }

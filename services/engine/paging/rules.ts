@@ -37,7 +37,8 @@ export function checkSortRules(sort: readonly SortKey[]): void {
   const last = sort[sort.length - 1];
   if (!last || isScoreKey(last) || last.field !== TIE_BREAK_FIELD)
     throw new PageRuleError('ends-in-id', `the sort must end with the unique ${TIE_BREAK_FIELD} key, got ${describe(sort)}`);
-  if (sort.some((k, i) => i > 0 && isScoreKey(k))) throw new PageRuleError('score-first', `a score key may only come first, got ${describe(sort)}`);
+  if (sort.some((k, i) => i > 0 && isScoreKey(k)))
+    throw new PageRuleError('score-first', `a score key may only come first, got ${describe(sort)}`);
 }
 
 const INTEGER = new Set(['long', 'integer', 'short', 'byte', 'unsigned_long']);

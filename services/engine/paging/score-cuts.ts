@@ -31,7 +31,12 @@ export function scoreStatsAggs(): Body {
  * scores gets a bucket of its own), and 48 more around the wanted position.
  * `bracket` (a bucket's smallest and largest score) spreads all cuts inside it.
  */
-export function scoreCuts(percentiles: readonly (number | null)[], descRank: number, count: number, bracket?: { min: number; max: number }): number[] {
+export function scoreCuts(
+  percentiles: readonly (number | null)[],
+  descRank: number,
+  count: number,
+  bracket?: { min: number; max: number },
+): number[] {
   const cuts = new Set<number>();
   const add = (v: number) => {
     const f = Math.fround(v);

@@ -42,7 +42,11 @@ export async function select<T>(read: PageRead, firstAggs: Record<string, unknow
     // The position the page was read from, for the next pages (a copy: `fixed` grows in later rounds).
     // Only with the position the page ends before: a page read from a mark must be bounded too (reaches).
     if (hits && start.before > 0 && end)
-      remember({ cursor: { fixed: [...start.cursor.fixed], cut: start.cursor.cut }, before: start.before, end: { cursor: { fixed: [...end.cursor.fixed], cut: end.cursor.cut }, before: end.before } });
+      remember({
+        cursor: { fixed: [...start.cursor.fixed], cut: start.cursor.cut },
+        before: start.before,
+        end: { cursor: { fixed: [...end.cursor.fixed], cut: end.cursor.cut }, before: end.before },
+      });
     return hits;
   };
 

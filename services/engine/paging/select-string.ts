@@ -26,7 +26,12 @@ export interface StringSelection {
  * On the key's order twin when the index maps one and every document of the working set
  * has it; on the key itself otherwise.
  */
-export async function selectString(read: PageRead, query: Record<string, unknown>, key: FieldKey, t: number): Promise<StringSelection | null> {
+export async function selectString(
+  read: PageRead,
+  query: Record<string, unknown>,
+  key: FieldKey,
+  t: number,
+): Promise<StringSelection | null> {
   const { client, index } = read;
   if (read.twins.has(key.field)) {
     const twin = orderTwinOf(key.field);

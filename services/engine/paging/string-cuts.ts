@@ -121,7 +121,12 @@ export function stringCuts<V extends string | number>(space: CutSpace<V>, lo: Ke
 }
 
 /** The tightest bracket around t among counted cuts. */
-export function narrow<V extends string | number>(lo: KeyCut<V>, hi: KeyCut<V>, counted: readonly KeyCut<V>[], t: number): { lo: KeyCut<V>; hi: KeyCut<V> } {
+export function narrow<V extends string | number>(
+  lo: KeyCut<V>,
+  hi: KeyCut<V>,
+  counted: readonly KeyCut<V>[],
+  t: number,
+): { lo: KeyCut<V>; hi: KeyCut<V> } {
   let l = lo;
   let h = hi;
   for (const c of counted) {

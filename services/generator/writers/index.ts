@@ -11,7 +11,14 @@ import { taxgavelFixedWriter } from './taxgavel-fixed.ts';
  * it. A writer streams (header, rows, trailer) into `out` and resolves with the
  * row count once the last byte is handed to `out`; it does not end `out`.
  */
-const WRITERS: readonly FormatWriter[] = [lienportCsvWriter, certbidJsonlWriter, taxgavelFixedWriter, parcelmartCsvWriter, bidvaultTsvWriter, countyPipeWriter];
+const WRITERS: readonly FormatWriter[] = [
+  lienportCsvWriter,
+  certbidJsonlWriter,
+  taxgavelFixedWriter,
+  parcelmartCsvWriter,
+  bidvaultTsvWriter,
+  countyPipeWriter,
+];
 const byFormat = new Map(WRITERS.map((w) => [w.format, w]));
 
 export const WRITER_FORMATS: readonly string[] = WRITERS.map((w) => w.format);

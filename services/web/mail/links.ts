@@ -32,7 +32,9 @@ export function createPostman(mailer: Mailer, logger: Logger): Postman {
     post(mail) {
       const sending = mailer
         .send(mail)
-        .catch((err: unknown) => logger.error({ err: err instanceof Error ? err.message : String(err), subject: mail.subject }, 'mail not sent'))
+        .catch((err: unknown) =>
+          logger.error({ err: err instanceof Error ? err.message : String(err), subject: mail.subject }, 'mail not sent'),
+        )
         .finally(() => pending.delete(sending));
       pending.add(sending);
     },

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fulfilOrder, newOrderId, type Order, OrderConflictError, orderItem, orderPrice, placeOrder } from '../../control/billing/orders.ts';
+import {
+  fulfilOrder,
+  newOrderId,
+  type Order,
+  OrderConflictError,
+  orderItem,
+  orderPrice,
+  placeOrder,
+} from '../../control/billing/orders.ts';
 import { PACK_NAMES, PACKS, type PackName } from '../../control/billing/packs.ts';
 import { getPlan, listPlans, type PlanCode } from '../../control/billing/plans.ts';
 import type { PageContext } from '../context.ts';
@@ -24,7 +32,8 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
       code: p.code,
       name: p.name,
       price: p.priceUsdCents === null ? 'Custom' : p.code === 'free_trial' ? 'Free' : `${usd(p.priceUsdCents)} a month`,
-      credits: p.code === 'enterprise' ? 'By contract' : p.code === 'free_trial' ? `${count(p.monthlyCredits)} once` : count(p.monthlyCredits),
+      credits:
+        p.code === 'enterprise' ? 'By contract' : p.code === 'free_trial' ? `${count(p.monthlyCredits)} once` : count(p.monthlyCredits),
       rpm: p.code === 'enterprise' ? 'By contract' : count(p.rpm),
       rest: p.rest ? 'Yes' : 'No',
       mcp: p.mcp ? 'Yes' : 'No',
@@ -38,7 +47,7 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
       name: title(name),
       credits: count(PACKS[name].credits),
       price: usd(PACKS[name].priceUsdCents),
-      perThousand: `${(PACKS[name].priceUsdCents / PACKS[name].credits * 10).toFixed(2)} USD`,
+      perThousand: `${((PACKS[name].priceUsdCents / PACKS[name].credits) * 10).toFixed(2)} USD`,
     }));
     return page(request, reply, 'billing', {
       title: 'Plans and packs',
@@ -53,7 +62,12 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
     const order = orderOf((request.query as { item?: unknown } | undefined)?.item);
     if (!order) return unknownItem(request, reply);
     const refusal = mayBuy(ctx, request, order);
-    if (refusal) return message(request, reply, 403, { title: 'Not available', text: refusal, link: { href: '/account/billing', label: 'Plans and packs' } });
+    if (refusal)
+      return message(request, reply, 403, {
+        title: 'Not available',
+        text: refusal,
+        link: { href: '/account/billing', label: 'Plans and packs' },
+      });
     return page(request, reply, 'checkout', {
       title: 'Checkout',
       item: orderItem(order),
@@ -70,7 +84,12 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
     const order = orderOf(body?.item);
     if (!order) return unknownItem(request, reply);
     const refusal = mayBuy(ctx, request, order);
-    if (refusal || ctx.billing === null) return message(request, reply, 403, { title: 'Not available', text: refusal ?? '', link: { href: '/account/billing', label: 'Plans and packs' } });
+    if (refusal || ctx.billing === null)
+      return message(request, reply, 403, {
+        title: 'Not available',
+        text: refusal ?? '',
+        link: { href: '/account/billing', label: 'Plans and packs' },
+      });
     const form = CheckoutForm.safeParse(body);
     if (!form.success) return unknownItem(request, reply);
     const done = `/account/billing?notice=${order.kind === 'plan' ? 'plan-changed' : 'pack-bought'}`;
@@ -80,7 +99,11 @@ export function billingPage(scope: FastifyInstance, ctx: PageContext): void {
       placed = await placeOrder(ctx.sql, { id: form.data.order, clientId: client.id, order, priceUsdCents, now: ctx.clock() });
     } catch (err) {
       if (!(err instanceof OrderConflictError)) throw err;
-      return message(request, reply, 409, { title: 'Not available', text: 'This checkout page was used for another order. Start again from Plans and packs.', link: { href: '/account/billing', label: 'Plans and packs' } });
+      return message(request, reply, 409, {
+        title: 'Not available',
+        text: 'This checkout page was used for another order. Start again from Plans and packs.',
+        link: { href: '/account/billing', label: 'Plans and packs' },
+      });
     }
     // The same form again (a double click, a reload): its order is fulfilled already, nothing more is granted.
     if (placed.fulfilledAt !== null) return reply.redirect(done, 303);
@@ -126,7 +149,11 @@ async function priceText(ctx: PageContext, order: Order): Promise<string> {
 }
 
 function unknownItem(request: FastifyRequest, reply: FastifyReply) {
-  return message(request, reply, 400, { title: 'Nothing to buy', text: 'Choose a plan or a pack from the list.', link: { href: '/account/billing', label: 'Plans and packs' } });
+  return message(request, reply, 400, {
+    title: 'Nothing to buy',
+    text: 'Choose a plan or a pack from the list.',
+    link: { href: '/account/billing', label: 'Plans and packs' },
+  });
 }
 
 const title = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;

@@ -16,9 +16,25 @@ export const MAX_ACTIVE_KEYS = 20;
  * once the new one is deployed).
  */
 export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
-  const listing = async (request: FastifyRequest, reply: FastifyReply, form: { values?: Record<string, string>; errors?: Record<string, string> } = {}, status = 200) => {
+  const listing = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: { values?: Record<string, string>; errors?: Record<string, string> } = {},
+    status = 200,
+  ) => {
     const account = signedIn(request);
-    return page(request, reply, 'keys', { title: 'API keys', ...keysModel(account, await listKeys(ctx.sql, account.client.id)), values: form.values ?? { env: 'live' }, errors: form.errors ?? {} }, status);
+    return page(
+      request,
+      reply,
+      'keys',
+      {
+        title: 'API keys',
+        ...keysModel(account, await listKeys(ctx.sql, account.client.id)),
+        values: form.values ?? { env: 'live' },
+        errors: form.errors ?? {},
+      },
+      status,
+    );
   };
 
   scope.get('/keys', { preHandler: requireUser }, async (request, reply) => listing(request, reply));
@@ -26,10 +42,21 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.post('/keys', { preHandler: requireUser }, async (request, reply) => {
     const account = signedIn(request);
     const refusal = await mayCreate(ctx, account);
-    if (refusal) return message(request, reply, 403, { title: 'No new key', text: refusal, link: { href: '/account/keys', label: 'Back to your keys' } });
+    if (refusal)
+      return message(request, reply, 403, {
+        title: 'No new key',
+        text: refusal,
+        link: { href: '/account/keys', label: 'Back to your keys' },
+      });
     const body = (request.body ?? {}) as Record<string, unknown>;
     const form = KeyForm.safeParse(body);
-    if (!form.success) return listing(request, reply, { values: { name: String(body.name ?? ''), env: String(body.env ?? 'live') }, errors: fieldErrors(form.error) }, 400);
+    if (!form.success)
+      return listing(
+        request,
+        reply,
+        { values: { name: String(body.name ?? ''), env: String(body.env ?? 'live') }, errors: fieldErrors(form.error) },
+        400,
+      );
     const made = await createKey(ctx.sql, {
       clientId: account.client.id,
       env: form.data.env as KeyEnv,
@@ -38,7 +65,13 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
       secret: ctx.config.KEY_HASH_SECRET,
       now: ctx.clock(),
     });
-    return page(request, reply, 'key-created', { title: 'Your new API key', raw: made.raw, key: keyRow(made.key), replaces: null, publicUrl: ctx.settings.publicUrl }, 201);
+    return page(
+      request,
+      reply,
+      'key-created',
+      { title: 'Your new API key', raw: made.raw, key: keyRow(made.key), replaces: null, publicUrl: ctx.settings.publicUrl },
+      201,
+    );
   });
 
   scope.get('/keys/:id/revoke', { preHandler: requireUser }, async (request, reply) => {
@@ -79,7 +112,12 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
     const old = await ownKey(ctx, request);
     if (!old) return notFound(request, reply);
     const refusal = old.revokedAt !== null ? 'This key is revoked already; create a new key instead.' : await mayCreate(ctx, account);
-    if (refusal) return message(request, reply, 403, { title: 'No new key', text: refusal, link: { href: '/account/keys', label: 'Back to your keys' } });
+    if (refusal)
+      return message(request, reply, 403, {
+        title: 'No new key',
+        text: refusal,
+        link: { href: '/account/keys', label: 'Back to your keys' },
+      });
     const made = await createKey(ctx.sql, {
       clientId: account.client.id,
       env: old.env,
@@ -88,7 +126,13 @@ export function keysPage(scope: FastifyInstance, ctx: PageContext): void {
       secret: ctx.config.KEY_HASH_SECRET,
       now: ctx.clock(),
     });
-    return page(request, reply, 'key-created', { title: 'Your new API key', raw: made.raw, key: keyRow(made.key), replaces: keyRow(old), publicUrl: ctx.settings.publicUrl }, 201);
+    return page(
+      request,
+      reply,
+      'key-created',
+      { title: 'Your new API key', raw: made.raw, key: keyRow(made.key), replaces: keyRow(old), publicUrl: ctx.settings.publicUrl },
+      201,
+    );
   });
 }
 
@@ -110,7 +154,11 @@ async function ownKey(ctx: PageContext, request: FastifyRequest): Promise<ApiKey
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
-  return message(request, reply, 404, { title: 'No such key', text: 'This key does not exist or belongs to another account.', link: { href: '/account/keys', label: 'Your keys' } });
+  return message(request, reply, 404, {
+    title: 'No such key',
+    text: 'This key does not exist or belongs to another account.',
+    link: { href: '/account/keys', label: 'Your keys' },
+  });
 }
 
 export function keyRow(key: ApiKey) {

@@ -48,11 +48,18 @@ export function resetPage(scope: FastifyInstance, ctx: PageContext): void {
 
     const values = { email: String(body.email ?? '') };
     const form = ResetRequestForm.safeParse(body);
-    if (!form.success) return page(request, reply, 'reset-request', { title: 'Reset your password', values, errors: fieldErrors(form.error) }, 400);
+    if (!form.success)
+      return page(request, reply, 'reset-request', { title: 'Reset your password', values, errors: fieldErrors(form.error) }, 400);
     const { email } = form.data;
     const wait = await ctx.throttle.attempt('reset', email, request.ip, request.id);
     if (!wait.allowed)
-      return page(request, reply, 'reset-request', { title: 'Reset your password', values, errors: { form: throttled(wait.retryAfterSeconds) } }, 429);
+      return page(
+        request,
+        reply,
+        'reset-request',
+        { title: 'Reset your password', values, errors: { form: throttled(wait.retryAfterSeconds) } },
+        429,
+      );
     // The mail share is counted for every address, known or not, so its round trip tells nothing.
     const mayMail = await ctx.throttle.mail(email, request.id);
     const user = await findUserByEmail(ctx.sql, email);

@@ -34,7 +34,8 @@ export function signinPage(scope: FastifyInstance, ctx: PageContext): void {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const next = NextPath.safeParse(body.next).data ?? '';
     const values = { email: String(body.email ?? '') };
-    const again = (errors: Record<string, string>, status: number) => page(request, reply, 'signin', { title: 'Sign in', values, errors, next }, status);
+    const again = (errors: Record<string, string>, status: number) =>
+      page(request, reply, 'signin', { title: 'Sign in', values, errors, next }, status);
 
     const form = SignInForm.safeParse(body);
     if (!form.success) return again(fieldErrors(form.error), 400);

@@ -32,7 +32,13 @@ export function signupPage(scope: FastifyInstance, ctx: PageContext): void {
     const { email, organisation } = form.data;
     const wait = await ctx.throttle.attempt('signup', email, request.ip, request.id);
     if (!wait.allowed)
-      return page(request, reply, 'signup', { title: 'Create an account', values, errors: { form: throttled(wait.retryAfterSeconds) } }, 429);
+      return page(
+        request,
+        reply,
+        'signup',
+        { title: 'Create an account', values, errors: { form: throttled(wait.retryAfterSeconds) } },
+        429,
+      );
 
     const now = ctx.clock();
     const mayMail = await ctx.throttle.mail(email, request.id);
@@ -67,5 +73,8 @@ export function signupPage(scope: FastifyInstance, ctx: PageContext): void {
  */
 async function mailKnown(ctx: PageContext, user: User, now: Date): Promise<void> {
   if (user.emailVerifiedAt === null) ctx.postman.post(await verificationMail(ctx.sql, ctx.settings.publicUrl, user, now));
-  else ctx.postman.post(alreadyRegisteredMail(user.email, `${ctx.settings.publicUrl}/account/signin`, `${ctx.settings.publicUrl}/account/reset`));
+  else
+    ctx.postman.post(
+      alreadyRegisteredMail(user.email, `${ctx.settings.publicUrl}/account/signin`, `${ctx.settings.publicUrl}/account/reset`),
+    );
 }

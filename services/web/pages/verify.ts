@@ -25,7 +25,8 @@ export function verifyPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.get('/verify', async (request, reply) => {
     const query = TokenQuery.safeParse(request.query ?? {});
     const token = query.success ? query.data.token : undefined;
-    if (token === undefined || (await peekToken(ctx.sql, token, 'verify', ctx.clock())) === null) return message(request, reply, 400, SPENT);
+    if (token === undefined || (await peekToken(ctx.sql, token, 'verify', ctx.clock())) === null)
+      return message(request, reply, 400, SPENT);
     return page(request, reply, 'verify', { title: 'Confirm your email address', token, errors: {} });
   });
 
@@ -49,7 +50,12 @@ export function verifyPage(scope: FastifyInstance, ctx: PageContext): void {
     const { user } = signedIn(request);
     if (user.emailVerifiedAt !== null) return reply.redirect('/account', 303);
     const wait = await ctx.throttle.attempt('resend', user.email, request.ip, request.id);
-    if (!wait.allowed) return message(request, reply, 429, { title: 'Not sent', text: throttled(wait.retryAfterSeconds), link: { href: '/account', label: 'Back to the overview' } });
+    if (!wait.allowed)
+      return message(request, reply, 429, {
+        title: 'Not sent',
+        text: throttled(wait.retryAfterSeconds),
+        link: { href: '/account', label: 'Back to the overview' },
+      });
     ctx.postman.post(await verificationMail(ctx.sql, ctx.settings.publicUrl, user, ctx.clock()));
     return reply.redirect('/account?notice=verification-sent', 303);
   });

@@ -71,7 +71,12 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.post('/webhooks', { preHandler: requireUser }, async (request, reply) => {
     const account = signedIn(request);
     const refusal = (await gate(ctx, account)).refusal;
-    if (refusal) return message(request, reply, 403, { title: 'No new endpoint', text: refusal, link: { href: '/account/webhooks', label: 'Back to webhooks' } });
+    if (refusal)
+      return message(request, reply, 403, {
+        title: 'No new endpoint',
+        text: refusal,
+        link: { href: '/account/webhooks', label: 'Back to webhooks' },
+      });
     const body = (request.body ?? {}) as Record<string, unknown>;
     const values = {
       url: typeof body.url === 'string' ? body.url : '',
@@ -85,7 +90,16 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
     const slugs: string[] = [];
     for (const name of form.data.counties) {
       const county = findCounty(ctx.registry.counties, name);
-      if (!county) return listing(request, reply, { values, errors: { counties: `There is no Florida county called “${name}”. Use names such as Miami-Dade, separated by commas.` } }, 400);
+      if (!county)
+        return listing(
+          request,
+          reply,
+          {
+            values,
+            errors: { counties: `There is no Florida county called “${name}”. Use names such as Miami-Dade, separated by commas.` },
+          },
+          400,
+        );
       slugs.push(county.slug);
     }
     const everyType = EVENT_TYPES.every((t) => form.data.types.includes(t));
@@ -100,10 +114,26 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
     }
     try {
       const made = await createEndpoint(ctx.sql, box, { clientId: account.client.id, ...checked.value }, ctx.clock());
-      return page(request, reply, 'webhook-secret', { title: 'Your new webhook endpoint', secret: made.secret, endpoint: endpointRow(made.endpoint), rotated: false, beta: made.plan === 'beta' }, 201);
+      return page(
+        request,
+        reply,
+        'webhook-secret',
+        {
+          title: 'Your new webhook endpoint',
+          secret: made.secret,
+          endpoint: endpointRow(made.endpoint),
+          rotated: false,
+          beta: made.plan === 'beta',
+        },
+        201,
+      );
     } catch (err) {
       if (err instanceof WebhooksNotInPlanError || err instanceof EndpointLimitError)
-        return message(request, reply, 403, { title: 'No new endpoint', text: refusalText(err), link: { href: '/account/webhooks', label: 'Back to webhooks' } });
+        return message(request, reply, 403, {
+          title: 'No new endpoint',
+          text: refusalText(err),
+          link: { href: '/account/webhooks', label: 'Back to webhooks' },
+        });
       throw err;
     }
   });
@@ -152,7 +182,13 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
     if (!endpoint) return notFound(request, reply);
     const rotated = await rotateSecret(ctx.sql, box, endpoint.id, ctx.clock());
     if (!rotated) return notFound(request, reply);
-    return page(request, reply, 'webhook-secret', { title: 'Your new signing secret', secret: rotated.secret, endpoint: endpointRow(rotated.endpoint), rotated: true, beta: false }, 201);
+    return page(
+      request,
+      reply,
+      'webhook-secret',
+      { title: 'Your new signing secret', secret: rotated.secret, endpoint: endpointRow(rotated.endpoint), rotated: true, beta: false },
+      201,
+    );
   });
 
   scope.post('/webhooks/:id/replay', { preHandler: requireUser }, async (request, reply) => {
@@ -161,11 +197,17 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
     const back = { href: `/account/webhooks/${endpoint.id}`, label: 'Back to the deliveries' };
     const form = ReplayForm.safeParse(request.body ?? {});
     const eventId = form.success ? parseEventId(form.data.event) : null;
-    if (eventId === null) return message(request, reply, 400, { title: 'Nothing was sent again', text: 'Use the Replay button beside a delivery.', link: back });
+    if (eventId === null)
+      return message(request, reply, 400, {
+        title: 'Nothing was sent again',
+        text: 'Use the Replay button beside a delivery.',
+        link: back,
+      });
     try {
       await replay(ctx.sql, endpoint, { eventId }, { perMinute: ctx.config.WEBHOOK_REPLAYS_PER_MINUTE, now: ctx.clock() });
     } catch (err) {
-      if (err instanceof ReplayError) return message(request, reply, 409, { title: 'Nothing was sent again', text: replayRefusal(err), link: back });
+      if (err instanceof ReplayError)
+        return message(request, reply, 409, { title: 'Nothing was sent again', text: replayRefusal(err), link: back });
       if (err instanceof ReplayLimitError) {
         const seconds = Math.ceil(err.retryAfterMs / 1000);
         reply.header('retry-after', String(seconds));
@@ -190,12 +232,14 @@ async function gate(ctx: PageContext, account: SignedIn) {
   let refusal: string | null = null;
   if (flag === 'none') refusal = `Your plan does not include webhooks. They come with ${plansWithWebhooks.join(', ')}.`;
   else if (account.user.emailVerifiedAt === null) refusal = 'Confirm your email address first: open the link we mailed you.';
-  else if (account.client.status !== 'active') refusal = 'Your account is suspended, so no endpoints can be added. See the overview for why.';
+  else if (account.client.status !== 'active')
+    refusal = 'Your account is suspended, so no endpoints can be added. See the overview for why.';
   return { refusal, inPlan: flag !== 'none', beta: flag === 'beta', plansWithWebhooks };
 }
 
 function refusalText(err: WebhooksNotInPlanError | EndpointLimitError): string {
-  if (err instanceof EndpointLimitError) return 'You have as many endpoints as an account may have. Disable and reuse one, or ask us to delete one you no longer use.';
+  if (err instanceof EndpointLimitError)
+    return 'You have as many endpoints as an account may have. Disable and reuse one, or ask us to delete one you no longer use.';
   return 'Your plan does not include webhooks. See the plans that do under Plans and packs.';
 }
 

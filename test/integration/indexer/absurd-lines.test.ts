@@ -59,9 +59,19 @@ describe('ingest of absurd lines through the queue and worker', () => {
   });
 
   it.each([
-    ['lienport-csv', 'lienport', 'good.csv', (line: string) => `${line.split('\n')[0]}\n2024-000999,2024,Miami-Dade,"${'x'.repeat(2 * MAX_RECORD_CHARS)}"\n`],
+    [
+      'lienport-csv',
+      'lienport',
+      'good.csv',
+      (line: string) => `${line.split('\n')[0]}\n2024-000999,2024,Miami-Dade,"${'x'.repeat(2 * MAX_RECORD_CHARS)}"\n`,
+    ],
     ['county-pipe', 'lienexchange', 'good.pipe', (line: string) => `${line.split('\n')[0]}\n${'y'.repeat(2 * MAX_RECORD_CHARS)}\n`],
-    ['certbid-jsonl', 'certbid', 'good.jsonl', (line: string) => `${line.split('\n')[0]}\n{"holderName":"${'z'.repeat(2 * MAX_RECORD_CHARS)}"}\n`],
+    [
+      'certbid-jsonl',
+      'certbid',
+      'good.jsonl',
+      (line: string) => `${line.split('\n')[0]}\n{"holderName":"${'z'.repeat(2 * MAX_RECORD_CHARS)}"}\n`,
+    ],
   ])('a %s file with a 2 MiB line is rejected as line_too_long in one attempt, nothing indexed', async (format, vendor, good, make) => {
     const before = await total();
     const { outcome, run } = await ingest(write(`long-line-${format}`, make(fixture(format, good))), vendor);

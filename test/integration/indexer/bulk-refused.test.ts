@@ -3,7 +3,15 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BulkRequestError, failureCode, jobFailure } from '../../../indexer/errors.ts';
 import { createBulkWriter } from '../../../indexer/load/bulk.ts';
-import { createIngestQueue, createQueueEvents, type IngestJobData, type IngestResult, QUEUE_NAME, queuePrefix, redisConnection } from '../../../indexer/queue.ts';
+import {
+  createIngestQueue,
+  createQueueEvents,
+  type IngestJobData,
+  type IngestResult,
+  QUEUE_NAME,
+  queuePrefix,
+  redisConnection,
+} from '../../../indexer/queue.ts';
 import { describeFailedJob } from '../../../services/cli/failed-jobs.ts';
 import { aliasName } from '../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../services/engine/client.ts';
@@ -39,7 +47,9 @@ describe('a bulk request the engine refuses as malformed', () => {
         const client = unreachable ? createOpenSearch({ OPENSEARCH_URL: `http://127.0.0.1:${unreachablePort}` }) : t.runtime.opensearch;
         try {
           const writer = createBulkWriter(client, { index: alias, maxAttempts: 1 });
-          await writer.addBatch(unreachable ? { body: Buffer.from('{"index":{"_id":"a"}}\n{"a":1}\n'), docs: 1 } : { body: MALFORMED, docs: 1 });
+          await writer.addBatch(
+            unreachable ? { body: Buffer.from('{"index":{"_id":"a"}}\n{"a":1}\n'), docs: 1 } : { body: MALFORMED, docs: 1 },
+          );
           await writer.flush();
         } catch (err) {
           throw jobFailure(err);

@@ -56,7 +56,9 @@ describe('a batch with a failed file', () => {
     expect(source.lastError).toBe('empty_file: the county file holds no rows');
 
     // Another good file does not hide it either; the failed file loading at last clears it.
-    const [again] = await ingest([{ file: fixtureFile('bidvault-tsv', 'good.tsv'), vendor: 'bidvault', county: 'miami-dade', taxYear: 2024 }]);
+    const [again] = await ingest([
+      { file: fixtureFile('bidvault-tsv', 'good.tsv'), vendor: 'bidvault', county: 'miami-dade', taxYear: 2024 },
+    ]);
     expect(again?.status).toBe('succeeded');
     expect((await getSource(t.runtime.sql, 'miami-dade', 2024))!.lastError).toBe('empty_file: the county file holds no rows');
     copyFileSync(fixtureFile('lienport-csv', 'good.csv'), empty);
@@ -68,9 +70,13 @@ describe('a batch with a failed file', () => {
 
 describe('one county-year, files of two vendors', () => {
   it('counts every certificate loaded, and the sale, the source and the county name the latest file’s vendor', async () => {
-    const [first] = await ingest([{ file: fixtureFile('lienport-csv', 'good.csv'), vendor: 'lienport', county: 'miami-dade', taxYear: 2024 }]);
+    const [first] = await ingest([
+      { file: fixtureFile('lienport-csv', 'good.csv'), vendor: 'lienport', county: 'miami-dade', taxYear: 2024 },
+    ]);
     expect(first?.status, first?.error).toBe('succeeded');
-    const [second] = await ingest([{ file: fixtureFile('bidvault-tsv', 'good.tsv'), vendor: 'bidvault', county: 'miami-dade', taxYear: 2024 }]);
+    const [second] = await ingest([
+      { file: fixtureFile('bidvault-tsv', 'good.tsv'), vendor: 'bidvault', county: 'miami-dade', taxYear: 2024 },
+    ]);
     expect(second?.status, second?.error).toBe('succeeded');
 
     const searchable = await countCertificates(t.runtime.opensearch, t.config.INDEX_PREFIX, 'miami-dade');

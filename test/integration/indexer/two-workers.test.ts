@@ -30,7 +30,9 @@ describe('two workers on one queue and one control plane', () => {
     dir = mkdtempSync(join(tmpdir(), 'taxcert-two-workers-'));
     await generateFixtures({ out: dir, certificates: CERTIFICATES, seed: 22, today: '2026-11-22' });
     for (let i = 0; i < 2; i++)
-      workers.push(spawn(process.execPath, [BIN, 'worker', '--concurrency', '2'], { env: childEnv(t.config), stdio: ['ignore', 'ignore', 'inherit'] }));
+      workers.push(
+        spawn(process.execPath, [BIN, 'worker', '--concurrency', '2'], { env: childEnv(t.config), stdio: ['ignore', 'ignore', 'inherit'] }),
+      );
   });
 
   afterAll(async () => {
@@ -66,9 +68,14 @@ describe('two workers on one queue and one control plane', () => {
       index: aliasName(t.config.INDEX_PREFIX, 'certificates'),
       body: { size: 0, track_total_hits: true, aggs: { counties: { terms: { field: 'county_slug', size: 100 } } } } as never,
     });
-    const body = res.body as unknown as { hits: { total: { value: number } }; aggregations: { counties: { buckets: { key: string; doc_count: number }[] } } };
+    const body = res.body as unknown as {
+      hits: { total: { value: number } };
+      aggregations: { counties: { buckets: { key: string; doc_count: number }[] } };
+    };
     const indexed = Object.fromEntries(body.aggregations.counties.buckets.map((b) => [b.key, b.doc_count]));
-    const counted = Object.fromEntries((await listCounties(t.runtime.sql)).filter((c) => c.certificateCount > 0).map((c) => [c.countySlug, c.certificateCount]));
+    const counted = Object.fromEntries(
+      (await listCounties(t.runtime.sql)).filter((c) => c.certificateCount > 0).map((c) => [c.countySlug, c.certificateCount]),
+    );
     expect(counted).toEqual(indexed);
     expect(body.hits.total.value).toBe(runs.reduce((n, r) => n + r.rowsIndexed + r.rowsUpdated, 0));
   });

@@ -29,7 +29,11 @@ function compare(a: Version, b: Version): number {
 function satisfies(version: string, range: string): boolean {
   const have = parts(version).v;
   return range.split('||').some((set) => {
-    const comparators = set.trim().replace(/([<>=^~]+)\s+/g, '$1').split(/\s+/).filter(Boolean);
+    const comparators = set
+      .trim()
+      .replace(/([<>=^~]+)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
     return comparators.every((comparator) => {
       const m = /^(\^|~|>=|<=|>|<|=)?(.*)$/.exec(comparator);
       if (!m) return false;

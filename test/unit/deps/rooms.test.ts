@@ -119,7 +119,9 @@ describe('rooms', () => {
       .filter((loop) => !(loop.every(isFile) && new Set(loop.map(dirname)).size === 1))
       .map((loop) => {
         const inside = new Set(loop);
-        const why = loop.flatMap((a) => [...(graph.get(a) ?? [])].filter(([b]) => inside.has(b)).map(([b, edge]) => `${a} -> ${b} (${edge})`));
+        const why = loop.flatMap((a) =>
+          [...(graph.get(a) ?? [])].filter(([b]) => inside.has(b)).map(([b, edge]) => `${a} -> ${b} (${edge})`),
+        );
         return `${loop.join(' <-> ')}: ${why.join('; ')}`;
       });
     expect(found).toEqual([]);

@@ -35,7 +35,9 @@ describe('request limits', () => {
     'refuses %s as an origin',
     (value) => {
       expect(() => loadConfig({ ...base, MCP_ALLOWED_ORIGINS: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ ...base, MCP_ALLOWED_ORIGINS: value })).toThrow(/^MCP_ALLOWED_ORIGINS: must be a comma-separated list of origins/);
+      expect(() => loadConfig({ ...base, MCP_ALLOWED_ORIGINS: value })).toThrow(
+        /^MCP_ALLOWED_ORIGINS: must be a comma-separated list of origins/,
+      );
     },
   );
 

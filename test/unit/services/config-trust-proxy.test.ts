@@ -15,11 +15,21 @@ describe('TRUST_PROXY', () => {
   });
 
   it('reads a comma-separated list of addresses and CIDR ranges, IPv4 and IPv6', () => {
-    expect(loadConfig({ ...base, TRUST_PROXY: ' 10.0.0.0/8 , 192.0.2.7,2001:db8::/32, ::1 ' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', '::1']);
+    expect(loadConfig({ ...base, TRUST_PROXY: ' 10.0.0.0/8 , 192.0.2.7,2001:db8::/32, ::1 ' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+      '::1',
+    ]);
   });
 
-  it.each(['10.0.0.0/33', '2001:db8::/129', 'loadbalancer.internal', '10.0.0.0/8/1', '10.0.0/8', '*', 'true', '10.0.0.0/x'])('refuses %s', (value) => {
-    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/^TRUST_PROXY: must be a comma-separated list of addresses or CIDR ranges/);
-  });
+  it.each(['10.0.0.0/33', '2001:db8::/129', 'loadbalancer.internal', '10.0.0.0/8/1', '10.0.0/8', '*', 'true', '10.0.0.0/x'])(
+    'refuses %s',
+    (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+        /^TRUST_PROXY: must be a comma-separated list of addresses or CIDR ranges/,
+      );
+    },
+  );
 });

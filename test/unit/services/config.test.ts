@@ -56,15 +56,21 @@ describe('loadConfig', () => {
     const c = loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200, http://os2:9200,http://os3:9200' });
     expect(c.OPENSEARCH_URL).toBe('http://os1:9200,http://os2:9200,http://os3:9200');
     expect(opensearchNodes(c.OPENSEARCH_URL)).toEqual(['http://os1:9200', 'http://os2:9200', 'http://os3:9200']);
-    expect(() => loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200,os2' })).toThrow(/^OPENSEARCH_URL: must be an http\(s\) URL, or several separated by commas/);
+    expect(() => loadConfig({ ...base, OPENSEARCH_URL: 'http://os1:9200,os2' })).toThrow(
+      /^OPENSEARCH_URL: must be an http\(s\) URL, or several separated by commas/,
+    );
   });
 
   it('puts the control plane on PostgreSQL when DATABASE_URL is set, and names a bad one', () => {
     expect(loadConfig(base).DATABASE_URL).toBeUndefined();
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://taxcert@db:5432/taxcert' }).DATABASE_URL).toBe('postgres://taxcert@db:5432/taxcert');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://taxcert@db:5432/taxcert' }).DATABASE_URL).toBe(
+      'postgres://taxcert@db:5432/taxcert',
+    );
     expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/taxcert' }).DATABASE_URL).toBe('postgresql://db/taxcert');
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/taxcert' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/taxcert' })).toThrow(/^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/taxcert' })).toThrow(
+      /^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
   });
 
   it('leaves primary shards to the mapping file unless OPENSEARCH_SHARDS is set', () => {
@@ -110,9 +116,10 @@ describe('loadConfig', () => {
     expect(loadConfig(base).WEBHOOK_SECRET_KEY).toBe(first);
     expect(readFileSync(join(dir, 'webhook-secret-key'), 'utf8').trim()).toBe(first);
     expect(first).not.toBe(loadConfig(base).KEY_HASH_SECRET);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32) }).WEBHOOK_SECRET_KEY).toBe(
-      'w'.repeat(32),
-    );
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'w'.repeat(32) })
+        .WEBHOOK_SECRET_KEY,
+    ).toBe('w'.repeat(32));
   });
 
   it('gives webhooks their documented defaults', () => {
@@ -132,7 +139,10 @@ describe('docker-compose.yml', () => {
     const known = new Set(Object.keys(EnvSchema.shape));
     for (const name of ['api', 'worker', 'migrate']) {
       const env = Object.keys(compose.services[name].environment);
-      expect(env.filter((k) => !known.has(k)), name).toEqual([]);
+      expect(
+        env.filter((k) => !known.has(k)),
+        name,
+      ).toEqual([]);
       expect(env).toContain('KEY_HASH_SECRET');
       expect(env).toContain('WEBHOOK_SECRET_KEY');
       expect(env).toContain('OPENSEARCH_URL');

@@ -55,7 +55,12 @@ export async function readDeedEstimate(
   now = new Date(),
 ): Promise<ObjectResult<DeedEstimateObject>> {
   const [c, asOf] = await certificateOn(deps, params, now);
-  const plan = buildOtherCertificates({ county_slug: c.county_slug, parcel_id_normalized: normalizeKey(c.parcel_id), id: c.id, as_of: asOf });
+  const plan = buildOtherCertificates({
+    county_slug: c.county_slug,
+    parcel_id_normalized: normalizeKey(c.parcel_id),
+    id: c.id,
+    as_of: asOf,
+  });
   const found = await search<CertificateDocument>(deps.opensearch, aliasName(deps.config.INDEX_PREFIX, 'certificates'), {
     query: plan.query,
     sort: sortClause(plan.sort),

@@ -28,7 +28,10 @@ export function certificateQuotesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags,
           params: QuotePath,
           querystring: AsOfParams,
-          response: answers({ schema: RedemptionQuoteResponse, description: 'The quote.', example: examples.redemptionQuote }, { notFound }),
+          response: answers(
+            { schema: RedemptionQuoteResponse, description: 'The quote.', example: examples.redemptionQuote },
+            { notFound },
+          ),
         },
       },
       async (request, reply) => sendObject(request, reply, await readRedemptionQuote(deps, { ...request.params, ...request.query })),
@@ -45,7 +48,10 @@ export function certificateQuotesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags,
           params: QuotePath,
           querystring: AsOfParams,
-          response: answers({ schema: TimelineResponse, description: 'The timeline.', example: examples.certificateTimeline }, { notFound }),
+          response: answers(
+            { schema: TimelineResponse, description: 'The timeline.', example: examples.certificateTimeline },
+            { notFound },
+          ),
         },
       },
       async (request, reply) => sendObject(request, reply, await readCertificateTimeline(deps, { ...request.params, ...request.query })),
@@ -58,7 +64,7 @@ export function certificateQuotesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           operationId: 'getDeedEstimate',
           summary: 'What applying for a tax deed would cost, as far as the data knows',
           description:
-            "Whether the holder may apply on the day, from when, every other unredeemed certificate on the same parcel with its redemption amount that day, the $75 application fee, their known total, and what the data cannot know (not_included).",
+            'Whether the holder may apply on the day, from when, every other unredeemed certificate on the same parcel with its redemption amount that day, the $75 application fee, their known total, and what the data cannot know (not_included).',
           tags,
           params: QuotePath,
           querystring: AsOfParams,

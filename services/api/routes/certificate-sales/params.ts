@@ -11,9 +11,7 @@ export const SalesSearchParams = z
     county: multi(countySlug)
       .optional()
       .describe('County slug(s), e.g. miami-dade; repeat the parameter or separate with commas to match any of them.'),
-    tax_year: multi(taxYear, 40)
-      .optional()
-      .describe('Tax year(s) of the sale, e.g. 2024; several match any of them.'),
+    tax_year: multi(taxYear, 40).optional().describe('Tax year(s) of the sale, e.g. 2024; several match any of them.'),
     vendor: text(80)
       .optional()
       .describe('Sale platform code, matched as a whole string ignoring case (an unknown vendor matches nothing).'),

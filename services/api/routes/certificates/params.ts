@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { CertificateStatus } from '../../../domain/records.ts';
-import {
-  boolean,
-  calendarDate,
-  countySlug,
-  format,
-  limit,
-  money,
-  multi,
-  offset,
-  rangeOrder,
-  taxYear,
-  text,
-} from '../../params/common.ts';
+import { boolean, calendarDate, countySlug, format, limit, money, multi, offset, rangeOrder, taxYear, text } from '../../params/common.ts';
 import { hasContainsKey } from '../../query/text.ts';
 
 /**

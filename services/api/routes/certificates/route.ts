@@ -91,10 +91,14 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           operationId: 'getCertificateFields',
           summary: 'The certificate field dictionary',
-          description: "Every field of a certificate row in order, with its type, meaning and, for enumerated fields, the values.",
+          description: 'Every field of a certificate row in order, with its type, meaning and, for enumerated fields, the values.',
           tags,
           querystring: NoParams,
-          response: answers({ schema: CertificateFieldsResponse, description: 'The field dictionary.', example: examples.certificateFields }),
+          response: answers({
+            schema: CertificateFieldsResponse,
+            description: 'The field dictionary.',
+            example: examples.certificateFields,
+          }),
         },
       },
       async (request, reply) => sendObject(request, reply, readCertificateFields(deps, request.query)),
@@ -106,10 +110,15 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           operationId: 'getCertificateFreshness',
           summary: 'How fresh the certificate data is (to decide whether to re-pull)',
-          description: 'How many certificates are searchable, the newest tax year, and when data was last ingested and a source last succeeded.',
+          description:
+            'How many certificates are searchable, the newest tax year, and when data was last ingested and a source last succeeded.',
           tags,
           querystring: NoParams,
-          response: answers({ schema: CertificateFreshnessResponse, description: 'Freshness figures.', example: examples.certificateFreshness }),
+          response: answers({
+            schema: CertificateFreshnessResponse,
+            description: 'Freshness figures.',
+            example: examples.certificateFreshness,
+          }),
         },
       },
       async (request, reply) => sendObject(request, reply, await readCertificateFreshness(deps, request.query)),
@@ -127,7 +136,9 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           querystring: NoParams,
           response: answers(
             { schema: CertificateResponse, description: 'The certificate.', example: examples.certificate },
-            { notFound: 'no certificate has the id "cert_00000000000000000000"; certificate ids look like cert_ followed by 20 hex digits' },
+            {
+              notFound: 'no certificate has the id "cert_00000000000000000000"; certificate ids look like cert_ followed by 20 hex digits',
+            },
           ),
         },
       },

@@ -15,7 +15,8 @@ export function countiesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listCounties',
           summary: 'All 67 Florida counties, alphabetical by name',
-          description: 'Every county with its FIPS and DOR numbers, sale platform, coverage status and certificate count; countySlug is the value of every county filter.',
+          description:
+            'Every county with its FIPS and DOR numbers, sale platform, coverage status and certificate count; countySlug is the value of every county filter.',
           tags: ['counties'],
           querystring: CountiesParams,
           response: answers({ schema: CountyListResponse, description: 'All counties.', example: examples.countyList }),

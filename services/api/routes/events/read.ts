@@ -42,7 +42,8 @@ export async function readEvents(deps: EventsDeps, params: EventsParams): Promis
     // Ids are never reused and only pruning deletes: a gap between the cursor and the oldest
     // event kept is events this client never received.
     const firstKept = oldestSeq ?? lastSeq + 1;
-    if (afterSeq > 0 && afterSeq < firstKept - 1) throw new CursorExpiredError(params.after!, deps.config.EVENTS_RETENTION_DAYS, oldestSeq === null ? null : publicEventId(oldestSeq));
+    if (afterSeq > 0 && afterSeq < firstKept - 1)
+      throw new CursorExpiredError(params.after!, deps.config.EVENTS_RETENTION_DAYS, oldestSeq === null ? null : publicEventId(oldestSeq));
     const filter = { afterSeq, types: params.type, counties: params.county };
     const rows = (await eventsAfter(tx, filter, params.limit)).map(mapEvent);
     const total = rows.length < params.limit ? rows.length : await countEventsAfter(tx, filter);

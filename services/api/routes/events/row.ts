@@ -12,7 +12,9 @@ import { MetaSchema, PaginationSchema } from '../../envelope.ts';
  * document and the MCP tool's output say which object each type carries.
  */
 
-const id = z.string().describe('Event id, evt_<n>: increasing in the order changes became visible; the cursor of GET /api/v1/events?after=.');
+const id = z
+  .string()
+  .describe('Event id, evt_<n>: increasing in the order changes became visible; the cursor of GET /api/v1/events?after=.');
 const createdAt = z.string().describe('When the event was recorded (ISO-8601 UTC), once the change was searchable.');
 const county = z.string().describe('County slug of the changed object.');
 const nothingBefore = z.object({}).describe('Empty: a creation has no previous values.');
@@ -29,7 +31,9 @@ export const CertificateEvent = z.object({
   county_slug: county,
   data: z.object({
     object: CertificateRow,
-    previous: CertificateRow.partial().describe('Each public field that changed, with its value before the change; {} for certificate.created.'),
+    previous: CertificateRow.partial().describe(
+      'Each public field that changed, with its value before the change; {} for certificate.created.',
+    ),
   }),
 });
 
@@ -80,7 +84,12 @@ const EVENT_BY_KIND = {
   county: CountyEvent,
 } satisfies Record<EventObjectKind, z.ZodObject>;
 
-export const EventRow = z.discriminatedUnion('type', [EVENT_BY_KIND.certificate, EVENT_BY_KIND.load, EVENT_BY_KIND.sale, EVENT_BY_KIND.county]);
+export const EventRow = z.discriminatedUnion('type', [
+  EVENT_BY_KIND.certificate,
+  EVENT_BY_KIND.load,
+  EVENT_BY_KIND.sale,
+  EVENT_BY_KIND.county,
+]);
 export type EventRow = z.infer<typeof EventRow>;
 
 /** The list envelope's pagination plus the cursor to pass back (additive to spec 2.1). */

@@ -18,7 +18,8 @@ export function healthRoute(deps: Pick<ApiDeps, 'opensearch' | 'redis' | 'sql'>)
         schema: {
           operationId: 'getHealth',
           summary: 'Liveness of the service and its three dependencies (no API key needed)',
-          description: 'For load balancers and uptime checks: 200 when OpenSearch, Redis and the control plane (the `sqlite` or `postgres` field, as DATABASE_URL chooses) all answer within a second, 503 otherwise. Free, no API key needed.',
+          description:
+            'For load balancers and uptime checks: 200 when OpenSearch, Redis and the control plane (the `sqlite` or `postgres` field, as DATABASE_URL chooses) all answer within a second, 503 otherwise. Free, no API key needed.',
           tags: ['service'],
           security: [],
           response: {

@@ -15,12 +15,8 @@ export const HoldersSearchParams = z.strictObject({
       'Part of a holder name, case-insensitive; punctuation, spacing and "&" versus "and" do not matter ' +
         '(e.g. "gulf coast" finds "Gulf Coast Lien Fund II, LLC").',
     ),
-  county: multi(countySlug)
-    .optional()
-    .describe('County slug(s): holders active in any of these counties; repeat or separate with commas.'),
-  min_certificates: integer(0)
-    .optional()
-    .describe('Only holders still holding at least this many certificates.'),
+  county: multi(countySlug).optional().describe('County slug(s): holders active in any of these counties; repeat or separate with commas.'),
+  min_certificates: integer(0).optional().describe('Only holders still holding at least this many certificates.'),
   sort: z
     .enum(HOLDER_SORTS, `must be one of ${HOLDER_SORTS.join(', ')}`)
     .optional()

@@ -16,11 +16,15 @@ export const LANDS_SOURCE = LANDS_COLUMNS.filter((c) => c !== 'parcel_url');
  * own helpers (parcel_url built from PARCEL_BASE_URL as configured now).
  */
 export function mapLandsRow(doc: LandsDocument, parcelBaseUrl: string): LandsRow {
-  return Object.assign(copyCertificateKeys(doc), {
-    status: 'lands_available' as const,
-    face_amount: doc.face_amount,
-    opening_bid: doc.opening_bid,
-    tax_deed_application_date: doc.tax_deed_application_date,
-    available_since: doc.available_since,
-  }, copyParcelFields(doc, parcelBaseUrl));
+  return Object.assign(
+    copyCertificateKeys(doc),
+    {
+      status: 'lands_available' as const,
+      face_amount: doc.face_amount,
+      opening_bid: doc.opening_bid,
+      tax_deed_application_date: doc.tax_deed_application_date,
+      available_since: doc.available_since,
+    },
+    copyParcelFields(doc, parcelBaseUrl),
+  );
 }

@@ -10,9 +10,7 @@ export const LandsSearchParams = z
     county: multi(countySlug)
       .optional()
       .describe('County slug(s), e.g. alachua; repeat the parameter or separate with commas to match any of them.'),
-    tax_year: multi(taxYear, 40)
-      .optional()
-      .describe('Tax year(s) of the underlying certificate; several match any of them.'),
+    tax_year: multi(taxYear, 40).optional().describe('Tax year(s) of the underlying certificate; several match any of them.'),
     min_opening_bid: money.optional().describe('Only records whose opening bid is at least this many dollars (inclusive).'),
     max_opening_bid: money.optional().describe('Only records whose opening bid is at most this many dollars (inclusive).'),
     sort: z

@@ -19,7 +19,8 @@ export function sourcesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         schema: {
           operationId: 'listSources',
           summary: 'The feed registry: one row per county and tax year',
-          description: 'Which source feeds each county and tax year, whether it is active, and when it was last checked and last succeeded. limit defaults to 100.',
+          description:
+            'Which source feeds each county and tax year, whether it is active, and when it was last checked and last succeeded. limit defaults to 100.',
           tags: ['sources'],
           querystring: SourcesParams,
           response: answers({ schema: SourceList, description: 'One page of sources.', example: examples.sourceList, csv: csvExample }),

@@ -16,11 +16,20 @@ function requireWebhooks(principal: Principal): void {
 }
 
 /** GET /webhook-endpoints: the calling client's endpoints, oldest first. */
-export async function readWebhookEndpoints(deps: { sql: Sql }, principal: Principal, params: WebhookEndpointsParams): Promise<ListResult<WebhookEndpointRow>> {
+export async function readWebhookEndpoints(
+  deps: { sql: Sql },
+  principal: Principal,
+  params: WebhookEndpointsParams,
+): Promise<ListResult<WebhookEndpointRow>> {
   requireWebhooks(principal);
   const all = await listEndpoints(deps.sql, principal.client.id);
   // At most 16 per client: the page is cut here.
-  return { rows: all.slice(params.offset, params.offset + params.limit).map(mapEndpoint), limit: params.limit, offset: params.offset, total: all.length };
+  return {
+    rows: all.slice(params.offset, params.offset + params.limit).map(mapEndpoint),
+    limit: params.limit,
+    offset: params.offset,
+    total: all.length,
+  };
 }
 
 /** GET /webhook-endpoints/{id}/deliveries: newest first; another client's endpoint is as unknown as a missing one. */

@@ -32,7 +32,7 @@ export function webhookEndpointsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           operationId: 'listWebhookDeliveries',
           summary: 'Deliveries to one of your webhook endpoints, with every attempt',
           description:
-            'Deliveries to the endpoint, newest first, each with its status (pending, delivered, failed) and every attempt: when, how long, the HTTP status or the network error, and the first 1 KB of your answer. A failed delivery can be replayed. Another client\'s endpoint is a 404.',
+            "Deliveries to the endpoint, newest first, each with its status (pending, delivered, failed) and every attempt: when, how long, the HTTP status or the network error, and the first 1 KB of your answer. A failed delivery can be replayed. Another client's endpoint is a 404.",
           tags: ['webhooks'],
           params: WebhookEndpointPath,
           querystring: WebhookDeliveriesParams,

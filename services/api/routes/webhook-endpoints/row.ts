@@ -14,7 +14,9 @@ export const WebhookEndpointRow = z
     disabled_reason: z
       .enum(DISABLED_REASONS)
       .nullable()
-      .describe('operator (disabled on request), gone (the receiver answered 410) or failing (every attempt failed for 3 days); null when enabled.'),
+      .describe(
+        'operator (disabled on request), gone (the receiver answered 410) or failing (every attempt failed for 3 days); null when enabled.',
+      ),
     disabled_at: z.string().nullable().describe('When it was disabled (ISO-8601), null when enabled.'),
     secret_rotated_at: z.string().nullable().describe('When the signing secret was last rotated (ISO-8601); null if never.'),
     created_at: z.string().describe('When it was created (ISO-8601); it receives the events recorded after.'),
@@ -40,7 +42,9 @@ export const WebhookDeliveryRow = z
     endpoint_id: z.string().describe('The endpoint, whe_<id>.'),
     event_id: z.string().describe('The event delivered, evt_<id>: the webhook-id header, the same on every attempt.'),
     event_type: z.string().describe('The event type, e.g. certificate.redeemed.'),
-    status: z.enum(DELIVERY_STATUSES).describe('pending (on its way or waiting for a retry), delivered (a 2xx came) or failed (every attempt failed).'),
+    status: z
+      .enum(DELIVERY_STATUSES)
+      .describe('pending (on its way or waiting for a retry), delivered (a 2xx came) or failed (every attempt failed).'),
     attempts: z.number().int().describe('Attempts so far (of the latest replay, if any).'),
     next_attempt_at: z.string().nullable().describe('When the next attempt is due (ISO-8601); null once delivered or failed.'),
     last_error: z.string().nullable().describe('Why the last attempt failed; null when delivered.'),

@@ -32,8 +32,13 @@ describe('a re-ingest that would change a certificate parcel', () => {
   async function ingest(name: string, rows: string[]) {
     const file = join(dir, name);
     writeFileSync(file, `${[HEADER, ...rows].join('\n')}\n`);
-    const r = await runCli(['--json', 'ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', '2023', file, '--wait'], env);
-    return JSON.parse(r.stdout) as { jobs: { jobId: string; status: string; error?: string; result?: { indexed: number; updated: number; quarantined: number } }[] };
+    const r = await runCli(
+      ['--json', 'ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', '2023', file, '--wait'],
+      env,
+    );
+    return JSON.parse(r.stdout) as {
+      jobs: { jobId: string; status: string; error?: string; result?: { indexed: number; updated: number; quarantined: number } }[];
+    };
   }
 
   async function parcelOf(n: number): Promise<string> {

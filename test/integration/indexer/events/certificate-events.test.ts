@@ -71,8 +71,14 @@ describe('events recorded by the certificate ingest that makes a change visible'
     const events = await recordedSince(before, redeeming);
     expect(events).toHaveLength(FLIPPED);
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(['certificate.redeemed']));
-    expect(events.map((e) => e.data.object.id).sort()).toEqual(records.slice(0, FLIPPED).map((r) => r.id).sort());
-    for (const e of events) expect(e.data.previous).toEqual({ status: 'sold', redeemed: false, redeemed_date: null, redemption_amount: null });
+    expect(events.map((e) => e.data.object.id).sort()).toEqual(
+      records
+        .slice(0, FLIPPED)
+        .map((r) => r.id)
+        .sort(),
+    );
+    for (const e of events)
+      expect(e.data.previous).toEqual({ status: 'sold', redeemed: false, redeemed_date: null, redemption_amount: null });
     // Exactly the rows GET /certificates/{id} answers now.
     for (const e of events.slice(0, 10)) expect(e.data.object).toEqual(await apiRow(e.data.object.id as string));
     // Ids increase with no gap: one transaction gave them all.

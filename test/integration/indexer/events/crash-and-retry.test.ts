@@ -75,7 +75,9 @@ describe('a change-feed job retried after a crash', () => {
     const { config } = t;
     const before = await lastEventSeq(t.runtime.sql);
     const records = Array.from({ length: ROWS }, (_, n) =>
-      n % EVERY === 0 ? sampleCertificate({ status: 'redeemed', redeemed: true, redeemed_date: '2025-03-01' }, n) : sampleCertificate({}, n),
+      n % EVERY === 0
+        ? sampleCertificate({ status: 'redeemed', redeemed: true, redeemed_date: '2025-03-01' }, n)
+        : sampleCertificate({}, n),
     );
     const flipped = records.filter((r) => r.status === 'redeemed').map((r) => r.id);
     const file = await writeAlachuaFile(dir, 'redeemed.csv', records);
@@ -133,5 +135,7 @@ describe('a change-feed job retried after a crash', () => {
 
 /** The file's hash, as the CLI names its job (ingestJobId). */
 async function sha(file: string): Promise<string> {
-  return createHash('sha256').update(await readFile(file)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 }

@@ -32,7 +32,8 @@ describe('the change feed scheduled jobs', () => {
     const file = await writeAlachuaFile(dir, `alachua-${taxYear}.csv`, alachuaCertificates(20, 0, taxYear), taxYear);
     await t.load({ ...alachuaJob(file, taxYear), jobId: `sched-${++jobCounter}` }, at);
   };
-  const statusEvents = async (after = 0) => (await eventsSince(t.runtime.sql, after)).filter((e) => e.type === 'certificate_sale.status_changed');
+  const statusEvents = async (after = 0) =>
+    (await eventsSince(t.runtime.sql, after)).filter((e) => e.type === 'certificate_sale.status_changed');
 
   beforeAll(async () => {
     t = await openFileIngest(import.meta.url, { SALE_STATUS_EVERY_MS: '1000', EVENTS_PRUNE_EVERY_MS: '1000', EVENTS_RETENTION_DAYS: '30' });
@@ -68,7 +69,9 @@ describe('the change feed scheduled jobs', () => {
     // Midnight in Florida, not in UTC: 03:00 UTC on June 2 is still June 1 there.
     expect(await recordSaleStatusChanges(deps, () => new Date('2023-06-02T03:00:00.000Z'))).toEqual([]);
     const closed = await recordSaleStatusChanges(deps, () => new Date('2023-06-02T05:00:00.000Z'));
-    expect(closed.map((e) => [e.data.object.tax_year, e.data.object.status, e.data.previous])).toEqual([[2022, 'completed', { status: 'in_progress' }]]);
+    expect(closed.map((e) => [e.data.object.tax_year, e.data.object.status, e.data.previous])).toEqual([
+      [2022, 'completed', { status: 'in_progress' }],
+    ]);
     expect(await statusEvents(before)).toHaveLength(2);
   });
 
@@ -102,7 +105,9 @@ describe('the change feed scheduled jobs', () => {
     ]);
     await sql.run("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z' WHERE id IN (?, ?)", [oldA, oldB]);
     await openStage(sql, { jobId: 'gone-for-good', fileSha256: 'x', countySlug: 'alachua', taxYear: 2023 });
-    await addStaged(sql, 'gone-for-good', [{ type: 'certificate.created', countySlug: 'alachua', docId: 'cert_c', data: { object: {}, previous: {} } }]);
+    await addStaged(sql, 'gone-for-good', [
+      { type: 'certificate.created', countySlug: 'alachua', docId: 'cert_c', data: { object: {}, previous: {} } },
+    ]);
     await completeStage(sql, 'gone-for-good');
     await sql.run("UPDATE event_stage_runs SET created_at = '2020-01-01T00:00:00.000Z'");
 

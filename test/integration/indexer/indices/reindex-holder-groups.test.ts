@@ -52,14 +52,20 @@ describe('reindex of certificates without holder groups', () => {
       afterCopy: (index) => backfillHolderGroups(client, index, aliases),
     });
     expect(result.documents).toBe(TOTAL);
-    const missing = await client.count({ index: alias, body: { query: { bool: { must_not: [{ exists: { field: 'holder_group_id' } }] } } } as never });
+    const missing = await client.count({
+      index: alias,
+      body: { query: { bool: { must_not: [{ exists: { field: 'holder_group_id' } }] } } } as never,
+    });
     expect(missing.body.count).toBe(0);
     const res = await client.search({ index: alias, body: { size: 50, sort: [{ id: 'asc' }] } as never });
     for (const hit of res.body.hits.hits as unknown as { _source: Parameters<typeof holderGroup>[0] & Record<string, unknown> }[]) {
       const expected = holderGroup(hit._source, aliases);
       expect(hit._source).toMatchObject(expected);
     }
-    const groups = await client.search({ index: alias, body: { size: 0, aggs: { g: { terms: { field: 'holder_group_id', size: 10 } } } } as never });
+    const groups = await client.search({
+      index: alias,
+      body: { size: 0, aggs: { g: { terms: { field: 'holder_group_id', size: 10 } } } } as never,
+    });
     expect((groups.body.aggregations as { g: { buckets: unknown[] } }).g.buckets).toHaveLength(3);
     // The id's order twin (v6), computed by the copy's script exactly as ingest computes it.
     const all = await client.search({ index: alias, body: { size: TOTAL, _source: ['id', 'id_order'] } as never });

@@ -107,9 +107,7 @@ describe('reindex', () => {
     const { owner_name: _dropped, ...props } = (file.mappings as { properties: Record<string, unknown> }).properties;
     const strictWithoutOwner: MappingFile = { ...file, version: 99, mappings: { ...file.mappings, properties: props } };
 
-    const err = await reindex(client, prefix, 'certificates', { mapping: strictWithoutOwner, pollIntervalMs: 50 }).catch(
-      (e: unknown) => e,
-    );
+    const err = await reindex(client, prefix, 'certificates', { mapping: strictWithoutOwner, pollIntervalMs: 50 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(IndexLifecycleError);
     expect((err as IndexLifecycleError).code).toBe('reindex_failed');
     expect(await liveIndex()).toBe(before);

@@ -127,7 +127,9 @@ describe('a lands-available list through processFile', () => {
       { line: 6, reasons: ['certificate_number: 2019-001234 (tax year 2019) is listed again (first on line 2)'] },
       { line: 7, reasons: ['row: has 4 columns, expected 9'] },
     ]);
-    expect(rows[1]?.raw).toBe('2018-000999,09999-001-000,2018,$300.00,$950.00,05/01/2022,04/30/2022,ROE RICHARD,"9 OAK LN, NEWBERRY, FL 32669"');
+    expect(rows[1]?.raw).toBe(
+      '2018-000999,09999-001-000,2018,$300.00,$950.00,05/01/2022,04/30/2022,ROE RICHARD,"9 OAK LN, NEWBERRY, FL 32669"',
+    );
     const badSha = (await getRun(t.runtime.sql, 'lands-bad'))?.fileSha256;
     expect(rows.every((r) => r.fileSha256 === badSha)).toBe(true);
     // Line 2 re-listed a certificate of the good list: the same cert_ id, replaced in place.

@@ -29,7 +29,12 @@ describe('inLoadMode on a real index', () => {
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     alias = aliasName(t.config.INDEX_PREFIX, 'certificates');
-    load = createLoadResources(t.runtime.opensearch, { prefix: t.config.INDEX_PREFIX, replicas: 0, concurrency: 4, logger: t.runtime.logger });
+    load = createLoadResources(t.runtime.opensearch, {
+      prefix: t.config.INDEX_PREFIX,
+      replicas: 0,
+      concurrency: 4,
+      logger: t.runtime.logger,
+    });
     dir = mkdtempSync(join(tmpdir(), 'load-mode-'));
     // The resources repair settings when built; that must be done before anything is asserted.
     await load.bulkModes.certificates.run(async () => undefined);

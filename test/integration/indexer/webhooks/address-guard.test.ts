@@ -53,7 +53,8 @@ describe('a DNS answer that is an IPv6 form carrying a refused IPv4 address', ()
   const names = new Map<string, string>();
   let dns: DnsServer;
   beforeAll(async () => {
-    for (const [i, a] of EMBEDDED_IPV4_CASES.flatMap((c) => [...c.refused.map(([x]) => x), ...c.allowed]).entries()) names.set(a, `host${i}.attacker.test`);
+    for (const [i, a] of EMBEDDED_IPV4_CASES.flatMap((c) => [...c.refused.map(([x]) => x), ...c.allowed]).entries())
+      names.set(a, `host${i}.attacker.test`);
     dns = await startDnsServer(Object.fromEntries([...names].map(([address, name]) => [name, [address]])));
   });
   afterAll(() => dns.close());
@@ -71,7 +72,9 @@ describe('a DNS answer that is an IPv6 form carrying a refused IPv4 address', ()
         expect(err, address).toBeInstanceOf(AddressNotAllowedError);
         // The resolver writes the address its own way (::ffff:127.0.0.1 for ::ffff:7f00:1): the same 128 bits.
         expect(ipv6Groups((err as AddressNotAllowedError).address)).toEqual(ipv6Groups(address));
-        expect(err?.message).toBe(`address not allowed: ${name} resolves to ${(err as AddressNotAllowedError).address} (${kind.replace('_', '-')})`);
+        expect(err?.message).toBe(
+          `address not allowed: ${name} resolves to ${(err as AddressNotAllowedError).address} (${kind.replace('_', '-')})`,
+        );
       }
       for (const address of allowed) {
         const { err, address: given } = await resolveVia('public_only', names.get(address)!);
@@ -87,7 +90,9 @@ describe('a DNS answer that is an IPv6 form carrying a refused IPv4 address', ()
       const name = names.get('::ffff:0:7f00:1')!;
       const result = await sender.send(`http://${name}:${receiver.port}/hooks`, '{}', { 'webhook-id': 'evt_1' });
       expect(result).toMatchObject({ httpStatus: null, responseBody: null });
-      expect(result.error).toMatch(new RegExp(`^address not allowed: ${name.replace(/\./g, '\\.')} resolves to ::ffff:0:(7f00:1|127\\.0\\.0\\.1) \\(loopback\\)$`));
+      expect(result.error).toMatch(
+        new RegExp(`^address not allowed: ${name.replace(/\./g, '\\.')} resolves to ::ffff:0:(7f00:1|127\\.0\\.0\\.1) \\(loopback\\)$`),
+      );
       expect(receiver.received.length).toBe(before);
     } finally {
       sender.close();
@@ -102,9 +107,21 @@ describe('a POST under the production policy', () => {
   it.each([
     ['a name resolving to loopback', () => `http://localhost:${receiver.port}/hooks`, /^address not allowed: localhost resolves to/],
     ['a loopback literal', () => `http://127.0.0.1:${receiver.port}/hooks`, /^address not allowed: 127\.0\.0\.1 \(loopback\)$/],
-    ['an IPv4-mapped loopback literal', () => `http://[::ffff:127.0.0.1]:${receiver.port}/hooks`, /^address not allowed: ::ffff:7f00:1 \(loopback\)$/],
-    ['an IPv4-translated (SIIT) loopback literal', () => `http://[::ffff:0:7f00:1]:${receiver.port}/hooks`, /^address not allowed: ::ffff:0:7f00:1 \(loopback\)$/],
-    ['the link-local metadata address', () => 'http://169.254.169.254/latest/meta-data', /^address not allowed: 169\.254\.169\.254 \(link-local\)$/],
+    [
+      'an IPv4-mapped loopback literal',
+      () => `http://[::ffff:127.0.0.1]:${receiver.port}/hooks`,
+      /^address not allowed: ::ffff:7f00:1 \(loopback\)$/,
+    ],
+    [
+      'an IPv4-translated (SIIT) loopback literal',
+      () => `http://[::ffff:0:7f00:1]:${receiver.port}/hooks`,
+      /^address not allowed: ::ffff:0:7f00:1 \(loopback\)$/,
+    ],
+    [
+      'the link-local metadata address',
+      () => 'http://169.254.169.254/latest/meta-data',
+      /^address not allowed: 169\.254\.169\.254 \(link-local\)$/,
+    ],
   ])('to %s is refused before any byte is sent', async (_name, url, error) => {
     const before = receiver.received.length;
     const result = await sender.send(url(), '{}', { 'webhook-id': 'evt_1' });
@@ -165,9 +182,15 @@ describe('taxcert worker with NODE_ENV=production', () => {
       stderr += d.toString();
     });
     const before = receiver.received.length;
-    const [seq] = await appendEvents(runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } }]);
+    const [seq] = await appendEvents(runtime.sql, [
+      { type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: 'cert_x' }, previous: { status: 'sold' } } },
+    ]);
     const rows = async () => (await listDeliveries(runtime.sql, endpoint.id, { limit: 10, offset: 0 })).rows;
-    await until(async () => (await rows())[0]?.status === 'failed', `the delivery of evt_${seq} failed (worker stderr: ${stderr})`, 120_000);
+    await until(
+      async () => (await rows())[0]?.status === 'failed',
+      `the delivery of evt_${seq} failed (worker stderr: ${stderr})`,
+      120_000,
+    );
     const [delivery] = await rows();
     expect(delivery!.attemptLog.map((a) => a.error)).toEqual([
       'address not allowed: 127.0.0.1 (loopback)',

@@ -44,7 +44,12 @@ async function receiver(answer?: (n: number) => Answer): Promise<Receiver> {
 /** An endpoint of its own client (a client may have 16). */
 async function endpoint(input: Partial<NewEndpoint> & { url: string }) {
   const clientId = (await createClient(t.runtime.sql, { name: 'webhook tests', plan: 'growth' })).id;
-  return await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, types: null, counties: null, ...input });
+  return await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+    clientId,
+    types: null,
+    counties: null,
+    ...input,
+  });
 }
 
 let serial = 0;
@@ -53,7 +58,10 @@ function event(type: EventInput['type'] = 'certificate.redeemed', countySlug: st
   return {
     type,
     countySlug,
-    data: { object: { id: `cert_${String(serial).padStart(20, '0')}`, county_slug: countySlug, status: 'redeemed' }, previous: { status: 'sold' } },
+    data: {
+      object: { id: `cert_${String(serial).padStart(20, '0')}`, county_slug: countySlug, status: 'redeemed' },
+      previous: { status: 'sold' },
+    },
   };
 }
 
@@ -85,12 +93,24 @@ describe('a delivery', () => {
     expect(r.ids().sort()).toEqual(ids.map(publicEventId).sort());
     const verifier = new Webhook(secret);
     for (const request of r.received) {
-      const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
-      const payload = verifier.verify(request.body, headers) as { id: string; type: string; created_at: string; county_slug: string; data: { object: object; previous: object } };
+      const headers = {
+        'webhook-id': String(request.headers['webhook-id']),
+        'webhook-timestamp': String(request.headers['webhook-timestamp']),
+        'webhook-signature': String(request.headers['webhook-signature']),
+      };
+      const payload = verifier.verify(request.body, headers) as {
+        id: string;
+        type: string;
+        created_at: string;
+        county_slug: string;
+        data: { object: object; previous: object };
+      };
       expect(payload.id).toBe(headers['webhook-id']);
       expect(request.headers['content-type']).toBe('application/json');
       expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
-      expect(payload.data).toEqual(expect.objectContaining({ previous: { status: 'sold' }, object: expect.objectContaining({ status: 'redeemed' }) }));
+      expect(payload.data).toEqual(
+        expect.objectContaining({ previous: { status: 'sold' }, object: expect.objectContaining({ status: 'redeemed' }) }),
+      );
       expect(Object.keys(payload)).toEqual(['id', 'type', 'created_at', 'county_slug', 'data']);
       // A body changed in transit no longer verifies.
       expect(() => verifier.verify(request.body.replace('sold', 'SOLD'), headers)).toThrow(/signature/i);
@@ -231,7 +251,9 @@ describe('subscriptions', () => {
     const eAll = (await endpoint({ url: all!.url })).endpoint;
     const eRedeemed = (await endpoint({ url: redeemed!.url, types: ['certificate.redeemed'] })).endpoint;
     const eAlachua = (await endpoint({ url: alachua!.url, counties: ['alachua'] })).endpoint;
-    const eBoth = (await endpoint({ url: both!.url, types: ['certificate.redeemed', 'certificate.cancelled'], counties: ['broward', 'duval'] })).endpoint;
+    const eBoth = (
+      await endpoint({ url: both!.url, types: ['certificate.redeemed', 'certificate.cancelled'], counties: ['broward', 'duval'] })
+    ).endpoint;
     const events = [
       event('certificate.redeemed', 'alachua'),
       event('certificate.redeemed', 'broward'),
@@ -295,7 +317,9 @@ describe('replay', () => {
     const ids: number[] = [];
     for (const county of ['alachua', 'alachua', 'broward', 'alachua', 'alachua']) {
       ids.push(...(await append(event('certificate.redeemed', county))));
-      times.push(Object.values((await t.runtime.sql.get<Record<string, string>>('SELECT created_at FROM events WHERE id = ?', [ids.at(-1)]))!)[0]!);
+      times.push(
+        Object.values((await t.runtime.sql.get<Record<string, string>>('SELECT created_at FROM events WHERE id = ?', [ids.at(-1)]))!)[0]!,
+      );
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await until(settled(e.id, 4), 'four first deliveries');

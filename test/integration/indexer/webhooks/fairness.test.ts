@@ -28,7 +28,11 @@ let worker: WebhookWorkerHandle | null = null;
 let hung: HungReceiver;
 let healthy: Receiver;
 
-const event = (type: EventInput['type'], n: number): EventInput => ({ type, countySlug: 'alachua', data: { object: { id: `cert_${n}` }, previous: { status: 'sold' } } });
+const event = (type: EventInput['type'], n: number): EventInput => ({
+  type,
+  countySlug: 'alachua',
+  data: { object: { id: `cert_${n}` }, previous: { status: 'sold' } },
+});
 
 beforeAll(async () => {
   t = await openTestRuntime(import.meta.url);
@@ -55,9 +59,20 @@ describe("a client whose every endpoint hangs, and another client's deliveries",
     const hungClient = await createClient(sql, { name: 'hung', plan: 'growth' });
     const endpoints: WebhookEndpoint[] = [];
     for (let i = 0; i < MAX_ENDPOINTS_PER_CLIENT; i++)
-      endpoints.push((await createEndpoint(sql, box, { clientId: hungClient.id, url: hung.url(`/hook/${i}`), types: ['certificate.redeemed'], counties: null })).endpoint);
+      endpoints.push(
+        (
+          await createEndpoint(sql, box, {
+            clientId: hungClient.id,
+            url: hung.url(`/hook/${i}`),
+            types: ['certificate.redeemed'],
+            counties: null,
+          })
+        ).endpoint,
+      );
     const otherClient = await createClient(sql, { name: 'other', plan: 'growth' });
-    const other = (await createEndpoint(sql, box, { clientId: otherClient.id, url: healthy.url, types: ['certificate.created'], counties: null })).endpoint;
+    const other = (
+      await createEndpoint(sql, box, { clientId: otherClient.id, url: healthy.url, types: ['certificate.created'], counties: null })
+    ).endpoint;
 
     // 192 replays (this test's own budget, so the share is what holds here, not the replay limit),
     // all queued before the worker starts: its first hung requests then time out 10 s after it
@@ -68,7 +83,9 @@ describe("a client whose every endpoint hangs, and another client's deliveries",
 
     // The worker as production runs it: 128 slots, a 10 s timeout, the default shares.
     const config = { ...t.runtime.config, WEBHOOK_POLL_MS: 25 };
-    expect([config.WEBHOOK_TIMEOUT_MS, config.WEBHOOK_CLIENT_MAX_IN_FLIGHT, config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT]).toEqual([10_000, 16, 16]);
+    expect([config.WEBHOOK_TIMEOUT_MS, config.WEBHOOK_CLIENT_MAX_IN_FLIGHT, config.WEBHOOK_ENDPOINT_MAX_IN_FLIGHT]).toEqual([
+      10_000, 16, 16,
+    ]);
     worker = startWebhookWorker({ ...t.runtime, config }, { concurrency: 128 });
     await until(() => hung.open() >= config.WEBHOOK_CLIENT_MAX_IN_FLIGHT, 'the hung client holding its share of requests');
 
@@ -89,7 +106,10 @@ describe("a client whose every endpoint hangs, and another client's deliveries",
     expect(hung.maxOpen()).toBe(config.WEBHOOK_CLIENT_MAX_IN_FLIGHT);
     // The outcomes are written in batches just after the answers.
     const statuses = async () => (await listDeliveries(sql, other.id, { limit: 10, offset: 0 })).rows.map((d) => d.status).join(',');
-    await until(async () => (await statuses()) === 'delivered,delivered,delivered', "the other client's three deliveries recorded as delivered");
+    await until(
+      async () => (await statuses()) === 'delivered,delivered,delivered',
+      "the other client's three deliveries recorded as delivered",
+    );
   }, 60_000);
 });
 
@@ -102,7 +122,8 @@ describe('the replay budget', () => {
     const theirs = await createClient(sql, { name: 'bystander', plan: 'growth' });
     const a = (await createEndpoint(sql, box, { clientId: mine.id, url: 'https://a.example.com/x', types: null, counties: null })).endpoint;
     const b = (await createEndpoint(sql, box, { clientId: mine.id, url: 'https://b.example.com/x', types: null, counties: null })).endpoint;
-    const c = (await createEndpoint(sql, box, { clientId: theirs.id, url: 'https://c.example.com/x', types: null, counties: null })).endpoint;
+    const c = (await createEndpoint(sql, box, { clientId: theirs.id, url: 'https://c.example.com/x', types: null, counties: null }))
+      .endpoint;
     const now = new Date('2030-06-01T12:00:00.000Z');
     const budget = { perMinute: 3, now };
 
@@ -111,7 +132,9 @@ describe('the replay budget', () => {
     expect(await replay(sql, b, { eventId: seq! }, budget)).toBe(1);
     expect(await replay(sql, a, { eventId: seq! }, budget)).toBe(0); // already pending: spent all the same
     const before = (await listDeliveries(sql, b.id, { limit: 10, offset: 0 })).rows;
-    const refused = await replay(sql, b, { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' }, budget).catch((e: unknown) => e);
+    const refused = await replay(sql, b, { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' }, budget).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(ReplayLimitError);
     // One replay comes back every 20 s at three a minute.
     expect(refused).toMatchObject({ code: 'replay_limit', perMinute: 3, retryAfterMs: 20_000 });
@@ -121,7 +144,9 @@ describe('the replay budget', () => {
     expect(await replay(sql, c, { eventId: seq! }, budget)).toBe(1);
     // 20 s later one more; 60 s later the whole bucket again.
     expect(await replay(sql, a, { eventId: seq! }, { perMinute: 3, now: new Date(now.getTime() + 20_000) })).toBe(0);
-    await expect(replay(sql, a, { eventId: seq! }, { perMinute: 3, now: new Date(now.getTime() + 20_000) })).rejects.toBeInstanceOf(ReplayLimitError);
+    await expect(replay(sql, a, { eventId: seq! }, { perMinute: 3, now: new Date(now.getTime() + 20_000) })).rejects.toBeInstanceOf(
+      ReplayLimitError,
+    );
     const later = new Date(now.getTime() + 80_000);
     for (let i = 0; i < 3; i++) await replay(sql, a, { eventId: seq! }, { perMinute: 3, now: later });
     await expect(replay(sql, a, { eventId: seq! }, { perMinute: 3, now: later })).rejects.toBeInstanceOf(ReplayLimitError);

@@ -69,8 +69,12 @@ describe('from a county file to a verified webhook', () => {
       types: ['certificate.redeemed'],
       counties: ['alachua'],
     });
-    const otherCountyEndpoint = (await createEndpoint(t.runtime.sql, box, { clientId, url: otherCounty.url, types: null, counties: ['broward'] })).endpoint;
-    const otherTypeEndpoint = (await createEndpoint(t.runtime.sql, box, { clientId, url: otherType.url, types: ['certificate.cancelled'], counties: null })).endpoint;
+    const otherCountyEndpoint = (
+      await createEndpoint(t.runtime.sql, box, { clientId, url: otherCounty.url, types: null, counties: ['broward'] })
+    ).endpoint;
+    const otherTypeEndpoint = (
+      await createEndpoint(t.runtime.sql, box, { clientId, url: otherType.url, types: ['certificate.cancelled'], counties: null })
+    ).endpoint;
 
     const before = await lastEventSeq(t.runtime.sql);
     const redeeming = await writeAlachuaFile(dir, 'redeemed.csv', alachuaCertificates(N, FLIPPED));

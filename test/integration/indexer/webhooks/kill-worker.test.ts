@@ -36,7 +36,14 @@ afterAll(async () => {
 
 async function makeEndpoint(url: string) {
   const client = await createClient(t.runtime.sql, { name: 'kill test', plan: 'lead_feed' });
-  return (await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId: client.id, url, types: null, counties: null })).endpoint;
+  return (
+    await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+      clientId: client.id,
+      url,
+      types: null,
+      counties: null,
+    })
+  ).endpoint;
 }
 
 const events = (n: number): EventInput[] =>
@@ -91,7 +98,13 @@ describe('a webhook worker killed mid-delivery', () => {
     expect(pending).toHaveLength(10);
     const connection = redisConnection(t.config);
     const queue = createWebhookQueue(t.config, connection);
-    await queue.addBulk(pending.map((row) => ({ name: 'deliver', data: { delivery: row.id, generation: row.generation }, opts: { jobId: deliveryJobId(row) } })));
+    await queue.addBulk(
+      pending.map((row) => ({
+        name: 'deliver',
+        data: { delivery: row.id, generation: row.generation },
+        opts: { jobId: deliveryJobId(row) },
+      })),
+    );
     await queue.close();
     connection.disconnect();
 

@@ -125,7 +125,9 @@ describe('scripts/opensearch/install.sh', () => {
     });
     expect(result.code, result.err).toBe(0);
     const lines = result.out.split('\n');
-    expect(lines[0]).toMatch(/^opensearch: first start: downloading OpenSearch 3\.8 \(about 71 MB, about a minute on a good connection; once per clone\)/);
+    expect(lines[0]).toMatch(
+      /^opensearch: first start: downloading OpenSearch 3\.8 \(about 71 MB, about a minute on a good connection; once per clone\)/,
+    );
     expect(lines.filter((l) => /^opensearch: \.\.\. \d+ MB of about 71 MB downloaded \(\d+ s\)$/.test(l)).length).toBeGreaterThan(0);
     expect(lines.at(-2)).toMatch(/^opensearch: installed 1 jars in \d+ s$/);
   });

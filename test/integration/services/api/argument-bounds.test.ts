@@ -100,14 +100,20 @@ describe('one call cannot cost seconds of CPU: problems are bounded, names cut s
         expect(answer.body!.error.details).toEqual({
           issues: [{ parameter: `${name.slice(0, 64)}…`, message: expect.stringMatching(/^unknown parameter; accepted: /) }],
         });
-        expect(answer.text).toBe(`Invalid arguments for search_certificates:\n- ${name.slice(0, 64)}…: ${answer.body!.error.details!.issues![0]!.message}`);
+        expect(answer.text).toBe(
+          `Invalid arguments for search_certificates:\n- ${name.slice(0, 64)}…: ${answer.body!.error.details!.issues![0]!.message}`,
+        );
       }
       expect(answer.bytes).toBeLessThan(2 * 1024);
     }
   });
 
   it('one enormous tool name is echoed cut short too', async () => {
-    const res = await postMcp(base, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x'.repeat(60 * 1024), arguments: {} } }, auth);
+    const res = await postMcp(
+      base,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x'.repeat(60 * 1024), arguments: {} } },
+      auth,
+    );
     const raw = await res.text();
     expect(raw.length).toBeLessThan(1024);
     expect(raw).toContain(`unknown tool \\"${'x'.repeat(64)}…\\"`);
@@ -128,7 +134,9 @@ describe('one call cannot cost seconds of CPU: problems are bounded, names cut s
     const one = await fetch(new URL(`/api/v1/certificates/search?${name}=1`, base), { headers: auth });
     expect(one.status).toBe(400);
     const oneBody = (await one.json()) as ErrorBody;
-    expect(oneBody.error.details?.issues).toEqual([{ parameter: `${name.slice(0, 64)}…`, message: expect.not.stringMatching(/did you mean/) }]);
+    expect(oneBody.error.details?.issues).toEqual([
+      { parameter: `${name.slice(0, 64)}…`, message: expect.not.stringMatching(/did you mean/) },
+    ]);
 
     const typo = (await (await fetch(new URL('/api/v1/certificates/search?limmit=3', base), { headers: auth })).json()) as ErrorBody;
     expect(typo.error.details?.issues?.[0]?.message).toMatch(/^unknown parameter \(did you mean limit\?\)/);
@@ -136,10 +144,18 @@ describe('one call cannot cost seconds of CPU: problems are bounded, names cut s
 
   it('REST: a single-valued parameter given several values says that it takes one', async () => {
     const cases: [string, string, string][] = [
-      ['/api/v1/certificates/counts?county=miami-dade,broward', 'county', 'takes one county slug, not several (given 2: miami-dade, broward)'],
+      [
+        '/api/v1/certificates/counts?county=miami-dade,broward',
+        'county',
+        'takes one county slug, not several (given 2: miami-dade, broward)',
+      ],
       ['/api/v1/certificates/counts?tax_year=2023&tax_year=2024', 'tax_year', 'takes one tax year, not several (given 2: 2023, 2024)'],
       ['/api/v1/sources?county=alachua,duval', 'county', 'takes one county slug, not several (given 2: alachua, duval)'],
-      ['/api/v1/certificate-sales/search?sale_after=2024-01-01,2024-02-01', 'sale_after', 'takes one date, not several (given 2: 2024-01-01, 2024-02-01)'],
+      [
+        '/api/v1/certificate-sales/search?sale_after=2024-01-01,2024-02-01',
+        'sale_after',
+        'takes one date, not several (given 2: 2024-01-01, 2024-02-01)',
+      ],
     ];
     for (const [url, parameter, message] of cases) {
       const res = await fetch(new URL(url, base), { headers: auth });

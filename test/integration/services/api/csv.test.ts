@@ -101,7 +101,12 @@ describe('CSV export writes county text that looks like a formula as text', () =
 
   it('writes every formula-like text cell behind a quote, by format=csv and by Accept: text/csv', async () => {
     for (const rows of [await exportCsv(), await exportCsv({ accept: 'text/csv' }, '')]) {
-      expect(rows.map((r) => r.holder_name)).toEqual([`'${PLANTED}`, 'Gulf Coast Lien Fund II, LLC', "'＠Fund", 'Gulf Coast Lien Fund II, LLC']);
+      expect(rows.map((r) => r.holder_name)).toEqual([
+        `'${PLANTED}`,
+        'Gulf Coast Lien Fund II, LLC',
+        "'＠Fund",
+        'Gulf Coast Lien Fund II, LLC',
+      ]);
       expect(rows.map((r) => r.owner_name)).toEqual(['SMITH, JOHN', "'+1 OWNER", "'－CMD|calc", 'SMITH, JOHN']);
       expect(rows.map((r) => r.site_address_full).slice(1, 3)).toEqual(["'@SUM(A1:A9)", "'＝1+1"]);
       // No cell of the export starts with a character a spreadsheet would evaluate.
@@ -111,6 +116,12 @@ describe('CSV export writes county text that looks like a formula as text', () =
 
   it('leaves numbers and ordinary text as they are', async () => {
     const [first] = await exportCsv();
-    expect(first).toMatchObject({ face_amount: '4000.56', interest_rate: '0.25', tax_year: '2024', certificate_number: '2024-000901', redeemed: 'false' });
+    expect(first).toMatchObject({
+      face_amount: '4000.56',
+      interest_rate: '0.25',
+      tax_year: '2024',
+      certificate_number: '2024-000901',
+      redeemed: 'false',
+    });
   });
 });

@@ -47,7 +47,9 @@ describe('operator CLI (forms and --json outputs scripts depend on)', () => {
   });
 
   it('clients set, plans set/list, packs grant, usage show and billing run-daily', async () => {
-    const { id } = (await cli(['clients', 'create', '--name', 'Old', '--plan', 'free_trial', '--created-at', '2026-01-01T00:00:00Z', '--json'])).json();
+    const { id } = (
+      await cli(['clients', 'create', '--name', 'Old', '--plan', 'free_trial', '--created-at', '2026-01-01T00:00:00Z', '--json'])
+    ).json();
     const { key } = (await cli(['keys', 'create', '--client', id, '--json'])).json();
     expect((await cli(['clients', 'set', id, '--plan', 'growth', '--subscription', 'past_due'])).code).toBe(0);
     expect((await cli(['plans', 'set', 'growth', '--monthly-credits', '1', '--rpm', '77'])).code).toBe(0);

@@ -48,11 +48,23 @@ describe('taxcert CLI', () => {
       ['ingest', '--vendor', 'nope', '--county', 'broward', '--tax-year', '2024', fixture('lienport-csv/good.csv')],
       /^taxcert: --vendor: unknown vendor "nope"; one of lienport, /,
     ],
-    [['ingest', '--vendor', 'lienport', '--county', 'broward', '--tax-year', '24', fixture('lienport-csv/good.csv')], /^taxcert: --tax-year: "24" is not a year/],
-    [['ingest', '--vendor', 'lienport', '--county', 'broward', '--tax-year', '2024', '/no/such/file.csv'], /^taxcert: \/no\/such\/file.csv: no such file$/],
-    [['ingest', '--dataset', 'parcels', '--manifest', 'x.json'], /^taxcert: --dataset must be one of certificates, holders, lands-available; got "parcels"$/],
+    [
+      ['ingest', '--vendor', 'lienport', '--county', 'broward', '--tax-year', '24', fixture('lienport-csv/good.csv')],
+      /^taxcert: --tax-year: "24" is not a year/,
+    ],
+    [
+      ['ingest', '--vendor', 'lienport', '--county', 'broward', '--tax-year', '2024', '/no/such/file.csv'],
+      /^taxcert: \/no\/such\/file.csv: no such file$/,
+    ],
+    [
+      ['ingest', '--dataset', 'parcels', '--manifest', 'x.json'],
+      /^taxcert: --dataset must be one of certificates, holders, lands-available; got "parcels"$/,
+    ],
     [['fixtures', 'generate', '--out', '/tmp/x', '--certificates', '-5'], /^taxcert: --certificates must be an integer/],
-    [['reindex', '--dataset', 'parcels'], /^taxcert: --dataset must be one of certificates, sales, holders, lands-available, all; got "parcels"$/],
+    [
+      ['reindex', '--dataset', 'parcels'],
+      /^taxcert: --dataset must be one of certificates, sales, holders, lands-available, all; got "parcels"$/,
+    ],
     [['quarantine', 'list', '--limit', '0'], /^taxcert: --limit must be an integer 1-10000$/],
   ])('%j fails with exit 2 and one line naming the problem', async (args, message) => {
     const r = await runCli(args, env);
@@ -96,7 +108,14 @@ describe('taxcert CLI', () => {
     const ingest = await runCli(['ingest', '--manifest', join(out, 'manifest.json'), '--wait', '--json'], env);
     expect(ingest.code).toBe(0);
     const summary = JSON.parse(ingest.stdout);
-    expect(summary).toMatchObject({ files: generated.files, succeeded: generated.files, failed: 0, rowsRead: 400, indexed: 400, quarantined: 0 });
+    expect(summary).toMatchObject({
+      files: generated.files,
+      succeeded: generated.files,
+      failed: 0,
+      rowsRead: 400,
+      indexed: 400,
+      quarantined: 0,
+    });
 
     const status = await runCli(['status', '--json'], env);
     expect(status.code).toBe(0);
@@ -105,7 +124,18 @@ describe('taxcert CLI', () => {
     expect(s.queue).toMatchObject({ depth: 0, active: 0, failed: 0 });
 
     const bad = await runCli(
-      ['ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', '2024', fixture('lienport-csv/bad-rows.csv'), '--wait', '--json'],
+      [
+        'ingest',
+        '--vendor',
+        'lienport',
+        '--county',
+        'miami-dade',
+        '--tax-year',
+        '2024',
+        fixture('lienport-csv/bad-rows.csv'),
+        '--wait',
+        '--json',
+      ],
       env,
     );
     expect(bad.code).toBe(0);

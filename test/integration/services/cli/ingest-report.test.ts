@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => suite.close());
 
 const ingest = (file: string, json = false) =>
-  runCli(['ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', '2024', file, '--wait', ...(json ? ['--json'] : [])], suite.env);
+  runCli(
+    ['ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', '2024', file, '--wait', ...(json ? ['--json'] : [])],
+    suite.env,
+  );
 
 describe('taxcert ingest --wait', () => {
   it('says how many documents are new, changed and unchanged', async () => {

@@ -73,7 +73,12 @@ describe('commands in another terminal find the stack npm start recorded', () =>
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ prefix: suite.t.config.INDEX_PREFIX, opensearch: suite.t.config.OPENSEARCH_URL });
 
-    const created = await runCli(['--json', 'clients', 'create', '--name', 'Second terminal', '--plan', 'developer'], bare, 60_000, checkout);
+    const created = await runCli(
+      ['--json', 'clients', 'create', '--name', 'Second terminal', '--plan', 'developer'],
+      bare,
+      60_000,
+      checkout,
+    );
     expect(created.code, created.stderr).toBe(0);
     const { id } = JSON.parse(created.stdout) as { id: string };
     const db = new Database(join(checkout, 'data', `${suite.t.config.INDEX_PREFIX}.db`), { readonly: true });
@@ -96,7 +101,8 @@ describe('commands in another terminal find the stack npm start recorded', () =>
       await res.arrayBuffer();
     }
     const deadline = Date.now() + 10_000;
-    while (!out.includes('/api/v1/counties?limit=1&api_key=[redacted]') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!out.includes('/api/v1/counties?limit=1&api_key=[redacted]') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(out).toMatch(/\d\d:\d\d:\d\d GET \/healthz\?api%5Fkey=\[redacted\] \d{3} \d+ms/);
     expect(out).toContain('GET /api/v1/counties?limit=1&api_key=[redacted] 401');
     expect(out).not.toContain('txc_live_leak');
@@ -152,16 +158,28 @@ describe('with no stack, a command creates nothing', () => {
 
   it.each([
     ['nothing recorded', undefined, /nothing recorded in data\/stack\.json; start one with `npm start`/],
-    ['a stopped npm start', { pid: 999_999_999 }, /npm start \(pid 999999999, started 2026-11-24T08:00:00\.000Z\) recorded in data\/stack\.json is no longer running/],
-    ['an engine that does not answer', 'dead-engine', /the OpenSearch of npm start \(pid \d+, .*\) does not answer at http:\/\/127\.0\.0\.1:\d+; start one/],
+    [
+      'a stopped npm start',
+      { pid: 999_999_999 },
+      /npm start \(pid 999999999, started 2026-11-24T08:00:00\.000Z\) recorded in data\/stack\.json is no longer running/,
+    ],
+    [
+      'an engine that does not answer',
+      'dead-engine',
+      /the OpenSearch of npm start \(pid \d+, .*\) does not answer at http:\/\/127\.0\.0\.1:\d+; start one/,
+    ],
   ] as const)('%s', async (_name, recordOf, message) => {
-    const record =
-      recordOf === 'dead-engine'
-        ? { env: { ...(await engineless()), INDEX_PREFIX: suite.t.config.INDEX_PREFIX } }
-        : recordOf;
+    const record = recordOf === 'dead-engine' ? { env: { ...(await engineless()), INDEX_PREFIX: suite.t.config.INDEX_PREFIX } } : recordOf;
     const dir = checkoutWith(record);
     const before = readdirSync(join(dir, 'data'));
-    for (const args of [['status'], ['clients', 'set', 'cli_x', '--plan', 'pro'], ['quarantine', 'list'], ['keys', 'list', '--client', 'cli_x'], ['usage', 'show', '--client', 'cli_x'], ['counties']]) {
+    for (const args of [
+      ['status'],
+      ['clients', 'set', 'cli_x', '--plan', 'pro'],
+      ['quarantine', 'list'],
+      ['keys', 'list', '--client', 'cli_x'],
+      ['usage', 'show', '--client', 'cli_x'],
+      ['counties'],
+    ]) {
       const r = await runCli(args, bare, 60_000, dir);
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stderr, args.join(' ')).toMatch(new RegExp(`^taxcert: no local stack found: ${message.source}`));
@@ -175,7 +193,9 @@ describe('with no stack, a command creates nothing', () => {
     const dir = checkoutWith({ keyHashSecretGiven: true });
     const r = await runCli(['--json', 'status'], bare, 60_000, dir);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'no_stack', message: expect.stringContaining('set the same KEY_HASH_SECRET here') } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      error: { code: 'no_stack', message: expect.stringContaining('set the same KEY_HASH_SECRET here') },
+    });
     expect(readdirSync(join(dir, 'data'))).toEqual(['stack.json']);
   });
 
@@ -183,7 +203,9 @@ describe('with no stack, a command creates nothing', () => {
     const dir = checkoutWith({ webhookSecretKeyGiven: true });
     const r = await runCli(['--json', 'webhooks', 'list', '--client', 'cli_x'], bare, 60_000, dir);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'no_stack', message: expect.stringContaining('set the same WEBHOOK_SECRET_KEY here') } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      error: { code: 'no_stack', message: expect.stringContaining('set the same WEBHOOK_SECRET_KEY here') },
+    });
     expect(readdirSync(join(dir, 'data'))).toEqual(['stack.json']);
   });
 

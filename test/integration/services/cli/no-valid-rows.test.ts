@@ -35,7 +35,10 @@ describe('a file with no valid row', () => {
     const file = join(dir, 'miami-2023.csv');
     writeFileSync(file, `${[HEADER, ...ROWS].join('\n')}\n`);
     // Every row names tax year 2023; the job is for 2022.
-    const r = await runCli(['--json', 'ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', '2022', file, '--wait'], env);
+    const r = await runCli(
+      ['--json', 'ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', '2022', file, '--wait'],
+      env,
+    );
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout) as { failed: number; jobs: { jobId: string; status: string; error?: string }[] };
     expect(doc.failed).toBe(1);
@@ -51,7 +54,9 @@ describe('a file with no valid row', () => {
     const next = new Date().getUTCFullYear() + 1;
     const r = await runCli(['ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', String(next), file, '--wait'], env);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(new RegExp(`^taxcert: --tax-year: ${next} is later than the current year \\d{4}; its certificates cannot have been sold yet$`));
+    expect(r.stderr.trim()).toMatch(
+      new RegExp(`^taxcert: --tax-year: ${next} is later than the current year \\d{4}; its certificates cannot have been sold yet$`),
+    );
     const connection = redisConnection(t.config);
     const queue = createIngestQueue(t.config, connection);
     try {

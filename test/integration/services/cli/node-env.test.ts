@@ -86,7 +86,9 @@ describe('NODE_ENV', () => {
     const stderr = await serveUntilListening(withoutNodeEnv({ NODE_ENV: 'development' }), port, async () => {
       cookies = (await fetch(`http://127.0.0.1:${port}/account/signin`)).headers.getSetCookie();
     });
-    expect(stderr.split('\n')[0]).toMatch(/^taxcert: NODE_ENV=development \(test-mode billing, cookies without Secure, loopback webhook receivers\)/);
+    expect(stderr.split('\n')[0]).toMatch(
+      /^taxcert: NODE_ENV=development \(test-mode billing, cookies without Secure, loopback webhook receivers\)/,
+    );
     for (const cookie of cookies) expect(cookie).not.toMatch(/;\s*Secure/i);
   });
 });

@@ -30,7 +30,10 @@ describe('quarantined rows stay with their run', () => {
   afterAll(() => close());
 
   async function ingest(file: string, year: number): Promise<{ jobId: string; quarantined: number }> {
-    const r = await runCli(['--json', 'ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', String(year), file, '--wait'], env);
+    const r = await runCli(
+      ['--json', 'ingest', '--vendor', 'lienport', '--county', 'miami-dade', '--tax-year', String(year), file, '--wait'],
+      env,
+    );
     const doc = JSON.parse(r.stdout) as { jobs: { jobId: string; result?: { quarantined: number } }[] };
     return { jobId: doc.jobs[0]?.jobId ?? '', quarantined: doc.jobs[0]?.result?.quarantined ?? -1 };
   }

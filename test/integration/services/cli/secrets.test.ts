@@ -28,9 +28,21 @@ const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
 
 describe('what taxcert prints about a secret-bearing variable', () => {
   it.each([
-    ['a short KEY_HASH_SECRET', { KEY_HASH_SECRET: 'hunter2-is-short' }, /^taxcert: KEY_HASH_SECRET: must be at least 32 characters \(value not shown/],
-    ['a REDIS_URL with a password that is no URL', { REDIS_URL: 'redis://:hunter2@127.0.0.1:notaport' }, /^taxcert: REDIS_URL: .*\(value not shown/],
-    ['a DATABASE_URL-like value in a URL variable', { OPENSEARCH_URL: 'postgres://app:hunter2@db/taxcert' }, /^taxcert: OPENSEARCH_URL: .*\(value not shown/],
+    [
+      'a short KEY_HASH_SECRET',
+      { KEY_HASH_SECRET: 'hunter2-is-short' },
+      /^taxcert: KEY_HASH_SECRET: must be at least 32 characters \(value not shown/,
+    ],
+    [
+      'a REDIS_URL with a password that is no URL',
+      { REDIS_URL: 'redis://:hunter2@127.0.0.1:notaport' },
+      /^taxcert: REDIS_URL: .*\(value not shown/,
+    ],
+    [
+      'a DATABASE_URL-like value in a URL variable',
+      { OPENSEARCH_URL: 'postgres://app:hunter2@db/taxcert' },
+      /^taxcert: OPENSEARCH_URL: .*\(value not shown/,
+    ],
   ])('%s: named, never shown', async (_name, extra, message) => {
     for (const args of [['status'], ['--json', 'clients', 'set', 'cli_x', '--plan', 'pro']]) {
       const r = await runCli(args, env(extra));
@@ -86,8 +98,20 @@ describe('the Docker build context', () => {
       .map((l) => l.trim())
       .filter((l) => l !== '' && !l.startsWith('#'));
     const ignored = (path: string) => patterns.some((p) => matchesGlob(path, p));
-    for (const path of ['.env', '.env.local', 'services/.env', 'deploy/.env.production', 'data/stack.json', 'key-hash-secret', 'old/demo-api-key', 'taxcert.db', 'old/demo-password', 'old/outbox/2026-05-01.eml'])
+    for (const path of [
+      '.env',
+      '.env.local',
+      'services/.env',
+      'deploy/.env.production',
+      'data/stack.json',
+      'key-hash-secret',
+      'old/demo-api-key',
+      'taxcert.db',
+      'old/demo-password',
+      'old/outbox/2026-05-01.eml',
+    ])
       expect(ignored(path), path).toBe(true);
-    for (const path of ['package.json', 'services/config.ts', 'bin/taxcert.js', 'mappings/certificates.json']) expect(ignored(path), path).toBe(false);
+    for (const path of ['package.json', 'services/config.ts', 'bin/taxcert.js', 'mappings/certificates.json'])
+      expect(ignored(path), path).toBe(false);
   });
 });

@@ -57,8 +57,14 @@ describe('taxcert usage and errors', () => {
     [['ingest', '--county', 'broward', good], /^taxcert: --vendor and --tax-year are required with FILEs$/],
     [['ingest', '--manifest', '/no/such/dir/manifest.json'], /^taxcert: manifest \/no\/such\/dir\/manifest.json does not exist$/],
     // The county resolved: the next check (the file) is the one that fails.
-    [['ingest', '--vendor', 'lienport', '--county', 'Miami-Dade', '--tax-year', '2024', '/no/such.csv'], /^taxcert: \/no\/such.csv: no such file$/],
-    [['ingest', '--vendor', 'lienport', '--county', 'miami dade', '--tax-year', '2024', '/no/such.csv'], /^taxcert: \/no\/such.csv: no such file$/],
+    [
+      ['ingest', '--vendor', 'lienport', '--county', 'Miami-Dade', '--tax-year', '2024', '/no/such.csv'],
+      /^taxcert: \/no\/such.csv: no such file$/,
+    ],
+    [
+      ['ingest', '--vendor', 'lienport', '--county', 'miami dade', '--tax-year', '2024', '/no/such.csv'],
+      /^taxcert: \/no\/such.csv: no such file$/,
+    ],
     [
       ['ingest', '--vendor', 'lienport', '--county', 'dade', '--tax-year', '2024', good],
       /^taxcert: --county: unknown county "dade"; did you mean miami-dade\? \(taxcert counties lists them\)$/,

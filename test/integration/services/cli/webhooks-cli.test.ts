@@ -31,13 +31,19 @@ const cli = async (...args: string[]) => {
   const r = await runCli(args, env);
   return { ...r, json: () => JSON.parse(r.stdout) };
 };
-const client = async (plan: Parameters<typeof createClient>[1]['plan']) => (await createClient(suite.t.runtime.sql, { name: `cli ${plan}`, plan })).id;
+const client = async (plan: Parameters<typeof createClient>[1]['plan']) =>
+  (await createClient(suite.t.runtime.sql, { name: `cli ${plan}`, plan })).id;
 /**
  * An endpoint made through the control plane, for the tests of the other verbs: `webhooks create`
  * has its own tests above, and each CLI run is a process start (about a second of CPU).
  */
 const endpointOf = async (plan: Parameters<typeof createClient>[1]['plan'], url: string, counties: string[] | null = null) =>
-  createEndpoint(suite.t.runtime.sql, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), { clientId: await client(plan), url, types: null, counties });
+  createEndpoint(suite.t.runtime.sql, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), {
+    clientId: await client(plan),
+    url,
+    types: null,
+    counties,
+  });
 /** Deliveries of an endpoint in a status, read from the control plane (for waiting; the CLI's own listing is asserted). */
 const deliveredCount = async (endpointId: string) =>
   (await listDeliveries(suite.t.runtime.sql, endpointId, { limit: 100, offset: 0 })).rows.filter((d) => d.status === 'delivered').length;
@@ -45,10 +51,34 @@ const deliveredCount = async (endpointId: string) =>
 describe('taxcert webhooks create', () => {
   it('prints the endpoint with its id and its secret, once; list, the logs and the database file never hold it', async () => {
     const id = await client('growth');
-    const made = await cli('webhooks', 'create', '--client', id, '--url', 'http://127.0.0.1:4000/hooks', '--types', 'certificate.redeemed,certificate.cancelled', '--counties', 'Miami-Dade,st johns', '--json');
+    const made = await cli(
+      'webhooks',
+      'create',
+      '--client',
+      id,
+      '--url',
+      'http://127.0.0.1:4000/hooks',
+      '--types',
+      'certificate.redeemed,certificate.cancelled',
+      '--counties',
+      'Miami-Dade,st johns',
+      '--json',
+    );
     expect(made.code, made.stderr).toBe(0);
     const endpoint = made.json();
-    expect(Object.keys(endpoint)).toEqual(['id', 'url', 'types', 'counties', 'status', 'disabled_reason', 'disabled_at', 'secret_rotated_at', 'created_at', 'secret', 'beta']);
+    expect(Object.keys(endpoint)).toEqual([
+      'id',
+      'url',
+      'types',
+      'counties',
+      'status',
+      'disabled_reason',
+      'disabled_at',
+      'secret_rotated_at',
+      'created_at',
+      'secret',
+      'beta',
+    ]);
     expect(endpoint).toMatchObject({
       id: expect.stringMatching(/^whe_[A-Za-z0-9_-]{16}$/),
       url: 'http://127.0.0.1:4000/hooks',
@@ -87,11 +117,17 @@ describe('taxcert webhooks create', () => {
   it.each(['free_trial', 'developer', 'mcp_starter'] as const)('is refused on the %s plan, naming the plan', async (plan) => {
     const r = await cli('webhooks', 'create', '--client', await client(plan), '--url', 'https://example.com/hooks', '--json');
     expect(r.code).toBe(1);
-    expect(r.json().error).toEqual({ code: 'webhooks_disabled', message: expect.stringContaining(`the ${plan} plan does not include webhooks`) });
+    expect(r.json().error).toEqual({
+      code: 'webhooks_disabled',
+      message: expect.stringContaining(`the ${plan} plan does not include webhooks`),
+    });
   });
 
   it.each([
-    [['--types', 'certificate.redeemed,certificate.exploded'], /^--types: unknown event type "certificate\.exploded"; one of certificate\.created, /],
+    [
+      ['--types', 'certificate.redeemed,certificate.exploded'],
+      /^--types: unknown event type "certificate\.exploded"; one of certificate\.created, /,
+    ],
     [['--types', ','], /^--types: must name at least one event type/],
     [['--counties', 'atlantis'], /^--counties: unknown county slug "atlantis"/],
     [['--url', 'ftp://example.com/x'], /^--url: must use http or https, not ftp$/],
@@ -119,7 +155,12 @@ describe('taxcert webhooks disable | enable | rotate-secret | delete', () => {
     const { secret } = made;
 
     const disabled = await cli('webhooks', 'disable', endpointId, '--json');
-    expect(disabled.json()).toMatchObject({ id: endpointId, status: 'disabled', disabled_reason: 'operator', disabled_at: expect.any(String) });
+    expect(disabled.json()).toMatchObject({
+      id: endpointId,
+      status: 'disabled',
+      disabled_reason: 'operator',
+      disabled_at: expect.any(String),
+    });
     const enabled = await cli('webhooks', 'enable', endpointId, '--json');
     expect(enabled.json()).toMatchObject({ status: 'enabled', disabled_reason: null, disabled_at: null });
 
@@ -130,7 +171,10 @@ describe('taxcert webhooks disable | enable | rotate-secret | delete', () => {
     expect(fresh).not.toBe(secret);
     expect(rotated.json().secret_rotated_at).toEqual(expect.any(String));
     expect(rotated.stderr).not.toContain(fresh);
-    expect(await signingSecrets(suite.t.runtime.sql, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), endpointId)).toEqual([fresh, secret]);
+    expect(await signingSecrets(suite.t.runtime.sql, createSecretBox(suite.t.config.WEBHOOK_SECRET_KEY), endpointId)).toEqual([
+      fresh,
+      secret,
+    ]);
 
     expect((await cli('webhooks', 'delete', endpointId, '--json')).json()).toEqual({ id: endpointId, deleted: true });
     expect((await cli('webhooks', 'list', '--client', id, '--json')).json().endpoints).toEqual([]);
@@ -149,13 +193,20 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
   });
   afterAll(() => worker.close());
 
-  const event = (county: string): EventInput => ({ type: 'certificate.redeemed', countySlug: county, data: { object: { id: `cert_${county}` }, previous: { status: 'sold' } } });
+  const event = (county: string): EventInput => ({
+    type: 'certificate.redeemed',
+    countySlug: county,
+    data: { object: { id: `cert_${county}` }, previous: { status: 'sold' } },
+  });
 
   it('lists every delivery with its attempts, and replays one event or every event of a time range', async () => {
     const r = await startReceiver();
     receivers.push(r);
     const endpointId = (await endpointOf('enterprise', r.url)).endpoint.id;
-    const seqs = [...(await appendEvents(suite.t.runtime.sql, [event('alachua')])), ...(await appendEvents(suite.t.runtime.sql, [event('broward')]))];
+    const seqs = [
+      ...(await appendEvents(suite.t.runtime.sql, [event('alachua')])),
+      ...(await appendEvents(suite.t.runtime.sql, [event('broward')])),
+    ];
     await until(() => r.received.length === 2, 'two first deliveries');
     await until(async () => (await deliveredCount(endpointId)) === 2, 'both delivered');
     expect((await cli('webhooks', 'deliveries', endpointId, '--status', 'delivered', '--json')).json().total).toBe(2);
@@ -166,10 +217,24 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
       id: expect.stringMatching(/^whd_\d+$/),
       status: 'delivered',
       attempts: 1,
-      attempt_log: [{ attempt: 1, replay: 0, http_status: 200, error: null, response_body: 'ok', duration_ms: expect.any(Number), started_at: expect.any(String) }],
+      attempt_log: [
+        {
+          attempt: 1,
+          replay: 0,
+          http_status: 200,
+          error: null,
+          response_body: 'ok',
+          duration_ms: expect.any(Number),
+          started_at: expect.any(String),
+        },
+      ],
     });
     const text = await cli('webhooks', 'deliveries', endpointId, '--event', publicEventId(seqs[0]!));
-    expect(text.stdout).toMatch(new RegExp(`^1 delivery\\nwhd_\\d+ {2}${publicEventId(seqs[0]!)} {2}certificate\\.redeemed {2}delivered {2}1 attempt\\(s\\)\\n {4}#1 \\S+ \\d+ms 200\\n$`));
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `^1 delivery\\nwhd_\\d+ {2}${publicEventId(seqs[0]!)} {2}certificate\\.redeemed {2}delivered {2}1 attempt\\(s\\)\\n {4}#1 \\S+ \\d+ms 200\\n$`,
+      ),
+    );
 
     const one = await cli('webhooks', 'replay', endpointId, '--event', publicEventId(seqs[0]!), '--json');
     expect(one.json()).toEqual({ endpoint_id: endpointId, queued: 1 });
@@ -195,7 +260,11 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
       [['--from', 'yesterday'], 2, /^--from must be an ISO-8601 time/],
       [['--from', '2030-01-02', '--to', '2030-01-01'], 2, /^--from must be before --to$/],
       [['--event', 'evt_999999999'], 1, /^no event evt_999999999 \(unknown, or pruned/],
-      [['--event', publicEventId(seq!)], 1, new RegExp(`^endpoint ${endpointId} does not subscribe to ${publicEventId(seq!)} \\(certificate\\.redeemed, alachua\\)$`)],
+      [
+        ['--event', publicEventId(seq!)],
+        1,
+        new RegExp(`^endpoint ${endpointId} does not subscribe to ${publicEventId(seq!)} \\(certificate\\.redeemed, alachua\\)$`),
+      ],
     ];
     for (const [extra, exit, message] of cases) {
       const r = await cli('webhooks', 'replay', endpointId, ...extra, '--json');
@@ -204,7 +273,10 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
     }
     await setEndpointStatus(suite.t.runtime.sql, endpointId, { status: 'disabled', reason: 'operator' });
     const disabled = await cli('webhooks', 'replay', endpointId, '--from', '2026-01-01', '--json');
-    expect(disabled.json().error).toEqual({ code: 'endpoint_disabled', message: `endpoint ${endpointId} is disabled (operator); enable it before replaying` });
+    expect(disabled.json().error).toEqual({
+      code: 'endpoint_disabled',
+      message: `endpoint ${endpointId} is disabled (operator); enable it before replaying`,
+    });
   });
 
   it("refuses a replay past the client's replays a minute, saying when the next is possible", async () => {
@@ -220,7 +292,9 @@ describe('taxcert webhooks deliveries and replay, with the worker running', () =
     expect(refused.code).toBe(1);
     expect(refused.json().error).toEqual({
       code: 'replay_limit',
-      message: expect.stringMatching(new RegExp(`^the client's at most ${perMinute} replays a minute; the next one is possible in \\d+ s$`)),
+      message: expect.stringMatching(
+        new RegExp(`^the client's at most ${perMinute} replays a minute; the next one is possible in \\d+ s$`),
+      ),
     });
   });
 });

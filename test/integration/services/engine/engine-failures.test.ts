@@ -35,7 +35,10 @@ async function appWith(runtime: Runtime, opensearch: Client, prefix: string): Pr
     const offset = Number((request.query as { offset?: string }).offset ?? 0);
     const page = await readPage({ opensearch, paging }, aliasName(prefix, 'certificates'), {
       query: { match_all: {} },
-      sort: [{ field: 'sale_date', order: 'desc' }, { field: 'id', order: 'asc' }],
+      sort: [
+        { field: 'sale_date', order: 'desc' },
+        { field: 'id', order: 'asc' },
+      ],
       limit: 25,
       offset,
     });

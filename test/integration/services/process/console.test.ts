@@ -88,7 +88,10 @@ describe('taxcert start output', () => {
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg?: string });
-    expect(entries.some((e) => e.msg === 'request'), out).toBe(true);
+    expect(
+      entries.some((e) => e.msg === 'request'),
+      out,
+    ).toBe(true);
     expect(out).not.toMatch(/^\d\d:\d\d:\d\d GET /m);
   });
 });

@@ -39,7 +39,9 @@ describe('ensureLocalRedis', () => {
     const port = await freePort();
     expect((await ensureLocalRedis({ REDIS_URL: `redis://:secret@127.0.0.1:${port}` })).started).toBe(false);
     expect((await ensureLocalRedis({ REDIS_URL: 'redis://redis.invalid:6379' })).started).toBe(false);
-    expect((await ensureLocalRedis({ REDIS_URL: `redis://127.0.0.1:${port}` }, { command: 'redis-server-not-installed' })).started).toBe(false);
+    expect((await ensureLocalRedis({ REDIS_URL: `redis://127.0.0.1:${port}` }, { command: 'redis-server-not-installed' })).started).toBe(
+      false,
+    );
     expect(await redisAnswers(`redis://127.0.0.1:${port}`)).toBe(false);
   });
 });
@@ -64,7 +66,9 @@ describe('taxcert start (npm start) without a running Redis', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       await banner;
-      expect(stderr).toMatch(new RegExp(`taxcert: Redis did not answer at ${url}; started redis-server \\(pid \\d+\\) for this stack, stopped with it`));
+      expect(stderr).toMatch(
+        new RegExp(`taxcert: Redis did not answer at ${url}; started redis-server \\(pid \\d+\\) for this stack, stopped with it`),
+      );
       expect(await redisAnswers(url)).toBe(true);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -82,7 +82,9 @@ describe('taxcert start (npm start)', () => {
       // The demo key: printed in the banner with a ready curl line, accepted by the API,
       // kept beside the database (never in SQLite), and in no structured log line.
       const key = await bannerKey(() => stderr);
-      expect(stderr).toContain(`curl -H "Authorization: Bearer ${key}" "http://127.0.0.1:${port}/api/v1/certificates/search?county=miami-dade&limit=2"`);
+      expect(stderr).toContain(
+        `curl -H "Authorization: Bearer ${key}" "http://127.0.0.1:${port}/api/v1/certificates/search?county=miami-dade&limit=2"`,
+      );
       const usage = await fetch(`http://127.0.0.1:${port}/api/v1/account/usage`, { headers: { authorization: `Bearer ${key}` } });
       expect(usage.status).toBe(200);
       expect(((await usage.json()) as { data: { plan: string } }).data.plan).toBe('enterprise');
@@ -95,7 +97,9 @@ describe('taxcert start (npm start)', () => {
         headers: { authorization: `Bearer ${key}` },
       });
       const row = ((await search.json()) as { data: { holder_id: string }[] }).data[0]!;
-      const holder = await fetch(`http://127.0.0.1:${port}/api/v1/holders/${row.holder_id}`, { headers: { authorization: `Bearer ${key}` } });
+      const holder = await fetch(`http://127.0.0.1:${port}/api/v1/holders/${row.holder_id}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(holder.status).toBe(200);
 
       // The demo sign-in of the account page, beside the key: it signs in as the demo client.
@@ -106,7 +110,10 @@ describe('taxcert start (npm start)', () => {
       expect(readFileSync(join(dirname(t.config.DATABASE_PATH), 'demo-password'), 'utf8').trim()).toBe(password);
       for (const line of stderr.split('\n').filter((l) => l.includes(password!))) expect(line.startsWith('{')).toBe(false);
       const form = await fetch(`http://127.0.0.1:${port}/account/signin`);
-      const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = form.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())![1]!;
       const signedIn = await fetch(`http://127.0.0.1:${port}/account/signin`, {
         method: 'POST',
@@ -115,7 +122,10 @@ describe('taxcert start (npm start)', () => {
         redirect: 'manual',
       });
       expect(signedIn.status).toBe(303);
-      const session = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const session = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const overview = await fetch(`http://127.0.0.1:${port}/account`, { headers: { cookie: session } });
       expect(overview.status).toBe(200);
       expect(await overview.text()).toContain('Enterprise');

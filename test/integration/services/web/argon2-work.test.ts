@@ -71,7 +71,9 @@ describe('a mailed-link post with a token nobody was sent', () => {
         for (const [k, v] of client.cookies) from.cookies.set(k, v);
         from.body = client.body;
         await from.get('/account/reset');
-        expect((await from.post('/account/reset', { token: madeUpToken(), password: 'a long enough new passphrase' })).statusCode).toBe(400);
+        expect((await from.post('/account/reset', { token: madeUpToken(), password: 'a long enough new passphrase' })).statusCode).toBe(
+          400,
+        );
       }
       const refused = await client.post('/account/reset', { token: madeUpToken(), password: 'a long enough new passphrase' });
       expect(refused.statusCode, first).toBe(429);
@@ -85,7 +87,12 @@ describe('a mailed-link post with a token nobody was sent', () => {
 
   it('a live link still sets the password, with one hash', async () => {
     const { sql } = site.t.runtime;
-    const { user } = await createTrialAccount(sql, { organisation: 'Reset Co', email: 'live-link@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    const { user } = await createTrialAccount(sql, {
+      organisation: 'Reset Co',
+      email: 'live-link@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      now: new Date(),
+    });
     await markEmailVerified(sql, user.id, new Date());
     const token = await issueToken(sql, user.id, 'reset', new Date());
     const client = formClient(site.app, { remoteAddress: '10.22.0.1' });
@@ -103,10 +110,20 @@ describe('a mailed-link post with a token nobody was sent', () => {
 describe('a refused sign-in', () => {
   it('reads the same for a wrong password, an unknown address and an unconfirmed account, after one argon2 check each', async () => {
     const { sql } = site.t.runtime;
-    const confirmed = await createTrialAccount(sql, { organisation: 'Known', email: 'known@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    const confirmed = await createTrialAccount(sql, {
+      organisation: 'Known',
+      email: 'known@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      now: new Date(),
+    });
     await markEmailVerified(sql, confirmed.user.id, new Date());
     // Signed up (before sign-up stopped taking a password) with a password, never confirmed.
-    await createTrialAccount(sql, { organisation: 'Pending', email: 'pending@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    await createTrialAccount(sql, {
+      organisation: 'Pending',
+      email: 'pending@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      now: new Date(),
+    });
     // Signed up without a password, never confirmed.
     const client = formClient(site.app, { remoteAddress: '10.23.0.1' });
     await client.get('/account/signup');
@@ -128,7 +145,11 @@ describe('a refused sign-in', () => {
       });
       answers.push({ status: res.statusCode, text: mainText(res.body).replace(email, 'ADDRESS'), work: spent });
     }
-    expect(answers[0]).toEqual({ status: 400, text: expect.stringContaining('The email address or the password is wrong.'), work: { hash: 0, verify: 1 } });
+    expect(answers[0]).toEqual({
+      status: 400,
+      text: expect.stringContaining('The email address or the password is wrong.'),
+      work: { hash: 0, verify: 1 },
+    });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     // The right password of the confirmed account signs in.
     expect((await client.post('/account/signin', { email: 'known@example.com', password: PASSWORD })).statusCode).toBe(303);

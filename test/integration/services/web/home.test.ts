@@ -21,7 +21,14 @@ describe('GET /', () => {
     const res = await fetch(`${site.url}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(Object.fromEntries(['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-content-type-options', 'cache-control'].map((h) => [h, res.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-content-type-options', 'cache-control'].map((h) => [
+          h,
+          res.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
       'content-security-policy': CONTENT_SECURITY_POLICY,
       'x-frame-options': 'DENY',
       'referrer-policy': 'no-referrer',

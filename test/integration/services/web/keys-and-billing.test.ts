@@ -32,7 +32,12 @@ let n = 0;
 async function account(options: { verified?: boolean } = {}) {
   const { sql } = site.t.runtime;
   const email = `user-${++n}@example.com`;
-  const made = await createTrialAccount(sql, { organisation: `Org ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const made = await createTrialAccount(sql, {
+    organisation: `Org ${n}`,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    now: new Date(),
+  });
   const client = formClient(site.app, { remoteAddress: `10.1.0.${n}` });
   if (options.verified === false) {
     // An unconfirmed user cannot sign in; a session begun before that rule still may be presented.
@@ -77,7 +82,8 @@ describe('keys', () => {
 
     const many = await account();
     await many.browser.get('/account/keys');
-    for (let i = 0; i < MAX_ACTIVE_KEYS; i++) expect((await many.browser.post('/account/keys', { name: `k${i}`, env: i % 2 ? 'test' : 'live' })).statusCode).toBe(201);
+    for (let i = 0; i < MAX_ACTIVE_KEYS; i++)
+      expect((await many.browser.post('/account/keys', { name: `k${i}`, env: i % 2 ? 'test' : 'live' })).statusCode).toBe(201);
     await many.browser.get('/account/keys');
     const over = await many.browser.post('/account/keys', { name: 'one too many', env: 'live' });
     expect(over.statusCode).toBe(403);
@@ -99,7 +105,9 @@ describe('keys', () => {
     expect(mainText((await a.browser.get('/account/keys')).body)).toMatch(/nightly import live …\S{4} \d+ \w+ \d{4} Never Active/);
     expect(a.browser.body).not.toContain(raw);
     expect((await api('/api/v1/counties', raw)).statusCode).toBe(200);
-    expect(mainText((await a.browser.get('/account/keys')).body)).toMatch(/nightly import live …\S{4} \d+ \w+ \d{4} \d+ \w+ \d{4}, \d\d:\d\d UTC Active/);
+    expect(mainText((await a.browser.get('/account/keys')).body)).toMatch(
+      /nightly import live …\S{4} \d+ \w+ \d{4} \d+ \w+ \d{4}, \d\d:\d\d UTC Active/,
+    );
   });
 });
 
@@ -130,26 +138,35 @@ describe('plans and packs through the billing seam', () => {
     const web = await account();
     await web.browser.get('/account/billing/checkout?item=pack:investigator');
     expect(mainText(web.browser.body)).toContain('Test mode: no payment is taken.');
-    expect((await web.browser.post('/account/billing/checkout', { item: 'pack:investigator', order: orderOn(web.browser.body) })).headers.location).toBe('/account/billing?notice=pack-bought');
+    expect(
+      (await web.browser.post('/account/billing/checkout', { item: 'pack:investigator', order: orderOn(web.browser.body) })).headers
+        .location,
+    ).toBe('/account/billing?notice=pack-bought');
 
     const cli = await account();
     const granted = await runCli(['packs', 'grant', '--client', cli.client.id, '--pack', 'investigator'], childEnv(site.t.config));
     expect(granted.code, granted.stderr).toBe(0);
     const { sql } = site.t.runtime;
     const rows = async (clientId: string) => ({
-      packs: await sql.all('SELECT pack, credits, price_usd_cents, remaining, expired_at FROM credit_packs WHERE client_id = ?', [clientId]),
+      packs: await sql.all('SELECT pack, credits, price_usd_cents, remaining, expired_at FROM credit_packs WHERE client_id = ?', [
+        clientId,
+      ]),
       ledger: await sql.all(
         "SELECT kind, bucket, amount, CASE WHEN pack_id IS NULL THEN 0 ELSE 1 END AS has_pack, request_id FROM credit_ledger WHERE client_id = ? AND bucket = 'pack'",
         [clientId],
       ),
     });
     expect(await rows(web.client.id)).toEqual(await rows(cli.client.id));
-    expect((await rows(web.client.id)).ledger).toEqual([{ kind: 'pack_purchase', bucket: 'pack', amount: 5000, has_pack: 1, request_id: null }]);
+    expect((await rows(web.client.id)).ledger).toEqual([
+      { kind: 'pack_purchase', bucket: 'pack', amount: 5000, has_pack: 1, request_id: null },
+    ]);
 
     const key = await apiKey(web.client.id);
     expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('30');
     await web.browser.get('/account/billing/checkout?item=plan:pro');
-    expect((await web.browser.post('/account/billing/checkout', { item: 'plan:pro', order: orderOn(web.browser.body) })).headers.location).toBe('/account/billing?notice=plan-changed');
+    expect(
+      (await web.browser.post('/account/billing/checkout', { item: 'plan:pro', order: orderOn(web.browser.body) })).headers.location,
+    ).toBe('/account/billing?notice=plan-changed');
     expect((await getClient(sql, web.client.id))!.plan).toBe('pro');
     expect((await api('/api/v1/counties', key)).headers['x-ratelimit-limit']).toBe('150');
     // The plan it is on cannot be bought again; Enterprise and the trial are not for sale here.
@@ -190,7 +207,16 @@ describe('plans and packs through the billing seam', () => {
       const res = await browser.post('/account/billing/checkout', { item: 'pack:bulk', order: orderId });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('https://pay.example.com/session/abc');
-      expect(asked).toEqual([{ orderId, clientId: a.client.id, email: a.user.email, order: { kind: 'pack', pack: 'bulk' }, priceUsdCents: 9900, description: 'Bulk pack: 25,000 credits, valid 12 months' }]);
+      expect(asked).toEqual([
+        {
+          orderId,
+          clientId: a.client.id,
+          email: a.user.email,
+          order: { kind: 'pack', pack: 'bulk' },
+          priceUsdCents: 9900,
+          description: 'Bulk pack: 25,000 credits, valid 12 months',
+        },
+      ]);
       expect(await site.t.runtime.sql.get('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [a.client.id])).toEqual({ n: 0 });
       // The provider's confirmation names the order; fulfilled once however often it comes.
       expect(await fulfilOrder(site.t.runtime.sql, orderId, new Date())).toBe(true);
@@ -203,18 +229,22 @@ describe('plans and packs through the billing seam', () => {
 
   it('the same checkout form posted three times, one after another or at once, grants one pack', async () => {
     const { sql } = site.t.runtime;
-    const packs = async (clientId: string) => (await sql.get<{ n: number }>('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [clientId]))!.n;
+    const packs = async (clientId: string) =>
+      (await sql.get<{ n: number }>('SELECT count(*) AS n FROM credit_packs WHERE client_id = ?', [clientId]))!.n;
     const a = await account();
     await a.browser.get('/account/billing/checkout?item=pack:starter');
     const form = { item: 'pack:starter', order: orderOn(a.browser.body) };
-    for (let i = 0; i < 3; i++) expect((await a.browser.post('/account/billing/checkout', form)).headers.location).toBe('/account/billing?notice=pack-bought');
+    for (let i = 0; i < 3; i++)
+      expect((await a.browser.post('/account/billing/checkout', form)).headers.location).toBe('/account/billing?notice=pack-bought');
     expect(await packs(a.client.id)).toBe(1);
     await a.browser.get('/account/billing/checkout?item=pack:starter');
     const again = { item: 'pack:starter', order: orderOn(a.browser.body) };
     const raced = await Promise.all([1, 2, 3].map(() => a.browser.post('/account/billing/checkout', again)));
     expect(raced.map((r) => r.headers.location)).toEqual(Array(3).fill('/account/billing?notice=pack-bought'));
     expect(await packs(a.client.id)).toBe(2);
-    expect(await sql.all('SELECT item, price_usd_cents FROM orders WHERE client_id = ? AND fulfilled_at IS NOT NULL', [a.client.id])).toEqual([
+    expect(
+      await sql.all('SELECT item, price_usd_cents FROM orders WHERE client_id = ? AND fulfilled_at IS NOT NULL', [a.client.id]),
+    ).toEqual([
       { item: 'pack:starter', price_usd_cents: 500 },
       { item: 'pack:starter', price_usd_cents: 500 },
     ]);

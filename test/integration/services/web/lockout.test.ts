@@ -25,7 +25,12 @@ afterAll(async () => site?.close());
 
 async function owner(email: string): Promise<void> {
   const { sql } = site.t.runtime;
-  const { user } = await createTrialAccount(sql, { organisation: 'Lockout Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const { user } = await createTrialAccount(sql, {
+    organisation: 'Lockout Tests',
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    now: new Date(),
+  });
   await markEmailVerified(sql, user.id, new Date());
 }
 
@@ -59,7 +64,9 @@ describe('an attacker who knows the address', () => {
     }
     expect(texts.size).toBe(1);
     // Each reset mail is a link issued before the page answers: exactly the share was issued.
-    const links = await site.t.runtime.sql.get("SELECT count(*) AS n FROM email_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'mailbox@example.com'");
+    const links = await site.t.runtime.sql.get(
+      "SELECT count(*) AS n FROM email_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'mailbox@example.com'",
+    );
     expect(links).toEqual({ n: MAIL_LIMIT.perEmail });
     await site.smtp.waitFor('mailbox@example.com', { after: before + MAIL_LIMIT.perEmail - 1 });
   });
@@ -69,20 +76,33 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
   it("counts each client by the address the proxy forwards: one client's failures do not stop another behind the same proxy", async () => {
     await owner('behind-proxy@example.com');
     const attacker = { remoteAddress: PROXY, headers: { 'x-forwarded-for': '198.51.100.9' } };
-    for (let i = 0; i < THROTTLE_LIMITS.signin.perPair; i++) expect(await signIn(attacker, 'behind-proxy@example.com', `guess ${i}`)).toBe(400);
+    for (let i = 0; i < THROTTLE_LIMITS.signin.perPair; i++)
+      expect(await signIn(attacker, 'behind-proxy@example.com', `guess ${i}`)).toBe(400);
     expect(await signIn(attacker, 'behind-proxy@example.com', 'one more')).toBe(429);
     // The owner reaches the same proxy from their own address.
-    expect(await signIn({ remoteAddress: PROXY, headers: { 'x-forwarded-for': '192.0.2.44' } }, 'behind-proxy@example.com', PASSWORD)).toBe(303);
+    expect(await signIn({ remoteAddress: PROXY, headers: { 'x-forwarded-for': '192.0.2.44' } }, 'behind-proxy@example.com', PASSWORD)).toBe(
+      303,
+    );
     // The rightmost untrusted hop is the client: a client cannot prepend an address of its choosing.
-    expect(await signIn({ remoteAddress: PROXY, headers: { 'x-forwarded-for': '192.0.2.44, 198.51.100.9' } }, 'behind-proxy@example.com', PASSWORD)).toBe(429);
+    expect(
+      await signIn(
+        { remoteAddress: PROXY, headers: { 'x-forwarded-for': '192.0.2.44, 198.51.100.9' } },
+        'behind-proxy@example.com',
+        PASSWORD,
+      ),
+    ).toBe(429);
   });
 
   it('ignores X-Forwarded-For from anywhere else', async () => {
     await owner('forged@example.com');
     const from = '198.51.100.77';
     for (let i = 0; i < THROTTLE_LIMITS.signin.perPair; i++)
-      expect(await signIn({ remoteAddress: from, headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } }, 'forged@example.com', `guess ${i}`)).toBe(400);
-    expect(await signIn({ remoteAddress: from, headers: { 'x-forwarded-for': '192.0.2.200' } }, 'forged@example.com', 'one more')).toBe(429);
+      expect(
+        await signIn({ remoteAddress: from, headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } }, 'forged@example.com', `guess ${i}`),
+      ).toBe(400);
+    expect(await signIn({ remoteAddress: from, headers: { 'x-forwarded-for': '192.0.2.200' } }, 'forged@example.com', 'one more')).toBe(
+      429,
+    );
     expect(await signIn({ remoteAddress: '198.51.100.78' }, 'forged@example.com', PASSWORD)).toBe(303);
   });
 });

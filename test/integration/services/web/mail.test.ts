@@ -48,7 +48,9 @@ describe('mail through SMTP_URL', () => {
     const client = await signUp('twice@example.com', 'First');
     const link = linkIn(await site.smtp.waitFor('twice@example.com', { subject: /confirm/i, after: first }));
     await client.get(link.slice(site.url.length));
-    expect((await client.post('/account/verify', { token: new URL(link).searchParams.get('token')!, password: PASSWORD })).statusCode).toBe(303);
+    expect((await client.post('/account/verify', { token: new URL(link).searchParams.get('token')!, password: PASSWORD })).statusCode).toBe(
+      303,
+    );
     const before = site.smtp.messages.length;
     await signUp('twice@example.com', 'Second');
     const mail = await site.smtp.waitFor('twice@example.com', { after: before });
@@ -108,7 +110,11 @@ describe('mail through SMTP_URL', () => {
     try {
       const client = formClient(app, { remoteAddress: '10.3.0.3' });
       await client.get('/account/signup');
-      const res = await client.post('/account/signup', { email: 'no-mail-server@example.com', password: PASSWORD, organisation: 'Offline' });
+      const res = await client.post('/account/signup', {
+        email: 'no-mail-server@example.com',
+        password: PASSWORD,
+        organisation: 'Offline',
+      });
       expect(res.statusCode).toBe(200);
       expect(mainText(res.body)).toContain('Check your email');
       expect(await findUserByEmail(site.t.runtime.sql, 'no-mail-server@example.com')).not.toBeNull();
@@ -129,7 +135,12 @@ describe('the outbox, without SMTP settings', () => {
         { onOutbox: (mail, file) => told.push([mail, file]) },
       );
       expect(mailer.mode).toBe('outbox');
-      const mail: Mail = { to: 'dev@example.com', subject: 'Confirm your email address', text: 'Open: http://127.0.0.1:3000/account/verify?token=abc', link: { label: 'Confirm your email', url: 'http://127.0.0.1:3000/account/verify?token=abc' } };
+      const mail: Mail = {
+        to: 'dev@example.com',
+        subject: 'Confirm your email address',
+        text: 'Open: http://127.0.0.1:3000/account/verify?token=abc',
+        link: { label: 'Confirm your email', url: 'http://127.0.0.1:3000/account/verify?token=abc' },
+      };
       await mailer.send(mail);
       mailer.close();
       const files = readdirSync(join(dir, 'outbox'));

@@ -43,7 +43,12 @@ const cli = async (args: string[]) => {
 describe('taxcert accounts and clients', () => {
   it('lists accounts with their users (never a password hash), and one client’s users', async () => {
     const { sql } = site.t.runtime;
-    const a = await createTrialAccount(sql, { organisation: 'Listed LLC', email: 'listed@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    const a = await createTrialAccount(sql, {
+      organisation: 'Listed LLC',
+      email: 'listed@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      now: new Date(),
+    });
     const list = await cli(['accounts', 'list', '--json']);
     expect(list.code, list.stderr).toBe(0);
     const row = (list.json().accounts as { id: string }[]).find((x) => x.id === a.client.id);
@@ -54,18 +59,35 @@ describe('taxcert accounts and clients', () => {
       status: 'active',
       status_reason: null,
       created_at: a.client.createdAt,
-      users: [{ id: a.user.id, client_id: a.client.id, email: 'listed@example.com', email_verified_at: null, created_at: a.user.createdAt, last_sign_in_at: null }],
+      users: [
+        {
+          id: a.user.id,
+          client_id: a.client.id,
+          email: 'listed@example.com',
+          email_verified_at: null,
+          created_at: a.user.createdAt,
+          last_sign_in_at: null,
+        },
+      ],
     });
     expect(list.stdout).not.toContain('argon2');
     const text = await cli(['accounts', 'users', '--client', a.client.id]);
-    expect(text.stdout).toMatch(new RegExp(`^${a.user.id}  listed@example.com  client ${a.client.id}  not verified  last sign-in never$`, 'm'));
+    expect(text.stdout).toMatch(
+      new RegExp(`^${a.user.id}  listed@example.com  client ${a.client.id}  not verified  last sign-in never$`, 'm'),
+    );
   });
 
   it('suspends with a reason the user reads on the overview, refuses the keys, and reactivates', async () => {
     const { sql, config } = site.t.runtime;
-    const a = await createTrialAccount(sql, { organisation: 'Suspended Co', email: 'held@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    const a = await createTrialAccount(sql, {
+      organisation: 'Suspended Co',
+      email: 'held@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      now: new Date(),
+    });
     await markEmailVerified(sql, a.user.id, new Date());
-    const key = (await createKey(sql, { clientId: a.client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;
+    const key = (await createKey(sql, { clientId: a.client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET }))
+      .raw;
     const api = () => site.app.inject({ method: 'GET', url: '/api/v1/counties', headers: { authorization: `Bearer ${key}` } });
     expect((await api()).statusCode).toBe(200);
 
@@ -123,7 +145,16 @@ describe('the log of taxcert serve while the account page is used', () => {
     });
     const exited = new Promise((r) => child.once('exit', r));
     try {
-      for (let i = 0; i < 200 && !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+      for (
+        let i = 0;
+        i < 200 &&
+        !(await fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 100));
       const jar: string[] = [];
       const get = async (path: string) => {
         const res = await fetch(`${url}${path}`, { headers: { cookie: jar.join('; ') }, redirect: 'manual' });
@@ -144,7 +175,9 @@ describe('the log of taxcert serve while the account page is used', () => {
       const secretPassword = 'my very secret passphrase 42';
       expect(await post('/account/signup', { email: 'logged@example.com', organisation: 'Logs' }, await get('/account/signup'))).toBe(200);
       // Unconfirmed, so refused; the password went through the server all the same.
-      expect(await post('/account/signin', { email: 'logged@example.com', password: secretPassword }, await get('/account/signin'))).toBe(400);
+      expect(await post('/account/signin', { email: 'logged@example.com', password: secretPassword }, await get('/account/signin'))).toBe(
+        400,
+      );
       const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
       await get(`/account/verify?token=${token}`);
       await get(`/account/reset?token=${token}&x=1`);

@@ -21,7 +21,12 @@ let apiKey: string;
 beforeAll(async () => {
   site = await openAccountSite(import.meta.url, { certificates: 3 });
   const { sql, config } = site.t.runtime;
-  const { client, user } = await createTrialAccount(sql, { organisation: 'Pages Co', email: 'pages@example.com', passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const { client, user } = await createTrialAccount(sql, {
+    organisation: 'Pages Co',
+    email: 'pages@example.com',
+    passwordHash: await hashPassword(PASSWORD),
+    now: new Date(),
+  });
   await markEmailVerified(sql, user.id, new Date());
   apiKey = (await createKey(sql, { clientId: client.id, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET })).raw;
   signedIn = formClient(site.app);
@@ -33,7 +38,12 @@ afterAll(async () => site?.close());
 /** A confirmed account of its own, signed in. */
 async function accountWith(email: string) {
   const { sql } = site.t.runtime;
-  const { user } = await createTrialAccount(sql, { organisation: 'Pages Co', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const { user } = await createTrialAccount(sql, {
+    organisation: 'Pages Co',
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    now: new Date(),
+  });
   await markEmailVerified(sql, user.id, new Date());
   const client = formClient(site.app);
   await client.get('/account/signin');
@@ -42,7 +52,14 @@ async function accountWith(email: string) {
 }
 
 const PAGES = ['/account', '/account/keys', '/account/billing', '/account/billing/checkout?item=pack:starter', '/account/signout'];
-const PUBLIC_PAGES = ['/account/signup', '/account/signin', '/account/reset', '/account/verify?token=x', '/account/reset?token=x', '/account/nowhere'];
+const PUBLIC_PAGES = [
+  '/account/signup',
+  '/account/signin',
+  '/account/reset',
+  '/account/verify?token=x',
+  '/account/reset?token=x',
+  '/account/nowhere',
+];
 
 describe('headers of every answer under /account', () => {
   it('pages: CSP without inline script, no framing, no referrer, no caching, no sniffing', async () => {
@@ -110,7 +127,12 @@ describe('beside the API, not in it', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.headers['content-security-policy']).toBeUndefined();
     // A form post to the API is still the API's refusal, in its envelope.
-    const post = await site.app.inject({ method: 'POST', url: '/api/v1/counties', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    const post = await site.app.inject({
+      method: 'POST',
+      url: '/api/v1/counties',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
     expect(post.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
     const missing = await site.app.inject({ method: 'GET', url: '/nowhere' });
     expect(missing.json()).toMatchObject({ error: { code: 'not_found' } });
@@ -121,14 +143,22 @@ describe('CSRF', () => {
   it('a post without the token, or with one from another cookie, is a 403 page and changes nothing', async () => {
     const client = formClient(site.app);
     await client.get('/account/signup');
-    const without = await client.post('/account/signup', { email: 'csrf-less@example.com', password: PASSWORD, organisation: 'X' }, { csrf: false });
+    const without = await client.post(
+      '/account/signup',
+      { email: 'csrf-less@example.com', password: PASSWORD, organisation: 'X' },
+      { csrf: false },
+    );
     expect(without.statusCode).toBe(403);
     expect(mainText(without.body)).toContain('This form was not accepted');
     const other = formClient(site.app);
     await other.get('/account/signup');
     await client.get('/account/signup');
     const token = client.csrf();
-    const foreign = await client.post('/account/signup', { _csrf: other.csrf(), email: 'csrf-foreign@example.com', password: PASSWORD, organisation: 'X' }, { csrf: false });
+    const foreign = await client.post(
+      '/account/signup',
+      { _csrf: other.csrf(), email: 'csrf-foreign@example.com', password: PASSWORD, organisation: 'X' },
+      { csrf: false },
+    );
     expect(foreign.statusCode).toBe(403);
     const noCookie = formClient(site.app);
     const bare = await noCookie.post('/account/signout', { _csrf: token }, { csrf: false });
@@ -139,7 +169,10 @@ describe('CSRF', () => {
   it("a cookie-and-token pair from another session, planted beside the victim's session, is refused", async () => {
     const { sql } = site.t.runtime;
     const victim = await accountWith('csrf-victim@example.com');
-    const keysOf = async () => (await sql.get<{ n: number }>("SELECT count(*) AS n FROM api_keys k JOIN users u ON u.client_id = k.client_id WHERE u.email = 'csrf-victim@example.com'"))!.n;
+    const keysOf = async () =>
+      (await sql.get<{ n: number }>(
+        "SELECT count(*) AS n FROM api_keys k JOIN users u ON u.client_id = k.client_id WHERE u.email = 'csrf-victim@example.com'",
+      ))!.n;
     const csrfCookie = '__Host-taxcert-csrf';
     const sessionCookie = '__Host-taxcert-session';
     // The attacker's own pairs: one made before signing in, one made in the attacker's own session.
@@ -196,11 +229,29 @@ describe('bad input: the form again with a message, or a page that says so, neve
   const bodies: Record<string, string>[] = [
     {},
     { email: '' },
-    { email: 'x'.repeat(5000), password: 'y'.repeat(5000), organisation: 'z'.repeat(5000), name: 'n'.repeat(5000), env: 'prod', token: '../../etc', item: 'plan:enterprise', next: 'https://evil.example' },
+    {
+      email: 'x'.repeat(5000),
+      password: 'y'.repeat(5000),
+      organisation: 'z'.repeat(5000),
+      name: 'n'.repeat(5000),
+      env: 'prod',
+      token: '../../etc',
+      item: 'plan:enterprise',
+      next: 'https://evil.example',
+    },
     { email: '<script>alert(1)</script>@example.com', organisation: '<b>bold</b>', name: '"><img src=x>' },
     { 'email[0]': 'a@b.co', 'password[x]': 'p', __proto__: 'x', constructor: 'y' },
   ];
-  const posts = ['/account/signup', '/account/signin', '/account/reset', '/account/verify', '/account/keys', '/account/billing/checkout', '/account/keys/key_AAAAAAAAAAAA/revoke', '/account/keys/nope/rotate'];
+  const posts = [
+    '/account/signup',
+    '/account/signin',
+    '/account/reset',
+    '/account/verify',
+    '/account/keys',
+    '/account/billing/checkout',
+    '/account/keys/key_AAAAAAAAAAAA/revoke',
+    '/account/keys/nope/rotate',
+  ];
 
   it('answers each post with a page, escapes what it echoes', async () => {
     for (const url of posts) {
@@ -219,7 +270,10 @@ describe('bad input: the form again with a message, or a page that says so, neve
     const twice = await site.app.inject({
       method: 'POST',
       url: '/account/keys',
-      headers: { cookie: [...signedIn.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie: [...signedIn.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: `_csrf=${encodeURIComponent(signedIn.csrf())}&name=a&name=b&env=live`,
     });
     expect(twice.statusCode).toBe(400);
@@ -228,7 +282,12 @@ describe('bad input: the form again with a message, or a page that says so, neve
 
   it('a body that is not a form, or too large, is a page too', async () => {
     const cookie = [...signedIn.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const json = await site.app.inject({ method: 'POST', url: '/account/signin', headers: { cookie, 'content-type': 'application/json' }, payload: '{"email":"a"}' });
+    const json = await site.app.inject({
+      method: 'POST',
+      url: '/account/signin',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"email":"a"}',
+    });
     expect(json.statusCode).toBe(415);
     expect(json.headers['content-type']).toBe('text/html; charset=utf-8');
     const huge = await site.app.inject({

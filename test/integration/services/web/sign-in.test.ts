@@ -31,7 +31,12 @@ const address = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`
 
 async function user(email: string): Promise<void> {
   const { sql } = site.t.runtime;
-  const { user } = await createTrialAccount(sql, { organisation: 'Sign-in Tests', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const { user } = await createTrialAccount(sql, {
+    organisation: 'Sign-in Tests',
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    now: new Date(),
+  });
   await markEmailVerified(sql, user.id, new Date());
 }
 
@@ -66,8 +71,12 @@ describe('the same answer whether or not an address has an account', () => {
       return { status: res.statusCode, text: mainText(res.body).replace(/\S+@example\.com/g, 'ADDRESS') };
     };
     const fields = { organisation: 'Someone' };
-    expect(await text('/account/signup', { email: 'taken@example.com', ...fields })).toEqual(await text('/account/signup', { email: 'brand-new@example.com', ...fields }));
-    expect(await text('/account/reset', { email: 'taken@example.com' })).toEqual(await text('/account/reset', { email: 'nobody@example.com' }));
+    expect(await text('/account/signup', { email: 'taken@example.com', ...fields })).toEqual(
+      await text('/account/signup', { email: 'brand-new@example.com', ...fields }),
+    );
+    expect(await text('/account/reset', { email: 'taken@example.com' })).toEqual(
+      await text('/account/reset', { email: 'nobody@example.com' }),
+    );
     // The known address got no second account.
     expect(await site.t.runtime.sql.get("SELECT count(*) AS n FROM users WHERE email = 'taken@example.com'")).toEqual({ n: 1 });
   });
@@ -88,7 +97,8 @@ describe('throttles on Redis', () => {
     // An unknown address is throttled alike (nothing tells the two apart).
     const elsewhere = formClient(site.app, { remoteAddress: address() });
     await elsewhere.get('/account/signin');
-    for (let i = 0; i < THROTTLE_LIMITS.signin.perPair; i++) await elsewhere.post('/account/signin', { email: 'ghost@example.com', password: 'x' });
+    for (let i = 0; i < THROTTLE_LIMITS.signin.perPair; i++)
+      await elsewhere.post('/account/signin', { email: 'ghost@example.com', password: 'x' });
     expect((await elsewhere.post('/account/signin', { email: 'ghost@example.com', password: 'x' })).statusCode).toBe(429);
   });
 
@@ -108,7 +118,8 @@ describe('throttles on Redis', () => {
     const client = formClient(site.app, { remoteAddress: address() });
     await client.get('/account/reset');
     const before = site.smtp.messages.length;
-    for (let i = 0; i < THROTTLE_LIMITS.reset.perPair; i++) expect((await client.post('/account/reset', { email: 'reset-flood@example.com' })).statusCode).toBe(200);
+    for (let i = 0; i < THROTTLE_LIMITS.reset.perPair; i++)
+      expect((await client.post('/account/reset', { email: 'reset-flood@example.com' })).statusCode).toBe(200);
     const refused = await client.post('/account/reset', { email: 'reset-flood@example.com' });
     expect(refused.statusCode).toBe(429);
     expect(mainText(refused.body)).toContain('Too many attempts. Try again in 60 minutes.');
@@ -117,7 +128,9 @@ describe('throttles on Redis', () => {
     await owner.get('/account/reset');
     expect((await owner.post('/account/reset', { email: 'reset-flood@example.com' })).statusCode).toBe(200);
     await site.smtp.waitFor('reset-flood@example.com', { after: before + THROTTLE_LIMITS.reset.perPair });
-    expect(site.smtp.messages.slice(before).filter((m) => m.to.includes('reset-flood@example.com'))).toHaveLength(THROTTLE_LIMITS.reset.perPair + 1);
+    expect(site.smtp.messages.slice(before).filter((m) => m.to.includes('reset-flood@example.com'))).toHaveLength(
+      THROTTLE_LIMITS.reset.perPair + 1,
+    );
   });
 });
 
@@ -187,16 +200,30 @@ describe('housekeeping', () => {
     const live = await signedIn('prune@example.com');
     const userId = (await findUserByEmail(site.t.runtime.sql, 'prune@example.com'))!.id;
     const old = new Date(Date.now() - 13 * 60 * 60 * 1000).toISOString();
-    await sql.run('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', ['old-session', userId, old, old]);
+    await sql.run('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [
+      'old-session',
+      userId,
+      old,
+      old,
+    ]);
     // A link that expired more than a day ago goes; one that expired an hour ago stays a while.
     const dayOld = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
     const hourOld = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-    await sql.run("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('old-link', ?, 'reset', ?, ?)", [userId, dayOld, dayOld]);
-    await sql.run("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('recent-link', ?, 'reset', ?, ?)", [userId, hourOld, hourOld]);
+    await sql.run("INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('old-link', ?, 'reset', ?, ?)", [
+      userId,
+      dayOld,
+      dayOld,
+    ]);
+    await sql.run(
+      "INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ('recent-link', ?, 'reset', ?, ?)",
+      [userId, hourOld, hourOld],
+    );
     expect(await pruneSessions(site.t.runtime.sql, new Date())).toBeGreaterThanOrEqual(1);
     expect(await pruneTokens(site.t.runtime.sql, new Date())).toBeGreaterThanOrEqual(1);
     expect(await sql.get("SELECT count(*) AS n FROM sessions WHERE id_hash = 'old-session'")).toEqual({ n: 0 });
-    expect(await sql.all("SELECT token_hash FROM email_tokens WHERE token_hash IN ('old-link', 'recent-link')")).toEqual([{ token_hash: 'recent-link' }]);
+    expect(await sql.all("SELECT token_hash FROM email_tokens WHERE token_hash IN ('old-link', 'recent-link')")).toEqual([
+      { token_hash: 'recent-link' },
+    ]);
     expect((await live.get('/account')).statusCode).toBe(200);
   });
 });
@@ -205,7 +232,7 @@ describe('a sign-up someone else made with your address', () => {
   const path = (link: string) => link.slice(site.url.length);
   const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-  it('an unconfirmed account cannot sign in, so sign-up and sign-in cannot tell a new address from a customer\'s', async () => {
+  it("an unconfirmed account cannot sign in, so sign-up and sign-in cannot tell a new address from a customer's", async () => {
     await user('customer@example.com');
     const probe = formClient(site.app, { remoteAddress: address() });
     const answers: { status: number; text: string }[] = [];
@@ -224,7 +251,12 @@ describe('a sign-up someone else made with your address', () => {
   it('the owner confirming it chooses the password: nothing the sign-up set works, and its sessions end', async () => {
     const { sql } = site.t.runtime;
     // Made as sign-up made accounts before: with the attacker's password, and a session of theirs.
-    const { user: made } = await createTrialAccount(sql, { organisation: 'Attacker Ltd', email: 'victim@example.com', passwordHash: await hashPassword('the attacker chose this one'), now: new Date() });
+    const { user: made } = await createTrialAccount(sql, {
+      organisation: 'Attacker Ltd',
+      email: 'victim@example.com',
+      passwordHash: await hashPassword('the attacker chose this one'),
+      now: new Date(),
+    });
     const attacker = formClient(site.app, { remoteAddress: address() });
     attacker.cookies.set(sessionCookie, await createSession(sql, made.id, new Date()));
     expect((await attacker.get('/account')).statusCode).toBe(200);
@@ -244,10 +276,14 @@ describe('a sign-up someone else made with your address', () => {
     // The attacker's session is over and their password no longer works; the owner's does.
     expect((await attacker.get('/account')).statusCode).toBe(303);
     await attacker.get('/account/signin');
-    expect((await attacker.post('/account/signin', { email: 'victim@example.com', password: 'the attacker chose this one' })).statusCode).toBe(400);
+    expect(
+      (await attacker.post('/account/signin', { email: 'victim@example.com', password: 'the attacker chose this one' })).statusCode,
+    ).toBe(400);
     const owner = formClient(site.app, { remoteAddress: address() });
     await owner.get('/account/signin');
-    expect((await owner.post('/account/signin', { email: 'victim@example.com', password: 'the owner chose this one' })).statusCode).toBe(303);
+    expect((await owner.post('/account/signin', { email: 'victim@example.com', password: 'the owner chose this one' })).statusCode).toBe(
+      303,
+    );
   });
 });
 
@@ -267,12 +303,18 @@ describe('single-use links', () => {
     const link = await resetLink('everywhere@example.com');
     const browser = formClient(site.app, { remoteAddress: address() });
     expect((await browser.get(path(link))).statusCode).toBe(200);
-    const set = await browser.post('/account/reset', { token: new URL(link).searchParams.get('token')!, password: 'the new long passphrase' });
+    const set = await browser.post('/account/reset', {
+      token: new URL(link).searchParams.get('token')!,
+      password: 'the new long passphrase',
+    });
     expect(set.headers.location).toBe('/account/signin?notice=password-changed');
     expect((await laptop.get('/account')).statusCode).toBe(303);
     expect((await phone.get('/account')).statusCode).toBe(303);
     expect(mainText((await browser.get(path(link))).body)).toContain('This link no longer works');
-    const again = await browser.post('/account/reset', { token: new URL(link).searchParams.get('token')!, password: 'a third long passphrase' });
+    const again = await browser.post('/account/reset', {
+      token: new URL(link).searchParams.get('token')!,
+      password: 'a third long passphrase',
+    });
     expect(mainText(again.body)).toContain('This link no longer works');
   });
 

@@ -30,7 +30,12 @@ let n = 0;
 async function account(plan: 'pro' | 'developer' | 'growth') {
   const { sql } = site.t.runtime;
   const email = `hooks-${++n}@example.com`;
-  const made = await createTrialAccount(sql, { organisation: `Hooks ${n}`, email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const made = await createTrialAccount(sql, {
+    organisation: `Hooks ${n}`,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    now: new Date(),
+  });
   await markEmailVerified(sql, made.user.id, new Date());
   await setClient(sql, made.client.id, { plan });
   const client = formClient(site.app, { remoteAddress: `10.2.0.${n}` });
@@ -46,7 +51,11 @@ describe('/account/webhooks', () => {
     const list = await a.browser.get('/account/webhooks');
     expect(list.statusCode).toBe(200);
     expect(mainText(list.body)).toContain('Add an endpoint');
-    const made = await a.browser.post('/account/webhooks', { url: 'https://hooks.example.com/in', types: 'certificate.redeemed', counties: 'Miami-Dade, st johns' });
+    const made = await a.browser.post('/account/webhooks', {
+      url: 'https://hooks.example.com/in',
+      types: 'certificate.redeemed',
+      counties: 'Miami-Dade, st johns',
+    });
     expect(made.statusCode).toBe(201);
     expect(made.headers['cache-control']).toBe('no-store');
     const secret = secretIn(made.body)!;
@@ -54,8 +63,15 @@ describe('/account/webhooks', () => {
     expect(mainText(made.body)).toContain('Webhooks are in beta on your plan');
 
     const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
-    expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/in', types: ['certificate.redeemed'], counties: ['miami-dade', 'st-johns'], status: 'enabled' });
-    expect(await signingSecrets(site.t.runtime.sql, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([secret]);
+    expect(endpoint).toMatchObject({
+      url: 'https://hooks.example.com/in',
+      types: ['certificate.redeemed'],
+      counties: ['miami-dade', 'st-johns'],
+      status: 'enabled',
+    });
+    expect(await signingSecrets(site.t.runtime.sql, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([
+      secret,
+    ]);
 
     const again = await a.browser.get('/account/webhooks');
     expect(again.body).not.toContain(secret);
@@ -66,7 +82,9 @@ describe('/account/webhooks', () => {
   it('disables and enables an endpoint, and rotates its secret (shown once, the old one still signing)', async () => {
     const a = await account('growth');
     await a.browser.get('/account/webhooks');
-    const first = secretIn((await a.browser.post('/account/webhooks', { url: 'https://h.example.com/x', types: 'certificate.created' })).body)!;
+    const first = secretIn(
+      (await a.browser.post('/account/webhooks', { url: 'https://h.example.com/x', types: 'certificate.created' })).body,
+    )!;
     const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
 
     await a.browser.get('/account/webhooks');
@@ -84,7 +102,10 @@ describe('/account/webhooks', () => {
     expect(rotated.statusCode).toBe(201);
     const second = secretIn(rotated.body)!;
     expect(second).not.toBe(first);
-    expect(await signingSecrets(site.t.runtime.sql, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([second, first]);
+    expect(await signingSecrets(site.t.runtime.sql, createSecretBox(site.t.runtime.config.WEBHOOK_SECRET_KEY), endpoint!.id)).toEqual([
+      second,
+      first,
+    ]);
     expect((await a.browser.get('/account/webhooks')).body).not.toContain(second);
   });
 
@@ -93,25 +114,59 @@ describe('/account/webhooks', () => {
     await a.browser.get('/account/webhooks');
     await a.browser.post('/account/webhooks', { url: 'https://d.example.com/x', types: 'certificate.cancelled', counties: 'Broward' });
     const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
-    const [seq] = await appendEvents(site.t.runtime.sql, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_9' }, previous: { status: 'sold' } } }]);
+    const [seq] = await appendEvents(site.t.runtime.sql, [
+      { type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_9' }, previous: { status: 'sold' } } },
+    ]);
     await fanOut(site.t.runtime.sql, 1000);
     const [delivery] = (await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows;
     const at = new Date().toISOString();
     await recordOutcomes(
       site.t.runtime.sql,
       [
-        { deliveryId: delivery!.id, generation: 0, attempt: 1, startedAt: at, durationMs: 12, httpStatus: 500, error: null, responseBody: 'boom', endpointId: endpoint!.id, gone: false, next: { kind: 'retry', at } },
-        { deliveryId: delivery!.id, generation: 0, attempt: 2, startedAt: at, durationMs: 9, httpStatus: 204, error: null, responseBody: '', endpointId: endpoint!.id, gone: false, next: { kind: 'delivered' } },
+        {
+          deliveryId: delivery!.id,
+          generation: 0,
+          attempt: 1,
+          startedAt: at,
+          durationMs: 12,
+          httpStatus: 500,
+          error: null,
+          responseBody: 'boom',
+          endpointId: endpoint!.id,
+          gone: false,
+          next: { kind: 'retry', at },
+        },
+        {
+          deliveryId: delivery!.id,
+          generation: 0,
+          attempt: 2,
+          startedAt: at,
+          durationMs: 9,
+          httpStatus: 204,
+          error: null,
+          responseBody: '',
+          endpointId: endpoint!.id,
+          gone: false,
+          next: { kind: 'delivered' },
+        },
       ],
       3 * 24 * 3600 * 1000,
     );
 
     const shown = mainText((await a.browser.get(`/account/webhooks/${endpoint!.id}`)).body);
-    expect(shown).toMatch(new RegExp(`evt_${seq} certificate\\.cancelled delivered Attempt 1, .* UTC: HTTP 500 \\(12 ms\\) Attempt 2, .* UTC: HTTP 204 \\(9 ms\\) Replay`));
+    expect(shown).toMatch(
+      new RegExp(
+        `evt_${seq} certificate\\.cancelled delivered Attempt 1, .* UTC: HTTP 500 \\(12 ms\\) Attempt 2, .* UTC: HTTP 204 \\(9 ms\\) Replay`,
+      ),
+    );
 
     const replayed = await a.browser.post(`/account/webhooks/${endpoint!.id}/replay`, { event: `evt_${seq}` });
     expect(replayed.statusCode).toBe(303);
-    expect((await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows[0]).toMatchObject({ status: 'pending', generation: 1, attempts: 0 });
+    expect((await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows[0]).toMatchObject({
+      status: 'pending',
+      generation: 1,
+      attempts: 0,
+    });
     expect(mainText((await a.browser.get(replayed.headers.location as string)).body)).toContain('queued to be sent again');
 
     // A disabled endpoint replays nothing, and says why.
@@ -127,7 +182,9 @@ describe('/account/webhooks', () => {
     await a.browser.get('/account/webhooks');
     await a.browser.post('/account/webhooks', { url: 'https://r.example.com/x', types: 'certificate.cancelled', counties: 'Broward' });
     const [endpoint] = await listEndpoints(site.t.runtime.sql, a.client.id);
-    const [seq] = await appendEvents(site.t.runtime.sql, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_r' }, previous: { status: 'sold' } } }]);
+    const [seq] = await appendEvents(site.t.runtime.sql, [
+      { type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: 'cert_r' }, previous: { status: 'sold' } } },
+    ]);
     const perMinute = site.t.config.WEBHOOK_REPLAYS_PER_MINUTE;
     // The page's clock held at one instant, so the bucket cannot refill between posts on a slow machine.
     site.clock.fixedAt = Date.now();
@@ -142,7 +199,9 @@ describe('/account/webhooks', () => {
       expect(refused.statusCode).toBe(429);
       // A replay comes back every 60 / perMinute seconds.
       expect(refused.headers['retry-after']).toBe(String(Math.ceil(60 / perMinute)));
-      expect(mainText(refused.body)).toMatch(new RegExp(`An account may replay ${perMinute} events a minute, and this one has for now\\. Try again in \\d+ seconds?\\.`));
+      expect(mainText(refused.body)).toMatch(
+        new RegExp(`An account may replay ${perMinute} events a minute, and this one has for now\\. Try again in \\d+ seconds?\\.`),
+      );
       expect((await listDeliveries(site.t.runtime.sql, endpoint!.id, { limit: 10, offset: 0 })).rows).toEqual(rows);
     } finally {
       site.clock.fixedAt = undefined;
@@ -170,7 +229,11 @@ describe('/account/webhooks', () => {
       [{ url: 'https://user:pw@x.example.com/', types: 'certificate.created' }, 'url', 'must not carry a user name or password'],
       [{ url: 'https://x.example.com/' }, 'types', 'Choose at least one event type'],
       [{ url: 'https://x.example.com/', types: 'certificate.exploded' }, 'types', 'Choose event types from the list'],
-      [{ url: 'https://x.example.com/', types: 'certificate.created', counties: 'Atlantis' }, 'counties', 'There is no Florida county called “Atlantis”'],
+      [
+        { url: 'https://x.example.com/', types: 'certificate.created', counties: 'Atlantis' },
+        'counties',
+        'There is no Florida county called “Atlantis”',
+      ],
     ];
     for (const [fields, field, text] of cases) {
       const res = await a.browser.post('/account/webhooks', fields);
@@ -190,7 +253,8 @@ describe('/account/webhooks', () => {
     const [endpoint] = await listEndpoints(site.t.runtime.sql, owner.client.id);
     expect((await other.browser.get(`/account/webhooks/${endpoint!.id}`)).statusCode).toBe(404);
     await other.browser.get('/account/webhooks');
-    for (const action of ['disable', 'rotate', 'replay']) expect((await other.browser.post(`/account/webhooks/${endpoint!.id}/${action}`, { event: 'evt_1' })).statusCode).toBe(404);
+    for (const action of ['disable', 'rotate', 'replay'])
+      expect((await other.browser.post(`/account/webhooks/${endpoint!.id}/${action}`, { event: 'evt_1' })).statusCode).toBe(404);
     expect((await listEndpoints(site.t.runtime.sql, owner.client.id))[0]).toMatchObject({ status: 'enabled', secretRotatedAt: null });
   });
 });

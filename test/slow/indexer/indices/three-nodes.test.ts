@@ -80,7 +80,11 @@ describe('a 3-node OpenSearch cluster: certificates on 3 shards with 1 replica',
     expect(res.status, await res.text()).toBe(200);
   };
   const health = async (status: 'green' | 'yellow') => {
-    const res = await runtime.opensearch.cluster.health({ wait_for_status: status, wait_for_no_initializing_shards: true, timeout: '120s' });
+    const res = await runtime.opensearch.cluster.health({
+      wait_for_status: status,
+      wait_for_no_initializing_shards: true,
+      timeout: '120s',
+    });
     expect(res.body.timed_out).toBe(false);
     return res.body;
   };

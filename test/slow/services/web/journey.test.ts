@@ -38,8 +38,7 @@ async function visited(name: string): Promise<void> {
   await screenshots(page, name);
 }
 
-const search = (key: string) =>
-  fetch(`${site.url}/api/v1/certificates/search?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+const search = (key: string) => fetch(`${site.url}/api/v1/certificates/search?limit=1`, { headers: { authorization: `Bearer ${key}` } });
 
 describe('from sign-up to a working key, and its revocation', () => {
   it('signs up, confirms by mail, makes a key, uses it, sees it counted, revokes it', async () => {
@@ -99,7 +98,9 @@ describe('from sign-up to a working key, and its revocation', () => {
     expect(await fact('Trial credits left').textContent()).toBe('499 of 500');
     const today = new Date();
     const chart = page.getByRole('img', { name: /Requests per day/ });
-    expect(await chart.locator('rect.bar title').allTextContents()).toEqual([`${today.getUTCDate()} ${today.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })}: 1 request`]);
+    expect(await chart.locator('rect.bar title').allTextContents()).toEqual([
+      `${today.getUTCDate()} ${today.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })}: 1 request`,
+    ]);
     await page.getByText('The numbers, day by day').click();
     expect(await page.getByRole('row', { name: new RegExp(`^${today.getUTCDate()} \\w+ 1$`) }).count()).toBe(1);
     await visited('overview');

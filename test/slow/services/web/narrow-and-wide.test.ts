@@ -23,11 +23,28 @@ import { DESKTOP, launchBrowser, PHONE, SCREENSHOTS, seriousViolations } from '.
 // browser globals they touch are declared here, for this file only.
 declare const document: {
   documentElement: { scrollWidth: number; clientWidth: number };
-  addEventListener(type: 'securitypolicyviolation', listener: (e: { violatedDirective: string; sourceFile: string; lineNumber: number; sample: string }) => void): void;
+  addEventListener(
+    type: 'securitypolicyviolation',
+    listener: (e: { violatedDirective: string; sourceFile: string; lineNumber: number; sample: string }) => void,
+  ): void;
 };
 declare const window: { cspViolations: string[] };
 declare const navigator: { clipboard: { readText(): Promise<string> } };
-declare function getComputedStyle(element: unknown, pseudo?: string): Record<'fontSize' | 'fontFamily' | 'content' | 'listStyleType' | 'borderTopWidth' | 'borderTopStyle' | 'borderTopColor' | 'paddingLeft' | 'borderTopLeftRadius', string>;
+declare function getComputedStyle(
+  element: unknown,
+  pseudo?: string,
+): Record<
+  | 'fontSize'
+  | 'fontFamily'
+  | 'content'
+  | 'listStyleType'
+  | 'borderTopWidth'
+  | 'borderTopStyle'
+  | 'borderTopColor'
+  | 'paddingLeft'
+  | 'borderTopLeftRadius',
+  string
+>;
 declare class Image {
   src: string;
   naturalWidth: number;
@@ -45,12 +62,23 @@ beforeAll(async () => {
   site = await openAccountSite(import.meta.url, { certificates: 3 });
   browser = await launchBrowser();
   const { sql, config } = site.t.runtime;
-  const made = await createTrialAccount(sql, { organisation: 'Widths Liens LLC', email: EMAIL, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+  const made = await createTrialAccount(sql, {
+    organisation: 'Widths Liens LLC',
+    email: EMAIL,
+    passwordHash: await hashPassword(PASSWORD),
+    now: new Date(),
+  });
   await markEmailVerified(sql, made.user.id, new Date());
   await setClient(sql, made.client.id, { plan: 'pro' });
   clientId = made.client.id;
   // Keys with long names, so a narrow screen has something to wrap; one is used so the chart has a bar.
-  const live = await createKey(sql, { clientId, env: 'live', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET, name: 'nightly price feed for the Miami-Dade desk' });
+  const live = await createKey(sql, {
+    clientId,
+    env: 'live',
+    prefix: config.KEY_PREFIX,
+    secret: config.KEY_HASH_SECRET,
+    name: 'nightly price feed for the Miami-Dade desk',
+  });
   await createKey(sql, { clientId, env: 'test', prefix: config.KEY_PREFIX, secret: config.KEY_HASH_SECRET, name: 'staging' });
   const used = await fetch(`${site.url}/api/v1/certificates/search?limit=1`, { headers: { authorization: `Bearer ${live.raw}` } });
   expect(used.status).toBe(200);
@@ -89,14 +117,19 @@ async function open(viewport: typeof PHONE): Promise<Visit> {
   await context.addInitScript(() => {
     const seen: string[] = [];
     window.cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
+    );
   });
   return { context, page: await context.newPage(), failures, icons };
 }
 
 /** The checks every page gets at every width: no sideways scroll, accessible, photographed. */
 async function checked(page: Page, name: string, label: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, `${name}: document ${scrollWidth} px wide in a ${clientWidth} px window`).toBeLessThanOrEqual(clientWidth);
   expect(await seriousViolations(page), name).toEqual([]);
   expect(await page.evaluate(() => window.cspViolations), name).toEqual([]);
@@ -110,7 +143,7 @@ async function tablesOnScreen(page: Page, name: string): Promise<number> {
   const count = await items.count();
   for (let i = 0; i < count; i++) {
     const item = items.nth(i);
-    if ((await item.evaluate((el) => el.closest('details:not([open])') !== null))) continue;
+    if (await item.evaluate((el) => el.closest('details:not([open])') !== null)) continue;
     const what = `${name}: ${(await item.evaluate((el) => el.outerHTML)).slice(0, 120)}`;
     expect(await item.isVisible(), what).toBe(true);
     const box = (await item.boundingBox())!;
@@ -173,8 +206,12 @@ describe.each([
     const { page } = visit;
     await page.goto(`${site.url}/account/keys`);
     expect(await tablesOnScreen(page, 'keys')).toBeGreaterThanOrEqual(2 * 7 + 4);
-    for (const name of [/^Rotate nightly price feed/, /^Revoke staging/]) expect(await page.getByRole('link', { name }).isVisible()).toBe(true);
-    const before = await page.locator('main table td[data-label="Kind"]').first().evaluate((td) => getComputedStyle(td, '::before').content);
+    for (const name of [/^Rotate nightly price feed/, /^Revoke staging/])
+      expect(await page.getByRole('link', { name }).isVisible()).toBe(true);
+    const before = await page
+      .locator('main table td[data-label="Kind"]')
+      .first()
+      .evaluate((td) => getComputedStyle(td, '::before').content);
     expect(before).toBe(label === 'phone' ? '"Kind"' : 'none');
     await checked(page, 'keys', label);
   });
@@ -185,7 +222,8 @@ describe.each([
     await tablesOnScreen(page, 'billing');
     const buttons = page.locator('main table button');
     expect(await buttons.count()).toBeGreaterThanOrEqual(4);
-    for (const name of ['Choose Growth', 'Buy the Starter pack']) expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
+    for (const name of ['Choose Growth', 'Buy the Starter pack'])
+      expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
     await checked(page, 'billing', label);
   });
 
@@ -195,7 +233,13 @@ describe.each([
     const look = (selector: string) =>
       page.locator(selector).evaluate((el) => {
         const s = getComputedStyle(el);
-        return { border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`, padding: s.paddingLeft, font: s.fontSize, radius: s.borderTopLeftRadius, width: el.getBoundingClientRect().width };
+        return {
+          border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`,
+          padding: s.paddingLeft,
+          font: s.fontSize,
+          radius: s.borderTopLeftRadius,
+          width: el.getBoundingClientRect().width,
+        };
       });
     expect(await look('input[type="url"]')).toEqual(await look('input#counties'));
     await checked(page, 'webhooks-form', label);
@@ -234,15 +278,41 @@ describe.each([
     const { page } = visit;
     const { sql } = site.t.runtime;
     const endpoint = (await listEndpoints(sql, clientId)).find((e) => e.url.includes(`/${label}/`))!;
-    await appendEvents(sql, [{ type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: `cert_${label}` }, previous: { status: 'sold' } } }]);
+    await appendEvents(sql, [
+      { type: 'certificate.cancelled', countySlug: 'broward', data: { object: { id: `cert_${label}` }, previous: { status: 'sold' } } },
+    ]);
     await fanOut(sql, 1000);
     const [delivery] = (await listDeliveries(sql, endpoint.id, { limit: 10, offset: 0 })).rows;
     const at = new Date().toISOString();
     await recordOutcomes(
       sql,
       [
-        { deliveryId: delivery!.id, generation: 0, attempt: 1, startedAt: at, durationMs: 12, httpStatus: 500, error: null, responseBody: 'boom', endpointId: endpoint.id, gone: false, next: { kind: 'retry', at } },
-        { deliveryId: delivery!.id, generation: 0, attempt: 2, startedAt: at, durationMs: 9, httpStatus: 204, error: null, responseBody: '', endpointId: endpoint.id, gone: false, next: { kind: 'delivered' } },
+        {
+          deliveryId: delivery!.id,
+          generation: 0,
+          attempt: 1,
+          startedAt: at,
+          durationMs: 12,
+          httpStatus: 500,
+          error: null,
+          responseBody: 'boom',
+          endpointId: endpoint.id,
+          gone: false,
+          next: { kind: 'retry', at },
+        },
+        {
+          deliveryId: delivery!.id,
+          generation: 0,
+          attempt: 2,
+          startedAt: at,
+          durationMs: 9,
+          httpStatus: 204,
+          error: null,
+          responseBody: '',
+          endpointId: endpoint.id,
+          gone: false,
+          next: { kind: 'delivered' },
+        },
       ],
       3 * 24 * 3600 * 1000,
     );
@@ -283,11 +353,13 @@ describe.each([
     expect(ico.status()).toBe(200);
     // The .ico is an image a browser decodes: 32 px square.
     await visit.page.goto(`${site.url}/`);
-    expect(await visit.page.evaluate(async () => {
-      const img = new Image();
-      img.src = '/favicon.ico';
-      await img.decode();
-      return [img.naturalWidth, img.naturalHeight];
-    })).toEqual([32, 32]);
+    expect(
+      await visit.page.evaluate(async () => {
+        const img = new Image();
+        img.src = '/favicon.ico';
+        await img.decode();
+        return [img.naturalWidth, img.naturalHeight];
+      }),
+    ).toEqual([32, 32]);
   });
 });

@@ -62,8 +62,13 @@ async function createKey(name: string): Promise<string> {
 }
 
 const heading = () => page.getByRole('heading', { level: 1 }).textContent();
-const fact = (label: string) => page.locator('dl.facts div', { has: page.locator('dt', { hasText: label }) }).locator('dd').textContent();
-const call = (key: string) => fetch(`${site.url}/api/v1/certificates/search?limit=1`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+const fact = (label: string) =>
+  page
+    .locator('dl.facts div', { has: page.locator('dt', { hasText: label }) })
+    .locator('dd')
+    .textContent();
+const call = (key: string) =>
+  fetch(`${site.url}/api/v1/certificates/search?limit=1`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
 
 describe('sign-in', () => {
   it('a wrong password and an unknown address get the same words; the right password signs in', async () => {
@@ -239,12 +244,16 @@ describe('the free trial', () => {
 });
 
 describe('a suspended client', () => {
-  it("its user signs in and reads why; its keys stay refused and no new key can be made", async () => {
+  it('its user signs in and reads why; its keys stay refused and no new key can be made', async () => {
     const email = 'suspended@example.com';
     await signUpAndConfirm(email);
     const key = await createKey('soon refused');
     expect(await call(key)).toBe(200);
-    await suspendClient(site.t.runtime.sql, (await findUserByEmail(site.t.runtime.sql, email))!.clientId, 'The invoice of March is unpaid.');
+    await suspendClient(
+      site.t.runtime.sql,
+      (await findUserByEmail(site.t.runtime.sql, email))!.clientId,
+      'The invoice of March is unpaid.',
+    );
     expect(await call(key)).toBe(401);
 
     await page.getByRole('button', { name: 'Sign out' }).click();

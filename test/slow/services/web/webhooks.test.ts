@@ -40,7 +40,12 @@ describe('webhook endpoints on the account page', () => {
   it('adds an endpoint, shows its secret once, and lists it without the secret', async () => {
     const { sql } = site.t.runtime;
     const email = 'hooks@example.com';
-    const made = await createTrialAccount(sql, { organisation: 'Hooks LLC', email, passwordHash: await hashPassword(PASSWORD), now: new Date() });
+    const made = await createTrialAccount(sql, {
+      organisation: 'Hooks LLC',
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      now: new Date(),
+    });
     await markEmailVerified(sql, made.user.id, new Date());
     await setClient(sql, made.client.id, { plan: 'pro' });
 
@@ -66,7 +71,9 @@ describe('webhook endpoints on the account page', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your new webhook endpoint');
     const secret = (await page.locator('.secret code').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
-    expect(await page.getByRole('heading', { name: /^Signing secret for/ }).textContent()).toBe('Signing secret for https://hooks.example.com/in');
+    expect(await page.getByRole('heading', { name: /^Signing secret for/ }).textContent()).toBe(
+      'Signing secret for https://hooks.example.com/in',
+    );
     await expect(page.getByRole('button', { name: 'Copy' }).isVisible()).resolves.toBe(true);
     await visited('webhook-secret');
 

@@ -55,12 +55,8 @@ describe('county-pipe: file rejections', () => {
   });
 
   it('says what the trailer claimed', async () => {
-    expect((await rejectFixture(adapter, 'bad-count.pipe'))?.message).toBe(
-      'county-pipe trailer says "7" rows but the file has 5',
-    );
-    expect((await rejectFixture(adapter, 'truncated.pipe'))?.message).toBe(
-      'county-pipe file has no "EOF|<count>" trailer: it was cut off',
-    );
+    expect((await rejectFixture(adapter, 'bad-count.pipe'))?.message).toBe('county-pipe trailer says "7" rows but the file has 5');
+    expect((await rejectFixture(adapter, 'truncated.pipe'))?.message).toBe('county-pipe file has no "EOF|<count>" trailer: it was cut off');
     expect(await rejection(adapter, fromText(Buffer.from([0xff, 0xd8, 0xff, 0, 0x10])))).toMatchObject({
       code: 'unknown_format',
     });

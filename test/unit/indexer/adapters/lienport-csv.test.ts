@@ -42,7 +42,10 @@ describe('lienport-csv: rows that break chapter 197 (an earlier good.csv held th
     const reasons = built.map((b) => (b.ok ? [] : b.reasons));
     // Every row: tax year 2024 sold on 2024-06-01, in its own year. Each reason names its field and its statute.
     for (const r of reasons)
-      expect(r).toContainEqual({ field: 'sale_date', problem: expect.stringMatching(/^tax year 2024 certificates are sold in 2025.*s\. 197\.432/) });
+      expect(r).toContainEqual({
+        field: 'sale_date',
+        problem: expect.stringMatching(/^tax year 2024 certificates are sold in 2025.*s\. 197\.432/),
+      });
     expect(reasons[1]).toContainEqual({
       field: 'redemption_amount',
       problem: expect.stringMatching(/537\.60 on 2024-09-15 \(s\. 197\.172, s\. 197\.402\(3\), s\. 197\.472\(2\)\); 527\.36 is not that$/),
@@ -57,7 +60,9 @@ describe('lienport-csv: rows that break chapter 197 (an earlier good.csv held th
     });
     // The quarantine shows them as "field: problem".
     expect(readable(built[2]!)).toMatchObject({
-      reasons: expect.arrayContaining([expect.stringMatching(/^tax_deed_application_date: a tax deed application may be made only after 2 years/)]),
+      reasons: expect.arrayContaining([
+        expect.stringMatching(/^tax_deed_application_date: a tax deed application may be made only after 2 years/),
+      ]),
     });
   });
 });

@@ -1,12 +1,6 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
-import {
-  type ReadContext,
-  describeProblem,
-  type FormatAdapter,
-  type RawRow,
-  type RowProblem,
-} from '../../../../indexer/adapters/types.ts';
+import { type ReadContext, describeProblem, type FormatAdapter, type RawRow, type RowProblem } from '../../../../indexer/adapters/types.ts';
 import type { FormatWriter } from '../../../../services/generator/writers/format-writer.ts';
 import { buildCertificate } from '../../../../indexer/certificates/build-certificate.ts';
 import { parcelUrl } from '../../../../services/domain/county-facts.ts';
@@ -31,7 +25,15 @@ export const INGESTED_AT = '2024-07-01T12:00:00.000Z';
 export const fixture = (format: string, name: string) => new URL(`../../../fixtures/files/${format}/${name}`, import.meta.url);
 
 export function buildCtx(vendor: string) {
-  return { county, counties: registry.counties, taxYear: 2024, vendor, parcelBaseUrl: PARCEL_BASE, ingestedAt: INGESTED_AT, holderIds: createHolderIds() };
+  return {
+    county,
+    counties: registry.counties,
+    taxYear: 2024,
+    vendor,
+    parcelBaseUrl: PARCEL_BASE,
+    ingestedAt: INGESTED_AT,
+    holderIds: createHolderIds(),
+  };
 }
 
 type Shape = Omit<

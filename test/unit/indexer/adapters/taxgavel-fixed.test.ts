@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { taxgavelFixed as adapter } from '../../../../indexer/adapters/taxgavel-fixed.ts';
 import { buildCertificate } from '../../../../indexer/certificates/build-certificate.ts';
 import { taxgavelFixedWriter as writer } from '../../../../services/generator/writers/taxgavel-fixed.ts';
-import { buildCtx, ctx, fixture, fromText, readable, readFixture, rejectFixture, rejection, roundTrip, sampleRecords } from './sample-records.ts';
+import {
+  buildCtx,
+  ctx,
+  fixture,
+  fromText,
+  readable,
+  readFixture,
+  rejectFixture,
+  rejection,
+  roundTrip,
+  sampleRecords,
+} from './sample-records.ts';
 import { MAX_RECORD_CHARS } from '../../../../indexer/adapters/record-limit.ts';
 import { describeProblem } from '../../../../indexer/adapters/types.ts';
 

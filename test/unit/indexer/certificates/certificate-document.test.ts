@@ -25,7 +25,8 @@ const facts = [
 describe('createHolderGroups', () => {
   it('answers exactly what holderGroup answers, for every spelling, county and struck flag, asked once or again', () => {
     const groupOf = createHolderGroups(aliases);
-    for (const round of [1, 2]) for (const f of facts) expect(groupOf(f), `${f.holder_name} ${f.county_slug} round ${round}`).toEqual(holderGroup(f, aliases));
+    for (const round of [1, 2])
+      for (const f of facts) expect(groupOf(f), `${f.holder_name} ${f.county_slug} round ${round}`).toEqual(holderGroup(f, aliases));
   });
 
   it('remembers a spelling: the second row of a holder gets the first row group', () => {

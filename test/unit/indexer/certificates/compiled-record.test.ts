@@ -38,7 +38,9 @@ const BREAKS: Record<string, Record<string, unknown>> = {
 };
 
 describe('the compiled certificate schema the ingest parses with', () => {
-  const records = [...generateState({ certificates: 3000, seed: 7, today: '2026-11-22', parcelBaseUrl: 'https://parcels.example.test' }).allRecords()];
+  const records = [
+    ...generateState({ certificates: 3000, seed: 7, today: '2026-11-22', parcelBaseUrl: 'https://parcels.example.test' }).allRecords(),
+  ];
 
   it('gives the same record as the schema for every generated certificate', () => {
     for (const r of records) expect(verdict(CompiledCertificateRecord, r)).toEqual(verdict(CertificateRecord, r));

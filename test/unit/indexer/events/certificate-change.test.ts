@@ -51,16 +51,25 @@ describe('what a certificate of a file changes', () => {
       data: { previous: { status: 'sold', tax_deed_application_date: null } },
     });
     const advertised = sampleCertificate({ status: 'advertised' }, 7);
-    expect(certificateChange(row(sold), row(advertised))).toMatchObject({ type: 'certificate.status_changed', data: { previous: { status: 'sold' } } });
+    expect(certificateChange(row(sold), row(advertised))).toMatchObject({
+      type: 'certificate.status_changed',
+      data: { previous: { status: 'sold' } },
+    });
   });
 
   it('calls a certificate the index does not hold certificate.created, with nothing in previous', () => {
-    expect(certificateChange(undefined, row(sold))).toEqual({ type: 'certificate.created', countySlug: 'alachua', data: { object: row(sold), previous: {} } });
+    expect(certificateChange(undefined, row(sold))).toEqual({
+      type: 'certificate.created',
+      countySlug: 'alachua',
+      data: { object: row(sold), previous: {} },
+    });
   });
 
   it('reads the indexed side through the same public fields the API fetches', () => {
     // What the index returns for CERTIFICATE_SOURCE, mapped as the API maps it, is the same row.
-    const fetched = Object.fromEntries(CERTIFICATE_SOURCE.map((f) => [f, sold[f as keyof CertificateRecord]])) as unknown as CertificateRecord;
+    const fetched = Object.fromEntries(
+      CERTIFICATE_SOURCE.map((f) => [f, sold[f as keyof CertificateRecord]]),
+    ) as unknown as CertificateRecord;
     expect(certificateChange(row(fetched), row(sold))).toBeNull();
   });
 

@@ -53,10 +53,7 @@ describe('mapHolder', () => {
   });
 
   it('a bucket without a name or years does not pass HolderRecord', () => {
-    const holder = mapHolder(
-      bucket({ name: { buckets: [] }, first_year: { value: null }, last_year: { value: null } }),
-      AT,
-    );
+    const holder = mapHolder(bucket({ name: { buckets: [] }, first_year: { value: null }, last_year: { value: null } }), AT);
     expect(holder).toMatchObject({ name: '', normalized_name: '', first_seen_tax_year: 0, last_seen_tax_year: 0 });
     expect(HolderRecord.safeParse(holder).success).toBe(false);
   });

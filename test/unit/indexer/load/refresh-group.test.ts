@@ -91,6 +91,9 @@ describe('RefreshGroup', () => {
     const b = group.request(false);
     calls[0]!.fail(new Error('no such index'));
     const outcomes = await Promise.allSettled([a, b]);
-    expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : o.status))).toEqual(['no such index', 'no such index']);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : o.status))).toEqual([
+      'no such index',
+      'no such index',
+    ]);
   });
 });

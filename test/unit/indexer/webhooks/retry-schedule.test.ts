@@ -3,8 +3,11 @@ import { maxAttempts, retryDelay } from '../../../../indexer/webhooks/retry-sche
 import { loadConfig, parseDuration } from '../../../../services/config.ts';
 
 describe('the retry schedule', () => {
-  const schedule = loadConfig({ DATABASE_PATH: '/tmp/never-opened.db', KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'y'.repeat(32) })
-    .WEBHOOK_RETRY_SCHEDULE;
+  const schedule = loadConfig({
+    DATABASE_PATH: '/tmp/never-opened.db',
+    KEY_HASH_SECRET: 'x'.repeat(32),
+    WEBHOOK_SECRET_KEY: 'y'.repeat(32),
+  }).WEBHOOK_RETRY_SCHEDULE;
 
   it('is by default about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: eight attempts over about 28 hours', () => {
     expect(schedule).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
@@ -29,7 +32,9 @@ describe('the retry schedule', () => {
     const base = { DATABASE_PATH: '/tmp/never-opened.db', KEY_HASH_SECRET: 'x'.repeat(32), WEBHOOK_SECRET_KEY: 'y'.repeat(32) };
     expect(loadConfig({ ...base, WEBHOOK_RETRY_SCHEDULE: '100ms, 200ms,1s' }).WEBHOOK_RETRY_SCHEDULE).toEqual([100, 200, 1000]);
     expect(loadConfig({ ...base, WEBHOOK_DISABLE_AFTER: '12h' }).WEBHOOK_DISABLE_AFTER).toBe(43_200_000);
-    expect(() => loadConfig({ ...base, WEBHOOK_RETRY_SCHEDULE: '5s,soon' })).toThrow(/^WEBHOOK_RETRY_SCHEDULE: must be 1 to 20 comma-separated durations/);
+    expect(() => loadConfig({ ...base, WEBHOOK_RETRY_SCHEDULE: '5s,soon' })).toThrow(
+      /^WEBHOOK_RETRY_SCHEDULE: must be 1 to 20 comma-separated durations/,
+    );
     expect(() => loadConfig({ ...base, WEBHOOK_DISABLE_AFTER: 'never' })).toThrow(/^WEBHOOK_DISABLE_AFTER: must be a duration/);
   });
 });

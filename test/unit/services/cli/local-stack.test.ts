@@ -19,7 +19,13 @@ describe('the stack record', () => {
     recordStack(fromFile, file);
     expect(readRecord(file)).toMatchObject({
       pid: process.pid,
-      env: { DATABASE_PATH: join(dir, 'data', 'one.db'), INDEX_PREFIX: 'one', OPENSEARCH_URL: 'http://127.0.0.1:9200', KEY_PREFIX: 'txc', NODE_ENV: 'development' },
+      env: {
+        DATABASE_PATH: join(dir, 'data', 'one.db'),
+        INDEX_PREFIX: 'one',
+        OPENSEARCH_URL: 'http://127.0.0.1:9200',
+        KEY_PREFIX: 'txc',
+        NODE_ENV: 'development',
+      },
       keyHashSecretGiven: false,
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -34,7 +40,10 @@ describe('the stack record', () => {
     // The same for the key that seals webhook secrets.
     recordStack(fromFile, file);
     expect(readRecord(file)?.webhookSecretKeyGiven).toBe(false);
-    recordStack(loadConfig({ NODE_ENV: 'development', DATABASE_PATH: join(dir, 'data', 'one.db'), WEBHOOK_SECRET_KEY: 'w'.repeat(40) }), file);
+    recordStack(
+      loadConfig({ NODE_ENV: 'development', DATABASE_PATH: join(dir, 'data', 'one.db'), WEBHOOK_SECRET_KEY: 'w'.repeat(40) }),
+      file,
+    );
     expect(readRecord(file)?.webhookSecretKeyGiven).toBe(true);
     expect(readFileSync(file, 'utf8')).not.toContain('w'.repeat(40));
   });
@@ -63,7 +72,8 @@ describe('the stack record', () => {
   });
 
   it('is looked up by the operator commands, not by start, serve, worker or fixtures', () => {
-    for (const c of ['status', 'clients', 'keys', 'usage', 'quarantine', 'ingest', 'jobs', 'migrate']) expect(usesLocalStack(c), c).toBe(true);
+    for (const c of ['status', 'clients', 'keys', 'usage', 'quarantine', 'ingest', 'jobs', 'migrate'])
+      expect(usesLocalStack(c), c).toBe(true);
     for (const c of ['start', 'serve', 'worker', 'fixtures']) expect(usesLocalStack(c), c).toBe(false);
   });
 });

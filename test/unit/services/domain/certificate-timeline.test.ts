@@ -31,7 +31,11 @@ describe('certificate timeline (the timeline example of chapter-197.md section 6
   });
 
   it('after the earliest application day the expiry is next; on a deadline day it is 0 days away', () => {
-    expect(certificateTimeline(sold(), '2026-04-01').next_deadline).toEqual({ name: 'deed_application_earliest', date: '2026-04-01', days_left: 0 });
+    expect(certificateTimeline(sold(), '2026-04-01').next_deadline).toEqual({
+      name: 'deed_application_earliest',
+      date: '2026-04-01',
+      days_left: 0,
+    });
     expect(certificateTimeline(sold(), '2026-04-02').next_deadline).toMatchObject({ name: 'expires', date: '2031-06-01' });
     expect(certificateTimeline(sold(), '2031-06-02').next_deadline).toBeNull();
   });
@@ -45,7 +49,10 @@ describe('certificate timeline (the timeline example of chapter-197.md section 6
 
   it('a deed application on record stops the expiry', () => {
     const applied = sold({ status: 'tax_deed_applied', tax_deed_application_date: '2026-05-15' });
-    expect(certificateTimeline(applied, '2026-06-01')).toMatchObject({ dates: { expires: null, tax_deed_application: '2026-05-15' }, next_deadline: null });
+    expect(certificateTimeline(applied, '2026-06-01')).toMatchObject({
+      dates: { expires: null, tax_deed_application: '2026-05-15' },
+      next_deadline: null,
+    });
     expect(certificateTimeline(applied, '2026-05-01').dates.expires).toBe('2031-06-01');
   });
 

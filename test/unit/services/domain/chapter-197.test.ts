@@ -19,14 +19,23 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
   });
 
   it('report, not throw, when a redeemed certificate has an amount with no quote (not whole cents)', () => {
-    const redeemed = { ...lawful(), status: 'redeemed' as const, redeemed: true, redeemed_date: '2024-07-15', redemption_amount: 1050, face_amount: 1000.005 };
+    const redeemed = {
+      ...lawful(),
+      status: 'redeemed' as const,
+      redeemed: true,
+      redeemed_date: '2024-07-15',
+      redemption_amount: 1050,
+      face_amount: 1000.005,
+    };
     const parsed = CertificateRecord.safeParse(redeemed);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toContain('face_amount: must be whole cents');
   });
 
   it('refuse a tax year sold in its own year or two years on, naming s. 197.432', () => {
-    expect(problemsOf({ sale_date: '2023-06-01' })).toEqual([expect.stringMatching(/^sale_date: tax year 2023 certificates are sold in 2024.*s\. 197\.432/)]);
+    expect(problemsOf({ sale_date: '2023-06-01' })).toEqual([
+      expect.stringMatching(/^sale_date: tax year 2023 certificates are sold in 2024.*s\. 197\.432/),
+    ]);
     expect(problemsOf({ sale_date: '2024-03-31' })).toHaveLength(1);
     expect(problemsOf({ sale_date: '2025-05-28' })).toHaveLength(1);
     // A late roll moves the sale past June 1 lawfully ("whichever is later", s. 197.402(3)).
@@ -46,7 +55,9 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
     // Sold 2024-05-28, redeemed 2024-07-15: June and July of interest, 3% < the 5% minimum.
     const redeemed = { status: 'redeemed' as const, redeemed: true, redeemed_date: '2024-07-15' };
     expect(problemsOf({ ...redeemed, redemption_amount: 1049.99 })).toEqual([
-      expect.stringMatching(/^redemption_amount: .*2 months of interest.*1050\.00 on 2024-07-15 \(s\. 197\.172, s\. 197\.402\(3\), s\. 197\.472\(2\)\); 1049\.99 is not that$/),
+      expect.stringMatching(
+        /^redemption_amount: .*2 months of interest.*1050\.00 on 2024-07-15 \(s\. 197\.172, s\. 197\.402\(3\), s\. 197\.472\(2\)\); 1049\.99 is not that$/,
+      ),
     ]);
     expect(problemsOf({ ...redeemed, redemption_amount: 1050 })).toEqual([]);
     // More is wrong too: the holder receives the quote, not what a feed adds (the $6.25 fee is the collector's).
@@ -65,7 +76,9 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
 
   it('refuse a certificate struck to the county that is sold, advertised or held by a bidder (s. 197.432)', () => {
     const struck = { struck_to_county: true, interest_rate: 18, holder_name: 'Alachua County' };
-    expect(problemsOf({ ...struck, status: 'sold' })).toEqual([expect.stringMatching(/^status: a certificate struck to the county .*status is sold/)]);
+    expect(problemsOf({ ...struck, status: 'sold' })).toEqual([
+      expect.stringMatching(/^status: a certificate struck to the county .*status is sold/),
+    ]);
     expect(problemsOf({ ...struck, status: 'advertised' })).toHaveLength(1);
     expect(problemsOf({ ...struck, status: 'available' })).toEqual([]);
     expect(problemsOf({ ...struck, status: 'available', holder_name: 'Acme Tax Fund LLC' })).toEqual([
@@ -87,7 +100,10 @@ describe('chapter 197 rules in the canonical certificate schema', () => {
   it('refuse a lands-available record applied on before April 1 of tax year + 3 (s. 197.502)', () => {
     expect(landsProblems({ tax_year: 2020, tax_deed_application_date: '2023-04-01' })).toEqual([]);
     expect(landsProblems({ tax_year: 2020, tax_deed_application_date: '2023-01-10' })).toEqual([
-      { field: 'tax_deed_application_date', problem: expect.stringMatching(/from 2023-04-01 \(s\. 197\.502\(1\)\); 2023-01-10 is earlier$/) },
+      {
+        field: 'tax_deed_application_date',
+        problem: expect.stringMatching(/from 2023-04-01 \(s\. 197\.502\(1\)\); 2023-01-10 is earlier$/),
+      },
     ]);
   });
 });

@@ -7,8 +7,6 @@ describe('county facts', () => {
   });
 
   it('builds a parcel URL with one slash and an encoded parcel id', () => {
-    expect(parcelUrl('https://p.example/v1/parcels/', 'st-johns', '12 34/5')).toBe(
-      'https://p.example/v1/parcels/st-johns/12%2034%2F5',
-    );
+    expect(parcelUrl('https://p.example/v1/parcels/', 'st-johns', '12 34/5')).toBe('https://p.example/v1/parcels/st-johns/12%2034%2F5');
   });
 });

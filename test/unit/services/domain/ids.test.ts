@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { certificateId, createHolderIds, holderId, ID_ORDER_DIGITS, idOrder, normalizeHolderName, normalizeKey } from '../../../../services/domain/ids.ts';
+import {
+  certificateId,
+  createHolderIds,
+  holderId,
+  ID_ORDER_DIGITS,
+  idOrder,
+  normalizeHolderName,
+  normalizeKey,
+} from '../../../../services/domain/ids.ts';
 
 describe('ids', () => {
   it('normalizes keys and holder names as people type them', () => {

@@ -96,7 +96,11 @@ describe('rules and rounding', () => {
   });
 
   it('18%: the minimum through month 3, accrued from month 4', () => {
-    expect(quoteAmounts(1000, 18, '2024-06-01', '2024-08-15')).toMatchObject({ accrued_interest_cents: 4500, interest_due_cents: 5000, rule: 'minimum_5_percent' });
+    expect(quoteAmounts(1000, 18, '2024-06-01', '2024-08-15')).toMatchObject({
+      accrued_interest_cents: 4500,
+      interest_due_cents: 5000,
+      rule: 'minimum_5_percent',
+    });
     expect(quoteAmounts(1000, 18, '2024-06-01', '2024-09-01')).toMatchObject({ interest_due_cents: 6000, rule: 'accrued' });
     expect(quoteAmounts(1000, 18, '2024-06-01', '2025-06-01')).toMatchObject({ interest_months: 13, interest_due_cents: 19500 });
   });
@@ -126,7 +130,8 @@ describe('rules and rounding', () => {
           if (q.interest_months !== months) wrong.push(`months ${asOf}: ${q.interest_months} != ${months}`);
           const exact4800 = quarters === 0 || months === 0 ? 0 : Math.max(f * quarters * months, f * 240);
           const got = q.interest_due_cents;
-          if (!(got * 4800 - 2400 <= exact4800 && exact4800 < got * 4800 + 2400)) wrong.push(`${face} at ${quarters / 4} for ${months}: ${got}`);
+          if (!(got * 4800 - 2400 <= exact4800 && exact4800 < got * 4800 + 2400))
+            wrong.push(`${face} at ${quarters / 4} for ${months}: ${got}`);
         }
     }
     expect(wrong).toEqual([]);

@@ -12,7 +12,9 @@ const registry = loadRegistry();
 
 describe('registry URLs', () => {
   it('gives county_local and manual channels no sale URL, and platforms only their own host', () => {
-    const hosts = new Set(registry.platforms.map((p) => new URL(p.saleUrlTemplate.replace('{county}', 'x')).hostname.split('.').slice(-2).join('.')));
+    const hosts = new Set(
+      registry.platforms.map((p) => new URL(p.saleUrlTemplate.replace('{county}', 'x')).hostname.split('.').slice(-2).join('.')),
+    );
     let local = 0;
     for (const county of registry.counties) {
       const channel = registry.channel(county);

@@ -73,7 +73,10 @@ describe('IPv6 forms that carry an IPv4 address', () => {
   }
 
   it('refuses the SIIT loopback URL that production accepted: http://[::ffff:0:7f00:1]/', () => {
-    expect(checkWebhookUrl('http://[::ffff:0:7f00:1]/', 'public_only')).toEqual({ ok: false, problem: 'must not point at a loopback address (::ffff:0:7f00:1)' });
+    expect(checkWebhookUrl('http://[::ffff:0:7f00:1]/', 'public_only')).toEqual({
+      ok: false,
+      problem: 'must not point at a loopback address (::ffff:0:7f00:1)',
+    });
     // Outside production it is loopback like 127.0.0.1, and allowed as 127.0.0.1 is.
     expect(checkWebhookUrl('http://[::ffff:0:7f00:1]/', 'public_and_loopback').ok).toBe(true);
   });

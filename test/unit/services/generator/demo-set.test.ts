@@ -37,11 +37,15 @@ describe('fixtures/demo', () => {
     const fresh = files(root);
     const shipped = files(demo);
     expect([...shipped.keys()].sort()).toEqual([...fresh.keys()].sort());
-    for (const [path, bytes] of fresh) expect(shipped.get(path)?.equals(bytes), `${path} is stale: run scripts/make-demo-fixtures.ts`).toBe(true);
+    for (const [path, bytes] of fresh)
+      expect(shipped.get(path)?.equals(bytes), `${path} is stale: run scripts/make-demo-fixtures.ts`).toBe(true);
   });
 
   it('is a market worth analysing: 50,000+ certificates, every certificate-level county, several tax years, at most 5 MB', () => {
-    const manifest = JSON.parse(readFileSync(join(demo, 'manifest.json'), 'utf8')) as { certificates: number; files: { county: string; tax_year: number }[] };
+    const manifest = JSON.parse(readFileSync(join(demo, 'manifest.json'), 'utf8')) as {
+      certificates: number;
+      files: { county: string; tax_year: number }[];
+    };
     expect(manifest.certificates).toBeGreaterThanOrEqual(50_000);
     const levelCounties = generateState({ ...DEMO_SET, certificates: 0 }).counties.filter((c) => c.coverage === 'certificate_level');
     expect(new Set(manifest.files.map((f) => f.county))).toEqual(new Set(levelCounties.map((c) => c.county.slug)));

@@ -48,7 +48,13 @@ describe('generateFixtures', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ generated_at: '2026-11-22T00:00:00.000Z', seed: 11, certificates: 900, sources: 'sources.json' });
     expect(manifest.files).toHaveLength(88);
-    expect(manifest.files).toContainEqual({ path: 'miami-dade/2025.jsonl', vendor: 'certbid', county: 'miami-dade', tax_year: 2025, rows: expect.any(Number) });
+    expect(manifest.files).toContainEqual({
+      path: 'miami-dade/2025.jsonl',
+      vendor: 'certbid',
+      county: 'miami-dade',
+      tax_year: 2025,
+      rows: expect.any(Number),
+    });
     expect(manifest.files).toContainEqual(expect.objectContaining({ path: 'duval/2015.txt', vendor: 'county_local' }));
     expect(manifest.files).toContainEqual(expect.objectContaining({ path: 'hillsborough/2019.txt', vendor: 'taxgavel' }));
     for (const f of manifest.files) {
@@ -82,13 +88,21 @@ describe('generateFixtures', () => {
       notes: expect.stringMatching(/^\d+ certificates; sale 2021-05-\d\d to 2021-(05-\d\d|06-01)$/),
     });
     expect(sources).toContainEqual(
-      expect.objectContaining({ countySlug: 'miami-dade', taxYear: 2024, vendor: 'certbid', saleUrl: 'https://www.certbid.com/fl/miamidade', requiresLogin: true }),
+      expect.objectContaining({
+        countySlug: 'miami-dade',
+        taxYear: 2024,
+        vendor: 'certbid',
+        saleUrl: 'https://www.certbid.com/fl/miamidade',
+        requiresLogin: true,
+      }),
     );
   });
 
   it('refuses before writing anything when a format has no writer', async () => {
     const out = join(root, 'missing');
-    const err = await generateFixtures({ ...options('missing'), writerFor: (f) => (f === 'taxgavel-fixed' ? undefined : ndjson(f)) }).catch((e) => e);
+    const err = await generateFixtures({ ...options('missing'), writerFor: (f) => (f === 'taxgavel-fixed' ? undefined : ndjson(f)) }).catch(
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(FixtureError);
     expect(err.code).toBe('writer_missing');
     expect(() => readdirSync(out)).toThrow();

@@ -9,8 +9,7 @@ import { loadRegistry } from '../../../../services/domain/registry.ts';
 
 const registry = loadRegistry();
 const TODAY = '2026-11-22';
-const make = (certificates: number, seed: number, today = TODAY): GeneratedState =>
-  generateState({ certificates, seed, today, registry });
+const make = (certificates: number, seed: number, today = TODAY): GeneratedState => generateState({ certificates, seed, today, registry });
 
 function fingerprint(state: GeneratedState): string {
   const hash = createHash('sha256');
@@ -33,7 +32,16 @@ describe('the plan', () => {
 
   it('models 8 certificate-level counties (6 large, 2 small rural) covering every channel in use, 8 vendor-tracked, the rest directory-only', () => {
     const by = (c: string) => state.counties.filter((x) => x.coverage === c).map((x) => x.county.slug);
-    expect(by('certificate_level').sort()).toEqual(['broward', 'duval', 'franklin', 'gulf', 'hillsborough', 'miami-dade', 'orange', 'pinellas']);
+    expect(by('certificate_level').sort()).toEqual([
+      'broward',
+      'duval',
+      'franklin',
+      'gulf',
+      'hillsborough',
+      'miami-dade',
+      'orange',
+      'pinellas',
+    ]);
     expect(by('vendor_tracked')).toHaveLength(8);
     expect(by('directory_only')).toHaveLength(67 - 16);
     const channels = state.counties.filter((c) => c.coverage === 'certificate_level').map((c) => c.channel?.channel);
@@ -211,7 +219,8 @@ describe('5,000 records', () => {
     expect(owners.some((o) => / (LLC|INC|CORP)$/.test(o))).toBe(true);
     expect(owners.some((o) => /^EST OF | EST$/.test(o))).toBe(true);
     const zipPrefix: Record<string, RegExp> = {
-      'miami-dade': /, (MIAMI|HIALEAH|HOMESTEAD|MIAMI GARDENS|NORTH MIAMI|MIAMI BEACH|CORAL GABLES|DORAL|OPA-LOCKA|FLORIDA CITY|CUTLER BAY), FL 33\d{3}$/,
+      'miami-dade':
+        /, (MIAMI|HIALEAH|HOMESTEAD|MIAMI GARDENS|NORTH MIAMI|MIAMI BEACH|CORAL GABLES|DORAL|OPA-LOCKA|FLORIDA CITY|CUTLER BAY), FL 33\d{3}$/,
       broward: /, [A-Z ]+, FL 33\d{3}$/,
       hillsborough: /, [A-Z ]+, FL 33\d{3}$/,
       orange: /, [A-Z ]+, FL (32|34)\d{3}$/,

@@ -18,8 +18,7 @@ import { isCountyZip } from '../../../../services/generator/places.ts';
  */
 const registry = loadRegistry();
 const AS_OF = '2026-11-22';
-const generate = (certificates: number, seed: number, today = AS_OF) =>
-  generateState({ certificates, seed, today, registry });
+const generate = (certificates: number, seed: number, today = AS_OF) => generateState({ certificates, seed, today, registry });
 
 const failing = (report: DataReport) => report.checks.filter((c) => c.bad > 0);
 
@@ -119,7 +118,9 @@ describe('a 30,000-certificate set as of November', () => {
       expect(mean, slug).toBeGreaterThan(4);
       expect(mean, slug).toBeLessThan(14);
       expect(offered.filter((r) => r.struck_to_county).length / offered.length, slug).toBeGreaterThan(0.08);
-      expect(median(sold.map((r) => r.face_amount)), slug).toBeLessThan(median(large.filter((r) => !r.struck_to_county).map((r) => r.face_amount)));
+      expect(median(sold.map((r) => r.face_amount)), slug).toBeLessThan(
+        median(large.filter((r) => !r.struck_to_county).map((r) => r.face_amount)),
+      );
     }
   });
 
@@ -160,10 +161,14 @@ describe('a 30,000-certificate set as of November', () => {
   });
 
   it('gives metes-and-bounds legals the section-township-range their parcel id encodes', () => {
-    const metes = records.filter((r) => r.county_slug === 'orange' && r.legal_description && /^\d{2}-\d{2}-\d{2} /.test(r.legal_description));
+    const metes = records.filter(
+      (r) => r.county_slug === 'orange' && r.legal_description && /^\d{2}-\d{2}-\d{2} /.test(r.legal_description),
+    );
     expect(metes.length).toBeGreaterThan(20);
     for (const r of metes) expect(r.legal_description!.slice(0, 8)).toBe(r.parcel_id.slice(0, 8));
-    const broward = records.filter((r) => r.county_slug === 'broward' && r.legal_description && /^\d{2}-\d{2}-\d{2} /.test(r.legal_description));
+    const broward = records.filter(
+      (r) => r.county_slug === 'broward' && r.legal_description && /^\d{2}-\d{2}-\d{2} /.test(r.legal_description),
+    );
     expect(broward.length).toBeGreaterThan(20);
     for (const r of broward) {
       const [tt, rr, ss] = [r.parcel_id.slice(0, 2), r.parcel_id.slice(2, 4), r.parcel_id.slice(5, 7)];
@@ -189,8 +194,16 @@ describe('the sale calendar', () => {
   it('skips weekends and Memorial Day, and pulls a late start back so the last day is June 1 at latest', () => {
     // 2026: May 18 is a Monday, Memorial Day is May 25, June 1 is a Monday.
     expect(saleWindow(2026).map(isoDay)).toEqual([
-      '2026-05-18', '2026-05-19', '2026-05-20', '2026-05-21', '2026-05-22',
-      '2026-05-26', '2026-05-27', '2026-05-28', '2026-05-29', '2026-06-01',
+      '2026-05-18',
+      '2026-05-19',
+      '2026-05-20',
+      '2026-05-21',
+      '2026-05-22',
+      '2026-05-26',
+      '2026-05-27',
+      '2026-05-28',
+      '2026-05-29',
+      '2026-06-01',
     ]);
     expect(saleDaysIn(2026, 9, 3).map(isoDay)).toEqual(['2026-05-28', '2026-05-29', '2026-06-01']);
     expect(saleDaysIn(2026, 0, 1).map(isoDay)).toEqual(['2026-05-18']);
@@ -230,6 +243,7 @@ describe('the data tables: face parts and county ZIP codes', () => {
 
   it('gives every city only ZIP codes of its own county', () => {
     for (const p of COUNTY_PROFILES)
-      for (const city of p.cities) for (const zip of city.zips) expect(isCountyZip(p.places, zip), `${p.slug} ${city.name} ${zip}`).toBe(true);
+      for (const city of p.cities)
+        for (const zip of city.zips) expect(isCountyZip(p.places, zip), `${p.slug} ${city.name} ${zip}`).toBe(true);
   });
 });

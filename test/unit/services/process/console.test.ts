@@ -41,8 +41,12 @@ describe('npm start on a console', () => {
   it('masks a key sent in the query, however its name is spelled, as the JSON log does', () => {
     const at = new Date('2026-11-23T14:03:07Z');
     const line = (url: string) => requestLine({ at, method: 'GET', url, statusCode: 401, ms: 1 });
-    expect(line('/api/v1/counties?api_key=txc_live_secret&limit=2')).toBe('14:03:07 GET /api/v1/counties?api_key=[redacted]&limit=2 401 1ms');
-    expect(line('/api/v1/counties?limit=2&api%5Fkey=txc_live_secret')).toBe('14:03:07 GET /api/v1/counties?limit=2&api%5Fkey=[redacted] 401 1ms');
+    expect(line('/api/v1/counties?api_key=txc_live_secret&limit=2')).toBe(
+      '14:03:07 GET /api/v1/counties?api_key=[redacted]&limit=2 401 1ms',
+    );
+    expect(line('/api/v1/counties?limit=2&api%5Fkey=txc_live_secret')).toBe(
+      '14:03:07 GET /api/v1/counties?limit=2&api%5Fkey=[redacted] 401 1ms',
+    );
     for (const url of [
       '/x?api%5fkey=txc_live_secret',
       '/x?%61pi_key=txc_live_secret',
@@ -59,7 +63,12 @@ describe('npm start on a console', () => {
   // The account page's mailed links carry a single-use token in ?token=.
   it('masks the token of a mailed link, in the JSON log and on the terminal', () => {
     const token = 'GqJsTv7Cx8cDlOTJZdJwlrgXk-lU4ub9mdX6NR_IDz4';
-    for (const url of [`/account/verify?token=${token}`, `/account/reset?token=${token}&x=1`, `/account/reset?TOKEN=${token}`, `/account/reset?%74oken=${token}`]) {
+    for (const url of [
+      `/account/verify?token=${token}`,
+      `/account/reset?token=${token}&x=1`,
+      `/account/reset?TOKEN=${token}`,
+      `/account/reset?%74oken=${token}`,
+    ]) {
       expect(redactUrl(url), url).not.toContain(token);
       expect(requestLine({ at: new Date(), method: 'GET', url, statusCode: 200, ms: 1 })).not.toContain(token);
     }
@@ -80,7 +89,12 @@ describe('npm start on a console', () => {
 
   it('prints an outbox mail as its link, for confirming a sign-up without a mail server', () => {
     const line = outboxLine(
-      { to: 'a@example.com', subject: 'Confirm your email address', text: '', link: { label: 'Confirm your email', url: 'http://127.0.0.1:3000/account/verify?token=abc' } },
+      {
+        to: 'a@example.com',
+        subject: 'Confirm your email address',
+        text: '',
+        link: { label: 'Confirm your email', url: 'http://127.0.0.1:3000/account/verify?token=abc' },
+      },
       `${process.cwd()}/data/outbox/1.eml`,
     );
     expect(line).toBe(

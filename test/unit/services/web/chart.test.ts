@@ -3,7 +3,9 @@ import { dailyChart, niceMax } from '../../../../services/web/chart.ts';
 
 describe('the requests-per-day chart', () => {
   it('tops the scale at the next of 2, 4, 10, 20, 40, 100, ... so the middle line is a whole number', () => {
-    expect([0, 1, 2, 3, 4, 5, 10, 11, 25, 40, 41, 99, 101, 12_345].map(niceMax)).toEqual([2, 2, 2, 4, 4, 10, 10, 20, 40, 40, 100, 100, 200, 20_000]);
+    expect([0, 1, 2, 3, 4, 5, 10, 11, 25, 40, 41, 99, 101, 12_345].map(niceMax)).toEqual([
+      2, 2, 2, 4, 4, 10, 10, 20, 40, 40, 100, 100, 200, 20_000,
+    ]);
   });
 
   it('draws a bar per day with requests, over the whole month, up to today only', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutForm, fieldErrors, KeyForm, NewPasswordForm, SignInForm, SignInQuery, SignUpForm, VerifyForm } from '../../../../services/web/forms.ts';
+import {
+  CheckoutForm,
+  fieldErrors,
+  KeyForm,
+  NewPasswordForm,
+  SignInForm,
+  SignInQuery,
+  SignUpForm,
+  VerifyForm,
+} from '../../../../services/web/forms.ts';
 import { navFor } from '../../../../services/web/nav.ts';
 
 const errorsOf = (result: { success: boolean; error?: import('zod').ZodError }) => (result.success ? {} : fieldErrors(result.error!));
@@ -7,7 +16,9 @@ const errorsOf = (result: { success: boolean; error?: import('zod').ZodError }) 
 describe('account page forms', () => {
   it('sign-up: an address is trimmed and lower-cased, an organisation trimmed', () => {
     // No password at sign-up (the confirmation link's holder chooses it): one posted is dropped.
-    expect(SignUpForm.parse({ email: '  Ana@Example.COM ', password: 'fifteen chars!!', organisation: ' Acme Liens ', _csrf: 'x' })).toEqual({
+    expect(
+      SignUpForm.parse({ email: '  Ana@Example.COM ', password: 'fifteen chars!!', organisation: ' Acme Liens ', _csrf: 'x' }),
+    ).toEqual({
       email: 'ana@example.com',
       organisation: 'Acme Liens',
     });
@@ -74,7 +85,14 @@ describe('account page forms', () => {
     const next = (value: string) => SignInQuery.parse({ next: value }).next;
     expect(next('/account/keys')).toBe('/account/keys');
     expect(next('/account')).toBe('/account');
-    for (const bad of ['https://evil.example/account', '//evil.example', '/account//evil.example', '/docs', '/account/keys?x=1', '/account\\evil'])
+    for (const bad of [
+      'https://evil.example/account',
+      '//evil.example',
+      '/account//evil.example',
+      '/docs',
+      '/account/keys?x=1',
+      '/account\\evil',
+    ])
       expect(next(bad), bad).toBeUndefined();
   });
 });

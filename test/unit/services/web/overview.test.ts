@@ -5,7 +5,18 @@ import type { ClientUsage } from '../../../../services/control/billing/usage.ts'
 import { type OverviewInput, overviewModel } from '../../../../services/web/overview.ts';
 
 const plan = (over: Partial<Plan> = {}): Plan => ({
-  ...mapPlanRow({ code: 'free_trial', name: 'Free Trial', price_usd_cents: 0, monthly_credits: 500, rpm: 30, rest: 1, mcp: 0, csv: 0, webhooks: 'none', overage: 0 }),
+  ...mapPlanRow({
+    code: 'free_trial',
+    name: 'Free Trial',
+    price_usd_cents: 0,
+    monthly_credits: 500,
+    rpm: 30,
+    rest: 1,
+    mcp: 0,
+    csv: 0,
+    webhooks: 'none',
+    overage: 0,
+  }),
   ...over,
 });
 const client: Client = {
@@ -61,7 +72,9 @@ describe('the overview in words', () => {
     );
     const capped = input({
       now: new Date('2026-05-09T12:00:00Z'),
-      detail: detail({ buckets: [{ bucket: 'trial', period: 'signup', granted: 500, remaining: 100, capped_at: '2026-05-09T11:00:00.000Z' }] }),
+      detail: detail({
+        buckets: [{ bucket: 'trial', period: 'signup', granted: 500, remaining: 100, capped_at: '2026-05-09T11:00:00.000Z' }],
+      }),
     });
     expect(overviewModel(capped).trial?.note).toBe(
       "Your trial's seven days of full access ended on 8 May 2026, so your balance was capped at 100 credits. When they are used up, requests are refused (402) until you choose a plan.",
@@ -101,7 +114,13 @@ describe('the overview in words', () => {
     const enterprise = overviewModel(
       input({
         plan: plan({ code: 'enterprise', name: 'Enterprise', monthlyCredits: 2_000_000_000 }),
-        usage: { events_count: 5, monthly_quota: 2_000_000_000, percent_used: 0, reset_date: '2026-06-01T00:00:00.000Z', plan: 'enterprise' },
+        usage: {
+          events_count: 5,
+          monthly_quota: 2_000_000_000,
+          percent_used: 0,
+          reset_date: '2026-06-01T00:00:00.000Z',
+          plan: 'enterprise',
+        },
         detail: detail({ buckets: [] }),
       }),
     );

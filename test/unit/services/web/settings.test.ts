@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from '../../../../services/config.ts';
 import { siteSettings } from '../../../../services/web/settings.ts';
 
 const SECRET = 'x'.repeat(40);
-const config = (env: Record<string, string>) => loadConfig({ KEY_HASH_SECRET: SECRET, WEBHOOK_SECRET_KEY: 'w'.repeat(40), DATABASE_PATH: '/tmp/never-created/x.db', ...env });
+const config = (env: Record<string, string>) =>
+  loadConfig({ KEY_HASH_SECRET: SECRET, WEBHOOK_SECRET_KEY: 'w'.repeat(40), DATABASE_PATH: '/tmp/never-created/x.db', ...env });
 
 describe('account page settings', () => {
   it('in development: plain cookie names without Secure, links to the local server, test-mode billing', () => {
@@ -11,7 +12,12 @@ describe('account page settings', () => {
     expect(c.PUBLIC_URL).toBe('http://127.0.0.1:4000');
     expect(c.BILLING_PROVIDER).toBe('test-mode');
     expect(c.MAIL_OUTBOX_DIR).toBe('/tmp/never-created/outbox');
-    expect(siteSettings(c)).toMatchObject({ publicUrl: 'http://127.0.0.1:4000', secureCookies: false, sessionCookie: 'taxcert-session', csrfCookie: 'taxcert-csrf' });
+    expect(siteSettings(c)).toMatchObject({
+      publicUrl: 'http://127.0.0.1:4000',
+      secureCookies: false,
+      sessionCookie: 'taxcert-session',
+      csrfCookie: 'taxcert-csrf',
+    });
   });
 
   it('outside development: Secure __Host- cookies', () => {

@@ -21,7 +21,11 @@ export function bidRatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             'Winning bid rates of the certificates sold to a bidder (every status but available and advertised, not struck to the county) in a scope of counties, tax years and vendors: exact nearest-rank percentiles, means, shares at 0, 0.25, 1, 5 and 18 percent, one histogram row per rate, and the same per county. No parameter: the whole data set. What one credit buys is bounded: a scope of more than 2,000,000 certificates (the default cap) is a 400 naming county, tax_year and vendor, and a client may have 2 analytic requests in flight at once (one more is a 429).',
           tags: ['analytics'],
           querystring: BidRateParams,
-          response: answers({ schema: BidRateAnalyticsResponse, description: 'The bid-rate figures of the scope.', example: bidRateExample }),
+          response: answers({
+            schema: BidRateAnalyticsResponse,
+            description: 'The bid-rate figures of the scope.',
+            example: bidRateExample,
+          }),
         },
       },
       async (request, reply) => sendObject(request, reply, await readBidRates(deps, request.query)),

@@ -55,12 +55,17 @@ export const BidRateAnalytics = z.object({
     .number()
     .int()
     .describe('Certificates sold to a bidder in scope: every status but available and advertised, not struck to the county.'),
-  struck_to_county: z.number().int().describe('Certificates in scope struck to the county (no bidder took them); not in the figures below.'),
+  struck_to_county: z
+    .number()
+    .int()
+    .describe('Certificates in scope struck to the county (no bidder took them); not in the figures below.'),
   face_amount: z.number().describe('Face amount of the certificates sold to a bidder, US dollars (exact cents).'),
   rate: BidRateStats.describe('Winning rates (percent per year); null where there are no certificates.'),
   shares: BidRateShares.describe('Fractions of the certificates, 4 decimals (half up); null where there are no certificates.'),
   histogram: z.array(BidRateBucket).describe('One row per distinct winning rate, ascending.'),
-  by_county: z.array(BidRateCounty).describe('Every county in scope with certificates sold to a bidder, most certificates first (ties by slug).'),
+  by_county: z
+    .array(BidRateCounty)
+    .describe('Every county in scope with certificates sold to a bidder, most certificates first (ties by slug).'),
 });
 export type BidRateAnalytics = z.infer<typeof BidRateAnalytics>;
 

@@ -36,9 +36,7 @@ export function buildGroupTerms(params: HolderGroupsParams, slice?: IdSlice): Re
     query: scopeQuery(params, slice),
     aggs: {
       groups: wantsFace(params) ? { ...groups, aggs: { face: { sum: { field: 'face_amount' } } } } : groups,
-      ...(params.query !== undefined
-        ? { matched: { filter: containsMatch('holder_name.contains', params.query), aggs: { groups } } }
-        : {}),
+      ...(params.query !== undefined ? { matched: { filter: containsMatch('holder_name.contains', params.query), aggs: { groups } } } : {}),
     },
   };
 }

@@ -18,8 +18,12 @@ export const MAX_GROUP_PAGE = 50;
 export const HolderGroupsParams = z.strictObject({
   county: multi(countySlug)
     .optional()
-    .describe('County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400. A scope (county x tax_year) of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400: narrow it here or with tax_year.'),
-  tax_year: multi(taxYear, 111).optional().describe('Tax year(s), e.g. 2023 or 2022,2023. Figures count only these years (see county for the scope cap).'),
+    .describe(
+      'County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400. A scope (county x tax_year) of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400: narrow it here or with tax_year.',
+    ),
+  tax_year: multi(taxYear, 111)
+    .optional()
+    .describe('Tax year(s), e.g. 2023 or 2022,2023. Figures count only these years (see county for the scope cap).'),
   query: text(200)
     .refine(hasContainsKey, 'must contain at least one letter or digit')
     .optional()

@@ -21,15 +21,7 @@ import {
 } from './build-scan.ts';
 import { type DetailBucket, mapGroupRow } from './map-row.ts';
 import { DEFAULT_HOLDER_GROUP_SORT, type HolderGroupSort, type HolderGroupsParams } from './params.ts';
-import {
-  foldGroups,
-  foldGroupTerms,
-  type GroupBucket,
-  type GroupSummary,
-  mediansOf,
-  orderGroups,
-  type PairBucket,
-} from './rank-groups.ts';
+import { foldGroups, foldGroupTerms, type GroupBucket, type GroupSummary, mediansOf, orderGroups, type PairBucket } from './rank-groups.ts';
 import type { HolderGroupRow } from './row.ts';
 import { InexactAggregationError } from '../../../query/exact-terms.ts';
 import { assertScopeWithin } from '../scope-cap.ts';
@@ -50,7 +42,12 @@ interface TermsAgg<B> {
 const complete = (agg: TermsAgg<unknown>) => agg.sum_other_doc_count === 0 && (agg.doc_count_error_upper_bound ?? 0) === 0;
 
 /** Every bucket of a composite aggregation, page after page (exact on any number of shards). */
-async function allPairs(client: Client, index: string, body: (after: AfterKey) => Record<string, unknown>, pageSize: number): Promise<PairBucket[]> {
+async function allPairs(
+  client: Client,
+  index: string,
+  body: (after: AfterKey) => Record<string, unknown>,
+  pageSize: number,
+): Promise<PairBucket[]> {
   const out: PairBucket[] = [];
   let after: AfterKey;
   for (;;) {
@@ -77,7 +74,10 @@ async function allSlices(
 
 /** The composite (group, name) pairs: exact at any size, and the only source of every group's name. */
 async function scanPairs(client: Client, index: string, params: HolderGroupsParams): Promise<GroupSummary[]> {
-  return foldGroups(await allSlices(client, index, (slice, after) => buildGroupScan(params, slice, after), SCAN_PAGE), params.query !== undefined);
+  return foldGroups(
+    await allSlices(client, index, (slice, after) => buildGroupScan(params, slice, after), SCAN_PAGE),
+    params.query !== undefined,
+  );
 }
 
 /** Every group in scope with the figures its order needs. */
@@ -86,13 +86,23 @@ async function scanGroups(client: Client, index: string, params: HolderGroupsPar
   const answers = await Promise.all(groupTermsSlices(params).map((slice) => search<never>(client, index, buildGroupTerms(params, slice))));
   const slices = answers.map((res) => res.aggregations as { groups: TermsAgg<GroupBucket>; matched?: { groups: TermsAgg<GroupBucket> } });
   // More groups than one terms aggregation holds: the composite pages instead.
-  if (slices.some((aggs) => !complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups)))) return scanPairs(client, index, params);
-  const matched = params.query !== undefined ? new Set(slices.flatMap((aggs) => aggs.matched?.groups.buckets.map((b) => b.key) ?? [])) : null;
-  return foldGroupTerms(slices.flatMap((aggs) => aggs.groups.buckets), matched);
+  if (slices.some((aggs) => !complete(aggs.groups) || (aggs.matched && !complete(aggs.matched.groups))))
+    return scanPairs(client, index, params);
+  const matched =
+    params.query !== undefined ? new Set(slices.flatMap((aggs) => aggs.matched?.groups.buckets.map((b) => b.key) ?? [])) : null;
+  return foldGroupTerms(
+    slices.flatMap((aggs) => aggs.groups.buckets),
+    matched,
+  );
 }
 
 /** The page pass: every group of the page in one search (build-details.ts). */
-async function details(client: Client, index: string, params: HolderGroupsParams, page: GroupSummary[]): Promise<Map<string, DetailBucket>> {
+async function details(
+  client: Client,
+  index: string,
+  params: HolderGroupsParams,
+  page: GroupSummary[],
+): Promise<Map<string, DetailBucket>> {
   const ids = page.map((g) => g.group_id);
   const answer = await search<never>(client, index, buildGroupDetails(params, ids));
   const groups = (answer.aggregations as { groups?: TermsAgg<DetailBucket> } | undefined)?.groups;
@@ -103,7 +113,10 @@ async function details(client: Client, index: string, params: HolderGroupsParams
     // Figures from a partial list would mislead: refuse (a 500) rather than answer them.
     const names = g.names.doc_count_error_upper_bound ?? 0;
     if (!complete(g.members) || !complete(g.rates) || !complete(g.counties) || names !== 0)
-      throw new InexactAggregationError(`details of holder group ${g.key}`, 'more member spellings, rates or counties than one read returns');
+      throw new InexactAggregationError(
+        `details of holder group ${g.key}`,
+        'more member spellings, rates or counties than one read returns',
+      );
     out.set(g.key, g);
   }
   return out;
@@ -128,7 +141,10 @@ export async function searchHolderGroups(deps: HolderGroupsDeps, params: HolderG
   assertCounties(deps.registry, 'county', params.county);
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
   const sort = params.sort ?? DEFAULT_HOLDER_GROUP_SORT;
-  await assertScopeWithin(deps.opensearch, index, scopeQuery(params), scopeCap(deps.config.HOLDER_GROUPS_MAX_SCOPE, sort), ['county', 'tax_year']);
+  await assertScopeWithin(deps.opensearch, index, scopeQuery(params), scopeCap(deps.config.HOLDER_GROUPS_MAX_SCOPE, sort), [
+    'county',
+    'tax_year',
+  ]);
   const rateScan = () => allSlices(deps.opensearch, index, (slice, after) => buildRateScan(params, slice, after), RATE_SCAN_PAGE);
   // median_rate_asc without a member-name match needs only the (group, rate) counts: every group
   // in scope and its certificates are their sums, so the group scan would read the scope twice.

@@ -12,7 +12,9 @@ export const HolderGroupRow = z.object({
   name: z.string().describe("The group's display name: its most common spelling without series number or legal form."),
   members: z
     .array(HolderGroupMember)
-    .describe('Every holder-name spelling in the group with its certificate count, most certificates first; the counts add up to certificates.'),
+    .describe(
+      'Every holder-name spelling in the group with its certificate count, most certificates first; the counts add up to certificates.',
+    ),
   certificates: z.number().int().describe('Certificates in scope held by the group, in any status.'),
   face_amount: z.number().describe('Face amount of those certificates, US dollars.'),
   outstanding_face_amount: z.number().describe('Face amount of those neither redeemed nor cancelled, US dollars.'),

@@ -109,7 +109,10 @@ describe('the same work for every 401', () => {
     // Counted instead of timed: equal work is what makes the cases cost the same (so a 401 does not
     // tell whether a key exists), and a count does not depend on how busy the machine is.
     const looked: unknown[][] = [];
-    const auth = createAuthenticate(countingLookups(t.runtime.sql, looked), { secret: t.config.KEY_HASH_SECRET, prefix: t.config.KEY_PREFIX });
+    const auth = createAuthenticate(countingLookups(t.runtime.sql, looked), {
+      secret: t.config.KEY_HASH_SECRET,
+      prefix: t.config.KEY_PREFIX,
+    });
     const unknown = `${key.slice(0, -4)}abcd`;
     const cases: [string, Record<string, string>][] = [
       ['the real key', bearer(key)],

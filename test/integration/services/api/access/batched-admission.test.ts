@@ -20,7 +20,8 @@ const get = (key: string) => t.app.inject({ method: 'GET', url: '/api/v1/probe',
 const burst = async (key: string, n: number) => (await Promise.all(Array.from({ length: n }, () => get(key)))).map((r) => r.statusCode);
 const count = (xs: number[], status: number) => xs.filter((x) => x === status).length;
 const charges = async (clientId: string) =>
-  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!
+    .n;
 
 describe('admissions batched per turn', () => {
   it('a burst over the credit left: exactly the credits left are charged and answered, the rest refused', async () => {
@@ -84,7 +85,9 @@ describe('ledger.chargeMany', () => {
     const [one, two] = [await client(2), await client(2)];
     const now = new Date();
     const [first, second] = [await account(one), await account(two)];
-    const batched = await t.app.access.ledger.chargeMany(Array.from({ length: 4 }, (_, i) => ({ account: first, now, requestId: `b${i}` })));
+    const batched = await t.app.access.ledger.chargeMany(
+      Array.from({ length: 4 }, (_, i) => ({ account: first, now, requestId: `b${i}` })),
+    );
     const sequential: ChargeOutcome[] = [];
     for (let i = 0; i < 4; i++) sequential.push(await t.app.access.ledger.charge(second, now, `s${i}`));
     expect(batched.map(shape)).toEqual(['monthly', 'monthly', 'quota_exhausted', 'quota_exhausted']);

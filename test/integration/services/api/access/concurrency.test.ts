@@ -23,7 +23,9 @@ afterAll(async () => t.close());
 const events = async (clientId: string) =>
   (await t.runtime.sql.get<{ n: number }>('SELECT coalesce(sum(events), 0) AS n FROM usage_counts WHERE client_id = ?', [clientId]))!.n;
 const charges = async (clientId: string) =>
-  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind IN ('charge', 'overage')", [clientId]))!.n;
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind IN ('charge', 'overage')", [
+    clientId,
+  ]))!.n;
 const expectBooksBalance = async (clientId: string) =>
   expect(await recomputeBalances(t.runtime.sql, clientId)).toEqual(await storedBalances(t.runtime.sql, clientId));
 
@@ -54,7 +56,12 @@ describe('one process', () => {
 
   it.each([
     ['free trial', 'free_trial' as const, 402, async () => {}],
-    ['past_due subscription', 'developer' as const, 429, async (id: string) => void (await setClient(t.runtime.sql, id, { subscription: 'past_due' }))],
+    [
+      'past_due subscription',
+      'developer' as const,
+      429,
+      async (id: string) => void (await setClient(t.runtime.sql, id, { subscription: 'past_due' })),
+    ],
   ])('%s with 10 credits left sending 50 at once gets exactly 10 answers of 200', async (_n, plan, refusal, prepare) => {
     const c = await t.client(plan);
     await setClient(t.runtime.sql, c.client.id, { rpm: 1000 });
@@ -79,7 +86,9 @@ describe('three API processes on one database and one Redis', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < HOSTS; i++) {
-      const { child, listening } = spawnAccessServer(childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error', ...UNCAPPED }));
+      const { child, listening } = spawnAccessServer(
+        childEnv(t.config, { KEY_HASH_SECRET: t.config.KEY_HASH_SECRET, LOG_LEVEL: 'error', ...UNCAPPED }),
+      );
       const url = await listening;
       servers.push({ child, url });
     }
@@ -98,7 +107,9 @@ describe('three API processes on one database and one Redis', () => {
   });
 
   const burst = (key: string, n: number, path = '/api/v1/probe') =>
-    Promise.all(Array.from({ length: n }, (_, i) => fetch(`${servers[i % HOSTS]!.url}${path}`, { headers: bearer(key) }).then((r) => r.status)));
+    Promise.all(
+      Array.from({ length: n }, (_, i) => fetch(`${servers[i % HOSTS]!.url}${path}`, { headers: bearer(key) }).then((r) => r.status)),
+    );
 
   it('1,500 concurrent requests split across the three charge exactly 1,500 credits', async () => {
     const c = await t.client('enterprise');
@@ -109,7 +120,7 @@ describe('three API processes on one database and one Redis', () => {
     await expectBooksBalance(c.client.id);
   });
 
-  it("a trial past its 7 days is capped once, whichever host charges first", async () => {
+  it('a trial past its 7 days is capped once, whichever host charges first', async () => {
     const c = await t.client('free_trial', { createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
     await setClient(t.runtime.sql, c.client.id, { rpm: 1000 });
     expect(statuses(await burst(c.key, 30))).toEqual({ 200: 30 });
@@ -130,11 +141,13 @@ describe('three API processes on one database and one Redis', () => {
     expect(statuses(await burst(c.key, 45))).toEqual({ 200: 45 });
     const day = new Date().toISOString().slice(0, 10);
     // The day's billing run by three processes at once, as a scheduled job on every host would.
-    const runs = await Promise.all(Array.from({ length: HOSTS }, () => runCli(['billing', 'run-daily', '--date', day], childEnv(t.config))));
+    const runs = await Promise.all(
+      Array.from({ length: HOSTS }, () => runCli(['billing', 'run-daily', '--date', day], childEnv(t.config))),
+    );
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
-    expect(await t.runtime.sql.all('SELECT credits, amount_usd_cents FROM overage_invoice_lines WHERE client_id = ?', [c.client.id])).toEqual([
-      { credits: 45, amount_usd_cents: 25 },
-    ]);
+    expect(
+      await t.runtime.sql.all('SELECT credits, amount_usd_cents FROM overage_invoice_lines WHERE client_id = ?', [c.client.id]),
+    ).toEqual([{ credits: 45, amount_usd_cents: 25 }]);
     await expectBooksBalance(c.client.id);
   });
 

@@ -47,7 +47,8 @@ const get = async (key: string, query = '') => {
   return { res, ran: overlapped.has(id), overlapped: overlapped.get(id) === true };
 };
 const charges = async (clientId: string) =>
-  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!
+    .n;
 
 describe('a read beside its admission', () => {
   it('a new client waits for its first admission; once seen with room, its reads start at once and still carry the window headers', async () => {

@@ -45,7 +45,9 @@ describe('the rate-limit store does not answer (spec 8.2)', () => {
     } finally {
       redis.resume();
     }
-    const events = (await t.runtime.sql.get<{ n: number }>('SELECT sum(events) AS n FROM usage_counts WHERE client_id = ?', [c.client.id]))!;
+    const events = (await t.runtime.sql.get<{ n: number }>('SELECT sum(events) AS n FROM usage_counts WHERE client_id = ?', [
+      c.client.id,
+    ]))!;
     expect(events.n).toBe(4);
     expect(t.app.access.rateLimiter.storeFailures - failuresBefore).toBe(3);
   });

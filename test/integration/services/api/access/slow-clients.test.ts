@@ -44,7 +44,8 @@ const trickle = (head: string) => {
 };
 const probe = (key: string) => fetch(new URL('/api/v1/probe', base), { headers: bearer(key) });
 const charges = async (clientId: string) =>
-  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!.n;
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind = 'charge'", [clientId]))!
+    .n;
 /**
  * Resolves once the window has answered `n` more requests: a request held open has then taken its
  * slot (MCP paces before reading a body) and counts among its client's requests in flight.

@@ -61,6 +61,12 @@ describe('GET /api/v1/account/usage on the real app', () => {
       paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }>;
     };
     const schema = spec.paths['/api/v1/account/usage']!.get.responses['200']!.content['application/json']!.schema;
-    expect(Object.keys(schema.properties.data!.properties)).toEqual(['events_count', 'monthly_quota', 'percent_used', 'reset_date', 'plan']);
+    expect(Object.keys(schema.properties.data!.properties)).toEqual([
+      'events_count',
+      'monthly_quota',
+      'percent_used',
+      'reset_date',
+      'plan',
+    ]);
   });
 });

@@ -27,7 +27,12 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
   async function client(plan: PlanCode, change: { rpm?: number; monthlyCredits?: number } = {}) {
     const c = await createClient(t.runtime.sql, { name: `mcp ${plan}`, plan });
     if (change.rpm !== undefined || change.monthlyCredits !== undefined) await setClient(t.runtime.sql, c.id, change);
-    const { raw } = await createKey(t.runtime.sql, { clientId: c.id, env: 'live', prefix: t.config.KEY_PREFIX, secret: t.config.KEY_HASH_SECRET });
+    const { raw } = await createKey(t.runtime.sql, {
+      clientId: c.id,
+      env: 'live',
+      prefix: t.config.KEY_PREFIX,
+      secret: t.config.KEY_HASH_SECRET,
+    });
     return { id: c.id, key: raw, headers: bearer(raw) };
   }
 
@@ -159,7 +164,10 @@ describe('MCP endpoint: keys, plans, credits and the rate limit', () => {
     expect((await mcp.callTool({ name: 'list_counties', arguments: {} })).isError).toBeFalsy(); // 6
     const limited = mcp.callTool({ name: 'list_counties', arguments: {} });
     await expect(limited).rejects.toBeInstanceOf(StreamableHTTPError);
-    await expect(limited).rejects.toMatchObject({ code: 429, message: expect.stringMatching(/Rate limit exceeded\. Retry after \d+ seconds\./) });
+    await expect(limited).rejects.toMatchObject({
+      code: 429,
+      message: expect.stringMatching(/Rate limit exceeded\. Retry after \d+ seconds\./),
+    });
 
     const raw = await post(call('list_counties'), c.headers);
     expect(raw.status).toBe(429);

@@ -25,7 +25,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (args: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_county', arguments: args } });
+const call = (args: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name: 'get_county', arguments: args },
+});
 const charges = async (clientId: string) =>
   (await t.runtime.sql.get<{ n: number }>('SELECT count(*) AS n FROM credit_ledger WHERE client_id = ?', [clientId]))!.n;
 const tooLarge = {
@@ -81,7 +86,11 @@ describe('the /api/mcp body limit', () => {
 
   it('a message just under the limit is read and answered', async () => {
     const c = await t.client('developer');
-    const res = await postMcp(base, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { pad: 'x'.repeat(60_000) } } }, bearer(c.key));
+    const res = await postMcp(
+      base,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { pad: 'x'.repeat(60_000) } } },
+      bearer(c.key),
+    );
     expect(res.status).toBe(200);
     expect(((await res.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
   });

@@ -74,7 +74,12 @@ describe('Origin on /api/mcp with MCP_ALLOWED_ORIGINS=https://app.example.com', 
     const c = await t.client('developer');
     const ok = await postMcp(allowingBase, initialize, { ...bearer(c.key), origin: 'https://app.example.com' });
     expect(ok.status).toBe(200);
-    for (const origin of ['http://app.example.com', 'https://app.example.com:8443', 'https://evil.example', 'https://app.example.com.evil.example']) {
+    for (const origin of [
+      'http://app.example.com',
+      'https://app.example.com:8443',
+      'https://evil.example',
+      'https://app.example.com.evil.example',
+    ]) {
       const res = await postMcp(allowingBase, initialize, { ...bearer(c.key), origin });
       expect(res.status, origin).toBe(403);
       expect(await res.json(), origin).toEqual(forbidden);

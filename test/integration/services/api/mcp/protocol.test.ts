@@ -69,7 +69,9 @@ describe('MCP endpoint: protocol', () => {
     expect(county?.inputSchema).toMatchObject({
       type: 'object',
       // One slug, or an array of exactly one: a county argument means the same in every tool.
-      properties: { county: { anyOf: [expect.objectContaining({ type: 'string' }), expect.objectContaining({ type: 'array', maxItems: 1 })] } },
+      properties: {
+        county: { anyOf: [expect.objectContaining({ type: 'string' }), expect.objectContaining({ type: 'array', maxItems: 1 })] },
+      },
       required: ['county'],
       additionalProperties: false,
     });

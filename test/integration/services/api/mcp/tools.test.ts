@@ -126,11 +126,27 @@ describe('MCP tools answer what their REST routes answer', () => {
     q('list_sources', '/api/v1/sources'),
     q('list_sources', '/api/v1/sources', { county: 'miami-dade', active: true, limit: 5 }),
     // The per-certificate investor answers: the id in the path, the day in the query.
-    { tool: 'get_redemption_quote', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/redemption?date=2026-02-10` },
-    { tool: 'get_certificate_timeline', args: { id: certificateId, date: '2026-02-10' }, url: `/api/v1/certificates/${certificateId}/timeline?date=2026-02-10` },
-    { tool: 'get_deed_estimate', args: { id: certificateId, date: '2027-04-01' }, url: `/api/v1/certificates/${certificateId}/deed-estimate?date=2027-04-01` },
+    {
+      tool: 'get_redemption_quote',
+      args: { id: certificateId, date: '2026-02-10' },
+      url: `/api/v1/certificates/${certificateId}/redemption?date=2026-02-10`,
+    },
+    {
+      tool: 'get_certificate_timeline',
+      args: { id: certificateId, date: '2026-02-10' },
+      url: `/api/v1/certificates/${certificateId}/timeline?date=2026-02-10`,
+    },
+    {
+      tool: 'get_deed_estimate',
+      args: { id: certificateId, date: '2027-04-01' },
+      url: `/api/v1/certificates/${certificateId}/deed-estimate?date=2027-04-01`,
+    },
     q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates'),
-    q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates', { county: ['alachua', 'miami-dade'], tax_year: [2023, 2024], vendor: ['LIENPORT', 'tax_collector'] }),
+    q('get_bid_rate_analytics', '/api/v1/analytics/bid-rates', {
+      county: ['alachua', 'miami-dade'],
+      tax_year: [2023, 2024],
+      vendor: ['LIENPORT', 'tax_collector'],
+    }),
     // The ingested file's certificates carry their holder groups (computed at ingest).
     q('search_holder_groups', '/api/v1/analytics/holders', { county: ['miami-dade'], sort: 'name_asc', limit: 5 }),
     // The change feed: the events the ingest above recorded.
@@ -247,12 +263,28 @@ describe('MCP tools answer what their REST routes answer', () => {
       // text), and REST's ?county=miami-dade&limit=3.
       ['search_certificates', { county: 'miami-dade', limit: 5 }, '/api/v1/certificates/search?county=miami-dade&limit=5'],
       ['search_certificates', { county: ['miami-dade'], limit: '3' }, '/api/v1/certificates/search?county=miami-dade&limit=3'],
-      ['search_certificates', { county: 'alachua,miami-dade', tax_year: '2023,2024', redeemed: 'false', face_min: '150' }, '/api/v1/certificates/search?county=alachua,miami-dade&tax_year=2023,2024&redeemed=false&face_min=150'],
-      ['search_certificates', { county: ['alachua,miami-dade'], facets: 'county,status', offset: '2' }, '/api/v1/certificates/search?county=alachua&county=miami-dade&facets=county,status&offset=2'],
-      ['search_certificate_sales', { county: 'miami-dade', tax_year: 2024, limit: '5' }, '/api/v1/certificate-sales/search?county=miami-dade&tax_year=2024&limit=5'],
+      [
+        'search_certificates',
+        { county: 'alachua,miami-dade', tax_year: '2023,2024', redeemed: 'false', face_min: '150' },
+        '/api/v1/certificates/search?county=alachua,miami-dade&tax_year=2023,2024&redeemed=false&face_min=150',
+      ],
+      [
+        'search_certificates',
+        { county: ['alachua,miami-dade'], facets: 'county,status', offset: '2' },
+        '/api/v1/certificates/search?county=alachua&county=miami-dade&facets=county,status&offset=2',
+      ],
+      [
+        'search_certificate_sales',
+        { county: 'miami-dade', tax_year: 2024, limit: '5' },
+        '/api/v1/certificate-sales/search?county=miami-dade&tax_year=2024&limit=5',
+      ],
       ['list_sources', { active: 'true', limit: '2' }, '/api/v1/sources?active=true&limit=2'],
       // A county is one slug in every tool that takes one: an array of exactly one is that slug.
-      ['certificates_by_parcel', { county: ['miami-dade'], parcel_id: '01-3125-041-0010', limit: '5' }, '/api/v1/certificates/by-parcel?county=miami-dade&parcel_id=01-3125-041-0010&limit=5'],
+      [
+        'certificates_by_parcel',
+        { county: ['miami-dade'], parcel_id: '01-3125-041-0010', limit: '5' },
+        '/api/v1/certificates/by-parcel?county=miami-dade&parcel_id=01-3125-041-0010&limit=5',
+      ],
       ['certificate_counts', { county: ['alachua'], tax_year: '2023' }, '/api/v1/certificates/counts?county=alachua&tax_year=2023'],
       ['get_county', { county: ['miami-dade'] }, '/api/v1/counties/miami-dade'],
     ];
@@ -262,7 +294,10 @@ describe('MCP tools answer what their REST routes answer', () => {
       const result = await client.callTool({ name: tool, arguments: args });
       expect(result.isError, `${tool} ${JSON.stringify(args)}: ${texts(result)[0]}`).toBeFalsy();
       const body = result.structuredContent as { meta: { request_id: string }; data: unknown };
-      expect(body, `${tool} ${JSON.stringify(args)}`).toEqual({ ...expected.body, meta: { ...(expected.body.meta as object), request_id: body.meta.request_id } });
+      expect(body, `${tool} ${JSON.stringify(args)}`).toEqual({
+        ...expected.body,
+        meta: { ...(expected.body.meta as object), request_id: body.meta.request_id },
+      });
       expect(Array.isArray(body.data) ? body.data.length : 1, url).toBeGreaterThan(0);
     }
   });
@@ -279,7 +314,11 @@ describe('MCP tools answer what their REST routes answer', () => {
       // Several values where one goes: "takes one county slug", on both surfaces.
       ['certificate_counts', { county: 'miami-dade,broward' }, '/api/v1/certificates/counts?county=miami-dade,broward'],
       ['certificate_counts', { county: ['miami-dade', 'broward'] }, '/api/v1/certificates/counts?county=miami-dade&county=broward'],
-      ['certificates_by_parcel', { county: 'miami-dade,broward', parcel_id: '1' }, '/api/v1/certificates/by-parcel?county=miami-dade,broward&parcel_id=1'],
+      [
+        'certificates_by_parcel',
+        { county: 'miami-dade,broward', parcel_id: '1' },
+        '/api/v1/certificates/by-parcel?county=miami-dade,broward&parcel_id=1',
+      ],
       ['list_sources', { county: ['alachua', 'duval'] }, '/api/v1/sources?county=alachua,duval'],
       // Every bad argument in the product's words (an unknown one beside them: below, as a
       // tool's list of accepted names leaves out the REST-only format).
@@ -294,21 +333,29 @@ describe('MCP tools answer what their REST routes answer', () => {
       expect(expected.status, url).toBe(400);
       const result = await client.callTool({ name: tool, arguments: args });
       expect(result.isError, JSON.stringify(args)).toBe(true);
-      expect(errorBody(result).error.details, `${tool} ${JSON.stringify(args)}`).toEqual((expected.body.error as { details: unknown }).details);
+      expect(errorBody(result).error.details, `${tool} ${JSON.stringify(args)}`).toEqual(
+        (expected.body.error as { details: unknown }).details,
+      );
     }
     const counts = await client.callTool({ name: 'certificate_counts', arguments: { county: 'miami-dade,broward' } });
-    expect(texts(counts)[0]).toBe('Invalid arguments for certificate_counts:\n- county: takes one county slug, not several (given 2: miami-dade, broward)');
+    expect(texts(counts)[0]).toBe(
+      'Invalid arguments for certificate_counts:\n- county: takes one county slug, not several (given 2: miami-dade, broward)',
+    );
     const words = await client.callTool({ name: 'search_certificates', arguments: { limit: 900, bogus: 1, status: 'owned' } });
     expect(texts(words)[0]).toBe(
       [
         'Invalid arguments for search_certificates:',
-        `- bogus: unknown parameter; accepted: ${Object.keys(CertificateSearchParams.shape).filter((k) => k !== 'format').join(', ')}`,
+        `- bogus: unknown parameter; accepted: ${Object.keys(CertificateSearchParams.shape)
+          .filter((k) => k !== 'format')
+          .join(', ')}`,
         '- status: must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled',
         '- limit: must be an integer from 1 to 500',
       ].join('\n'),
     );
     const control = await client.callTool({ name: 'list_sources', arguments: { vendor: 'lien\u0000port' } });
-    expect(texts(control)[0]).toBe('Invalid arguments for list_sources:\n- vendor: must not contain control characters (U+0000 at character 5)');
+    expect(texts(control)[0]).toBe(
+      'Invalid arguments for list_sources:\n- vendor: must not contain control characters (U+0000 at character 5)',
+    );
     const none = await client.callTool({ name: 'certificates_by_parcel', arguments: { county: [], parcel_id: '1' } });
     expect(errorBody(none).error.details?.issues).toEqual([{ parameter: 'county', message: 'takes one county slug, given none' }]);
   });

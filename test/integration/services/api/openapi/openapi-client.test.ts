@@ -167,16 +167,31 @@ describe('a typed client generated from the served document', () => {
     app = await buildApp(t.runtime);
     key = (await apiKeyHeaders(t.runtime)).authorization.slice('Bearer '.length);
     // The key's client has one webhook endpoint, with one event waiting for its first attempt.
-    const clientId = Object.values((await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!)[0]!;
-    await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url: 'https://hooks.example.com/in', types: null, counties: null });
-    await appendEvents(t.runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } }]);
+    const clientId = Object.values(
+      (await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!,
+    )[0]!;
+    await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+      clientId,
+      url: 'https://hooks.example.com/in',
+      types: null,
+      counties: null,
+    });
+    await appendEvents(t.runtime.sql, [
+      { type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } },
+    ]);
     await fanOut(t.runtime.sql, 100);
     const outcomes = await enqueueFiles(
       t.runtime,
       [
         { dataset: 'certificates', file: fixture('demo/broward/2024.csv.gz'), vendor: 'lienport', county: 'broward', taxYear: 2024 },
         { dataset: 'holders', file: fixture('files/holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
-        { dataset: 'lands-available', file: fixture('files/lands-available/good.csv'), vendor: 'county_local', county: 'alachua', taxYear: 2024 },
+        {
+          dataset: 'lands-available',
+          file: fixture('files/lands-available/good.csv'),
+          vendor: 'county_local',
+          county: 'alachua',
+          taxYear: 2024,
+        },
       ],
       { wait: true },
     );
@@ -239,7 +254,12 @@ describe('a typed client generated from the served document', () => {
     const [analysed, sold, inHistogram] = read.bidRates as number[];
     expect(analysed).toBeGreaterThan(0);
     expect([sold, inHistogram]).toEqual([analysed, analysed]);
-    expect(read.events).toEqual({ loaded: [read.freshness], saleYears: [2024], next: expect.stringMatching(/^evt_\d+$/), unknownCursor: [400, 'bad_request'] });
+    expect(read.events).toEqual({
+      loaded: [read.freshness],
+      saleYears: [2024],
+      next: expect.stringMatching(/^evt_\d+$/),
+      unknownCursor: [400, 'bad_request'],
+    });
     expect(read.webhooks).toEqual([['https://hooks.example.com/in'], ['certificate.redeemed pending 0']]);
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
     expect(read.notFound).toEqual([404, 'not_found']);
@@ -249,5 +269,8 @@ describe('a typed client generated from the served document', () => {
 
 /** A redeemed certificate as the API renders it: what a certificate.redeemed event carries. */
 function redeemedRow(county_slug: string) {
-  return mapCertificate(sampleCertificate({ county_slug, status: 'redeemed', redeemed: true, redeemed_date: '2025-03-03' }), 'https://parcels.example.test/');
+  return mapCertificate(
+    sampleCertificate({ county_slug, status: 'redeemed', redeemed: true, redeemed_date: '2025-03-03' }),
+    'https://parcels.example.test/',
+  );
 }

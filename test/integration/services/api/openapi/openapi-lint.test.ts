@@ -111,14 +111,25 @@ describe('the served OpenAPI document', () => {
       // A feed paged by a cursor that can expire (events older than EVENTS_RETENTION_DAYS are
       // pruned) answers 410 cursor_expired.
       const byCursor = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'after');
-      const expected = ['200', '400', '401', ...(free ? [] : ['402']), '403', ...(byIdOrSlug ? ['404'] : []), ...(byCursor ? ['410'] : []), '429', '500'];
+      const expected = [
+        '200',
+        '400',
+        '401',
+        ...(free ? [] : ['402']),
+        '403',
+        ...(byIdOrSlug ? ['404'] : []),
+        ...(byCursor ? ['410'] : []),
+        '429',
+        '500',
+      ];
       expect(statuses, path).toEqual(expected);
       for (const [status, response] of Object.entries(op.responses)) {
         const headers = Object.keys(response.headers ?? {});
         // A 401 is answered before the key, and so the plan's window, is known.
         if (status !== '401') expect(headers, `${path} ${status}`).toEqual(expect.arrayContaining(RATE_HEADERS));
         if (status === '429') expect(headers, path).toContain('Retry-After');
-        if (status !== '200') expect(response.content?.['application/json']?.schema?.$ref, `${path} ${status}`).toBe('#/components/schemas/Error');
+        if (status !== '200')
+          expect(response.content?.['application/json']?.schema?.$ref, `${path} ${status}`).toBe('#/components/schemas/Error');
       }
       const ok = op.responses['200']!;
       expect(ok.content?.['application/json']?.schema?.$ref, path).toMatch(/^#\/components\/schemas\//);
@@ -134,10 +145,34 @@ describe('the served OpenAPI document', () => {
   it('names every shape, so generated clients can import them', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining([
-        'Certificate', 'CertificateSale', 'Holder', 'LandsAvailable', 'County', 'Source', 'Usage', 'Error', 'Meta', 'Pagination',
-        'CertificateList', 'CertificateSearchList', 'CertificateResponse', 'CertificateSaleList', 'HolderList', 'HolderResponse',
-        'LandsAvailableList', 'CountyListResponse', 'CountyResponse', 'SourceList', 'UsageResponse',
-        'Event', 'EventList', 'EventPagination', 'CertificateEvent', 'CertificatesLoadedEvent', 'CertificateSaleEvent', 'CountyEvent',
+        'Certificate',
+        'CertificateSale',
+        'Holder',
+        'LandsAvailable',
+        'County',
+        'Source',
+        'Usage',
+        'Error',
+        'Meta',
+        'Pagination',
+        'CertificateList',
+        'CertificateSearchList',
+        'CertificateResponse',
+        'CertificateSaleList',
+        'HolderList',
+        'HolderResponse',
+        'LandsAvailableList',
+        'CountyListResponse',
+        'CountyResponse',
+        'SourceList',
+        'UsageResponse',
+        'Event',
+        'EventList',
+        'EventPagination',
+        'CertificateEvent',
+        'CertificatesLoadedEvent',
+        'CertificateSaleEvent',
+        'CountyEvent',
       ]),
     );
     // The row's own texts (.describe()) come along into the named component.

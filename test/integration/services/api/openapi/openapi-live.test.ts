@@ -51,7 +51,11 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/lands-available/search?county=alachua&tax_year=2019,2020&min_opening_bid=0&max_opening_bid=5000&sort=opening_bid_desc',
     '/api/v1/lands-available/search?min_opening_bid=2&max_opening_bid=1',
   ],
-  '/api/v1/sources': ['/api/v1/sources', '/api/v1/sources?county=miami-dade&vendor=lien&active=true&limit=1', '/api/v1/sources?active=maybe'],
+  '/api/v1/sources': [
+    '/api/v1/sources',
+    '/api/v1/sources?county=miami-dade&vendor=lien&active=true&limit=1',
+    '/api/v1/sources?active=maybe',
+  ],
   '/api/v1/sources/{county}': ['/api/v1/sources/miami-dade', '/api/v1/sources/leon', '/api/v1/sources/miami-dade?limit=0'],
   // The certificate routes (branch api-certs) and account/usage (branch access): checked as soon
   // as they are in the published document. TODO(lead): when access lands, /account/usage needs a
@@ -79,7 +83,10 @@ const SAMPLES: Record<string, string[]> = {
     `/api/v1/certificates/${CERT}/redemption?date=2025-05-27`,
     '/api/v1/certificates/cert_00000000000000000000/redemption',
   ],
-  '/api/v1/certificates/{id}/timeline': [`/api/v1/certificates/${CERT}/timeline?date=2026-02-10`, `/api/v1/certificates/${CERT}/timeline?date=x`],
+  '/api/v1/certificates/{id}/timeline': [
+    `/api/v1/certificates/${CERT}/timeline?date=2026-02-10`,
+    `/api/v1/certificates/${CERT}/timeline?date=x`,
+  ],
   '/api/v1/certificates/{id}/deed-estimate': [
     `/api/v1/certificates/${CERT}/deed-estimate?date=2027-04-01`,
     '/api/v1/certificates/cert_00000000000000000000/deed-estimate?date=2027-04-01',
@@ -105,7 +112,10 @@ const SAMPLES: Record<string, string[]> = {
   ],
   // The calling client's webhook endpoints; the deliveries sample of its own endpoint is added in beforeAll.
   '/api/v1/webhook-endpoints': ['/api/v1/webhook-endpoints', '/api/v1/webhook-endpoints?limit=0'],
-  '/api/v1/webhook-endpoints/{id}/deliveries': ['/api/v1/webhook-endpoints/whe_unknown/deliveries', '/api/v1/webhook-endpoints/whe_unknown/deliveries?status=lost'],
+  '/api/v1/webhook-endpoints/{id}/deliveries': [
+    '/api/v1/webhook-endpoints/whe_unknown/deliveries',
+    '/api/v1/webhook-endpoints/whe_unknown/deliveries?status=lost',
+  ],
 };
 
 interface Operation {
@@ -136,7 +146,10 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     expect(Object.keys(op!.responses), `${url} answered ${status}, which ${template} does not document: ${res.body}`).toContain(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const promised = Object.keys(op!.responses[status]!.headers ?? {}).map((h) => h.toLowerCase());
-    expect(promised.filter((h) => res.headers[h] === undefined), `${url} (${status}) lacks documented headers`).toEqual([]);
+    expect(
+      promised.filter((h) => res.headers[h] === undefined),
+      `${url} (${status}) lacks documented headers`,
+    ).toEqual([]);
     const key = `${template} ${status}`;
     let validate = validators.get(key);
     if (!validate) {
@@ -146,7 +159,10 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       validators.set(key, validate);
     }
     const body = res.json();
-    expect(validate(body), `${url} (${status}) does not match the document: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 800)}`).toBe(true);
+    expect(
+      validate(body),
+      `${url} (${status}) does not match the document: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 800)}`,
+    ).toBe(true);
     return res.statusCode;
   }
 
@@ -158,14 +174,18 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     app = await buildApp(t.runtime);
     auth = await apiKeyHeaders(t.runtime);
     // An endpoint of the calling client, with one event delivered to it: the deliveries route then answers rows.
-    const clientId = Object.values((await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!)[0]!;
+    const clientId = Object.values(
+      (await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!,
+    )[0]!;
     const { endpoint } = await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
       clientId,
       url: 'https://hooks.example.com/taxcert',
       types: null,
       counties: null,
     });
-    await appendEvents(t.runtime.sql, [{ type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: redeemedRow('miami-dade'), previous: { status: 'sold' } } }]);
+    await appendEvents(t.runtime.sql, [
+      { type: 'certificate.redeemed', countySlug: 'miami-dade', data: { object: redeemedRow('miami-dade'), previous: { status: 'sold' } } },
+    ]);
     await fanOut(t.runtime.sql, 100);
     SAMPLES['/api/v1/webhook-endpoints/{id}/deliveries']!.push(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
@@ -199,7 +219,13 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
         [
           { dataset: 'certificates', file: fixture('lienport-csv/good.csv'), vendor: 'lienport', county: 'miami-dade', taxYear: 2024 },
           { dataset: 'holders', file: fixture('holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
-          { dataset: 'lands-available', file: fixture('lands-available/good.csv'), vendor: 'county_local', county: 'alachua', taxYear: 2024 },
+          {
+            dataset: 'lands-available',
+            file: fixture('lands-available/good.csv'),
+            vendor: 'county_local',
+            county: 'alachua',
+            taxYear: 2024,
+          },
         ],
         { wait: true },
       );
@@ -231,5 +257,8 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
 
 /** A redeemed certificate as the API renders it: what a certificate.redeemed event carries. */
 function redeemedRow(county_slug: string) {
-  return mapCertificate(sampleCertificate({ county_slug, status: 'redeemed', redeemed: true, redeemed_date: '2025-03-03' }), 'https://parcels.example.test/');
+  return mapCertificate(
+    sampleCertificate({ county_slug, status: 'redeemed', redeemed: true, redeemed_date: '2025-03-03' }),
+    'https://parcels.example.test/',
+  );
 }

@@ -79,7 +79,15 @@ describe('a Python client generated from the served document with openapi-genera
     key = (await apiKeyHeaders(t.runtime)).authorization.slice('Bearer '.length);
     const outcomes = await enqueueFiles(
       t.runtime,
-      [{ dataset: 'certificates', file: join(ROOT, 'fixtures/demo/broward/2024.csv.gz'), vendor: 'lienport', county: 'broward', taxYear: 2024 }],
+      [
+        {
+          dataset: 'certificates',
+          file: join(ROOT, 'fixtures/demo/broward/2024.csv.gz'),
+          vendor: 'lienport',
+          county: 'broward',
+          taxYear: 2024,
+        },
+      ],
       { wait: true },
     );
     expect(outcomes.map((o) => o.status)).toEqual(['succeeded']);
@@ -142,14 +150,24 @@ describe('a Python client generated from the served document with openapi-genera
     }).catch((err: { stderr?: string }) => {
       throw new Error(`the generated client failed:\n${err.stderr ?? String(err)}`);
     });
-    const read = JSON.parse(stdout) as { ids: string[]; total: number; status_counts: Record<string, number>; sale_date: string; one: Record<string, unknown> };
+    const read = JSON.parse(stdout) as {
+      ids: string[];
+      total: number;
+      status_counts: Record<string, number>;
+      sale_date: string;
+      one: Record<string, unknown>;
+    };
 
     // The same answers REST gives.
     const rest = (await (
       await fetch(`${baseUrl}/api/v1/certificates/search?county=broward&status=sold,redeemed&sort=face_desc&facets=status&limit=3`, {
         headers: { authorization: `Bearer ${key}` },
       })
-    ).json()) as { data: { id: string; parcel_id: string; sale_date: string; face_amount: number }[]; pagination: { total: number }; facets: { status: { value: unknown; count: number }[] } };
+    ).json()) as {
+      data: { id: string; parcel_id: string; sale_date: string; face_amount: number }[];
+      pagination: { total: number };
+      facets: { status: { value: unknown; count: number }[] };
+    };
     expect(read.ids).toEqual(rest.data.map((c) => c.id));
     expect(read.total).toBe(rest.pagination.total);
     expect(read.status_counts).toEqual(Object.fromEntries(rest.facets.status.map((b) => [String(b.value), b.count])));

@@ -61,12 +61,17 @@ describe('every parameter of every route: control characters refused by name, pr
 
   const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
   const fill = (route: RouteSchemas, except?: string) =>
-    route.path.reduce((url, name) => (name === except ? url : url.replace(`:${name}`, encodeURIComponent(pathValues(route.url, name)))), route.url);
+    route.path.reduce(
+      (url, name) => (name === except ? url : url.replace(`:${name}`, encodeURIComponent(pathValues(route.url, name)))),
+      route.url,
+    );
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
     auth = await apiKeyHeaders(t.runtime);
-    const clientId = Object.values((await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!)[0]!;
+    const clientId = Object.values(
+      (await t.runtime.sql.get<Record<string, string>>("SELECT id FROM clients WHERE name = 'route tests enterprise'"))!,
+    )[0]!;
     const endpoint = await createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
       clientId,
       url: 'https://hooks.example.com/in',
@@ -74,7 +79,13 @@ describe('every parameter of every route: control characters refused by name, pr
       counties: null,
     });
     pathValues = (url, name) =>
-      name === 'county' ? 'broward' : url.includes('/webhook-endpoints/') ? endpoint.endpoint.id : url.includes('/holders/') ? 'hld_x' : 'cert_00000000000000000000';
+      name === 'county'
+        ? 'broward'
+        : url.includes('/webhook-endpoints/')
+          ? endpoint.endpoint.id
+          : url.includes('/holders/')
+            ? 'hld_x'
+            : 'cert_00000000000000000000';
     routes = await registeredRoutes(t.runtime);
     app = await buildApp(t.runtime);
   });
@@ -105,7 +116,10 @@ describe('every parameter of every route: control characters refused by name, pr
         expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
         const { error } = res.json();
         expect(error).toMatchObject({ code: 'bad_request', request_id: res.headers['x-request-id'] });
-        expect(error.details.issues, url).toContainEqual({ parameter: name, message: 'must not contain control characters (U+0000 at character 1)' });
+        expect(error.details.issues, url).toContainEqual({
+          parameter: name,
+          message: 'must not contain control characters (U+0000 at character 1)',
+        });
       }
   });
 
@@ -115,7 +129,9 @@ describe('every parameter of every route: control characters refused by name, pr
         const url = fill(route, name).replace(`:${name}`, `x%00${name}`);
         const res = await get(url);
         expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
-        expect(res.json().error.details.issues, url).toEqual([{ parameter: name, message: 'must not contain control characters (U+0000 at character 2)' }]);
+        expect(res.json().error.details.issues, url).toEqual([
+          { parameter: name, message: 'must not contain control characters (U+0000 at character 2)' },
+        ]);
       }
   });
 
@@ -135,7 +151,9 @@ describe('every parameter of every route: control characters refused by name, pr
     }
     const list = await get('/api/v1/certificates/search?vendor=lienport,lien%00port&county=broward');
     // The position is in the text as sent, before it is split into values.
-    expect(list.json().error.details.issues).toEqual([{ parameter: 'vendor', message: 'must not contain control characters (U+0000 at character 14)' }]);
+    expect(list.json().error.details.issues).toEqual([
+      { parameter: 'vendor', message: 'must not contain control characters (U+0000 at character 14)' },
+    ]);
     for (const plain of ['/api/v1/sources?vendor=lien%C2%A0port', '/api/v1/certificates/search?query=Pe%C3%B1a%20%E2%80%94%20Jos%C3%A9'])
       expect((await get(plain)).statusCode, plain).toBe(200);
   });

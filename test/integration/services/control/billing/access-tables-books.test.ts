@@ -4,9 +4,24 @@ import { createAuthenticate } from '../../../../../services/api/access/authentic
 import { countActiveKeys, createKey, getKey, listKeys } from '../../../../../services/control/billing/api-keys.ts';
 import { recomputeBalances, storedBalances } from '../../../../../services/control/billing/balances.ts';
 import { monthOverage } from '../../../../../services/control/billing/billing.ts';
-import { createClient, getClient, listClients, reactivateClient, setClient, suspendClient } from '../../../../../services/control/billing/clients.ts';
+import {
+  createClient,
+  getClient,
+  listClients,
+  reactivateClient,
+  setClient,
+  suspendClient,
+} from '../../../../../services/control/billing/clients.ts';
 import { type Account, createLedger } from '../../../../../services/control/billing/ledger.ts';
-import { fulfilOrder, getOrder, newOrderId, OrderConflictError, orderPrice, placeOrder, UnknownOrderError } from '../../../../../services/control/billing/orders.ts';
+import {
+  fulfilOrder,
+  getOrder,
+  newOrderId,
+  OrderConflictError,
+  orderPrice,
+  placeOrder,
+  UnknownOrderError,
+} from '../../../../../services/control/billing/orders.ts';
 import { grantPack, listPacks } from '../../../../../services/control/billing/packs.ts';
 import { effectivePlan, getPlan, listPlans, PLAN_CODES, setPlan } from '../../../../../services/control/billing/plans.ts';
 import type { Sql } from '../../../../../services/control/db/sql.ts';
@@ -81,7 +96,14 @@ describe('the books', () => {
     expect(own.map((o) => (o instanceof Error ? 'error' : o.ok && o.reservation.bucket))).toEqual(['monthly', 'monthly']);
 
     const pack = await grantPack(sql, { clientId: c.id, pack: 'starter', purchasedAt: new Date('2025-05-20T00:00:00.000Z') });
-    expect(pack).toMatchObject({ clientId: c.id, pack: 'starter', credits: 1000, remaining: 1000, expiresAt: '2026-05-20T00:00:00.000Z', expiredAt: null });
+    expect(pack).toMatchObject({
+      clientId: c.id,
+      pack: 'starter',
+      credits: 1000,
+      remaining: 1000,
+      expiresAt: '2026-05-20T00:00:00.000Z',
+      expiredAt: null,
+    });
     const fromPack = await ledger.charge(account, now, 'p1');
     expect(fromPack).toMatchObject({ ok: true, reservation: { bucket: 'pack', packId: pack.id } });
     if (!fromPack.ok) throw new Error('expected a charge');
@@ -147,8 +169,20 @@ describe('the books', () => {
     expect(await orderPrice(sql, { kind: 'plan', plan: 'enterprise' })).toBeNull();
     expect(await orderPrice(sql, { kind: 'pack', pack: 'bulk' })).toBe(9900);
     const now = new Date();
-    const plan = await placeOrder(sql, { id: newOrderId(), clientId: c.id, order: { kind: 'plan', plan: 'pro' }, priceUsdCents: 4900, now });
-    const pack = await placeOrder(sql, { id: newOrderId(), clientId: c.id, order: { kind: 'pack', pack: 'starter' }, priceUsdCents: 500, now });
+    const plan = await placeOrder(sql, {
+      id: newOrderId(),
+      clientId: c.id,
+      order: { kind: 'plan', plan: 'pro' },
+      priceUsdCents: 4900,
+      now,
+    });
+    const pack = await placeOrder(sql, {
+      id: newOrderId(),
+      clientId: c.id,
+      order: { kind: 'pack', pack: 'starter' },
+      priceUsdCents: 500,
+      now,
+    });
     expect(pack).toMatchObject({ clientId: c.id, item: 'pack:starter', priceUsdCents: 500, fulfilledAt: null });
     expect(await fulfilOrder(sql, plan.id, now)).toBe(true);
     expect(await fulfilOrder(sql, pack.id, now)).toBe(true);

@@ -43,12 +43,20 @@ async function populated(path: string): Promise<{ sql: SqliteSql; clients: strin
   for (const plan of ['developer', 'free_trial'] as const) {
     const client = await createClient(sql, { name: `copy ${plan}`, plan, createdAt: new Date('2026-11-01T00:00:00Z') });
     await createKey(sql, { clientId: client.id, env: 'live', prefix: 'txc', secret: 'x'.repeat(32) });
-    const account = { clientId: client.id, plan: (await getPlan(sql, plan))!, subscription: client.subscription, createdAt: client.createdAt, env: 'live' as const };
+    const account = {
+      clientId: client.id,
+      plan: (await getPlan(sql, plan))!,
+      subscription: client.subscription,
+      createdAt: client.createdAt,
+      env: 'live' as const,
+    };
     for (let i = 0; i < 25; i++) await ledger.charge(account, new Date('2026-11-02T00:00:00Z'), `req_${plan}_${i}`);
     clients.push(client.id);
   }
   await grantPack(sql, { clientId: clients[0]!, pack: 'starter', purchasedAt: new Date('2026-11-03T00:00:00Z') });
-  await appendEvents(sql, [{ type: 'certificate.redeemed', countySlug: 'broward', data: { object: { id: 'cert_1' }, previous: { status: 'sold' } } }]);
+  await appendEvents(sql, [
+    { type: 'certificate.redeemed', countySlug: 'broward', data: { object: { id: 'cert_1' }, previous: { status: 'sold' } } },
+  ]);
   return { sql, clients };
 }
 
@@ -68,7 +76,9 @@ describe('taxcert control-plane copy', () => {
         expect(await recomputeBalances(to, id)).toEqual(await storedBalances(to, id));
       }
       // Identity counters continue after the copied ids: the next ledger row and event do not collide.
-      const [next] = await appendEvents(to, [{ type: 'certificate.redeemed', countySlug: 'leon', data: { object: { id: 'cert_2' }, previous: { status: 'sold' } } }]);
+      const [next] = await appendEvents(to, [
+        { type: 'certificate.redeemed', countySlug: 'leon', data: { object: { id: 'cert_2' }, previous: { status: 'sold' } } },
+      ]);
       expect(next).toBe(2);
       const maxLedger = (await sql.get<{ n: number }>('SELECT max(id) AS n FROM credit_ledger'))!.n;
       const inserted = await to.get<{ id: number }>(
@@ -99,11 +109,18 @@ describe('taxcert control-plane copy', () => {
     }
   });
 
-  it('the command copies the stack\'s file and says what it verified; a bad --to is a usage error', async () => {
+  it("the command copies the stack's file and says what it verified; a bad --to is a usage error", async () => {
     const path = join(dir, 'cli.db');
     const { sql } = await populated(path);
     await sql.close();
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', DATABASE_PATH: path, INDEX_PREFIX: 'copy', LOG_LEVEL: 'warn' };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      DATABASE_PATH: path,
+      INDEX_PREFIX: 'copy',
+      LOG_LEVEL: 'warn',
+    };
     const ok = await runCli(['control-plane', 'copy', '--to', target('cli'), '--json'], env);
     expect(ok.code).toBe(0);
     const doc = JSON.parse(ok.stdout) as { clientsVerified: number; tables: { table: string; rows: number }[] };
@@ -114,10 +131,18 @@ describe('taxcert control-plane copy', () => {
     expect(bad.stderr.trim()).toBe('taxcert: --to: must be a postgres:// or postgresql:// URL');
     const badJson = await runCli(['--json', 'control-plane', 'copy', '--to', 'mysql://x'], env);
     expect(badJson.code).toBe(2);
-    expect(JSON.parse(badJson.stdout)).toEqual({ error: { code: 'usage_error', message: '--to: must be a postgres:// or postgresql:// URL' } });
+    expect(JSON.parse(badJson.stdout)).toEqual({
+      error: { code: 'usage_error', message: '--to: must be a postgres:// or postgresql:// URL' },
+    });
     // The source is the SQLite file: a stack already on PostgreSQL has nothing to copy from.
-    const onPostgres = await runCli(['--json', 'control-plane', 'copy', '--to', target('cli-twice')], { ...env, DATABASE_URL: target('cli-source') });
+    const onPostgres = await runCli(['--json', 'control-plane', 'copy', '--to', target('cli-twice')], {
+      ...env,
+      DATABASE_URL: target('cli-source'),
+    });
     expect(onPostgres.code).toBe(2);
-    expect(JSON.parse(onPostgres.stdout).error).toMatchObject({ code: 'usage_error', message: expect.stringMatching(/^DATABASE_URL is set: the copy reads the SQLite file/) });
+    expect(JSON.parse(onPostgres.stdout).error).toMatchObject({
+      code: 'usage_error',
+      message: expect.stringMatching(/^DATABASE_URL is set: the copy reads the SQLite file/),
+    });
   });
 });

@@ -62,7 +62,9 @@ const SQLITE_TYPES: Record<string, string> = { INTEGER: 'bigint', REAL: 'double 
 
 async function sqliteSchema(sql: Sql): Promise<Schema> {
   const tables = (
-    await sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+    await sql.all<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+    )
   ).map((t) => t.name);
   const schema: Schema = { tables, columns: {}, uniqueKeys: {}, indexes: {} };
   for (const table of tables) {
@@ -85,7 +87,9 @@ async function sqliteSchema(sql: Sql): Promise<Schema> {
       'SELECT name, "unique", origin, partial FROM pragma_index_list(?)',
       [table],
     )) {
-      const columns = (await sql.all<{ name: string }>('SELECT name FROM pragma_index_info(?) ORDER BY seqno', [ix.name])).map((c) => c.name).join(',');
+      const columns = (await sql.all<{ name: string }>('SELECT name FROM pragma_index_info(?) ORDER BY seqno', [ix.name]))
+        .map((c) => c.name)
+        .join(',');
       if (ix.origin === 'c') indexes[ix.name] = { columns, unique: ix.unique === 1, partial: ix.partial === 1 };
       else keys.add(columns);
     }
@@ -220,7 +224,9 @@ describe('a TypeScript migration after the released ones (test/helpers/migration
       'digest bytea',
       'created_at text',
     ]);
-    expect(lite.indexes.saved_searches).toEqual({ saved_searches_client: { columns: 'client_id,created_at', unique: false, partial: false } });
+    expect(lite.indexes.saved_searches).toEqual({
+      saved_searches_client: { columns: 'client_id,created_at', unique: false, partial: false },
+    });
     expect(pg).toEqual(lite);
   });
 });

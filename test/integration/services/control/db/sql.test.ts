@@ -91,7 +91,9 @@ describe.each(engines)('Sql on $dialect', ({ dialect, open }) => {
   it('runs statements with positional and named parameters: all, get, run and exec', async () => {
     await sql.exec("INSERT INTO sql_items (name, qty) VALUES ('exec-a', 1); INSERT INTO sql_items (name, qty) VALUES ('exec-b', 2)");
     expect(await sql.run('INSERT INTO sql_items (name, qty, tags) VALUES (?, ?, ?)', ['pos', 3, null])).toEqual({ changes: 1 });
-    expect(await sql.run('INSERT INTO sql_items (name, qty, tags) VALUES (@name, @qty, @tags)', { name: 'named', qty: 4, tags: null })).toEqual({ changes: 1 });
+    expect(
+      await sql.run('INSERT INTO sql_items (name, qty, tags) VALUES (@name, @qty, @tags)', { name: 'named', qty: 4, tags: null }),
+    ).toEqual({ changes: 1 });
 
     expect(await sql.get('SELECT name, qty, tags FROM sql_items WHERE name = ?', ['pos'])).toEqual({ name: 'pos', qty: 3, tags: null });
     // A name used twice is one value.
@@ -114,7 +116,10 @@ describe.each(engines)('Sql on $dialect', ({ dialect, open }) => {
     expect(typeof a?.id).toBe('number');
     expect(a?.qty).toBe(0);
     expect(b!.id).toBeGreaterThan(a!.id);
-    const updated = await sql.all<{ name: string; qty: number }>('UPDATE sql_items SET qty = 7 WHERE name IN (?, ?) RETURNING name, qty', ['ret-a', 'ret-b']);
+    const updated = await sql.all<{ name: string; qty: number }>('UPDATE sql_items SET qty = 7 WHERE name IN (?, ?) RETURNING name, qty', [
+      'ret-a',
+      'ret-b',
+    ]);
     expect(updated.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
       { name: 'ret-a', qty: 7 },
       { name: 'ret-b', qty: 7 },
@@ -134,8 +139,12 @@ describe.each(engines)('Sql on $dialect', ({ dialect, open }) => {
     await sql.run(upsert, ['upsert', 5]);
     await sql.run(upsert, ['upsert', 6]);
     expect(await sql.get('SELECT n FROM sql_counters WHERE name = ?', ['upsert'])).toEqual({ n: 11 });
-    expect(await sql.run('INSERT INTO sql_counters (name, n) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', ['upsert', 1])).toEqual({ changes: 0 });
-    expect(await sql.get('INSERT INTO sql_counters (name, n) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING n', ['upsert', 1])).toBeUndefined();
+    expect(await sql.run('INSERT INTO sql_counters (name, n) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', ['upsert', 1])).toEqual({
+      changes: 0,
+    });
+    expect(
+      await sql.get('INSERT INTO sql_counters (name, n) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING n', ['upsert', 1]),
+    ).toBeUndefined();
     expect(await sql.get('SELECT n FROM sql_counters WHERE name = ?', ['upsert'])).toEqual({ n: 11 });
   });
 
@@ -158,7 +167,9 @@ describe.each(engines)('Sql on $dialect', ({ dialect, open }) => {
     );
     expect(row).toEqual({ n: 2, total: 7_000_000_001, top: 4_000_000_001, first: expect.any(Number) });
     for (const value of Object.values(row!)) expect(typeof value).toBe('number');
-    const none = await sql.get<{ n: number; total: number | null }>("SELECT count(*) AS n, sum(qty) AS total FROM sql_items WHERE name = 'nobody'");
+    const none = await sql.get<{ n: number; total: number | null }>(
+      "SELECT count(*) AS n, sum(qty) AS total FROM sql_items WHERE name = 'nobody'",
+    );
     expect(none).toEqual({ n: 0, total: null });
   });
 
@@ -282,7 +293,7 @@ describe.each(engines)('Sql on $dialect', ({ dialect, open }) => {
     expect(await sql.transaction(async () => 'still works')).toBe('still works');
   });
 
-  it.runIf(dialect === 'postgres')('gives a failed transaction\'s connection back to the pool clean, and keeps it', async () => {
+  it.runIf(dialect === 'postgres')("gives a failed transaction's connection back to the pool clean, and keeps it", async () => {
     // fn's own error: the connection is fine, rolled back, and stays in the pool.
     await sql.transaction(async (tx) => tx.get('SELECT 1 AS one'));
     const pool = (sql as PostgresSql).pool;

@@ -1,9 +1,23 @@
 // @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeToken, issueToken, peekToken, pruneTokens } from '../../../../../services/control/accounts/email-tokens.ts';
-import { createSession, deleteUserSessions, pruneSessions, SESSION_IDLE_MS, useSession } from '../../../../../services/control/accounts/sessions.ts';
+import {
+  createSession,
+  deleteUserSessions,
+  pruneSessions,
+  SESSION_IDLE_MS,
+  useSession,
+} from '../../../../../services/control/accounts/sessions.ts';
 import type { Sql } from '../../../../../services/control/db/sql.ts';
-import { createUser, EmailTakenError, findUserByEmail, listUsers, markEmailVerified, recordSignIn, setPasswordHash } from '../../../../../services/control/accounts/users.ts';
+import {
+  createUser,
+  EmailTakenError,
+  findUserByEmail,
+  listUsers,
+  markEmailVerified,
+  recordSignIn,
+  setPasswordHash,
+} from '../../../../../services/control/accounts/users.ts';
 import {
   deliveryState,
   failWithoutAttempt,
@@ -49,7 +63,12 @@ afterAll(async () => sql?.close());
 
 async function client(plan = 'growth'): Promise<string> {
   const id = `cli_aw_${++serial}`;
-  await sql.run('INSERT INTO clients (id, name, plan, created_at) VALUES (?, ?, ?, ?)', [id, `client ${serial}`, plan, new Date().toISOString()]);
+  await sql.run('INSERT INTO clients (id, name, plan, created_at) VALUES (?, ?, ?, ?)', [
+    id,
+    `client ${serial}`,
+    plan,
+    new Date().toISOString(),
+  ]);
   return id;
 }
 
@@ -105,7 +124,9 @@ describe('users, sessions and mailed links', () => {
     const user = await createUser(sql, { clientId, email: `s${serial}@example.com`, passwordHash: 'h', now: start });
     const cookie = await createSession(sql, user.id, start);
     const later = new Date(start.getTime() + SESSION_IDLE_MS - 1000);
-    expect(await useSession(sql, cookie, later)).toEqual({ session: { userId: user.id, createdAt: start.toISOString(), lastSeenAt: later.toISOString() } });
+    expect(await useSession(sql, cookie, later)).toEqual({
+      session: { userId: user.id, createdAt: start.toISOString(), lastSeenAt: later.toISOString() },
+    });
     expect(await useSession(sql, cookie, new Date(later.getTime() + SESSION_IDLE_MS))).toEqual({ ended: 'idle' });
     expect(await useSession(sql, cookie, later)).toBeNull();
 
@@ -173,13 +194,45 @@ describe('webhook deliveries', () => {
       await recordOutcomes(
         sql,
         [
-          { deliveryId: first!.id, generation: 0, attempt: 1, startedAt: at, durationMs: 10, httpStatus: 500, error: null, responseBody: 'boom', endpointId: id, gone: false, next: { kind: 'retry', at: retryAt } },
-          { deliveryId: first!.id, generation: 0, attempt: 2, startedAt: at, durationMs: 5, httpStatus: 204, error: null, responseBody: '', endpointId: id, gone: false, next: { kind: 'delivered' } },
+          {
+            deliveryId: first!.id,
+            generation: 0,
+            attempt: 1,
+            startedAt: at,
+            durationMs: 10,
+            httpStatus: 500,
+            error: null,
+            responseBody: 'boom',
+            endpointId: id,
+            gone: false,
+            next: { kind: 'retry', at: retryAt },
+          },
+          {
+            deliveryId: first!.id,
+            generation: 0,
+            attempt: 2,
+            startedAt: at,
+            durationMs: 5,
+            httpStatus: 204,
+            error: null,
+            responseBody: '',
+            endpointId: id,
+            gone: false,
+            next: { kind: 'delivered' },
+          },
         ],
         60_000,
       ),
     ).toEqual([]);
-    expect(await deliveryState(sql, first!.id)).toEqual({ id: first!.id, endpointId: id, eventId: seq, generation: 0, status: 'delivered', attempts: 2, nextAttemptAt: null });
+    expect(await deliveryState(sql, first!.id)).toEqual({
+      id: first!.id,
+      endpointId: id,
+      eventId: seq,
+      generation: 0,
+      status: 'delivered',
+      attempts: 2,
+      nextAttemptAt: null,
+    });
     const delivered = await listDeliveries(sql, id, { status: 'delivered', limit: 10, offset: 0 });
     expect(delivered.total).toBe(1);
     expect(delivered.rows[0]!.attemptLog.map((a) => [a.attempt, a.httpStatus, a.responseBody])).toEqual([
@@ -203,7 +256,12 @@ describe('webhook deliveries', () => {
     // Failures for a minute disable it; the first failure alone does not.
     expect(await noteAttemptOutcome(sql, id, false, '2026-05-01T08:00:00.000Z', 60_000)).toBe(false);
     expect(await noteAttemptOutcome(sql, id, false, '2026-05-01T08:01:00.000Z', 60_000)).toBe(true);
-    expect(await endpointTarget(sql, id)).toEqual({ clientId, url: `https://hooks.example.com/${id}`, status: 'disabled', disabledReason: 'failing' });
+    expect(await endpointTarget(sql, id)).toEqual({
+      clientId,
+      url: `https://hooks.example.com/${id}`,
+      status: 'disabled',
+      disabledReason: 'failing',
+    });
     expect((await setEndpointStatus(sql, id, { status: 'enabled' }))?.failingSince).toBeNull();
   });
 
@@ -214,7 +272,9 @@ describe('webhook deliveries', () => {
     await event('certificate.redeemed', 'broward', '2030-01-01T00:00:02.000Z');
     await event('certificate.created', 'alachua', '2030-01-01T00:00:03.000Z');
     await event('certificate.redeemed', 'alachua', '2030-01-02T00:00:00.000Z');
-    expect(await replay(sql, (await getEndpoint(sql, id))!, { from: '2030-01-01T00:00:00.000Z', to: '2030-01-01T23:59:59.000Z' }, REPLAYS)).toBe(1);
+    expect(
+      await replay(sql, (await getEndpoint(sql, id))!, { from: '2030-01-01T00:00:00.000Z', to: '2030-01-01T23:59:59.000Z' }, REPLAYS),
+    ).toBe(1);
     expect((await listDeliveries(sql, id, { limit: 10, offset: 0 })).rows.map((d) => d.eventId)).toEqual([inside]);
   });
 

@@ -63,7 +63,7 @@ describe('events', () => {
     expect(next! > ids[2]!).toBe(true);
   });
 
-  it('joins the caller\'s transaction: a rollback takes the events with it', async () => {
+  it("joins the caller's transaction: a rollback takes the events with it", async () => {
     const { lastSeq } = await eventBounds(sql);
     await expect(
       sql.transaction(async (tx) => {

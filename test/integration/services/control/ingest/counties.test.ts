@@ -121,12 +121,24 @@ describe('coverage status', () => {
       lastImportAt: at.toISOString(),
     });
 
-    await upsertSource(db, registry, { countySlug: 'alachua', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
+    await upsertSource(db, registry, {
+      countySlug: 'alachua',
+      taxYear: 2025,
+      vendor: 'lienport',
+      sourceKind: 'cert_sale_portal',
+      active: false,
+    });
     expect((await getCounty(db, 'alachua'))?.coverageStatus).toBe('directory_only');
   });
 
   it('an inactive source does not make a county vendor_tracked; refreshCoverage recomputes after a direct change', async () => {
-    await upsertSource(db, registry, { countySlug: 'baker', taxYear: 2025, vendor: 'lienport', sourceKind: 'cert_sale_portal', active: false });
+    await upsertSource(db, registry, {
+      countySlug: 'baker',
+      taxYear: 2025,
+      vendor: 'lienport',
+      sourceKind: 'cert_sale_portal',
+      active: false,
+    });
     expect((await getCounty(db, 'baker'))?.coverageStatus).toBe('directory_only');
     await db.run('UPDATE sources SET active = 1 WHERE county_id = (SELECT id FROM counties WHERE county_slug = ?)', ['baker']);
     expect((await refreshCoverage(db, 'baker')).coverageStatus).toBe('vendor_tracked');

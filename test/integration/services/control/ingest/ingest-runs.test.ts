@@ -4,7 +4,13 @@ import type { Sql } from '../../../../../services/control/db/sql.ts';
 import { openTestControl } from '../../../../helpers/control.ts';
 import { getDatasetState, markIngested } from '../../../../../services/control/ingest/freshness.ts';
 import { finishRun, getRun, listRuns, startRun, UnknownRunError } from '../../../../../services/control/ingest/ingest-runs.ts';
-import { addQuarantined, clearQuarantine, countQuarantine, listQuarantine, type QuarantineInput } from '../../../../../services/control/ingest/quarantine.ts';
+import {
+  addQuarantined,
+  clearQuarantine,
+  countQuarantine,
+  listQuarantine,
+  type QuarantineInput,
+} from '../../../../../services/control/ingest/quarantine.ts';
 import { recordCheck, upsertSource } from '../../../../../services/control/ingest/sources.ts';
 import { testContext } from '../../../../helpers/context.ts';
 import { registry } from '../../../../helpers/registry.ts';
@@ -44,7 +50,13 @@ describe('ingest runs', () => {
 
   it('lists newest first, with filters and a limit', async () => {
     await startRun(db, { jobId: 'job-2', dataset: 'sales', filePath: '/in/bay.csv', countySlug: 'bay', at: '2026-05-02T00:00:00Z' });
-    await startRun(db, { jobId: 'job-3', dataset: 'certificates', filePath: '/in/leon.csv', countySlug: 'leon', at: '2026-05-03T00:00:00Z' });
+    await startRun(db, {
+      jobId: 'job-3',
+      dataset: 'certificates',
+      filePath: '/in/leon.csv',
+      countySlug: 'leon',
+      at: '2026-05-03T00:00:00Z',
+    });
     expect((await listRuns(db)).map((r) => r.jobId)).toEqual(['job-3', 'job-2', 'job-1']);
     expect((await listRuns(db, { limit: 1 })).map((r) => r.jobId)).toEqual(['job-3']);
     expect((await listRuns(db, { dataset: 'certificates', status: 'succeeded' })).map((r) => r.jobId)).toEqual(['job-1']);
@@ -97,7 +109,12 @@ describe('quarantine', () => {
   });
 
   it('a batch with a bad row stores nothing', async () => {
-    const bad = [...rows('job-4').slice(0, 3).map((r) => ({ ...r, fileSha256: 'c'.repeat(64) })), { ...rows('job-4')[0]!, line: -1 }];
+    const bad = [
+      ...rows('job-4')
+        .slice(0, 3)
+        .map((r) => ({ ...r, fileSha256: 'c'.repeat(64) })),
+      { ...rows('job-4')[0]!, line: -1 },
+    ];
     await expect(addQuarantined(db, bad)).rejects.toThrow();
     expect(await countQuarantine(db, { runId: 'job-4' })).toBe(0);
   });

@@ -25,13 +25,17 @@ afterAll(async () => {
 describe('migration 013: public source errors', () => {
   const set = async (slug: string, error: string | null) => {
     await upsertSource(db, registry, { countySlug: slug, taxYear: 2024, vendor: 'lienport', sourceKind: 'cert_sale_portal' });
-    await db.run('UPDATE sources SET last_error = ? WHERE tax_year = 2024 AND county_id = (SELECT id FROM counties WHERE county_slug = ?)', [error, slug]);
+    await db.run(
+      'UPDATE sources SET last_error = ? WHERE tax_year = 2024 AND county_id = (SELECT id FROM counties WHERE county_slug = ?)',
+      [error, slug],
+    );
   };
 
   it('writes each code sentence as the worker does, the rest as check_failed, and keeps null', async () => {
     const codes = Object.keys(PUBLIC_REJECTION_MESSAGES).filter((c) => c !== 'line_too_long') as FileRejectionCode[];
     const slugs = ['alachua', 'baker', 'bay', 'bradford', 'brevard', 'broward'];
-    for (const [i, code] of codes.entries()) await set(slugs[i]!, `${code}: expected a header but found "SSN 123" in /srv/taxcert/incoming/x.csv`);
+    for (const [i, code] of codes.entries())
+      await set(slugs[i]!, `${code}: expected a header but found "SSN 123" in /srv/taxcert/incoming/x.csv`);
     await set('calhoun', 'HTTP 503 from http://10.0.0.7:8080/feed');
     await set('charlotte', null);
     const migration = (await loadMigrations(db.dialect)).find((m) => m.name === 'public-source-errors')!;

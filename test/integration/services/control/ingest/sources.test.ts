@@ -56,7 +56,12 @@ describe('sources', () => {
     expect(SourceSchema.parse(again)).toEqual(again);
 
     // Omitted optional fields keep their stored values.
-    const partial = await upsertSource(db, registry, { countySlug: 'bay', taxYear: 2025, vendor: 'certbid', sourceKind: 'cert_sale_portal' });
+    const partial = await upsertSource(db, registry, {
+      countySlug: 'bay',
+      taxYear: 2025,
+      vendor: 'certbid',
+      sourceKind: 'cert_sale_portal',
+    });
     expect(partial).toMatchObject({ saleUrl: 'https://www.certbid.com/fl/bay', requiresLogin: true, notes: 'registration opens in April' });
     expect(await db.get('SELECT count(*) AS n FROM sources')).toEqual({ n: 8 });
   });

@@ -132,7 +132,12 @@ describe.each([
     expect(start).toBeGreaterThanOrEqual(0);
     const offset = Math.floor((start + years.lastIndexOf(years[start])) / 2);
     // Caches of its own, as a client of its own has: the page starts cold.
-    const p = await readPage<Doc>({ opensearch: recording, paging: new PagingCaches() }, index, { query: { match_all: {} }, sort, offset, limit: 37, source: ['id'] }, options);
+    const p = await readPage<Doc>(
+      { opensearch: recording, paging: new PagingCaches() },
+      index,
+      { query: { match_all: {} }, sort, offset, limit: 37, source: ['id'] },
+      options,
+    );
     expect(p.hits.map((h) => h._id)).toEqual(expected.slice(offset, offset + 37));
     expect(bodies.some((b) => b.includes('"range":{"id_order"'))).toBe(twin);
     expect(bodies.some((b) => b.includes('"range":{"id"'))).toBe(!twin);
@@ -159,7 +164,10 @@ describe.each([
       for (const offset of offsets) {
         const p = await page(FILTERED, sort, offset, 37);
         expect(p.total).toBe(expected.length);
-        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
+        expect(
+          p.hits.map((h) => h._id),
+          `offset ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 37));
       }
     });
   }
@@ -185,7 +193,10 @@ describe.each([
     for (const offset of [0, WINDOW - 37, 2 * WINDOW, expected.length - 40, expected.length + 5]) {
       const read = await readPageWith<Doc>(t.runtime, index, { query: FILTERED, sort, offset, limit: 37, source: ['id'] }, beside, options);
       expect(read.page.total, `offset ${offset}`).toBe(expected.length);
-      expect(read.page.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
+      expect(
+        read.page.hits.map((h) => h._id),
+        `offset ${offset}`,
+      ).toEqual(expected.slice(offset, offset + 37));
       expect(
         read.beside.map((b) => b.aggregations),
         `offset ${offset}`,
@@ -270,7 +281,10 @@ describe.each([
       expect(boundary).toBeGreaterThan(0);
       for (const offset of [boundary - 20, boundary - 1, boundary]) {
         const p = await page(ties, sort, offset, 40);
-        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 40));
+        expect(
+          p.hits.map((h) => h._id),
+          `offset ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 40));
       }
     });
   });
@@ -286,7 +300,10 @@ describe.each([
       const offsets = [WINDOW, Math.floor(before.length / 2), before.length - WINDOW - 3];
       for (const offset of offsets) {
         const p = await page(FILTERED, sort, offset, 37);
-        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(before.slice(offset, offset + 37));
+        expect(
+          p.hits.map((h) => h._id),
+          `offset ${offset}`,
+        ).toEqual(before.slice(offset, offset + 37));
       }
     } finally {
       await client.index({ index, id: before[0]!, body: _source, refresh: true });
@@ -335,7 +352,10 @@ describe.each([
       for (const offset of [mark.before, mark.before + 37, mark.before + options.skipMax, bounded]) {
         const p = await read(deps, offset);
         expect(p.total).toBe(expected.length);
-        expect(p.hits.map((h) => h._id), `offset ${offset}`).toEqual(expected.slice(offset, offset + 37));
+        expect(
+          p.hits.map((h) => h._id),
+          `offset ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 37));
       }
       expect(calls).toEqual(['msearch', 'msearch', 'msearch', 'msearch']);
     });

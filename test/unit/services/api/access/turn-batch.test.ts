@@ -22,7 +22,10 @@ describe('createTurnBatch', () => {
   it('takes in calls made by promise continuations of the same turn (admissions resumed by one Redis reply)', async () => {
     const r = recorder();
     const call = createTurnBatch(r.run);
-    const later = (x: number) => Promise.resolve().then(() => Promise.resolve()).then(() => call(x));
+    const later = (x: number) =>
+      Promise.resolve()
+        .then(() => Promise.resolve())
+        .then(() => call(x));
     expect(await Promise.all([call(1), later(2), later(3)])).toEqual([2, 4, 6]);
     expect(r.batches).toEqual([[1, 2, 3]]);
   });

@@ -27,7 +27,12 @@ describe('responseMode (Accept -> JSON body or event stream)', () => {
 
 describe('checkBody (what the SDK never sees)', () => {
   const init = (protocolVersion: unknown) =>
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    });
 
   it('takes one message, and answers an older initialize with the newest version', () => {
     const kept = checkBody(init('2025-06-18'), undefined);
@@ -57,7 +62,9 @@ describe('checkBody (what the SDK never sees)', () => {
   });
 
   it('names the tool a request calls (what decides the credit)', () => {
-    expect(calledTool({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_certificates' } })).toBe('search_certificates');
+    expect(calledTool({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_certificates' } })).toBe(
+      'search_certificates',
+    );
     expect(calledTool({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: {} })).toBe('');
     expect(calledTool({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'x' } })).toBeNull();
     expect(calledTool({ jsonrpc: '2.0', id: 3, method: 'tools/list' })).toBeNull();

@@ -11,7 +11,9 @@ describe('the tool table speaks of tools, not REST paths', () => {
     );
     expect(say('see GET /api/v1/counties/{county}.')).toBe('see the get_county tool.');
     expect(say('GET /api/v1/counties/miami-dade')).toBe('GET /api/v1/counties/miami-dade');
-    expect(say('GET /api/v1/certificates/search, GET /api/v1/certificates/{id}')).toBe('the search_certificates tool, the get_certificate tool');
+    expect(say('GET /api/v1/certificates/search, GET /api/v1/certificates/{id}')).toBe(
+      'the search_certificates tool, the get_certificate tool',
+    );
   });
 
   it('every tool has its own REST twin, and no tool input schema mentions a REST path', () => {

@@ -31,7 +31,8 @@ describe('the OpenAPI examples come from the demo data', () => {
   const expectDemoRow = (row: Record<string, unknown>) => {
     const record = byId.get(row.id as string);
     expect(record, `${row.id} is not in fixtures/demo: run npm run openapi:examples`).toBeDefined();
-    for (const [field, value] of Object.entries(row)) expect(value, `${row.id} ${field}`).toEqual((record as Record<string, unknown>)[field]);
+    for (const [field, value] of Object.entries(row))
+      expect(value, `${row.id} ${field}`).toEqual((record as Record<string, unknown>)[field]);
   };
 
   it('shows only certificates of the demo files, field for field', () => {
@@ -61,7 +62,11 @@ describe('the OpenAPI examples come from the demo data', () => {
       const record = byId.get(other.id);
       expect(record, `${other.id} is not in fixtures/demo`).toBeDefined();
       expect([record!.parcel_id, record!.county_slug]).toEqual([subject.parcel_id, subject.county_slug]);
-      expect([other.certificate_number, other.tax_year, other.holder_name]).toEqual([record!.certificate_number, record!.tax_year, record!.holder_name]);
+      expect([other.certificate_number, other.tax_year, other.holder_name]).toEqual([
+        record!.certificate_number,
+        record!.tax_year,
+        record!.holder_name,
+      ]);
     }
   });
 
@@ -78,7 +83,11 @@ describe('the OpenAPI examples come from the demo data', () => {
     for (const sale of examples.certificateSaleList.data) {
       const rows = of(sale.county_slug, sale.tax_year);
       const bid = rows.filter((r) => !r.struck_to_county);
-      expect([sale.certificates_offered, sale.certificates_sold, sale.struck_to_county]).toEqual([rows.length, bid.length, rows.length - bid.length]);
+      expect([sale.certificates_offered, sale.certificates_sold, sale.struck_to_county]).toEqual([
+        rows.length,
+        bid.length,
+        rows.length - bid.length,
+      ]);
       expect(sale.face_value_sold).toBe(round2(bid.reduce((n, r) => n + r.face_amount, 0)));
     }
     const { scope, certificates, struck_to_county, face_amount, histogram } = bidRateExample.data;

@@ -76,7 +76,9 @@ describe('coerceArguments: what REST and MCP both accept', () => {
       { parameter: 'one_county', message: 'takes one county slug, given none' },
       { parameter: 'day', message: 'takes one date, not several (given 4: 2024-01-01, 2024-02-01, 2024-03-01, …)' },
     ]);
-    expect(coerce({ query: ['a', { b: 1 }] }).issues).toEqual([{ parameter: 'query', message: 'takes one value, not several (given 2: a, an object)' }]);
+    expect(coerce({ query: ['a', { b: 1 }] }).issues).toEqual([
+      { parameter: 'query', message: 'takes one value, not several (given 2: a, an object)' },
+    ]);
   });
 
   it('reports an empty list item and an unknown name, with the accepted name it is a typo of', () => {

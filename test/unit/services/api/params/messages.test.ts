@@ -73,13 +73,30 @@ describe('paramMessage: every zod issue kind', () => {
     expect(messages(z.union([z.string(), z.number()]), true)).toEqual(['p: matches none of the forms this parameter takes']);
     expect(direct(z.record(z.string().regex(/^a/), z.string()), { b: 'x' })).toEqual(['has a key this parameter does not take']);
     expect(raw({ code: 'invalid_element', origin: 'map', key: 'k', issues: [] })).toBe('has a value this parameter does not take');
-    expect(messages(z.string().refine(() => false), 'x')).toEqual(['p: is not a value this parameter takes']);
+    expect(
+      messages(
+        z.string().refine(() => false),
+        'x',
+      ),
+    ).toEqual(['p: is not a value this parameter takes']);
     expect(raw({ code: 'unrecognized_keys', keys: ['bogus'] })).toBe('unknown parameter');
   });
 
   it("never in zod's own words, whatever the kind", () => {
     const zodWords = /^(Invalid|Too (big|small)|Unrecognized)|expected .+, received /;
-    const codes = ['invalid_type', 'invalid_value', 'too_small', 'too_big', 'invalid_format', 'not_multiple_of', 'unrecognized_keys', 'invalid_union', 'invalid_key', 'invalid_element', 'custom'];
+    const codes = [
+      'invalid_type',
+      'invalid_value',
+      'too_small',
+      'too_big',
+      'invalid_format',
+      'not_multiple_of',
+      'unrecognized_keys',
+      'invalid_union',
+      'invalid_key',
+      'invalid_element',
+      'custom',
+    ];
     const fields: Record<string, Record<string, unknown>> = {
       invalid_type: { expected: 'number' },
       invalid_value: { values: ['a', 'b'] },
@@ -103,9 +120,11 @@ describe('paramMessage: every zod issue kind', () => {
 
 describe('ranges said whole: one message for every way a number misses', () => {
   it('limit, offset, tax years, amounts and integer()', () => {
-    for (const value of ['abc', 0, 501, 2.5]) expect(messages(limit(25), value), String(value)).toEqual(['p: must be an integer from 1 to 500']);
+    for (const value of ['abc', 0, 501, 2.5])
+      expect(messages(limit(25), value), String(value)).toEqual(['p: must be an integer from 1 to 500']);
     for (const value of ['x', -1, 1.5]) expect(messages(offset, value)).toEqual(['p: must be an integer, 0 or more']);
-    for (const value of ['twenty', 1800, 2101, 2023.5]) expect(messages(taxYear, value)).toEqual(['p: must be a whole year from 1990 to 2100']);
+    for (const value of ['twenty', 1800, 2101, 2023.5])
+      expect(messages(taxYear, value)).toEqual(['p: must be a whole year from 1990 to 2100']);
     for (const value of ['ten', -1, 2e9])
       expect(messages(money, value)).toEqual(['p: must be an amount in dollars from 0 to 1,000,000,000, such as 1500 or 1500.25']);
     expect(messages(integer(2, 4), 5)).toEqual(['p: must be an integer from 2 to 4']);

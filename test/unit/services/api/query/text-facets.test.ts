@@ -9,7 +9,8 @@ import { registry } from '../../../../helpers/registry.ts';
 describe('text fragments', () => {
   it('gives one contains key for every spelling of a holder', () => {
     const key = 'smithandjonesllc';
-    for (const name of ['Smith & Jones LLC', 'SMITH AND JONES, L.L.C.', 'smith&jones llc', ' Smith  and  Jones-LLC. ']) expect(containsKey(name)).toBe(key);
+    for (const name of ['Smith & Jones LLC', 'SMITH AND JONES, L.L.C.', 'smith&jones llc', ' Smith  and  Jones-LLC. '])
+      expect(containsKey(name)).toBe(key);
     expect(containsKey('Núñez Trust')).toBe('núñeztrust');
     expect(hasContainsKey('*-. ')).toBe(false);
     expect(hasContainsKey('&')).toBe(true);
@@ -28,10 +29,15 @@ describe('filter fragments', () => {
   });
 
   it('matches strings ignoring case with term queries only', () => {
-    expect(anyOfIgnoringCase('vendor', ['LienPort', 'lienport'])).toEqual({ term: { vendor: { value: 'lienport', case_insensitive: true } } });
+    expect(anyOfIgnoringCase('vendor', ['LienPort', 'lienport'])).toEqual({
+      term: { vendor: { value: 'lienport', case_insensitive: true } },
+    });
     expect(anyOfIgnoringCase('vendor', ['a', 'B'])).toEqual({
       bool: {
-        should: [{ term: { vendor: { value: 'a', case_insensitive: true } } }, { term: { vendor: { value: 'b', case_insensitive: true } } }],
+        should: [
+          { term: { vendor: { value: 'a', case_insensitive: true } } },
+          { term: { vendor: { value: 'b', case_insensitive: true } } },
+        ],
         minimum_should_match: 1,
       },
     });
@@ -52,7 +58,12 @@ describe('facets', () => {
     const out = readFacets(facets, [
       {
         aggregations: {
-          county: { buckets: [{ key: 'duval', doc_count: 5 }, { key: 'baker', doc_count: 4 }] },
+          county: {
+            buckets: [
+              { key: 'duval', doc_count: 5 },
+              { key: 'baker', doc_count: 4 },
+            ],
+          },
           redeemed: {
             buckets: [
               { key: 0, key_as_string: 'false', doc_count: 8 },
@@ -103,7 +114,10 @@ describe('facetSearches', () => {
 
   it('gives every county the same body for the county facet, so the request cache answers it once for all of them', () => {
     const of = (slug: string) =>
-      facetSearches([CERTIFICATE_FACET_FIELDS.county, CERTIFICATE_FACET_FIELDS.status], undefined, [{ name: 'county', clause: anyOf('county_slug', [slug]) }, filters[1]!]);
+      facetSearches([CERTIFICATE_FACET_FIELDS.county, CERTIFICATE_FACET_FIELDS.status], undefined, [
+        { name: 'county', clause: anyOf('county_slug', [slug]) },
+        filters[1]!,
+      ]);
     const [duval, baker] = [of('duval'), of('baker')];
     expect(duval[1]).toEqual(baker[1]);
     expect(duval[0]).not.toEqual(baker[0]);

@@ -64,7 +64,7 @@ describe('loadMigrations', () => {
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   // No import, so the file loads from a temporary folder; the words arrive as the argument.
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a file whose template literal renders the SQL
-  const definition = "export default ({ engine, text, strict }) => `CREATE TABLE second (a ${text})${strict};\\n-- ${engine}\\n`;\n";
+  const definition = 'export default ({ engine, text, strict }) => `CREATE TABLE second (a ${text})${strict};\\n-- ${engine}\\n`;\n';
 
   it('reads each engine its own .sql files and every .ts definition rendered for it, in version order', async () => {
     const dir = folder({

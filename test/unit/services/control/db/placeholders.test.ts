@@ -22,13 +22,13 @@ describe('SQLite placeholders rewritten for PostgreSQL', () => {
 
   it('copies quoted strings, quoted names and comments untouched', () => {
     const sql = [
-      "SELECT '?', 'it''s @a ?', \"col?\", \"we\"\"ird@x\" FROM t -- what? @nothing",
+      'SELECT \'?\', \'it\'\'s @a ?\', "col?", "we""ird@x" FROM t -- what? @nothing',
       '/* a ? and an @b in a block comment */ WHERE x = ?',
     ].join('\n');
     const c = compilePlaceholders(sql);
     expect(c.text).toBe(
       [
-        "SELECT '?', 'it''s @a ?', \"col?\", \"we\"\"ird@x\" FROM t -- what? @nothing",
+        'SELECT \'?\', \'it\'\'s @a ?\', "col?", "we""ird@x" FROM t -- what? @nothing',
         '/* a ? and an @b in a block comment */ WHERE x = $1',
       ].join('\n'),
     );
@@ -37,7 +37,10 @@ describe('SQLite placeholders rewritten for PostgreSQL', () => {
 
   it('never reads a :: cast as a parameter, after a name or after a ?', () => {
     expect(compilePlaceholders('SELECT @v::text, @w::bigint')).toEqual({ text: 'SELECT $1::text, $2::bigint', names: ['v', 'w'] });
-    expect(compilePlaceholders("SELECT ?::json, '1'::int, x::text FROM t")).toEqual({ text: "SELECT $1::json, '1'::int, x::text FROM t", names: null });
+    expect(compilePlaceholders("SELECT ?::json, '1'::int, x::text FROM t")).toEqual({
+      text: "SELECT $1::json, '1'::int, x::text FROM t",
+      names: null,
+    });
   });
 
   it('leaves an @ that starts no name alone', () => {

@@ -10,7 +10,13 @@ describe('webhook signing secrets', () => {
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
     expect(newSigningSecret()).not.toBe(secret);
     const signed = new Webhook(secret).sign('evt_1', new Date(), '{}');
-    expect(new Webhook(secret).verify('{}', { 'webhook-id': 'evt_1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': signed })).toEqual({});
+    expect(
+      new Webhook(secret).verify('{}', {
+        'webhook-id': 'evt_1',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': signed,
+      }),
+    ).toEqual({});
   });
 
   it('are sealed so that only the same key and the same endpoint open them, and the sealed bytes hold no trace of the secret', () => {

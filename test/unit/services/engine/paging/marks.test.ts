@@ -26,7 +26,9 @@ describe('PageMarks (services/engine/paging/marks.ts)', () => {
     expect(PageMarks.keyOf('a', { match_all: {} }, sort)).toBe(PageMarks.keyOf('a', { match_all: {} }, sort));
     expect(PageMarks.keyOf('a', { match_all: {} }, sort)).not.toBe(PageMarks.keyOf('b', { match_all: {} }, sort));
     expect(PageMarks.keyOf('a', { match_all: {} }, sort)).not.toBe(PageMarks.keyOf('a', { match_none: {} }, sort));
-    expect(PageMarks.keyOf('a', { match_all: {} }, sort)).not.toBe(PageMarks.keyOf('a', { match_all: {} }, [{ field: 'sale_date', order: 'asc' }]));
+    expect(PageMarks.keyOf('a', { match_all: {} }, sort)).not.toBe(
+      PageMarks.keyOf('a', { match_all: {} }, [{ field: 'sale_date', order: 'asc' }]),
+    );
   });
 
   it('forgets every mark of a query whose count no longer held', () => {

@@ -4,7 +4,14 @@ import { beforeCut, cutAbove, cutBelow } from '../../../../../services/engine/pa
 import { type CutBucket, locate } from '../../../../../services/engine/paging/number-cuts.ts';
 import { DEFAULT_PAGE_OPTIONS, deepPlan, fromFarEnd, type PageRequest } from '../../../../../services/engine/paging/plan.ts';
 import { floatAbove, floatBelow, scoreCuts, startOf } from '../../../../../services/engine/paging/score-cuts.ts';
-import { narrow, ORDER_TWIN_TOP, orderTwinOf, orderTwinSpace, stringCuts, stringSpace } from '../../../../../services/engine/paging/string-cuts.ts';
+import {
+  narrow,
+  ORDER_TWIN_TOP,
+  orderTwinOf,
+  orderTwinSpace,
+  stringCuts,
+  stringSpace,
+} from '../../../../../services/engine/paging/string-cuts.ts';
 import { effectiveSort, type SortKey } from '../../../../../services/engine/paging/sort.ts';
 
 const id: SortKey = { field: 'id', order: 'asc' };
@@ -124,7 +131,9 @@ describe('score cuts', () => {
     expect(floatAbove(0)).toBe(2 ** -149);
     expect(floatBelow(-1)).toBe(-(1 + 2 ** -23));
     // A double between two floats: the float on the asked side.
-    expect(floatAbove(0.76400167)).toBe(Math.fround(0.76400167) > 0.76400167 ? Math.fround(0.76400167) : floatAbove(Math.fround(0.76400167)));
+    expect(floatAbove(0.76400167)).toBe(
+      Math.fround(0.76400167) > 0.76400167 ? Math.fround(0.76400167) : floatAbove(Math.fround(0.76400167)),
+    );
   });
   it('cut around every percentile, so a large group of equal scores gets a bucket of its own', () => {
     const cuts = scoreCuts([0.5, 0.75, 0.75, 1.25], 10, 100);
@@ -158,8 +167,9 @@ describe('order and results', () => {
     expect(effectiveSort(sort, { bool: { must: [{ match: { a: 'x' } }] } })).toEqual(sort);
     expect(effectiveSort(sort, { multi_match: { query: 'x' } })).toEqual(sort);
   });
-  it('the plan windows are the mapping files\' max_result_window', () => {
-    const window = (f: string) => JSON.parse(readFileSync(new URL(`../../../../mappings/${f}.json`, import.meta.url), 'utf8')).settings.index.max_result_window;
+  it("the plan windows are the mapping files' max_result_window", () => {
+    const window = (f: string) =>
+      JSON.parse(readFileSync(new URL(`../../../../mappings/${f}.json`, import.meta.url), 'utf8')).settings.index.max_result_window;
     for (const f of ['certificates', 'sales', 'holders', 'lands-available']) expect(window(f)).toBe(DEFAULT_PAGE_OPTIONS.window);
     expect(DEFAULT_PAGE_OPTIONS.skipMax + 500).toBeLessThanOrEqual(DEFAULT_PAGE_OPTIONS.window);
   });

@@ -49,12 +49,20 @@ describe('checkSortRules (every page read, before any engine call)', () => {
 describe('sortKinds (every deep page read, from the mapped types)', () => {
   const types = { id: 'keyword', sale_date: 'date', tax_year: 'integer', 'face_amount.sort': 'double', name: 'keyword' };
   it('cuts keywords as strings, dates, whole numbers and doubles', () => {
-    const sort: SortKey[] = [score, { field: 'tax_year', order: 'desc' }, { field: 'sale_date', order: 'desc' }, { field: 'face_amount.sort', order: 'asc' }, id];
+    const sort: SortKey[] = [
+      score,
+      { field: 'tax_year', order: 'desc' },
+      { field: 'sale_date', order: 'desc' },
+      { field: 'face_amount.sort', order: 'asc' },
+      id,
+    ];
     expect(sortKinds(sort, types)).toEqual(['integer', 'date', 'decimal', 'string']);
   });
   it('refuses money that does not sort on a double', () => {
     for (const type of ['scaled_float', 'float', 'half_float'])
-      expect(broken(() => sortKinds([{ field: 'face_amount', order: 'desc' }, id], { ...types, face_amount: type }))).toBe('money-on-double');
+      expect(broken(() => sortKinds([{ field: 'face_amount', order: 'desc' }, id], { ...types, face_amount: type }))).toBe(
+        'money-on-double',
+      );
   });
   it('refuses a field that cannot be cut: text, boolean, unmapped, or mapped two ways behind the alias', () => {
     for (const type of ['text', 'boolean', undefined, 'keyword,text'])
@@ -71,7 +79,10 @@ describe('sortKinds (every deep page read, from the mapped types)', () => {
 function mappedTypes(file: string): Record<string, string> {
   const mapping = JSON.parse(readFileSync(new URL(`../../../../mappings/${file}.json`, import.meta.url), 'utf8'));
   const out: Record<string, string> = {};
-  const walk = (props: Record<string, { type?: string; fields?: Record<string, { type: string }>; properties?: Record<string, unknown> }>, prefix: string) => {
+  const walk = (
+    props: Record<string, { type?: string; fields?: Record<string, { type: string }>; properties?: Record<string, unknown> }>,
+    prefix: string,
+  ) => {
     for (const [name, spec] of Object.entries(props)) {
       if (spec.type) out[`${prefix}${name}`] = spec.type;
       for (const [sub, s] of Object.entries(spec.fields ?? {})) out[`${prefix}${name}.${sub}`] = s.type;
@@ -99,9 +110,21 @@ describe('every list order keeps the rules against its mapping', () => {
       mapping: 'certificates',
       sorts: [buildByParcel(ByParcelParams.parse({ county: 'miami-dade', parcel_id: '01-2345' })).sort],
     },
-    { name: 'certificate-sales/search', mapping: 'sales', sorts: SALE_SORTS.map((sort) => buildSalesQuery(SalesSearchParams.parse({ sort })).sort) },
-    { name: 'holders/search', mapping: 'holders', sorts: HOLDER_SORTS.map((sort) => buildHoldersQuery(HoldersSearchParams.parse({ sort })).sort) },
-    { name: 'lands-available/search', mapping: 'lands-available', sorts: LANDS_SORTS.map((sort) => buildLandsQuery(LandsSearchParams.parse({ sort })).sort) },
+    {
+      name: 'certificate-sales/search',
+      mapping: 'sales',
+      sorts: SALE_SORTS.map((sort) => buildSalesQuery(SalesSearchParams.parse({ sort })).sort),
+    },
+    {
+      name: 'holders/search',
+      mapping: 'holders',
+      sorts: HOLDER_SORTS.map((sort) => buildHoldersQuery(HoldersSearchParams.parse({ sort })).sort),
+    },
+    {
+      name: 'lands-available/search',
+      mapping: 'lands-available',
+      sorts: LANDS_SORTS.map((sort) => buildLandsQuery(LandsSearchParams.parse({ sort })).sort),
+    },
   ];
   for (const list of lists) {
     it(list.name, () => {

@@ -23,7 +23,11 @@ beforeAll(async () => {
   t = await openTestRuntime(import.meta.url, { HOLDER_GROUPS_MAX_SCOPE: '100', BID_RATES_MAX_SCOPE: '100' });
   await migrate(t.runtime.sql);
   const aliases = loadHolderAliases();
-  await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, seedCertificates(240).map((r) => certificateDocument(r, aliases)));
+  await loadOnThreeShards(
+    t.runtime.opensearch,
+    t.config.INDEX_PREFIX,
+    seedCertificates(240).map((r) => certificateDocument(r, aliases)),
+  );
   auth = await apiKeyHeaders(t.runtime);
   app = await buildApp(t.runtime);
 });
@@ -51,17 +55,22 @@ describe('holder groups', () => {
     expect((await get('/api/v1/analytics/holders?county=alachua&limit=50')).status).toBe(200);
   });
 
-  it.each(['certificates_desc', 'face_desc', 'name_asc'])('sort=%s: a scope over the cap is a 400 naming county and tax_year', async (sort) => {
-    for (const scope of ['', '&county=alachua,broward', '&tax_year=2021,2022']) {
-      const refused = await get(`/api/v1/analytics/holders?sort=${sort}${scope}`);
-      expect(refused.status, scope).toBe(400);
-      expect(refused.body.error?.code).toBe('bad_request');
-      expect(named(refused)).toEqual(['county', 'tax_year']);
-      expect(refused.body.error?.details?.issues?.[0]?.message).toMatch(/^the scope holds \d+ certificates; one call reads at most 100: narrow it with county or tax_year$/);
-    }
-    for (const scope of ['&county=alachua', '&county=alachua,broward&tax_year=2021'])
-      expect((await get(`/api/v1/analytics/holders?sort=${sort}${scope}`)).status, scope).toBe(200);
-  });
+  it.each(['certificates_desc', 'face_desc', 'name_asc'])(
+    'sort=%s: a scope over the cap is a 400 naming county and tax_year',
+    async (sort) => {
+      for (const scope of ['', '&county=alachua,broward', '&tax_year=2021,2022']) {
+        const refused = await get(`/api/v1/analytics/holders?sort=${sort}${scope}`);
+        expect(refused.status, scope).toBe(400);
+        expect(refused.body.error?.code).toBe('bad_request');
+        expect(named(refused)).toEqual(['county', 'tax_year']);
+        expect(refused.body.error?.details?.issues?.[0]?.message).toMatch(
+          /^the scope holds \d+ certificates; one call reads at most 100: narrow it with county or tax_year$/,
+        );
+      }
+      for (const scope of ['&county=alachua', '&county=alachua,broward&tax_year=2021'])
+        expect((await get(`/api/v1/analytics/holders?sort=${sort}${scope}`)).status, scope).toBe(200);
+    },
+  );
 
   it('sort=median_rate_asc reads half as many: one county (60) is over its cap of 50, a county and a year is not', async () => {
     const refused = await get('/api/v1/analytics/holders?sort=median_rate_asc&county=alachua');
@@ -78,7 +87,9 @@ describe('bid rates', () => {
     const refused = await get('/api/v1/analytics/bid-rates');
     expect(refused.status).toBe(400);
     expect(named(refused)).toEqual(['county', 'tax_year', 'vendor']);
-    expect(refused.body.error?.message).toMatch(/^county: the scope holds \d+ certificates; one call reads at most 100: narrow it with county, tax_year or vendor \(and 2 more problems\)$/);
+    expect(refused.body.error?.message).toMatch(
+      /^county: the scope holds \d+ certificates; one call reads at most 100: narrow it with county, tax_year or vendor \(and 2 more problems\)$/,
+    );
     expect((await get('/api/v1/analytics/bid-rates?county=miami-dade')).status).toBe(200);
   });
 });
@@ -86,7 +97,10 @@ describe('bid rates', () => {
 describe('the OpenAPI document', () => {
   it('shows the page limit and the scope caps', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
-      paths: Record<string, { get: { description: string; parameters: { name: string; description?: string; schema: { maximum?: number } }[] } }>;
+      paths: Record<
+        string,
+        { get: { description: string; parameters: { name: string; description?: string; schema: { maximum?: number } }[] } }
+      >;
     };
     const holders = doc.paths['/api/v1/analytics/holders']!.get;
     expect(holders.parameters.find((p) => p.name === 'limit')?.schema.maximum).toBe(50);

@@ -52,7 +52,12 @@ afterAll(async () => {
 
 async function newClient(plan: 'enterprise' | 'free_trial' = 'enterprise') {
   const client = await createClient(t.runtime.sql, { name: `share ${plan}`, plan });
-  const { raw } = await createKey(t.runtime.sql, { clientId: client.id, env: 'live', prefix: t.config.KEY_PREFIX, secret: t.config.KEY_HASH_SECRET });
+  const { raw } = await createKey(t.runtime.sql, {
+    clientId: client.id,
+    env: 'live',
+    prefix: t.config.KEY_PREFIX,
+    secret: t.config.KEY_HASH_SECRET,
+  });
   return { id: client.id, headers: bearer(raw) };
 }
 
@@ -73,7 +78,9 @@ async function hold(n: number, headers: Record<string, string>): Promise<Promise
 }
 
 const charges = async (clientId: string) =>
-  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind IN ('charge', 'overage')", [clientId]))!.n;
+  (await t.runtime.sql.get<{ n: number }>("SELECT count(*) AS n FROM credit_ledger WHERE client_id = ? AND kind IN ('charge', 'overage')", [
+    clientId,
+  ]))!.n;
 
 describe('analytic requests in flight per client', () => {
   it('the third at once is a 429 on every analytic route and tool, uncharged; other routes and other clients go on', async () => {
@@ -124,4 +131,3 @@ describe('analytic requests in flight per client', () => {
     expect(await charges(c.id)).toBe(3);
   });
 });
-

@@ -37,7 +37,11 @@ describe('GET /analytics/bid-rates when the rates outgrow their buckets', () => 
     expect(res.statusCode).toBe(500);
     expect(res.json().error.code).toBe('internal_error');
     // The same data, scoped to a county without those certificates, is still answered.
-    const other = await app.inject({ method: 'GET', url: '/api/v1/analytics/bid-rates?county=duval', headers: await apiKeyHeaders(t.runtime) });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/v1/analytics/bid-rates?county=duval',
+      headers: await apiKeyHeaders(t.runtime),
+    });
     expect(other.statusCode).toBe(200);
   });
 });

@@ -219,8 +219,14 @@ describe('GET /analytics/bid-rates on a 3-shard index', () => {
         struck: o.struck_to_county,
         cents: o.faceCents,
       });
-      expect(d.histogram.reduce((s, h) => s + h.certificates, 0), qs).toBe(d.certificates);
-      expect(d.by_county.reduce((s, c) => s + c.certificates, 0), qs).toBe(d.certificates);
+      expect(
+        d.histogram.reduce((s, h) => s + h.certificates, 0),
+        qs,
+      ).toBe(d.certificates);
+      expect(
+        d.by_county.reduce((s, c) => s + c.certificates, 0),
+        qs,
+      ).toBe(d.certificates);
     }
   });
 
@@ -253,7 +259,10 @@ describe('GET /analytics/bid-rates on a 3-shard index', () => {
       expect(res.statusCode, qs).toBe(400);
       const body = res.json();
       expect(body.error.code).toBe('bad_request');
-      expect(body.error.details.issues.map((i: { parameter: string }) => i.parameter), qs).toEqual(parameters);
+      expect(
+        body.error.details.issues.map((i: { parameter: string }) => i.parameter),
+        qs,
+      ).toEqual(parameters);
     }
   });
 });

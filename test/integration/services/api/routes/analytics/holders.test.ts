@@ -32,7 +32,9 @@ const EXPECTED_GROUPS: Record<string, string[]> = {
   'Alachua County': ['Alachua County'],
   'Broward County': ['Broward County'],
 };
-const HOLDERS = Object.values(EXPECTED_GROUPS).flat().filter((h) => !h.endsWith(' County'));
+const HOLDERS = Object.values(EXPECTED_GROUPS)
+  .flat()
+  .filter((h) => !h.endsWith(' County'));
 const RATES = [0.25, 0.25, 0.25, 1, 3.5, 0.25, 5, 18, 0.25, 12];
 const STATUSES: CertificateStatus[] = ['sold', 'sold', 'redeemed', 'sold', 'cancelled', 'tax_deed_applied', 'sold'];
 
@@ -85,7 +87,14 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
 
   const get = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: auth });
-    return { status: res.statusCode, body: res.json() as { data: HolderGroupRow[]; pagination: { total: number; has_more: boolean }; error?: { code: string; details?: { issues?: { parameter: string }[] } } } };
+    return {
+      status: res.statusCode,
+      body: res.json() as {
+        data: HolderGroupRow[];
+        pagination: { total: number; has_more: boolean };
+        error?: { code: string; details?: { issues?: { parameter: string }[] } };
+      },
+    };
   };
   /** Every group in scope, page by page. */
   const all = async (qs: string, limit: number) => {
@@ -103,7 +112,11 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
     await migrate(t.runtime.sql);
     records = seed();
     const aliases = loadHolderAliases();
-    await loadOnThreeShards(t.runtime.opensearch, t.config.INDEX_PREFIX, records.map((r) => certificateDocument(r, aliases)));
+    await loadOnThreeShards(
+      t.runtime.opensearch,
+      t.config.INDEX_PREFIX,
+      records.map((r) => certificateDocument(r, aliases)),
+    );
     auth = await apiKeyHeaders(t.runtime);
     app = await buildApp(t.runtime);
   });
@@ -125,7 +138,9 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
       for (const m of row.members) expect(m.certificates).toBe(mine.filter((r) => r.holder_name === m.name).length);
       expect(row.certificates).toBe(mine.length);
       expect(row.face_amount).toBe(cents(mine.map((r) => r.face_amount)));
-      expect(row.outstanding_face_amount).toBe(cents(mine.filter((r) => r.status !== 'redeemed' && r.status !== 'cancelled').map((r) => r.face_amount)));
+      expect(row.outstanding_face_amount).toBe(
+        cents(mine.filter((r) => r.status !== 'redeemed' && r.status !== 'cancelled').map((r) => r.face_amount)),
+      );
       expect(row.counties).toEqual([...new Set(mine.map((r) => r.county_slug))].sort());
       expect(row.first_tax_year).toBe(Math.min(...mine.map((r) => r.tax_year)));
       expect(row.last_tax_year).toBe(Math.max(...mine.map((r) => r.tax_year)));
@@ -150,7 +165,12 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
       expect(rows.reduce((sum, r) => sum + r.certificates, 0)).toBe(inScope.length);
       for (const r of rows) expect(r.members.reduce((sum, m) => sum + m.certificates, 0)).toBe(r.certificates);
       expect(rows.every((r) => r.counties.join() === 'alachua')).toBe(true);
-      const key = { certificates_desc: (r: HolderGroupRow) => -r.certificates, face_desc: (r: HolderGroupRow) => -r.face_amount, median_rate_asc: (r: HolderGroupRow) => r.median_rate, name_asc: () => 0 }[sort]!;
+      const key = {
+        certificates_desc: (r: HolderGroupRow) => -r.certificates,
+        face_desc: (r: HolderGroupRow) => -r.face_amount,
+        median_rate_asc: (r: HolderGroupRow) => r.median_rate,
+        name_asc: () => 0,
+      }[sort]!;
       for (let i = 1; i < rows.length; i++) expect(key(rows[i]!)).toBeGreaterThanOrEqual(key(rows[i - 1]!));
       // The county's own certificates are one group, in its county only.
       expect(rows.filter((r) => r.county_held).map((r) => r.name)).toEqual(['Alachua County']);
@@ -191,7 +211,10 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
     ]) {
       const { status, body } = await get(`/api/v1/analytics/holders?${qs}`);
       expect(status, qs).toBe(400);
-      expect(body.error?.details?.issues?.map((i) => i.parameter), qs).toContain(parameter);
+      expect(
+        body.error?.details?.issues?.map((i) => i.parameter),
+        qs,
+      ).toContain(parameter);
     }
   });
 });

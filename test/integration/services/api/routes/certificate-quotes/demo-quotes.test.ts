@@ -62,7 +62,8 @@ describe('the demo data agrees with the redemption quote', () => {
             wrong.push(`${c.id} redeemed ${c.redeemed_date} for ${c.redemption_amount}: quoted ${JSON.stringify(quote)}`);
           if (viaRest.has(c.id)) {
             const rest = (await get(`/api/v1/certificates/${c.id}/redemption?date=${c.redeemed_date}`)).data;
-            if (JSON.stringify(rest) !== JSON.stringify(quote)) wrong.push(`${c.id}: REST ${JSON.stringify(rest)} differs from ${JSON.stringify(quote)}`);
+            if (JSON.stringify(rest) !== JSON.stringify(quote))
+              wrong.push(`${c.id}: REST ${JSON.stringify(rest)} differs from ${JSON.stringify(quote)}`);
           }
         }),
       );

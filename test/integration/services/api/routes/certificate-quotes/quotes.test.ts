@@ -101,7 +101,10 @@ describe('per-certificate answers and the deadline filters', () => {
         for (const date of ['2025-02-30', 'tomorrow', '', dayBefore]) {
           const body = await json(`/api/v1/certificates/${sold.id}/${path}?date=${date}`, 400);
           expect(body.error.code).toBe('bad_request');
-          expect(body.error.details.issues.map((i: { parameter: string }) => i.parameter), `${path} ${date}`).toEqual(['date']);
+          expect(
+            body.error.details.issues.map((i: { parameter: string }) => i.parameter),
+            `${path} ${date}`,
+          ).toEqual(['date']);
         }
         expect((await json(`/api/v1/certificates/${sold.id}/${path}?dte=2025-01-01`, 400)).error.details.issues[0].parameter).toBe('dte');
         for (const id of ['cert_00000000000000000000', 'nope'])
@@ -164,7 +167,9 @@ describe('per-certificate answers and the deadline filters', () => {
       const body = await json(`/api/v1/certificates/${oldest.id}/deed-estimate?date=${date}`);
       expect(objectResponse(DeedEstimateObject.strict()).parse(body)).toEqual(body);
       const quotes = await Promise.all(
-        [middle, newest].map(async (c) => (await json(`/api/v1/certificates/${c.id}/redemption?date=${date}`)).data.holder_amount as number),
+        [middle, newest].map(
+          async (c) => (await json(`/api/v1/certificates/${c.id}/redemption?date=${date}`)).data.holder_amount as number,
+        ),
       );
       expect(body.data).toMatchObject({
         certificate_id: oldest.id,
@@ -173,8 +178,22 @@ describe('per-certificate answers and the deadline filters', () => {
         application_fee: 75,
       });
       expect(body.data.other_certificates).toEqual([
-        { id: middle.id, certificate_number: middle.certificate_number, tax_year: middle.tax_year, status: middle.status, holder_name: middle.holder_name, holder_amount: quotes[0] },
-        { id: newest.id, certificate_number: newest.certificate_number, tax_year: newest.tax_year, status: newest.status, holder_name: newest.holder_name, holder_amount: quotes[1] },
+        {
+          id: middle.id,
+          certificate_number: middle.certificate_number,
+          tax_year: middle.tax_year,
+          status: middle.status,
+          holder_name: middle.holder_name,
+          holder_amount: quotes[0],
+        },
+        {
+          id: newest.id,
+          certificate_number: newest.certificate_number,
+          tax_year: newest.tax_year,
+          status: newest.status,
+          holder_name: newest.holder_name,
+          holder_amount: quotes[1],
+        },
       ]);
       const cents = quotes.reduce((s, q) => s + Math.round(q * 100), 0);
       expect(body.data.other_certificates_total).toBe(cents / 100);
@@ -200,26 +219,39 @@ describe('per-certificate answers and the deadline filters', () => {
       return { ids: (body.data as { id: string }[]).map((r) => r.id).sort(), body };
     };
 
-    it.each(['2024-04-01', '2025-03-31', '2025-04-01', '2026-12-31'])('deed_eligible_by=%s: exactly the certificates the timeline allows', async (day) => {
-      const got = await ids(`deed_eligible_by=${day}`);
-      const expected = api.records.filter((r) => deedApplicationEarliest(r.sale_date) <= day).map((r) => r.id).sort();
-      expect(expected.length).toBeGreaterThan(0);
-      expect(got.ids).toEqual(expected);
-    });
+    it.each(['2024-04-01', '2025-03-31', '2025-04-01', '2026-12-31'])(
+      'deed_eligible_by=%s: exactly the certificates the timeline allows',
+      async (day) => {
+        const got = await ids(`deed_eligible_by=${day}`);
+        const expected = api.records
+          .filter((r) => deedApplicationEarliest(r.sale_date) <= day)
+          .map((r) => r.id)
+          .sort();
+        expect(expected.length).toBeGreaterThan(0);
+        expect(got.ids).toEqual(expected);
+      },
+    );
 
-    it.each(['2029-06-01', '2030-01-01', '2031-06-15'])('expires_before=%s: outstanding, unapplied, expiring before the day', async (day) => {
-      const got = await ids(`expires_before=${day}&facets=status,county`);
-      const expected = api.records.filter(
-        (r) => r.status !== 'redeemed' && r.status !== 'cancelled' && r.tax_deed_application_date === null && expiryDate(r.sale_date) < day,
-      );
-      expect(expected.length).toBeGreaterThan(0);
-      expect(got.ids).toEqual(expected.map((r) => r.id).sort());
-      // Facets count within the filter.
-      const statusCounts = Object.fromEntries((got.body.facets.status as { value: string; count: number }[]).map((b) => [b.value, b.count]));
-      for (const status of new Set(expected.map((r) => r.status))) expect(statusCounts[status]).toBe(expected.filter((r) => r.status === status).length);
-      const countyTotal = (got.body.facets.county as { count: number }[]).reduce((s, b) => s + b.count, 0);
-      expect(countyTotal).toBe(expected.length);
-    });
+    it.each(['2029-06-01', '2030-01-01', '2031-06-15'])(
+      'expires_before=%s: outstanding, unapplied, expiring before the day',
+      async (day) => {
+        const got = await ids(`expires_before=${day}&facets=status,county`);
+        const expected = api.records.filter(
+          (r) =>
+            r.status !== 'redeemed' && r.status !== 'cancelled' && r.tax_deed_application_date === null && expiryDate(r.sale_date) < day,
+        );
+        expect(expected.length).toBeGreaterThan(0);
+        expect(got.ids).toEqual(expected.map((r) => r.id).sort());
+        // Facets count within the filter.
+        const statusCounts = Object.fromEntries(
+          (got.body.facets.status as { value: string; count: number }[]).map((b) => [b.value, b.count]),
+        );
+        for (const status of new Set(expected.map((r) => r.status)))
+          expect(statusCounts[status]).toBe(expected.filter((r) => r.status === status).length);
+        const countyTotal = (got.body.facets.county as { count: number }[]).reduce((s, b) => s + b.count, 0);
+        expect(countyTotal).toBe(expected.length);
+      },
+    );
 
     it('combines with the other filters, and answers 400s like the other date filters', async () => {
       const got = await ids('deed_eligible_by=2025-04-01&expires_before=2030-01-01&county=broward');

@@ -35,11 +35,38 @@ const LEE_YEAR = taxYearSoldOn(shift(30));
  * sizes; each tax year Y sells in Y+1, from April 1 (s. 197.333, s. 197.432).
  */
 const SPECS = [
-  { county: 'alachua', name: 'Alachua', year: 2023, vendor: 'lienport', first: '2024-05-20', last: '2024-05-22', offered: 40, face: 50_000 },
+  {
+    county: 'alachua',
+    name: 'Alachua',
+    year: 2023,
+    vendor: 'lienport',
+    first: '2024-05-20',
+    last: '2024-05-22',
+    offered: 40,
+    face: 50_000,
+  },
   { county: 'duval', name: 'Duval', year: 2023, vendor: 'certbid', first: '2024-05-20', last: '2024-05-20', offered: 120, face: 50_000 },
-  { county: 'orange', name: 'Orange', year: 2022, vendor: 'taxgavel', first: '2023-05-25', last: '2023-05-31', offered: 80, face: 75_000.5 },
+  {
+    county: 'orange',
+    name: 'Orange',
+    year: 2022,
+    vendor: 'taxgavel',
+    first: '2023-05-25',
+    last: '2023-05-31',
+    offered: 80,
+    face: 75_000.5,
+  },
   { county: 'leon', name: 'Leon', year: 2021, vendor: 'lienport', first: '2022-05-27', last: '2022-05-27', offered: 10, face: 9_999.99 },
-  { county: 'alachua', name: 'Alachua', year: 2024, vendor: 'lienport', first: '2025-05-30', last: '2025-06-01', offered: 55, face: 61_000 },
+  {
+    county: 'alachua',
+    name: 'Alachua',
+    year: 2024,
+    vendor: 'lienport',
+    first: '2025-05-30',
+    last: '2025-06-01',
+    offered: 55,
+    face: 61_000,
+  },
   // Relative to the day the test runs: a sale under way and one still to come.
   { county: 'polk', name: 'Polk', year: POLK_YEAR, vendor: 'certbid', first: shift(-1), last: shift(1), offered: 7, face: 1_200 },
   { county: 'lee', name: 'Lee', year: LEE_YEAR, vendor: 'CertBid', first: shift(30), last: shift(31), offered: 3, face: 300 },
@@ -142,8 +169,10 @@ describe('GET /api/v1/certificate-sales/search', () => {
   });
 
   const cmp = {
-    sale_date_desc: (a: Sale, b: Sale) => b.sale_date.localeCompare(a.sale_date) || a.county_slug.localeCompare(b.county_slug) || a.id.localeCompare(b.id),
-    sale_date_asc: (a: Sale, b: Sale) => a.sale_date.localeCompare(b.sale_date) || a.county_slug.localeCompare(b.county_slug) || a.id.localeCompare(b.id),
+    sale_date_desc: (a: Sale, b: Sale) =>
+      b.sale_date.localeCompare(a.sale_date) || a.county_slug.localeCompare(b.county_slug) || a.id.localeCompare(b.id),
+    sale_date_asc: (a: Sale, b: Sale) =>
+      a.sale_date.localeCompare(b.sale_date) || a.county_slug.localeCompare(b.county_slug) || a.id.localeCompare(b.id),
     year_newest: (a: Sale, b: Sale) => b.tax_year - a.tax_year || a.county_slug.localeCompare(b.county_slug) || a.id.localeCompare(b.id),
     year_oldest: (a: Sale, b: Sale) => a.tax_year - b.tax_year || a.county_slug.localeCompare(b.county_slug) || a.id.localeCompare(b.id),
     face_desc: (a: Sale, b: Sale) => b.face_value_offered - a.face_value_offered || a.id.localeCompare(b.id),
@@ -188,16 +217,19 @@ describe('GET /api/v1/certificate-sales/search', () => {
 
   // Small pages matter: OpenSearch 3.8 returns wrong top hits for a descending sort on a
   // scaled_float field (opensearch-project/OpenSearch#17833), which only shows below the page size.
-  it.each(['sale_date_desc', 'face_desc', 'certificates_desc'])('pages through every sale exactly once (sort=%s, limit 2)', async (sort) => {
-    const seen: string[] = [];
-    for (let offset = 0; ; offset += 2) {
-      const body = (await get(`/api/v1/certificate-sales/search?sort=${sort}&limit=2&offset=${offset}`)).json();
-      expect(body.pagination).toEqual({ limit: 2, offset, total: all.length, has_more: offset + body.data.length < all.length });
-      seen.push(...body.data.map((s: Sale) => s.id));
-      if (!body.pagination.has_more) break;
-    }
-    expect(seen).toEqual((await rows(`sort=${sort}`)).map((s) => s.id));
-  });
+  it.each(['sale_date_desc', 'face_desc', 'certificates_desc'])(
+    'pages through every sale exactly once (sort=%s, limit 2)',
+    async (sort) => {
+      const seen: string[] = [];
+      for (let offset = 0; ; offset += 2) {
+        const body = (await get(`/api/v1/certificate-sales/search?sort=${sort}&limit=2&offset=${offset}`)).json();
+        expect(body.pagination).toEqual({ limit: 2, offset, total: all.length, has_more: offset + body.data.length < all.length });
+        seen.push(...body.data.map((s: Sale) => s.id));
+        if (!body.pagination.has_more) break;
+      }
+      expect(seen).toEqual((await rows(`sort=${sort}`)).map((s) => s.id));
+    },
+  );
 
   it('answers in the list envelope with defaults limit 25, offset 0', async () => {
     const body = (await get('/api/v1/certificate-sales/search')).json();

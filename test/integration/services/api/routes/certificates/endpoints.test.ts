@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listResponse, objectResponse } from '../../../../../../services/api/envelope.ts';
 import { FieldDictionary } from '../../../../../../services/api/routes/certificates/fields.ts';
-import {
-  CertificateCountsObject,
-  CertificateRow,
-  FreshnessObject,
-} from '../../../../../../services/api/routes/certificates/row.ts';
+import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../../../../../../services/api/routes/certificates/row.ts';
 import { markIngested } from '../../../../../../services/control/ingest/freshness.ts';
 import { CERTIFICATE_STATUSES } from '../../../../../../services/domain/records.ts';
 import { type CertificatesApi, openCertificatesApi } from './seed.ts';
@@ -36,7 +32,10 @@ describe('certificate endpoints besides search', () => {
     it('lists every tax year of the parcel, newest first, whatever punctuation', async () => {
       for (const parcel of ['12-34-56-0001', '1234560001', '12.34.56.0001', '12 34 56 0001', '12-345-600-01']) {
         const body = await json(`/api/v1/certificates/by-parcel?county=broward&parcel_id=${encodeURIComponent(parcel)}`);
-        expect(body.data.map((r: { id: string }) => r.id), parcel).toEqual(walker());
+        expect(
+          body.data.map((r: { id: string }) => r.id),
+          parcel,
+        ).toEqual(walker());
         expect(body.pagination).toEqual({ limit: 25, offset: 0, total: 3, has_more: false });
         expect(body.meta).toEqual({ request_id: expect.stringMatching(/^req_/), dataset_status: 'live' });
         expect(listResponse(CertificateRow).parse(body)).toEqual(body);
@@ -68,7 +67,10 @@ describe('certificate endpoints besides search', () => {
       for (const [qs, parameters] of cases) {
         const body = await json(`/api/v1/certificates/by-parcel?${qs}`, 400);
         expect(body.error.code).toBe('bad_request');
-        expect(body.error.details.issues.map((i: { parameter: string }) => i.parameter), qs).toEqual(parameters);
+        expect(
+          body.error.details.issues.map((i: { parameter: string }) => i.parameter),
+          qs,
+        ).toEqual(parameters);
         if (!qs.includes('county=')) expect(body.error.details.issues[0].message).toMatch(/^is required/);
       }
     });
@@ -97,11 +99,21 @@ describe('certificate endpoints besides search', () => {
     });
 
     it('answers 404 for an unknown id or one not of the form cert_<id>, and never takes a fixed path for an id', async () => {
-      for (const id of ['cert_00000000000000000000', 'cert_xyz', 'abc', 'searchh', 'CERT_00000000000000000000', 'x'.repeat(90), 'x'.repeat(500), encodeURIComponent('cert_*:"()')]) {
+      for (const id of [
+        'cert_00000000000000000000',
+        'cert_xyz',
+        'abc',
+        'searchh',
+        'CERT_00000000000000000000',
+        'x'.repeat(90),
+        'x'.repeat(500),
+        encodeURIComponent('cert_*:"()'),
+      ]) {
         const body = await json(`/api/v1/certificates/${id}`, 404);
         expect(body.error).toMatchObject({ code: 'not_found', message: expect.stringContaining('cert_') });
       }
-      for (const path of ['search', 'counts', 'fields', 'freshness']) expect((await api.get(`/api/v1/certificates/${path}`)).statusCode).toBe(200);
+      for (const path of ['search', 'counts', 'fields', 'freshness'])
+        expect((await api.get(`/api/v1/certificates/${path}`)).statusCode).toBe(200);
       const param = await json(`/api/v1/certificates/${api.records[0]!.id}?x=1`, 400);
       expect(param.error.details.issues[0].parameter).toBe('x');
     });
@@ -118,7 +130,11 @@ describe('certificate endpoints besides search', () => {
       expect(all.data).toEqual({ county: null, tax_year: null, counts: expected(() => true) });
       expect(objectResponse(CertificateCountsObject).parse(all)).toEqual(all);
       const scoped = await json('/api/v1/certificates/counts?county=Duval&tax_year=2022');
-      expect(scoped.data).toEqual({ county: 'duval', tax_year: 2022, counts: expected((r) => r.county_slug === 'duval' && r.tax_year === 2022) });
+      expect(scoped.data).toEqual({
+        county: 'duval',
+        tax_year: 2022,
+        counts: expected((r) => r.county_slug === 'duval' && r.tax_year === 2022),
+      });
       const year = await json('/api/v1/certificates/counts?tax_year=2021');
       expect(year.data.county).toBeNull();
       expect(year.data.counts).toEqual(expected((r) => r.tax_year === 2021));

@@ -62,7 +62,12 @@ describe('GET /api/v1/certificates/search: 400 bad_request', () => {
   it('lists every problem at once', async () => {
     const res = await api.get('/api/v1/certificates/search?limit=0&redeemed=maybe&sort=x');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.issues.map((i: { parameter: string }) => i.parameter).sort()).toEqual(['limit', 'redeemed', 'sort']);
+    expect(
+      res
+        .json()
+        .error.details.issues.map((i: { parameter: string }) => i.parameter)
+        .sort(),
+    ).toEqual(['limit', 'redeemed', 'sort']);
   });
 
   it('an unknown parameter does not hide a bad value beside it: both are named', async () => {
@@ -78,11 +83,25 @@ describe('GET /api/v1/certificates/search: 400 bad_request', () => {
   it("says each problem in the product's words, never zod's", async () => {
     const cases: [string, { parameter: string; message: string }[]][] = [
       ['limit=abc', [{ parameter: 'limit', message: 'must be an integer from 1 to 500' }]],
-      ['status=owned', [{ parameter: 'status', message: 'must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled' }]],
-      ['status=sold,owned&offset=x', [
-        { parameter: 'status', message: 'must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled' },
-        { parameter: 'offset', message: 'must be an integer, 0 or more' },
-      ]],
+      [
+        'status=owned',
+        [
+          {
+            parameter: 'status',
+            message: 'must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled',
+          },
+        ],
+      ],
+      [
+        'status=sold,owned&offset=x',
+        [
+          {
+            parameter: 'status',
+            message: 'must be one of available, advertised, sold, redeemed, lands_available, tax_deed_applied, cancelled',
+          },
+          { parameter: 'offset', message: 'must be an integer, 0 or more' },
+        ],
+      ],
     ];
     for (const [qs, issues] of cases) {
       const res = await api.get(`/api/v1/certificates/search?${qs}`);

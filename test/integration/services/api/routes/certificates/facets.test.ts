@@ -77,7 +77,10 @@ describe('GET /api/v1/certificates/search?facets=', () => {
         const params = new URLSearchParams(scope);
         params.delete(name);
         const { pagination } = await search(params.toString());
-        expect(buckets.reduce((s, b) => s + b.count, 0), `${scope}: ${name} sums to the search without its filter`).toBe(pagination.total);
+        expect(
+          buckets.reduce((s, b) => s + b.count, 0),
+          `${scope}: ${name} sums to the search without its filter`,
+        ).toBe(pagination.total);
       }
     }
   });

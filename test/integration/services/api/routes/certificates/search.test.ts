@@ -52,7 +52,9 @@ describe('GET /api/v1/certificates/search', () => {
       const rec = records.find((r) => r.id === row.id)!;
       expect(row.parcel_url).toBe(`${PARCEL_BASE_URL}/${rec.county_slug}/${encodeURIComponent(rec.parcel_id)}`);
       const { parcel_url: _, ...rest } = row;
-      expect(rest).toEqual(Object.fromEntries(COLUMNS.filter((c) => c !== 'parcel_url').map((c) => [c, rec[c as keyof CertificateRecord]])));
+      expect(rest).toEqual(
+        Object.fromEntries(COLUMNS.filter((c) => c !== 'parcel_url').map((c) => [c, rec[c as keyof CertificateRecord]])),
+      );
     }
   });
 

@@ -28,9 +28,26 @@ const COUNTIES = [
 ];
 const YEARS = [2021, 2022, 2023];
 const VENDORS = ['tax_collector', 'lienport', 'certbid', 'taxgavel'];
-const HOLDERS = ['Acme Tax Fund LLC', 'ACME TAX FUND, L.L.C.', 'Smith & Jones Capital', 'Smith and Jones Capital LP', 'Sunshine Liens LP', 'Gator Capital'];
+const HOLDERS = [
+  'Acme Tax Fund LLC',
+  'ACME TAX FUND, L.L.C.',
+  'Smith & Jones Capital',
+  'Smith and Jones Capital LP',
+  'Sunshine Liens LP',
+  'Gator Capital',
+];
 const OWNERS = ['José Núñez', 'Mary Smith', 'Oak Grove Holdings Inc', 'Jonathan Whitaker', "O'Brien (Trust) AND OR", 'Linda Park'];
-const STATUSES: CertificateStatus[] = ['available', 'advertised', 'sold', 'sold', 'redeemed', 'lands_available', 'tax_deed_applied', 'cancelled', 'sold'];
+const STATUSES: CertificateStatus[] = [
+  'available',
+  'advertised',
+  'sold',
+  'sold',
+  'redeemed',
+  'lands_available',
+  'tax_deed_applied',
+  'cancelled',
+  'sold',
+];
 
 function day(year: number, n: number): string {
   const month = String((n % 6) + 5).padStart(2, '0');
@@ -99,7 +116,13 @@ export function seedCertificates(count = 240): CertificateRecord[] {
   // The same parcel id in another county is another parcel.
   out.push(
     sampleCertificate(
-      { certificate_number: 'X-1', county_slug: 'duval', county_name: 'Duval', parcel_id: '12-34-56-0001', parcel_url: 'https://old-parcels.example.com/frozen' },
+      {
+        certificate_number: 'X-1',
+        county_slug: 'duval',
+        county_name: 'Duval',
+        parcel_id: '12-34-56-0001',
+        parcel_url: 'https://old-parcels.example.com/frozen',
+      },
       2000,
     ),
   );
@@ -115,7 +138,10 @@ export async function loadOnThreeShards(client: Client, prefix: string, records:
   for (const index of await aliasTargets(client, alias)) await client.indices.delete({ index });
   const mapping = loadMapping('certificates');
   const threeShards = { ...mapping, settings: { ...mapping.settings, index: { ...mapping.settings.index, number_of_shards: 3 } } };
-  await createPhysicalIndex(client, physicalName(prefix, 'certificates', mapping.version), 'certificates', threeShards, { replicas: 0, alias });
+  await createPhysicalIndex(client, physicalName(prefix, 'certificates', mapping.version), 'certificates', threeShards, {
+    replicas: 0,
+    alias,
+  });
   const writer = createBulkWriter(client, { index: alias, refresh: true });
   for (const record of records) await writer.add(record.id, record);
   const totals = await writer.flush();

@@ -20,7 +20,11 @@ import { registry } from '../../../../../helpers/registry.ts';
  * on PostgreSQL under TEST_DATABASE_URL.
  */
 
-const event = (n: number): EventInput => ({ type: 'certificate.redeemed', countySlug: 'alachua', data: { object: { id: `cert_${n}` }, previous: { status: 'sold' } } });
+const event = (n: number): EventInput => ({
+  type: 'certificate.redeemed',
+  countySlug: 'alachua',
+  data: { object: { id: `cert_${n}` }, previous: { status: 'sold' } },
+});
 
 /** Another connection's open write transaction that has appended one event; commit() ends it. */
 interface HeldWrite {
@@ -52,7 +56,9 @@ describe('GET /events reads without the write lock', () => {
     if (sql.dialect === 'sqlite') {
       const other = new BetterSqlite3(join(dir, 'taxcert.db'));
       other.exec('BEGIN IMMEDIATE');
-      other.prepare('INSERT INTO events (type, county_slug, data) VALUES (?, ?, ?)').run('certificate.redeemed', 'alachua', JSON.stringify(event(4).data));
+      other
+        .prepare('INSERT INTO events (type, county_slug, data) VALUES (?, ?, ?)')
+        .run('certificate.redeemed', 'alachua', JSON.stringify(event(4).data));
       return {
         async commit() {
           other.exec('COMMIT');
@@ -103,7 +109,9 @@ describe('GET /events reads without the write lock', () => {
 
   it('Sql.snapshot is read-only on both engines: a write inside it fails and leaves nothing', async () => {
     const before = (await sql.get<{ n: number }>('SELECT count(*) AS n FROM events'))!.n;
-    await expect(sql.snapshot((tx) => tx.run("INSERT INTO events (type, county_slug, data) VALUES ('certificate.redeemed', 'alachua', '{}')"))).rejects.toMatchObject({
+    await expect(
+      sql.snapshot((tx) => tx.run("INSERT INTO events (type, county_slug, data) VALUES ('certificate.redeemed', 'alachua', '{}')")),
+    ).rejects.toMatchObject({
       code: sql.dialect === 'sqlite' ? 'SQLITE_READONLY' : '25006',
     });
     expect((await sql.get<{ n: number }>('SELECT count(*) AS n FROM events'))!.n).toBe(before);

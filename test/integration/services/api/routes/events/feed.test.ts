@@ -44,7 +44,8 @@ describe('GET /api/v1/events, the change feed', () => {
     for (const o of await enqueueFiles(t.runtime, jobs, { wait: true })) expect(o.status, o.error).toBe('succeeded');
   };
   /** What the table holds for a filter, as public ids. */
-  const stored = async (filter: Partial<EventFilter> = {}) => (await eventsAfter(t.runtime.sql, { afterSeq: 0, ...filter }, 1_000_000)).map((e) => publicEventId(e.seq));
+  const stored = async (filter: Partial<EventFilter> = {}) =>
+    (await eventsAfter(t.runtime.sql, { afterSeq: 0, ...filter }, 1_000_000)).map((e) => publicEventId(e.seq));
 
   /** Follows the feed as a poller does: next_after back as after, until has_more is false. */
   async function walk(query: string, after?: string): Promise<{ ids: string[]; last: Page }> {
@@ -97,7 +98,9 @@ describe('GET /api/v1/events, the change feed', () => {
     expect(expected.length).toBe(41);
     const { ids } = await walk(`type=${types.join(',')}&county=alachua&limit=9`);
     expect(ids).toEqual(expected);
-    const repeated = await page(`/api/v1/events?type=certificate.redeemed&type=certificates.loaded&county=alachua&limit=5&after=${expected[10]}`);
+    const repeated = await page(
+      `/api/v1/events?type=certificate.redeemed&type=certificates.loaded&county=alachua&limit=5&after=${expected[10]}`,
+    );
     const afterSeq = Number(expected[10]!.slice(4));
     expect(repeated.pagination.total).toBe(await countEventsAfter(t.runtime.sql, { afterSeq, types, counties: ['alachua'] }));
     expect(repeated.data.map((e) => e.id)).toEqual(expected.slice(11, 16));
@@ -116,7 +119,9 @@ describe('GET /api/v1/events, the change feed', () => {
     records[50] = { ...records[50]!, owner_name: 'NEW OWNER LLC' };
     await ingest([alachuaJob(await writeAlachuaFile(dir, 'updated.csv', records))]);
     const since = await page(`/api/v1/events?after=${head}`);
-    expect(since.data.map((e) => [e.type, e.data.previous])).toEqual([['certificate.updated', { owner_name: alachuaCertificates(60)[50]!.owner_name }]]);
+    expect(since.data.map((e) => [e.type, e.data.previous])).toEqual([
+      ['certificate.updated', { owner_name: alachuaCertificates(60)[50]!.owner_name }],
+    ]);
     expect(since.pagination).toMatchObject({ total: 1, has_more: false, next_after: (await stored()).at(-1) });
     expect((await stored()).length).toBe(before + 1);
     const filtered = await page(`/api/v1/events?type=certificate.redeemed&after=${redeemedHead}`);

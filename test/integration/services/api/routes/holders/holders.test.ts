@@ -81,11 +81,9 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
     beforeAll(async () => {
       const file = join(dir, 'holders.csv');
       writeFileSync(file, HOLDER_FILE);
-      const [outcome] = await enqueueFiles(
-        t.runtime,
-        [{ dataset: 'holders', file, vendor: 'manual', county: 'alachua', taxYear: 2024 }],
-        { wait: true },
-      );
+      const [outcome] = await enqueueFiles(t.runtime, [{ dataset: 'holders', file, vendor: 'manual', county: 'alachua', taxYear: 2024 }], {
+        wait: true,
+      });
       expect(outcome?.status, outcome?.error).toBe('succeeded');
       all = (await search('')).data;
     });
@@ -129,7 +127,11 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
       expect(await names('query=smith,%20jones%20%26%20partners')).toEqual(['SMITH, JONES AND PARTNERS']);
       expect(await names('query=smithjones')).toEqual(['SMITH, JONES AND PARTNERS']);
       expect(await names("query=o'brien")).toEqual(['O\'Brien Capital "Tax" Partners']);
-      expect(await names('query=partners')).toEqual(['Bayview Partners LP', 'O\'Brien Capital "Tax" Partners', 'SMITH, JONES AND PARTNERS']);
+      expect(await names('query=partners')).toEqual([
+        'Bayview Partners LP',
+        'O\'Brien Capital "Tax" Partners',
+        'SMITH, JONES AND PARTNERS',
+      ]);
       expect(await names('query=LLC')).toEqual(['Acme Tax Fund LLC', 'Gulf Coast Lien Fund II, LLC']);
       // Wildcard characters are punctuation like any other, never a pattern.
       expect(await names('query=*gulf?')).toEqual(['Gulf Coast Lien Fund II, LLC']);
@@ -143,7 +145,11 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
       ]);
       expect(await names('county=orange,leon')).toEqual(['Acme Tax Fund LLC', 'SMITH, JONES AND PARTNERS', 'Sunshine Tax Certs Inc.']);
       expect(await names('county=orange&county=leon')).toEqual(await names('county=orange,leon'));
-      expect(await names('min_certificates=12')).toEqual(['Gulf Coast Lien Fund II, LLC', 'Smith & Sons Capital', 'SMITH, JONES AND PARTNERS']);
+      expect(await names('min_certificates=12')).toEqual([
+        'Gulf Coast Lien Fund II, LLC',
+        'Smith & Sons Capital',
+        'SMITH, JONES AND PARTNERS',
+      ]);
       expect((await search('min_certificates=0')).pagination.total).toBe(7);
       expect(await names('min_certificates=5&county=leon&query=llc')).toEqual(['Acme Tax Fund LLC']);
     });
@@ -226,7 +232,9 @@ describe('GET /api/v1/holders/search and /holders/{id}', () => {
       const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe(HOLDER_COLUMNS.join(','));
       expect(lines).toHaveLength(8);
-      expect(lines[1]).toBe(`${holderId('Gulf Coast Lien Fund II, LLC')},"Gulf Coast Lien Fund II, LLC",gulf coast lien fund ii llc,42,61234.56,alachua;miami-dade,2019,2024`);
+      expect(lines[1]).toBe(
+        `${holderId('Gulf Coast Lien Fund II, LLC')},"Gulf Coast Lien Fund II, LLC",gulf coast lien fund ii llc,42,61234.56,alachua;miami-dade,2019,2024`,
+      );
       const viaAccept = await get('/api/v1/holders/search?sort=certificates_desc', { accept: 'text/csv' });
       expect(viaAccept.body).toBe(res.body);
     });

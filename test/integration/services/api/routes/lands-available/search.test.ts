@@ -53,7 +53,11 @@ describe('GET /api/v1/lands-available/search', () => {
   let auth: Record<string, string> = {};
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
   const search = async (query: string, on = app) => {
-    const res = await on.inject({ method: 'GET', url: `/api/v1/lands-available/search?limit=500${query ? `&${query}` : ''}`, headers: auth });
+    const res = await on.inject({
+      method: 'GET',
+      url: `/api/v1/lands-available/search?limit=500${query ? `&${query}` : ''}`,
+      headers: auth,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { data: Lands[]; pagination: { total: number }; meta: Record<string, unknown> };
   };
@@ -76,7 +80,11 @@ describe('GET /api/v1/lands-available/search', () => {
       const body = await search(query);
       expect(body.data).toEqual([]);
       expect(body.pagination).toEqual({ limit: 500, offset: 0, total: 0, has_more: false });
-      expect(body.meta).toEqual({ request_id: expect.stringMatching(/^req_/), dataset_status: 'live', coverage: { status: 'not_yet_ingested' } });
+      expect(body.meta).toEqual({
+        request_id: expect.stringMatching(/^req_/),
+        dataset_status: 'live',
+        coverage: { status: 'not_yet_ingested' },
+      });
     }
   });
 
@@ -147,7 +155,9 @@ describe('GET /api/v1/lands-available/search', () => {
       expect((await search(`sort=${sort}`)).data.map((r) => r.id)).toEqual(expected);
       const paged: string[] = [];
       for (let offset = 0; offset < 8; offset += 3)
-        paged.push(...(await get(`/api/v1/lands-available/search?sort=${sort}&limit=3&offset=${offset}`)).json().data.map((r: Lands) => r.id));
+        paged.push(
+          ...(await get(`/api/v1/lands-available/search?sort=${sort}&limit=3&offset=${offset}`)).json().data.map((r: Lands) => r.id),
+        );
       expect(paged).toEqual(expected);
     });
 
@@ -173,7 +183,7 @@ describe('GET /api/v1/lands-available/search', () => {
       ]);
       expect(await numbers('min_opening_bid=0&max_opening_bid=0')).toEqual(['2020-000077']);
       expect((await numbers('min_opening_bid=5000')).sort()).toEqual(['2018-000010', '2019-100001']);
-      expect((await numbers('max_opening_bid=100&county=duval'))).toEqual(['2020-100002']);
+      expect(await numbers('max_opening_bid=100&county=duval')).toEqual(['2020-100002']);
     });
 
     it('builds parcel_url from PARCEL_BASE_URL as configured when the row is rendered', async () => {
@@ -210,7 +220,9 @@ describe('GET /api/v1/lands-available/search', () => {
 
     it('answers CSV with the same rows and a header line', async () => {
       const json = (await search('sort=opening_bid_asc')).data;
-      const res = await get('/api/v1/lands-available/search?limit=500&sort=opening_bid_asc', { accept: 'text/csv, application/json;q=0.5' });
+      const res = await get('/api/v1/lands-available/search?limit=500&sort=opening_bid_asc', {
+        accept: 'text/csv, application/json;q=0.5',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       const lines = res.body.trimEnd().split('\n');

@@ -159,7 +159,14 @@ describe('GET /api/v1/sources and /sources/{county}', () => {
     expect(header).toBe(SOURCE_COLUMNS.join(','));
     expect(rest).toEqual([]);
     const cells = Object.fromEntries(SOURCE_COLUMNS.map((c, i) => [c, row!.split(',')[i]]));
-    expect(cells).toMatchObject({ countySlug: 'orange', taxYear: '2023', requiresLogin: 'true', active: 'true', saleUrl: '', lastError: '' });
+    expect(cells).toMatchObject({
+      countySlug: 'orange',
+      taxYear: '2023',
+      requiresLogin: 'true',
+      active: 'true',
+      saleUrl: '',
+      lastError: '',
+    });
     const county = await get('/api/v1/sources/alachua', { accept: 'text/csv' });
     expect(county.headers['content-type']).toMatch(/^text\/csv/);
     expect(county.body.trimEnd().split('\n')).toHaveLength(4);

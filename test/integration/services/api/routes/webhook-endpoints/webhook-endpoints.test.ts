@@ -17,7 +17,12 @@ afterAll(() => t.close());
 const get = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(key) });
 const usage = async (key: string) => (await get(key, '/api/v1/account/usage')).json().data.events_count as number;
 const makeEndpoint = (clientId: string, url: string, extra: { types?: ['certificate.redeemed'] } = {}) =>
-  createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), { clientId, url, types: extra.types ?? null, counties: null });
+  createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
+    clientId,
+    url,
+    types: extra.types ?? null,
+    counties: null,
+  });
 
 describe('GET /api/v1/webhook-endpoints', () => {
   it("lists the client's own endpoints, oldest first, without their secrets, for 1 credit", async () => {
@@ -50,7 +55,9 @@ describe('GET /api/v1/webhook-endpoints', () => {
     expect(res.body).not.toMatch(/whsec_|"secret"/);
     expect(await usage(key)).toBe(before + 1);
 
-    expect((await get(key, '/api/v1/webhook-endpoints?limit=1&offset=1')).json().data.map((e: { id: string }) => e.id)).toEqual([second.endpoint.id]);
+    expect((await get(key, '/api/v1/webhook-endpoints?limit=1&offset=1')).json().data.map((e: { id: string }) => e.id)).toEqual([
+      second.endpoint.id,
+    ]);
     const bad = await get(key, '/api/v1/webhook-endpoints?secret=1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.issues[0].parameter).toBe('secret');
@@ -63,7 +70,11 @@ describe('GET /api/v1/webhook-endpoints', () => {
       for (const url of ['/api/v1/webhook-endpoints', '/api/v1/webhook-endpoints/whe_x/deliveries']) {
         const res = await get(key, url);
         expect(res.statusCode, `${plan} ${url}`).toBe(403);
-        expect(res.json().error).toMatchObject({ code: 'webhooks_disabled', message: expect.stringContaining(`The ${plan} plan does not include webhooks`), details: { plan } });
+        expect(res.json().error).toMatchObject({
+          code: 'webhooks_disabled',
+          message: expect.stringContaining(`The ${plan} plan does not include webhooks`),
+          details: { plan },
+        });
         expect(res.headers['x-ratelimit-limit']).toBeDefined();
       }
       expect(await usage(key)).toBe(before);
@@ -92,9 +103,45 @@ describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
     await recordOutcomes(
       t.runtime.sql,
       [
-        { deliveryId: oldest!.id, generation: 0, attempt: 1, startedAt: at, durationMs: 12, httpStatus: 500, error: null, responseBody: 'boom', endpointId: endpoint.id, gone: false, next: { kind: 'retry', at } },
-        { deliveryId: oldest!.id, generation: 0, attempt: 2, startedAt: at, durationMs: 9, httpStatus: 204, error: null, responseBody: '', endpointId: endpoint.id, gone: false, next: { kind: 'delivered' } },
-        { deliveryId: newest!.id, generation: 0, attempt: 1, startedAt: at, durationMs: 10_000, httpStatus: null, error: 'timeout: no complete answer within 10000 ms', responseBody: null, endpointId: endpoint.id, gone: false, next: { kind: 'retry', at } },
+        {
+          deliveryId: oldest!.id,
+          generation: 0,
+          attempt: 1,
+          startedAt: at,
+          durationMs: 12,
+          httpStatus: 500,
+          error: null,
+          responseBody: 'boom',
+          endpointId: endpoint.id,
+          gone: false,
+          next: { kind: 'retry', at },
+        },
+        {
+          deliveryId: oldest!.id,
+          generation: 0,
+          attempt: 2,
+          startedAt: at,
+          durationMs: 9,
+          httpStatus: 204,
+          error: null,
+          responseBody: '',
+          endpointId: endpoint.id,
+          gone: false,
+          next: { kind: 'delivered' },
+        },
+        {
+          deliveryId: newest!.id,
+          generation: 0,
+          attempt: 1,
+          startedAt: at,
+          durationMs: 10_000,
+          httpStatus: null,
+          error: 'timeout: no complete answer within 10000 ms',
+          responseBody: null,
+          endpointId: endpoint.id,
+          gone: false,
+          next: { kind: 'retry', at },
+        },
       ],
       3 * 24 * 3600 * 1000,
     );
@@ -121,7 +168,12 @@ describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
         { attempt: 2, replay: 0, started_at: at, duration_ms: 9, http_status: 204, error: null, response_body: '' },
       ],
     });
-    expect(body.data[0]).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: at, last_error: 'timeout: no complete answer within 10000 ms' });
+    expect(body.data[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: at,
+      last_error: 'timeout: no complete answer within 10000 ms',
+    });
     expect(await usage(key)).toBe(before + 1);
 
     const pending = (await get(key, `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?status=pending`)).json();
@@ -148,7 +200,10 @@ describe('GET /api/v1/webhook-endpoints/{id}/deliveries', () => {
     for (const id of [endpoint.id, 'whe_doesnotexist00000', 'nothing']) {
       const res = await get(mine.key, `/api/v1/webhook-endpoints/${id}/deliveries`);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json().error).toMatchObject({ code: 'not_found', message: `no webhook endpoint ${JSON.stringify(id)}; GET /api/v1/webhook-endpoints lists yours` });
+      expect(res.json().error).toMatchObject({
+        code: 'not_found',
+        message: `no webhook endpoint ${JSON.stringify(id)}; GET /api/v1/webhook-endpoints lists yours`,
+      });
     }
     expect(await usage(mine.key)).toBe(before);
     expect((await get(theirs.key, `/api/v1/webhook-endpoints/${endpoint.id}/deliveries`)).statusCode).toBe(200);

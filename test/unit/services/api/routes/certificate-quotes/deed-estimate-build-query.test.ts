@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sortClause } from '../../../../../../services/engine/paging/sort.ts';
-import { buildOtherCertificates, type OtherCertificatesInput } from '../../../../../../services/api/routes/certificate-quotes/build-other-certificates.ts';
+import {
+  buildOtherCertificates,
+  type OtherCertificatesInput,
+} from '../../../../../../services/api/routes/certificate-quotes/build-other-certificates.ts';
 import { dslFixtures } from '../../../../../../scripts/lib/dsl-fixtures.ts';
 
 describe('buildOtherCertificates against fixtures/queries/certificates-deed-estimate', () => {

@@ -6,7 +6,10 @@ import { redemptionQuote } from '../../../../../../services/domain/redemption-qu
 import { sampleCertificate } from '../../../../../helpers/sample-certificate.ts';
 
 const doc = (o: Partial<CertificateDocument> = {}): CertificateDocument => {
-  const { parcel_url: _, ...rest } = { ...sampleCertificate({ face_amount: 1234.56, interest_rate: 9.75, sale_date: '2023-06-01', tax_year: 2022 }), ...o };
+  const { parcel_url: _, ...rest } = {
+    ...sampleCertificate({ face_amount: 1234.56, interest_rate: 9.75, sale_date: '2023-06-01', tax_year: 2022 }),
+    ...o,
+  };
   return rest as CertificateDocument;
 };
 
@@ -15,13 +18,28 @@ describe('certificate-quotes map-row', () => {
     const c = doc();
     const row = mapQuote(c, '2024-11-20', redemptionQuote(c, '2024-11-20'));
     expect(RedemptionQuoteObject.strict().parse(row)).toEqual(row);
-    expect(row).toMatchObject({ accrued_interest: 180.55, minimum_interest: 61.73, holder_amount: 1415.11, redemption_fee: 6.25, total_due: 1421.36, rule: 'accrued' });
+    expect(row).toMatchObject({
+      accrued_interest: 180.55,
+      minimum_interest: 61.73,
+      holder_amount: 1415.11,
+      redemption_fee: 6.25,
+      total_due: 1421.36,
+      rule: 'accrued',
+    });
   });
 
   it('nulls every amount when not redeemable', () => {
     const c = doc({ status: 'cancelled' });
     const row = mapQuote(c, '2024-11-20', redemptionQuote(c, '2024-11-20'));
-    expect(row).toMatchObject({ redeemable: false, reason: 'cancelled', holder_amount: null, total_due: null, rule: null, interest_months: null, face_amount: 1234.56 });
+    expect(row).toMatchObject({
+      redeemable: false,
+      reason: 'cancelled',
+      holder_amount: null,
+      total_due: null,
+      rule: null,
+      interest_months: null,
+      face_amount: 1234.56,
+    });
   });
 
   it('adds the other certificates in cents and the $75 fee; an unredeemable one counts nothing', () => {

@@ -17,7 +17,9 @@ describe('certificate search builder', () => {
   it('has cases', () => expect(cases.length).toBeGreaterThan(10));
   it.each(cases)('$name', ({ params, dsl }) => {
     const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
-    expect({ query: plan.query, sort: sortClause(plan.sort), ...(plan.facetCounts ? { facet_counts: plan.facetCounts } : {}) }).toEqual(dsl);
+    expect({ query: plan.query, sort: sortClause(plan.sort), ...(plan.facetCounts ? { facet_counts: plan.facetCounts } : {}) }).toEqual(
+      dsl,
+    );
   });
 });
 

@@ -32,7 +32,14 @@ describe('mapCertificate', () => {
       'parcel_url',
     ]);
     expect(CERTIFICATE_COLUMNS).toEqual(Object.keys(row));
-    for (const hidden of ['certificate_number_normalized', 'parcel_id_normalized', 'legal_description', 'batch_number', 'ingested_at', 'struck_to_county'])
+    for (const hidden of [
+      'certificate_number_normalized',
+      'parcel_id_normalized',
+      'legal_description',
+      'batch_number',
+      'ingested_at',
+      'struck_to_county',
+    ])
       expect(row).not.toHaveProperty(hidden);
     expect(CertificateRow.parse(row)).toEqual(row);
   });

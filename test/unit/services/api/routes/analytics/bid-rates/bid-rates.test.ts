@@ -122,11 +122,30 @@ describe('mapping the engine answer', () => {
       answer(
         [
           // alachua: 0.25, 0.25, 8 -> median 0.25, quarter 2/3, above 5 1/3
-          { key: 'alachua', rates: [[0.25, 2, 1000.1], [8, 1, 200.0000000001]] },
+          {
+            key: 'alachua',
+            rates: [
+              [0.25, 2, 1000.1],
+              [8, 1, 200.0000000001],
+            ],
+          },
           // broward: 0.25 x2, 18 -> same count as alachua: ties go by slug
-          { key: 'broward', rates: [[0.25, 2, 0.30000000000000004], [18, 1, 99.99]] },
+          {
+            key: 'broward',
+            rates: [
+              [0.25, 2, 0.30000000000000004],
+              [18, 1, 99.99],
+            ],
+          },
           // duval: four certificates, most first
-          { key: 'duval', rates: [[0, 1, 50], [5, 1, 60], [5.25, 2, 70.07]] },
+          {
+            key: 'duval',
+            rates: [
+              [0, 1, 50],
+              [5, 1, 60],
+              [5.25, 2, 70.07],
+            ],
+          },
         ],
         4,
       ),

@@ -5,10 +5,27 @@ describe('holder groups: folding, medians and orders (pure)', () => {
   it('median by nearest rank: the rate at rank ceil(n/2) in ascending order, from per-rate counts', () => {
     expect(medianRate([[0.25, 1]])).toBe(0.25);
     // n = 4, rank 2: 0.25, 0.25 | 5, 18
-    expect(medianRate([[18, 1], [0.25, 2], [5, 1]])).toBe(0.25);
+    expect(
+      medianRate([
+        [18, 1],
+        [0.25, 2],
+        [5, 1],
+      ]),
+    ).toBe(0.25);
     // n = 5, rank 3
-    expect(medianRate([[18, 1], [0.25, 2], [5, 2]])).toBe(5);
-    expect(medianRate([[3, 10], [1, 9]])).toBe(3);
+    expect(
+      medianRate([
+        [18, 1],
+        [0.25, 2],
+        [5, 2],
+      ]),
+    ).toBe(5);
+    expect(
+      medianRate([
+        [3, 10],
+        [1, 9],
+      ]),
+    ).toBe(3);
   });
 
   it('folds (group, name) buckets: counts and cents add up, the most common name wins, code-point order on a tie', () => {
@@ -28,7 +45,12 @@ describe('holder groups: folding, medians and orders (pure)', () => {
 
   it('orders every group, ties broken by group id', () => {
     const g = (group_id: string, name: string, certificates: number, face_cents: number, median_rate: number) => ({
-      group_id, name, certificates, face_cents, matched: true, median_rate,
+      group_id,
+      name,
+      certificates,
+      face_cents,
+      matched: true,
+      median_rate,
     });
     const all = [g('grp_c', 'b', 5, 10, 18), g('grp_a', 'C', 5, 30, 0.25), g('grp_b', 'a', 9, 20, 0.25)];
     const ids = (sort: Parameters<typeof orderGroups>[1]) => orderGroups(all, sort).map((x) => x.group_id);

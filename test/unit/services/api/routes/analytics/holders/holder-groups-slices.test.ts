@@ -7,9 +7,25 @@ const inSlice = (id: string, s: (typeof ID_SLICES)[number]) => (s.gte === undefi
 
 describe('holder groups: the id slices the composite scans run in', () => {
   it('put every id in exactly one slice, real ids and odd forms alike', () => {
-    const ids = ['', 'grp_', 'grp_0', 'grp_3fffffffffffffffffff', 'grp_4', 'grp_8', 'grp_c', 'grp_fffffffffffffffffffff', 'zzz', 'GRP_1', 'grp_G'];
+    const ids = [
+      '',
+      'grp_',
+      'grp_0',
+      'grp_3fffffffffffffffffff',
+      'grp_4',
+      'grp_8',
+      'grp_c',
+      'grp_fffffffffffffffffffff',
+      'zzz',
+      'GRP_1',
+      'grp_G',
+    ];
     for (let n = 0; n < 500; n++) ids.push(holderGroupId(`HOLDER ${n}`));
-    for (const id of ids) expect(ID_SLICES.filter((s) => inSlice(id, s)), id).toHaveLength(1);
+    for (const id of ids)
+      expect(
+        ID_SLICES.filter((s) => inSlice(id, s)),
+        id,
+      ).toHaveLength(1);
   });
 
   it('cut real ids into slices of about equal size', () => {
