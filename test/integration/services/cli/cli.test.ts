@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations } from '../../../../services/control/db/migrate.ts';
 import { openCliSuite, runCli } from '../../../helpers/cli.ts';
 
-const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
+const fixture = (path: string) => fileURLToPath(new URL(`../../../../fixtures/files/${path}`, import.meta.url));
 
 describe('taxcert CLI', () => {
   let env: NodeJS.ProcessEnv;

@@ -11,7 +11,7 @@ import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 // `taxcert counties` exists, a missing manifest says so in words, and Ctrl-C during ingest --wait
 // says the jobs go on.
 
-const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
+const fixture = (path: string) => fileURLToPath(new URL(`../../../../fixtures/files/${path}`, import.meta.url));
 const good = fixture('lienport-csv/good.csv');
 
 describe('taxcert usage and errors', () => {

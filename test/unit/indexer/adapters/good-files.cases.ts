@@ -19,4 +19,4 @@ export const GOOD_FILES: ReadonlyArray<{ adapter: FormatAdapter; file: string; v
   { adapter: countyPipe, file: 'good.pipe', vendor: 'tax_collector' },
 ];
 
-export const recordsFixture = (format: string) => new URL(`../../../fixtures/records/${format}/good.json`, import.meta.url);
+export const recordsFixture = (format: string) => new URL(`../../../../fixtures/records/${format}/good.json`, import.meta.url);

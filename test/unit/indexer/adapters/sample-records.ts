@@ -22,7 +22,7 @@ export const ctx: ReadContext = { county, counties: registry.counties, taxYear: 
 export const PARCEL_BASE = 'https://parcels.example.com/v1/parcels';
 export const INGESTED_AT = '2024-07-01T12:00:00.000Z';
 
-export const fixture = (format: string, name: string) => new URL(`../../../fixtures/files/${format}/${name}`, import.meta.url);
+export const fixture = (format: string, name: string) => new URL(`../../../../fixtures/files/${format}/${name}`, import.meta.url);
 
 export function buildCtx(vendor: string) {
   return {

@@ -10,7 +10,7 @@ import { loadRegistry } from '../../../../services/domain/registry.ts';
 
 const AT = '2025-01-02T03:04:05.000Z';
 const ctx = holderBuildContext(loadRegistry(), AT);
-const fixture = (name: string) => new URL(`../../../fixtures/files/holders/${name}`, import.meta.url);
+const fixture = (name: string) => new URL(`../../../../fixtures/files/holders/${name}`, import.meta.url);
 
 async function read(name: string): Promise<RawRow[]> {
   const rows: RawRow[] = [];

@@ -11,7 +11,7 @@ import { loadRegistry } from '../../../../services/domain/registry.ts';
 
 const county = loadRegistry().county('alachua')!;
 const ctx = { county, parcelBaseUrl: 'https://parcels.example.com/v1/parcels', ingestedAt: '2025-01-02T03:04:05.000Z' };
-const fixture = (name: string) => new URL(`../../../fixtures/files/lands-available/${name}`, import.meta.url);
+const fixture = (name: string) => new URL(`../../../../fixtures/files/lands-available/${name}`, import.meta.url);
 
 async function read(name: string): Promise<RawRow[]> {
   const rows: RawRow[] = [];

@@ -26,7 +26,7 @@ import { apiKeyHeaders } from '../../../../helpers/access.ts';
  * on the answer.
  */
 
-const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/files/${path}`, import.meta.url));
+const fixture = (path: string) => fileURLToPath(new URL(`../../../../../fixtures/files/${path}`, import.meta.url));
 const CERT = certificateId('miami-dade', 2024, '2024-000101');
 const HOLDER = holderId('Gulf Coast Lien Fund II, LLC');
 

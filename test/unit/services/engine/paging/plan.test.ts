@@ -169,7 +169,7 @@ describe('order and results', () => {
   });
   it("the plan windows are the mapping files' max_result_window", () => {
     const window = (f: string) =>
-      JSON.parse(readFileSync(new URL(`../../../../mappings/${f}.json`, import.meta.url), 'utf8')).settings.index.max_result_window;
+      JSON.parse(readFileSync(new URL(`../../../../../mappings/${f}.json`, import.meta.url), 'utf8')).settings.index.max_result_window;
     for (const f of ['certificates', 'sales', 'holders', 'lands-available']) expect(window(f)).toBe(DEFAULT_PAGE_OPTIONS.window);
     expect(DEFAULT_PAGE_OPTIONS.skipMax + 500).toBeLessThanOrEqual(DEFAULT_PAGE_OPTIONS.window);
   });

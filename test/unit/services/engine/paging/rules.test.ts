@@ -77,7 +77,7 @@ describe('sortKinds (every deep page read, from the mapped types)', () => {
 
 /** Each mapped field's type, sub-fields as parent.sub, from a mapping file: what field_caps reports. */
 function mappedTypes(file: string): Record<string, string> {
-  const mapping = JSON.parse(readFileSync(new URL(`../../../../mappings/${file}.json`, import.meta.url), 'utf8'));
+  const mapping = JSON.parse(readFileSync(new URL(`../../../../../mappings/${file}.json`, import.meta.url), 'utf8'));
   const out: Record<string, string> = {};
   const walk = (
     props: Record<string, { type?: string; fields?: Record<string, { type: string }>; properties?: Record<string, unknown> }>,

@@ -16,13 +16,21 @@ afterAll(() => t.close());
 
 const get = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(key) });
 const usage = async (key: string) => (await get(key, '/api/v1/account/usage')).json().data.events_count as number;
+// Each endpoint is made a millisecond after the one before: two made in the same millisecond tie on
+// created_at, and the list then orders them by id, which is random, not by which came first.
+let clock = Date.now();
 const makeEndpoint = (clientId: string, url: string, extra: { types?: ['certificate.redeemed'] } = {}) =>
-  createEndpoint(t.runtime.sql, createSecretBox(t.config.WEBHOOK_SECRET_KEY), {
-    clientId,
-    url,
-    types: extra.types ?? null,
-    counties: null,
-  });
+  createEndpoint(
+    t.runtime.sql,
+    createSecretBox(t.config.WEBHOOK_SECRET_KEY),
+    {
+      clientId,
+      url,
+      types: extra.types ?? null,
+      counties: null,
+    },
+    new Date(++clock),
+  );
 
 describe('GET /api/v1/webhook-endpoints', () => {
   it("lists the client's own endpoints, oldest first, without their secrets, for 1 credit", async () => {
