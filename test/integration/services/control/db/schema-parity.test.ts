@@ -12,7 +12,7 @@ import { registry } from '../../../../helpers/registry.ts';
  * The migrations must end in one schema on both engines: the control modules write each
  * statement once for both. The released ones are two folders
  * (services/control/db/migrations and its postgres/ twin); from 025 on each is one TypeScript
- * definition rendered per engine, proved here with a fixture 025 applied after them. A fresh
+ * definition rendered per engine, proved here with a fixture 099 applied after them. A fresh
  * SQLite and a fresh PostgreSQL database are read back and compared table by table; every
  * expectation is keyed by table name, so a failure names what differs.
  */
@@ -192,7 +192,7 @@ describe('SQLite and PostgreSQL control planes after all migrations', () => {
   });
 });
 
-describe('a TypeScript migration after the released ones (test/helpers/migrations/025-every-word.ts)', () => {
+describe('a TypeScript migration after the released ones (test/helpers/migrations/099-every-word.ts)', () => {
   const fixtures = new URL('../../../../helpers/migrations/', import.meta.url);
   const migrations = async (dialect: Dialect) => [...(await loadMigrations(dialect)), ...(await loadMigrations(dialect, fixtures))];
   let lite: Schema;
@@ -202,8 +202,8 @@ describe('a TypeScript migration after the released ones (test/helpers/migration
     const db = createTestDatabase('parity_ts', postgresServerUrl());
     const b = openPostgres(db.url, { max: 2 });
     try {
-      expect(await migrate(a, await migrations('sqlite'))).toContain(25);
-      expect(await migrate(b, await migrations('postgres'))).toContain(25);
+      expect(await migrate(a, await migrations('sqlite'))).toContain(99);
+      expect(await migrate(b, await migrations('postgres'))).toContain(99);
       lite = await sqliteSchema(a);
       pg = await postgresSchema(b);
     } finally {

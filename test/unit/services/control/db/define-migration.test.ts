@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderMigration } from '../../../../../services/control/db/define-migration.ts';
 import { loadMigrations, MigrationError } from '../../../../../services/control/db/migrate.ts';
-import everyWord from '../../../../helpers/migrations/025-every-word.ts';
+import everyWord from '../../../../helpers/migrations/099-every-word.ts';
 
 // From 025 on a migration is one TypeScript definition rendered for each engine; these pin the
 // exact SQL each engine gets (its checksum is what deployments will hold) and how migrate.ts

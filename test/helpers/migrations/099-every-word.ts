@@ -1,8 +1,8 @@
 import { defineMigration } from '../../../services/control/db/define-migration.ts';
 
-// A migration 025 as a developer would write it, for the tests only (not in the product's
+// A migration (numbered 099 so it never meets a real one) as a developer would write it, for the tests only (not in the product's
 // folder): every dialect word, one explicit engine branch, an index. The tests render it for
-// both engines (define-migration.test.ts) and apply it after the released 001-024 on both
+// both engines (define-migration.test.ts) and apply it after the product's own migrations on both
 // (schema-parity.test.ts).
 export default defineMigration(
   ({ engine, id, integer, text, real, blob, now, strict }) => `CREATE TABLE saved_searches (
