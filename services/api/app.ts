@@ -31,8 +31,6 @@ export function requestId(): string {
   return `req_${idBytes.toString('base64url', idAt - 12, idAt)}`;
 }
 
-const READ_METHODS = ['GET', 'HEAD'];
-
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -89,11 +87,14 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
       );
     });
 
-  // Paths of every GET route, to tell a wrong method on a real path (405) from a wrong path (404).
-  const getRoutes: RegExp[] = [];
+  // Every route's path and methods, to tell a wrong method on a real path (405, naming the
+  // methods that path takes) from a wrong path (404). Data routes take GET and HEAD only; the
+  // write routes (services/api/writes) add theirs on their own paths and nowhere else.
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.includes('GET')) getRoutes.push(routePattern(route.url ?? route.path));
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
+    routes.push({ pattern: routePattern(route.url ?? route.path), methods });
   });
 
   // Every error's envelope (spec 2.11) comes from errorReply; 5xx details stay in the log.
@@ -101,8 +102,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (!READ_METHODS.includes(request.method) && getRoutes.some((re) => re.test(path)))
-      throw new MethodNotAllowedError(request.method, READ_METHODS);
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
+    if (allowed.length > 0 && !allowed.includes(request.method)) throw new MethodNotAllowedError(request.method, allowed);
     return reply.code(404).send(errorEnvelope('not_found', `no route ${request.method} ${path}`, request.id));
   });
 

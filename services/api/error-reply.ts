@@ -26,16 +26,19 @@ export function errorReply(err: unknown, request: FastifyRequest, reply: Fastify
   if (status >= 400 && status < 500 && code) {
     // The framework's own 4xx (415, 413, ...): its status, our envelope, a plain message.
     reply.code(status);
-    return errorEnvelope(code, frameworkMessage(status), request.id);
+    return errorEnvelope(code, frameworkMessage(status, (err as FastifyError).code), request.id);
   }
   request.log.error({ err }, 'request failed');
   reply.code(500);
   return errorEnvelope('internal_error', 'internal server error; retry with backoff', request.id);
 }
 
-function frameworkMessage(status: number): string {
-  if (status === 413) return 'request body too large; this API takes no request bodies';
-  if (status === 415) return 'unsupported media type; this API takes no request bodies';
+function frameworkMessage(status: number, code: string | undefined): string {
+  if (status === 413) return 'request body too large: a write takes at most 64 KiB of JSON';
+  if (status === 415) return 'unsupported media type: send a JSON body with Content-Type: application/json';
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'bad request: the body is empty; send a JSON object';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH')
+    return 'bad request: the body is not valid JSON';
   if (status === 406) return 'not acceptable: this endpoint answers application/json (lists also text/csv)';
   return 'bad request';
 }

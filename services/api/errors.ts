@@ -10,9 +10,11 @@ export type ErrorCode =
   | 'csv_disabled'
   | 'mcp_disabled'
   | 'webhooks_disabled'
+  | 'limit_reached'
   | 'rest_disabled'
   | 'not_found'
   | 'method_not_allowed'
+  | 'idempotency_conflict'
   | 'cursor_expired'
   | 'not_acceptable'
   | 'payload_too_large'
@@ -29,9 +31,13 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   csv_disabled: 403,
   mcp_disabled: 403,
   webhooks_disabled: 403,
+  // A client owns as many of a writable resource as its plan allows (services/api/writes/limits.ts).
+  limit_reached: 403,
   rest_disabled: 403,
   not_found: 404,
   method_not_allowed: 405,
+  // An Idempotency-Key reused with another request, or while its first request still runs.
+  idempotency_conflict: 409,
   // The change feed: a cursor older than the events kept.
   cursor_expired: 410,
   not_acceptable: 406,
@@ -103,7 +109,7 @@ export class InvalidParamsError extends BadRequestError {
 
 export class MethodNotAllowedError extends ApiError {
   constructor(method: string, allow: string[]) {
-    super('method_not_allowed', `method ${method} is not allowed here; this API is read-only (allowed: ${allow.join(', ')})`, undefined, {
+    super('method_not_allowed', `method ${method} is not allowed here (allowed: ${allow.join(', ')})`, undefined, {
       allow: allow.join(', '),
     });
   }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { IssueList } from './params/issues.ts';
 import { parseParams, parsePath } from './params/parse.ts';
 import { MALFORMED, type ParsedQuery } from './params/query-string.ts';
+import { parseBody } from './writes/body.ts';
 
 /**
  * The validator every route uses. The query string is read by the step MCP tools use
@@ -20,6 +21,13 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       const issues = new IssueList();
       for (const parameter of raw[MALFORMED] ?? []) issues.add(parameter, 'malformed percent-encoding in the query string');
       return parseParams(schema, shape, raw, issues);
+    }
+    // A write's JSON body (services/api/writes): each bad field named, in the same words.
+    if (httpPart === 'body') return parseBody(schema, data);
+    // Declared headers (Idempotency-Key) are checked; the request keeps all of its headers.
+    if (httpPart === 'headers') {
+      const checked = parsePath(schema, (data ?? {}) as Record<string, unknown>);
+      return checked.error ? checked : { value: data };
     }
     return parsePath(schema, (data ?? {}) as Record<string, unknown>);
   };

@@ -55,7 +55,8 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     access.hold(principal, reply.raw);
     if (request.routeOptions.config.analytic === true) access.holdAnalytic(principal, reply.raw);
     const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
-    if (access.mayOverlap(principal, asked)) {
+    // A write never overlaps: it must not change anything before its admission says yes.
+    if ((request.method === 'GET' || request.method === 'HEAD') && access.mayOverlap(principal, asked)) {
       // Started on the next turn, so the route's engine request (sent in this one) leaves first
       // and the window's round trip and the credit's write happen while the engine works.
       const admission = new Promise<Admission>((resolve) => setImmediate(() => resolve(access.admit(principal, asked, request.id))));

@@ -274,3 +274,28 @@ export const webhookExamples = {
     meta: meta('req_B4tKx0sWm7Jd1PqE'),
   },
 };
+
+/** The webhook endpoint writes (services/api/writes): a creation, a change, a deletion. */
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+export const webhookWriteExamples = {
+  createBody: {
+    url: 'https://hooks.example.com/taxcert',
+    types: ['certificate.redeemed', 'certificate.tax_deed_applied'],
+    counties: ['broward', 'miami-dade'],
+  },
+  created: { data: { ...growthEndpoint, secret_rotated_at: null, secret }, meta: meta('req_Cn4wX8pLq2Rt6YsA') },
+  endpoint: { data: growthEndpoint, meta: meta('req_Rd5tY7uIo9PaSd1F') },
+  updateBody: { counties: null, status: 'disabled' },
+  updated: {
+    data: {
+      ...growthEndpoint,
+      counties: null,
+      status: 'disabled' as const,
+      disabled_reason: 'operator' as const,
+      disabled_at: '2026-03-06T10:11:12.131Z',
+    },
+    meta: meta('req_Up2dA7tEg3HjKl4Z'),
+  },
+  rotated: { data: { ...growthEndpoint, secret_rotated_at: '2026-03-06T10:20:00.000Z', secret }, meta: meta('req_Ro8tA5tEs1EcRe7T') },
+  deleted: { data: { id: growthEndpoint.id, deleted: true as const }, meta: meta('req_De1eT3dWh9Ep2Qx0') },
+};

@@ -58,10 +58,22 @@ const ERRORS = {
   },
   403: {
     description:
-      'The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled).',
+      'The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached).',
     example: error('rest_disabled', 'The mcp_starter plan does not include the REST API.', { plan: 'mcp_starter' }),
   },
   404: { description: 'Nothing has the id or slug given.', example: error('not_found', 'not found') },
+  409: {
+    description: 'The Idempotency-Key was already used with another request (method, path or body), or its first request is still running.',
+    example: error(
+      'idempotency_conflict',
+      'Idempotency-Key "7b1f0c5e" was already used with another request (method, path or body); use a new key for a new request',
+      { idempotency_key: '7b1f0c5e', reason: 'other_request' },
+    ),
+  },
+  413: {
+    description: 'The request body is over 64 KiB.',
+    example: error('payload_too_large', 'request body too large: a write takes at most 64 KiB of JSON'),
+  },
   410: {
     description:
       'The cursor (after) is older than the events kept: events after it were pruned. Re-read what you need, then follow the feed again without after.',
@@ -122,6 +134,28 @@ export function answers(ok: Success, errors: Errors = {}) {
   if (ok.csv !== undefined) content['text/csv'] = { schema: CsvText, example: ok.csv };
   return {
     200: { description: ok.description, headers: { ...REQUEST_ID, ...RATE_LIMIT }, content },
+    ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s, errors.notFound)])),
+  };
+}
+
+/** The answers of one write (services/api/writes): its 200 or 201, and the errors a write can meet. */
+export function writeAnswers(ok: Success & { status: 200 | 201 }, errors: { notFound?: string } = {}) {
+  const statuses: ErrorStatus[] = [400, 401, 402, 403];
+  if (errors.notFound) statuses.push(404);
+  statuses.push(409, 413, 429, 500);
+  return {
+    [ok.status]: {
+      description: ok.description,
+      headers: {
+        ...REQUEST_ID,
+        ...RATE_LIMIT,
+        'Idempotent-Replayed': {
+          type: 'string',
+          description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key.',
+        },
+      },
+      content: { 'application/json': { schema: ok.schema, example: ok.example } },
+    },
     ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s, errors.notFound)])),
   };
 }

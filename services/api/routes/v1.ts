@@ -13,6 +13,7 @@ import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
 import { webhookEndpointsRoutes } from './webhook-endpoints/route.ts';
+import { webhookEndpointWriteRoutes } from './webhook-endpoints/write-route.ts';
 
 /**
  * The one /api/v1 scope. Its hooks (authenticate, rate-limit, charge) wrap every
@@ -41,5 +42,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(eventsRoutes(deps));
     // The client's webhook endpoints and deliveries.
     await v1.register(webhookEndpointsRoutes(deps));
+    // Writable customer resources (services/api/writes, docs/writes.md).
+    await v1.register(webhookEndpointWriteRoutes(deps));
   };
 }

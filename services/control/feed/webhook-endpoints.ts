@@ -200,6 +200,31 @@ export async function setEndpointStatus(
   return getEndpoint(sql, id);
 }
 
+/**
+ * Changes where an endpoint sends and what: each field given replaces the stored one (types or
+ * counties null: every one). The values are checked beforehand (webhook-endpoint-input.ts).
+ */
+export async function updateEndpoint(
+  sql: Sql,
+  id: string,
+  change: { url?: string; types?: EventType[] | null; counties?: string[] | null },
+): Promise<WebhookEndpoint | null> {
+  const sets: string[] = [];
+  const values: Record<string, string | null> = { id };
+  if (change.url !== undefined) {
+    sets.push('url = @url');
+    values.url = change.url;
+  }
+  for (const field of ['types', 'counties'] as const) {
+    const value = change[field];
+    if (value === undefined) continue;
+    sets.push(`${field} = @${field}`);
+    values[field] = value === null ? null : JSON.stringify(value);
+  }
+  if (sets.length > 0) await sql.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE id = @id`, values);
+  return getEndpoint(sql, id);
+}
+
 /** Deletes the endpoint with its deliveries and attempts; queued jobs find nothing and end. */
 export async function deleteEndpoint(sql: Sql, id: string): Promise<boolean> {
   return (await sql.run('DELETE FROM webhook_endpoints WHERE id = ?', [id])).changes === 1;

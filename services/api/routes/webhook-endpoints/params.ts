@@ -26,3 +26,32 @@ export const WebhookDeliveriesParams = z.strictObject({
   offset,
 });
 export type WebhookDeliveriesParams = z.infer<typeof WebhookDeliveriesParams>;
+
+/** Nothing in the query string: a write's input is its JSON body. */
+export const NoQuery = z.strictObject({});
+
+/** POST /webhook-endpoints: checked further by the rule the account page and the CLI use (webhook-endpoint-input.ts). */
+export const CreateWebhookEndpointBody = z.strictObject({
+  url: z.string().max(2048).describe('Where events are POSTed: an absolute http(s) URL of a public address (no private or loopback ones).'),
+  types: z
+    .array(z.string())
+    .max(64)
+    .optional()
+    .describe('Event types to deliver, e.g. ["certificate.redeemed"]; leave it out for every type.'),
+  counties: z.array(z.string()).max(67).optional().describe('County slugs whose events are delivered; leave it out for every county.'),
+});
+export type CreateWebhookEndpointBody = z.infer<typeof CreateWebhookEndpointBody>;
+
+/** PATCH /webhook-endpoints/{id}: each field given replaces the stored one. */
+export const UpdateWebhookEndpointBody = z
+  .strictObject({
+    url: z.string().max(2048).optional().describe('A new address, under the same rule as on creation.'),
+    types: z.array(z.string()).max(64).nullable().optional().describe('Event types to deliver; null for every type.'),
+    counties: z.array(z.string()).max(67).nullable().optional().describe('County slugs; null for every county.'),
+    status: z
+      .enum(['enabled', 'disabled'], 'must be enabled or disabled')
+      .optional()
+      .describe('disabled stops deliveries (as the account page does); enabled starts them again and clears a run of failures.'),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'must change at least one of url, types, counties, status');
+export type UpdateWebhookEndpointBody = z.infer<typeof UpdateWebhookEndpointBody>;

@@ -4,7 +4,7 @@ import { listDeliveries } from '../../../control/feed/webhook-deliveries.ts';
 import { getEndpoint, listEndpoints } from '../../../control/feed/webhook-endpoints.ts';
 import type { Principal } from '../../access/authenticate.ts';
 import { WebhooksDisabledError } from '../../access/errors.ts';
-import type { ListResult } from '../../envelope.ts';
+import type { ListResult, ObjectResult } from '../../envelope.ts';
 import { NotFoundError } from '../../errors.ts';
 import { mapDelivery, mapEndpoint } from './map-row.ts';
 import type { WebhookDeliveriesParams, WebhookEndpointPath, WebhookEndpointsParams } from './params.ts';
@@ -30,6 +30,19 @@ export async function readWebhookEndpoints(
     offset: params.offset,
     total: all.length,
   };
+}
+
+/** GET /webhook-endpoints/{id}: one of the client's endpoints, never its secret. */
+export async function readWebhookEndpoint(
+  deps: { sql: Sql },
+  principal: Principal,
+  path: WebhookEndpointPath,
+): Promise<ObjectResult<WebhookEndpointRow>> {
+  requireWebhooks(principal);
+  const endpoint = await getEndpoint(deps.sql, path.id);
+  if (!endpoint || endpoint.clientId !== principal.client.id)
+    throw new NotFoundError(`no webhook endpoint ${JSON.stringify(path.id)}; GET /api/v1/webhook-endpoints lists yours`);
+  return { data: mapEndpoint(endpoint) };
 }
 
 /** GET /webhook-endpoints/{id}/deliveries: newest first; another client's endpoint is as unknown as a missing one. */

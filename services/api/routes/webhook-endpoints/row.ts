@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES } from '../../../control/feed/webhook-deliveries.ts';
 import { DISABLED_REASONS, ENDPOINT_STATUSES } from '../../../control/feed/webhook-endpoints.ts';
-import { listResponse } from '../../envelope.ts';
+import { listResponse, objectResponse } from '../../envelope.ts';
 
 /** A webhook endpoint as its client reads it: never its signing secret. */
 export const WebhookEndpointRow = z
@@ -55,6 +55,16 @@ export const WebhookDeliveryRow = z
   .strict();
 export type WebhookDeliveryRow = z.infer<typeof WebhookDeliveryRow>;
 
+/** An endpoint with its signing secret: the answer of its creation and of a rotation, and nowhere else. */
+export const WebhookEndpointWithSecret = WebhookEndpointRow.extend({
+  secret: z
+    .string()
+    .describe('The signing secret (whsec_...), shown in this answer only: store it now. Verify deliveries with it (Standard Webhooks).'),
+}).strict();
+export type WebhookEndpointWithSecret = z.infer<typeof WebhookEndpointWithSecret>;
+
 /** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
 export const WebhookEndpointList = listResponse(WebhookEndpointRow);
 export const WebhookDeliveryList = listResponse(WebhookDeliveryRow);
+export const WebhookEndpointResponse = objectResponse(WebhookEndpointRow);
+export const WebhookEndpointSecretResponse = objectResponse(WebhookEndpointWithSecret);

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { IssueList, zodIssues } from '../params/issues.ts';
+import { paramMessage } from '../params/messages.ts';
+import type { Parsed } from '../params/parse.ts';
+
+/** The largest JSON body a write takes; more is a 413 before anything is parsed. */
+export const WRITE_BODY_LIMIT = 64 * 1024;
+
+/**
+ * A write's JSON body, read by its route's zod schema with the words query parameters use
+ * (params/messages.ts): each bad field is named in error.details.issues, an unknown one as
+ * "unknown parameter". Anything but a JSON object is refused as a whole, under "body".
+ */
+export function parseBody<S extends z.ZodType>(schema: S, data: unknown): Parsed<z.output<S>> {
+  const issues = new IssueList();
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    issues.add('body', 'must be a JSON object (Content-Type: application/json)');
+    return { error: issues.error() };
+  }
+  const parsed = schema.safeParse(data, { error: paramMessage });
+  if (!parsed.success) return { error: zodIssues(parsed.error, issues) };
+  return { value: parsed.data };
+}

@@ -1,0 +1,29 @@
+import { MAX_ENDPOINTS_PER_CLIENT } from '../../control/feed/webhook-endpoints.ts';
+import type { Principal } from '../access/authenticate.ts';
+import { ApiError } from '../errors.ts';
+
+/**
+ * How many of each writable resource one client may own, by plan. Webhook endpoints keep the
+ * control plane's own rule (16 on every plan that has webhooks; a plan without them is refused
+ * earlier with webhooks_disabled), so the account page, the CLI and the API agree.
+ */
+export const WRITABLE_RESOURCES = ['webhook_endpoints'] as const;
+export type WritableResource = (typeof WRITABLE_RESOURCES)[number];
+
+export function resourceLimit(resource: WritableResource, plan: Principal['plan']): number {
+  switch (resource) {
+    case 'webhook_endpoints':
+      return plan.webhooks === 'none' ? 0 : MAX_ENDPOINTS_PER_CLIENT;
+  }
+}
+
+/** 403 limit_reached: the client owns as many as its plan allows; deleting one makes room. */
+export class LimitReachedError extends ApiError {
+  constructor(resource: WritableResource, limit: number, plan: string) {
+    super('limit_reached', `you already have ${limit} ${resource.replace('_', ' ')}, the most the ${plan} plan allows; delete one first`, {
+      resource,
+      limit,
+      plan,
+    });
+  }
+}
