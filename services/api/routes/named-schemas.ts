@@ -43,8 +43,12 @@ import {
   WebhookDeliveryList,
   WebhookDeliveryRow,
   WebhookEndpointList,
+  WebhookEndpointResponse,
   WebhookEndpointRow,
+  WebhookEndpointSecretResponse,
+  WebhookEndpointWithSecret,
 } from './webhook-endpoints/row.ts';
+import { DeletedObject, DeletedResponse } from '../writes/schemas.ts';
 
 /**
  * Every schema the OpenAPI document names (components.schemas, so a generated client can import
@@ -119,6 +123,12 @@ named('WebhookAttempt', WebhookAttemptRow);
 named('WebhookDelivery', WebhookDeliveryRow);
 named('WebhookEndpointList', WebhookEndpointList);
 named('WebhookDeliveryList', WebhookDeliveryList);
+named('WebhookEndpointResponse', WebhookEndpointResponse);
+named('WebhookEndpointWithSecret', WebhookEndpointWithSecret);
+named('WebhookEndpointSecretResponse', WebhookEndpointSecretResponse);
+// The writes' shared answer (services/api/writes).
+named('Deleted', DeletedObject);
+named('DeletedResponse', DeletedResponse);
 
 // The served document itself.
 named('OpenApiDocument', OpenApiDocument);

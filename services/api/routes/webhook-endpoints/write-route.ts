@@ -14,7 +14,8 @@ import { WebhookEndpointResponse, WebhookEndpointSecretResponse } from './row.ts
 import { createWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from './write.ts';
 
 const NOT_FOUND = 'no webhook endpoint "whe_unknown"; GET /api/v1/webhook-endpoints lists yours';
-const IDEMPOTENT = ' An Idempotency-Key header makes a retry safe (docs/writes.md). 1 credit, like any request.';
+const IDEMPOTENT =
+  ' An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.';
 
 /**
  * The client's webhook endpoints as writable resources (docs/writes.md): create, read, change,

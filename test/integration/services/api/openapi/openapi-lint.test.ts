@@ -104,21 +104,26 @@ describe('the served OpenAPI document', () => {
   });
 
   it('documents every answer of every /api/v1 operation, with the error envelope and the rate-limit headers', () => {
-    for (const { path, op } of v1()) {
+    for (const { path, method, op } of v1()) {
       const statuses = Object.keys(op.responses);
+      // A write (docs/writes.md) answers 201 when it creates, and may meet an Idempotency-Key
+      // conflict (409) or a body over 64 KiB (413).
+      const write = method !== 'get';
+      const success = write && method === 'post' && !path.endsWith('/rotate-secret') ? '201' : '200';
       const free = op.operationId === 'getUsage';
       const byIdOrSlug = (op.parameters ?? []).some((p) => p.in === 'path');
       // A feed paged by a cursor that can expire (events older than EVENTS_RETENTION_DAYS are
       // pruned) answers 410 cursor_expired.
       const byCursor = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'after');
       const expected = [
-        '200',
+        success,
         '400',
         '401',
         ...(free ? [] : ['402']),
         '403',
         ...(byIdOrSlug ? ['404'] : []),
         ...(byCursor ? ['410'] : []),
+        ...(write ? ['409', '413'] : []),
         '429',
         '500',
       ];
@@ -128,10 +133,15 @@ describe('the served OpenAPI document', () => {
         // A 401 is answered before the key, and so the plan's window, is known.
         if (status !== '401') expect(headers, `${path} ${status}`).toEqual(expect.arrayContaining(RATE_HEADERS));
         if (status === '429') expect(headers, path).toContain('Retry-After');
-        if (status !== '200')
+        if (status !== success)
           expect(response.content?.['application/json']?.schema?.$ref, `${path} ${status}`).toBe('#/components/schemas/Error');
       }
-      const ok = op.responses['200']!;
+      if (write)
+        expect(
+          op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+          `${path} ${method}`,
+        ).toBe(true);
+      const ok = op.responses[success]!;
       expect(ok.content?.['application/json']?.schema?.$ref, path).toMatch(/^#\/components\/schemas\//);
       expect(ok.content?.['application/json']?.example, `${path}: 200 example`).toBeDefined();
       // A list answers CSV too: its format parameter says so.
@@ -173,6 +183,8 @@ describe('the served OpenAPI document', () => {
         'CertificatesLoadedEvent',
         'CertificateSaleEvent',
         'CountyEvent',
+        'WebhookEndpointSecretResponse',
+        'DeletedResponse',
       ]),
     );
     // The row's own texts (.describe()) come along into the named component.

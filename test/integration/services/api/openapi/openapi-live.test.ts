@@ -112,6 +112,7 @@ const SAMPLES: Record<string, string[]> = {
   ],
   // The calling client's webhook endpoints; the deliveries sample of its own endpoint is added in beforeAll.
   '/api/v1/webhook-endpoints': ['/api/v1/webhook-endpoints', '/api/v1/webhook-endpoints?limit=0'],
+  '/api/v1/webhook-endpoints/{id}': ['/api/v1/webhook-endpoints/whe_unknown'],
   '/api/v1/webhook-endpoints/{id}/deliveries': [
     '/api/v1/webhook-endpoints/whe_unknown/deliveries',
     '/api/v1/webhook-endpoints/whe_unknown/deliveries?status=lost',
@@ -135,13 +136,22 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
   let auth: Record<string, string> = {};
   const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
 
-  const documented = () => Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/'));
+  // The paths read by GET; the writes are checked by their own test below.
+  const documented = () => Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/') && doc.paths[p]?.get);
 
   /** The path template a sample URL belongs to (the samples table says so). */
-  async function check(template: string, url: string): Promise<number> {
-    const op = resolved.paths[template]?.get;
-    expect(op, `${template} is not a documented GET`).toBeDefined();
-    const res = await get(url);
+  async function check(
+    template: string,
+    url: string,
+    method: 'get' | 'post' | 'patch' | 'delete' = 'get',
+    payload?: object,
+  ): Promise<number> {
+    const op = resolved.paths[template]?.[method];
+    expect(op, `${template} is not a documented ${method}`).toBeDefined();
+    const res =
+      method === 'get'
+        ? await get(url)
+        : await app.inject({ method: method.toUpperCase() as 'POST', url, headers: auth, ...(payload ? { payload } : {}) });
     const status = String(res.statusCode);
     expect(Object.keys(op!.responses), `${url} answered ${status}, which ${template} does not document: ${res.body}`).toContain(status);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -150,7 +160,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       promised.filter((h) => res.headers[h] === undefined),
       `${url} (${status}) lacks documented headers`,
     ).toEqual([]);
-    const key = `${template} ${status}`;
+    const key = `${method} ${template} ${status}`;
     let validate = validators.get(key);
     if (!validate) {
       const schema = op!.responses[status]!.content?.['application/json']?.schema;
@@ -188,6 +198,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     ]);
     await fanOut(t.runtime.sql, 100);
     SAMPLES['/api/v1/webhook-endpoints/{id}/deliveries']!.push(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`);
+    SAMPLES['/api/v1/webhook-endpoints/{id}']!.push(`/api/v1/webhook-endpoints/${endpoint.id}`);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();
@@ -245,11 +256,23 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
         expect((await get(url)).json().data.length, url).toBeGreaterThan(0);
     });
 
+    it('every write answers a documented status with a body that matches its schema', async () => {
+      const base = '/api/v1/webhook-endpoints';
+      expect(await check(base, base, 'post', { url: 'https://hooks.example.com/b', counties: ['broward'] })).toBe(201);
+      expect(await check(base, base, 'post', { url: 'ftp://x' })).toBe(400);
+      const id = (await get(base)).json().data.at(-1).id as string;
+      expect(await check(`${base}/{id}`, `${base}/${id}`, 'patch', { status: 'disabled', types: ['certificate.redeemed'] })).toBe(200);
+      expect(await check(`${base}/{id}`, `${base}/whe_unknown`, 'patch', { status: 'enabled' })).toBe(404);
+      expect(await check(`${base}/{id}/rotate-secret`, `${base}/${id}/rotate-secret`, 'post')).toBe(200);
+      expect(await check(`${base}/{id}`, `${base}/${id}`, 'delete')).toBe(200);
+      expect(await check(`${base}/{id}`, `${base}/${id}`, 'delete')).toBe(404);
+    });
+
     it('rejects a body with a leaked field: the row schemas are closed', async () => {
       const template = '/api/v1/holders/search';
       const body = (await get('/api/v1/holders/search')).json();
       body.data[0].updated_at = '2025-01-01T00:00:00.000Z';
-      const validate = validators.get(`${template} 200`)!;
+      const validate = validators.get(`get ${template} 200`)!;
       expect(validate(body)).toBe(false);
     });
   });
