@@ -1,6 +1,8 @@
 // @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_TTL_MS, idempotent } from '../../../../../services/api/writes/idempotency.ts';
 import { listEndpoints } from '../../../../../services/control/feed/webhook-endpoints.ts';
+import { createSecretBox } from '../../../../../services/control/feed/webhook-secrets.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../../helpers/access.ts';
 
 // The one write convention (services/api/writes), seen through its first resource.
@@ -154,5 +156,31 @@ describe('bodies and methods', () => {
   it('needs a key like every request', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: 'https://j.example.com' } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the key store (idempotent)', () => {
+  it('replays within 24 hours and runs again after them', async () => {
+    const { client } = await t.client('growth');
+    const deps = { sql: t.runtime.sql, box: createSecretBox(t.config.WEBHOOK_SECRET_KEY) };
+    const scope = { clientId: client.id, key: 'day', fingerprint: 'f1' };
+    let runs = 0;
+    const write = async () => ({ status: 201, body: { n: ++runs } });
+    const start = new Date('2030-01-01T00:00:00.000Z');
+    expect(await idempotent(deps, scope, write, start)).toEqual({ status: 201, body: { n: 1 }, replayed: false });
+    const later = new Date(start.getTime() + IDEMPOTENCY_TTL_MS - 1000);
+    expect(await idempotent(deps, scope, write, later)).toEqual({ status: 201, body: { n: 1 }, replayed: true });
+    const after = new Date(start.getTime() + IDEMPOTENCY_TTL_MS + 1000);
+    expect(await idempotent(deps, { ...scope, fingerprint: 'f2' }, write, after)).toEqual({ status: 201, body: { n: 2 }, replayed: false });
+    // A 5xx is not kept: the next retry runs.
+    const failing = { ...scope, key: 'five' };
+    await idempotent(deps, failing, async () => ({ status: 503, body: {} }), start);
+    expect((await idempotent(deps, failing, write, start)).replayed).toBe(false);
+    // The stored answer is sealed, not readable in the table.
+    const row = await t.runtime.sql.get<{ body: string }>('SELECT body FROM idempotency_keys WHERE client_id = ? AND idempotency_key = ?', [
+      client.id,
+      'day',
+    ]);
+    expect(row!.body).not.toContain('"n"');
   });
 });
