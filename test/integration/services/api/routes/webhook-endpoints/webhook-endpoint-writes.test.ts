@@ -87,6 +87,7 @@ describe('webhook endpoints through the API', () => {
     const gone = await call(key, 'DELETE', `/api/v1/webhook-endpoints/${id}`);
     expect(gone.statusCode).toBe(200);
     expect(gone.json().data).toEqual({ id, deleted: true });
+    for (const res of [patched, enabled, gone]) expect(res.body).not.toMatch(/whsec_|"secret"/);
     credits += 4;
     expect(await usage(key)).toBe(credits);
     expect((await call(key, 'DELETE', `/api/v1/webhook-endpoints/${id}`)).statusCode).toBe(404);
