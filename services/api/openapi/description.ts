@@ -98,6 +98,11 @@ export const TAGS = [
     description:
       'Your webhook endpoints and every delivery to them, with each attempt (plans with webhooks: Pro in beta, Growth, Lead Feed, Enterprise). Deliveries are signed POSTs following Standard Webhooks; they cost no credits, these reads cost 1 each.',
   },
+  {
+    name: 'saved searches',
+    description:
+      'Certificate searches you save by name (the filters of /certificates/search) and their matches, which are that search answered now. Each request costs 1 credit.',
+  },
   { name: 'account', description: "The calling key's usage; costs no credit." },
   { name: 'service', description: 'Liveness and this document; no API key needed.' },
 ];

@@ -299,3 +299,29 @@ export const webhookWriteExamples = {
   rotated: { data: { ...growthEndpoint, secret_rotated_at: '2026-03-06T10:20:00.000Z', secret }, meta: meta('req_Ro8tA5tEs1EcRe7T') },
   deleted: { data: { id: growthEndpoint.id, deleted: true as const }, meta: meta('req_De1eT3dWh9Ep2Qx0') },
 };
+
+/** Saved searches (services/api/routes/saved-searches): hand-written, in the shape read.ts renders. */
+const leeSearch = {
+  id: 'ss_q7Lm2VxN4cRt8KpW0aZy',
+  name: 'Lee, face over $2,000, still outstanding',
+  params: { county: ['lee'], status: ['sold'], face_min: 2000 },
+  created_at: '2026-03-01T12:00:00.000Z',
+  updated_at: '2026-03-01T12:00:00.000Z',
+};
+export const savedSearchExamples = {
+  createBody: { name: leeSearch.name, params: { county: 'lee', status: 'sold', face_min: 2000 } },
+  created: { data: leeSearch, meta: meta('req_Sv1cR3aTe5dQw7Ex') },
+  list: { data: [leeSearch], pagination: { limit: 100, offset: 0, total: 1, has_more: false }, meta: meta('req_Sl2sT4lI6sTq8Wz1') },
+  one: { data: leeSearch, meta: meta('req_Sg3eT5oN7eRy9Xa2') },
+  updateBody: { name: 'Lee and Collier, face over $2,000', params: { county: ['lee', 'collier'], status: ['sold'], face_min: 2000 } },
+  updated: {
+    data: {
+      ...leeSearch,
+      name: 'Lee and Collier, face over $2,000',
+      params: { county: ['lee', 'collier'], status: ['sold'], face_min: 2000 },
+      updated_at: '2026-03-02T08:30:00.000Z',
+    },
+    meta: meta('req_Su4pD6aT8eSz0Yb3'),
+  },
+  deleted: { data: { id: leeSearch.id, deleted: true as const }, meta: meta('req_Sd5eL7eT9eDa1Zc4') },
+};

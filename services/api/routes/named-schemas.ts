@@ -37,6 +37,7 @@ import {
 import { HealthBody } from './health/row.ts';
 import { HolderList, HolderResponse, HolderRow } from './holders/row.ts';
 import { LandsAvailableList, LandsRow } from './lands-available/row.ts';
+import { SavedSearchList, SavedSearchResponse, SavedSearchRow } from './saved-searches/row.ts';
 import { SourceList, SourceRow } from './sources/row.ts';
 import {
   WebhookAttemptRow,
@@ -129,6 +130,10 @@ named('WebhookEndpointSecretResponse', WebhookEndpointSecretResponse);
 // The writes' shared answer (services/api/writes).
 named('Deleted', DeletedObject);
 named('DeletedResponse', DeletedResponse);
+// A client's saved searches (their matches answer CertificateSearchList).
+named('SavedSearch', SavedSearchRow);
+named('SavedSearchList', SavedSearchList);
+named('SavedSearchResponse', SavedSearchResponse);
 
 // The served document itself.
 named('OpenApiDocument', OpenApiDocument);

@@ -12,6 +12,7 @@ import { eventsRoutes } from './events/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
+import { savedSearchesRoutes } from './saved-searches/route.ts';
 import { webhookEndpointsRoutes } from './webhook-endpoints/route.ts';
 import { webhookEndpointWriteRoutes } from './webhook-endpoints/write-route.ts';
 
@@ -44,5 +45,6 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(webhookEndpointsRoutes(deps));
     // Writable customer resources (services/api/writes, docs/writes.md).
     await v1.register(webhookEndpointWriteRoutes(deps));
+    await v1.register(savedSearchesRoutes(deps));
   };
 }

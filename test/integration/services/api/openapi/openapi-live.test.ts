@@ -13,6 +13,7 @@ import { appendEvents } from '../../../../../services/control/feed/events.ts';
 import { mapCertificate } from '../../../../../services/domain/certificate-row.ts';
 import { sampleCertificate } from '../../../../helpers/sample-certificate.ts';
 import { fanOut } from '../../../../../services/control/feed/webhook-deliveries.ts';
+import { createSavedSearch } from '../../../../../services/control/feed/saved-searches.ts';
 import { createEndpoint } from '../../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../../services/control/feed/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../../../helpers/access.ts';
@@ -117,6 +118,13 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/webhook-endpoints/whe_unknown/deliveries',
     '/api/v1/webhook-endpoints/whe_unknown/deliveries?status=lost',
   ],
+  // The calling client's saved searches; one of its own is added in beforeAll.
+  '/api/v1/saved-searches': ['/api/v1/saved-searches', '/api/v1/saved-searches?limit=0'],
+  '/api/v1/saved-searches/{id}': ['/api/v1/saved-searches/ss_unknown'],
+  '/api/v1/saved-searches/{id}/matches': [
+    '/api/v1/saved-searches/ss_unknown/matches',
+    '/api/v1/saved-searches/ss_unknown/matches?sort=cheap',
+  ],
 };
 
 interface Operation {
@@ -199,6 +207,12 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     await fanOut(t.runtime.sql, 100);
     SAMPLES['/api/v1/webhook-endpoints/{id}/deliveries']!.push(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`);
     SAMPLES['/api/v1/webhook-endpoints/{id}']!.push(`/api/v1/webhook-endpoints/${endpoint.id}`);
+    const saved = await createSavedSearch(t.runtime.sql, { clientId, name: 'Miami-Dade', params: { county: ['miami-dade'] }, limit: 10 });
+    SAMPLES['/api/v1/saved-searches/{id}']!.push(`/api/v1/saved-searches/${saved.id}`);
+    SAMPLES['/api/v1/saved-searches/{id}/matches']!.push(
+      `/api/v1/saved-searches/${saved.id}/matches`,
+      `/api/v1/saved-searches/${saved.id}/matches?sort=face_desc&limit=2&facets=status,tax_year`,
+    );
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();
@@ -264,6 +278,17 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       expect(await check(`${base}/{id}`, `${base}/${id}`, 'patch', { status: 'disabled', types: ['certificate.redeemed'] })).toBe(200);
       expect(await check(`${base}/{id}`, `${base}/whe_unknown`, 'patch', { status: 'enabled' })).toBe(404);
       expect(await check(`${base}/{id}/rotate-secret`, `${base}/${id}/rotate-secret`, 'post')).toBe(200);
+      expect(await check(`${base}/{id}`, `${base}/${id}`, 'delete')).toBe(200);
+      expect(await check(`${base}/{id}`, `${base}/${id}`, 'delete')).toBe(404);
+    });
+
+    it('every saved-search write answers a documented status with a body that matches its schema', async () => {
+      const base = '/api/v1/saved-searches';
+      expect(await check(base, base, 'post', { name: 'Broward sold', params: { county: 'broward', status: 'sold' } })).toBe(201);
+      expect(await check(base, base, 'post', { name: '', params: { sort: 'face_desc' } })).toBe(400);
+      const id = (await get(base)).json().data.at(-1).id as string;
+      expect(await check(`${base}/{id}`, `${base}/${id}`, 'patch', { name: 'Broward', params: { face_min: '100' } })).toBe(200);
+      expect(await check(`${base}/{id}`, `${base}/ss_unknown`, 'patch', { name: 'x' })).toBe(404);
       expect(await check(`${base}/{id}`, `${base}/${id}`, 'delete')).toBe(200);
       expect(await check(`${base}/{id}`, `${base}/${id}`, 'delete')).toBe(404);
     });
