@@ -5,7 +5,7 @@ import { defineMigration } from '../../../services/control/db/define-migration.t
 // both engines (define-migration.test.ts) and apply it after the product's own migrations on both
 // (schema-parity.test.ts).
 export default defineMigration(
-  ({ engine, id, integer, text, real, blob, now, strict }) => `CREATE TABLE saved_searches (
+  ({ engine, id, integer, text, real, blob, now, strict }) => `CREATE TABLE every_words (
   id ${id},
   client_id ${text} NOT NULL REFERENCES clients (id),
   name ${text} NOT NULL,
@@ -16,6 +16,6 @@ export default defineMigration(
   created_at ${text} NOT NULL DEFAULT ${now}
 )${strict};
 
-CREATE INDEX saved_searches_client ON saved_searches (client_id, created_at);
+CREATE INDEX every_words_client ON every_words (client_id, created_at);
 `,
 );

@@ -214,7 +214,7 @@ describe('a TypeScript migration after the released ones (test/helpers/migration
   });
 
   it('ends in the same schema on both engines, its table included', () => {
-    expect(lite.columns.saved_searches?.map((c) => `${c.name} ${c.type}`)).toEqual([
+    expect(lite.columns.every_words?.map((c) => `${c.name} ${c.type}`)).toEqual([
       'id bigint',
       'client_id text',
       'name text',
@@ -224,8 +224,8 @@ describe('a TypeScript migration after the released ones (test/helpers/migration
       'digest bytea',
       'created_at text',
     ]);
-    expect(lite.indexes.saved_searches).toEqual({
-      saved_searches_client: { columns: 'client_id,created_at', unique: false, partial: false },
+    expect(lite.indexes.every_words).toEqual({
+      every_words_client: { columns: 'client_id,created_at', unique: false, partial: false },
     });
     expect(pg).toEqual(lite);
   });
