@@ -7,7 +7,7 @@ import type { Dialect } from './sql.ts';
  * definition takes as arguments; a real difference is written as an explicit branch on `engine`:
  *
  *   export default defineMigration(({ engine, id, integer, text, now, strict }) => `
- *   CREATE TABLE saved_searches (
+ *   CREATE TABLE watch_lists (
  *     id ${id},
  *     client_id ${text} NOT NULL REFERENCES clients (id),
  *     hits ${integer} NOT NULL DEFAULT 0,
