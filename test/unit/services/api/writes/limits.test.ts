@@ -12,6 +12,16 @@ describe('resourceLimit', () => {
     expect(resourceLimit('webhook_endpoints', plan('included'))).toBe(MAX_ENDPOINTS_PER_CLIENT);
   });
 
+  it('grows the saved-search limit with the plan, webhooks or not', () => {
+    const limits = (['free_trial', 'developer', 'mcp_starter', 'pro', 'growth', 'lead_feed', 'enterprise'] as const).map((code) =>
+      resourceLimit('saved_searches', { code, webhooks: 'none' } as Principal['plan']),
+    );
+    expect(limits).toEqual([3, 10, 10, 25, 100, 100, 500]);
+    expect(new LimitReachedError('saved_searches', 3, 'free_trial').message).toBe(
+      'you already have 3 saved searches, the most the free_trial plan allows; delete one first',
+    );
+  });
+
   it('refuses with 403 limit_reached naming the resource, the limit and the plan', () => {
     const err = new LimitReachedError('webhook_endpoints', 16, 'growth');
     expect(err.status).toBe(403);
