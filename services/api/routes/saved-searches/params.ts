@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limit, offset, text } from '../../params/common.ts';
+import { controlCharacterProblem, limit, offset, text } from '../../params/common.ts';
 import { CertificateSearchAnswer } from '../certificates/params.ts';
 
 /** GET /saved-searches: the calling client's saved searches, oldest first. */
@@ -11,7 +11,12 @@ export const SavedSearchPath = z.strictObject({
 });
 export type SavedSearchPath = z.infer<typeof SavedSearchPath>;
 
-const name = text(120).describe('A name for you to recognise it by, 1-120 characters.');
+const name = text(120)
+  .superRefine((value, ctx) => {
+    const problem = controlCharacterProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('A name for you to recognise it by, 1-120 characters.');
 const params = z
   .record(z.string(), z.unknown(), 'must be an object of /certificates/search parameters, e.g. {"county": "lee", "face_min": 2000}')
   .describe(

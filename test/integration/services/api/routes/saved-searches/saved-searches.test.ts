@@ -153,6 +153,8 @@ describe('saved searches through the API', () => {
       [{ name: '', params: {} }, 'name'],
       [{ name: '   ', params: {} }, 'name'],
       [{ name: 'x'.repeat(121), params: {} }, 'name'],
+      [{ name: 'a\u0000b', params: {} }, 'name'],
+      [{ name: 'x', params: { query: 'a\u0007b' } }, 'params.query'],
       [{ params: {} }, 'name'],
       [{ name: 'x' }, 'params'],
       [{ name: 'x', params: ['county'] }, 'params'],
@@ -169,6 +171,12 @@ describe('saved searches through the API', () => {
     expect(issues(patch)[0]!.parameter).toBe('params.face_max');
     expect((await call(owner, 'PATCH', `/api/v1/saved-searches/${id}`, {})).statusCode).toBe(400);
     expect((await call(owner, 'GET', `/api/v1/saved-searches/${id}`)).json().data.params).toEqual({ county: ['broward'] });
+  });
+
+  it('refuses a body over 64 KiB with 413 before reading it', async () => {
+    const res = await call(owner, 'POST', '/api/v1/saved-searches', { name: 'big', params: { query: 'x'.repeat(70 * 1024) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
   });
 
   it('refuses a creation past the plan limit with 403 limit_reached; deleting one makes room', async () => {
