@@ -195,6 +195,16 @@ describe('saved searches through the API', () => {
     expect((await call(auth, 'POST', '/api/v1/saved-searches', { name: 'one more', params: {} })).statusCode).toBe(201);
   });
 
+  it('lets concurrent creations pass the limit only as far as it goes', async () => {
+    const auth = await apiKeyHeaders(api.t.runtime, 'free_trial');
+    const limit = SAVED_SEARCH_LIMITS.free_trial;
+    const answers = await Promise.all(
+      Array.from({ length: limit * 2 }, (_, i) => call(auth, 'POST', '/api/v1/saved-searches', { name: `s${i}`, params: {} })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(limit).fill(201), ...Array(limit).fill(403)]);
+    expect((await call(auth, 'GET', '/api/v1/saved-searches')).json().pagination.total).toBe(limit);
+  });
+
   it("answers 404 for another client's saved search on every method, and changes nothing", async () => {
     const other = await apiKeyHeaders(api.t.runtime, 'growth');
     const mine = await create(owner, { county: 'alachua' }, 'mine');
