@@ -14,6 +14,10 @@ export const IdempotencyHeaders = z.object({
     ),
 });
 
+/** The sentence every write operation's description ends with. */
+export const IDEMPOTENT =
+  ' An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.';
+
 export const DeletedObject = z
   .object({
     id: z.string().describe('The id of what was deleted.'),

@@ -7,7 +7,7 @@ import { answers, writeAnswers } from '../../openapi/responses.ts';
 import { sendList } from '../../reply.ts';
 import { WRITE_BODY_LIMIT } from '../../writes/body.ts';
 import { sendWrite } from '../../writes/respond.ts';
-import { DeletedResponse, IdempotencyHeaders } from '../../writes/schemas.ts';
+import { DeletedResponse, IDEMPOTENT, IdempotencyHeaders } from '../../writes/schemas.ts';
 import { createSecretBox } from '../../../control/feed/webhook-secrets.ts';
 import { CERTIFICATE_COLUMNS, CertificateSearchList } from '../certificates/row.ts';
 import { NoQuery } from '../webhook-endpoints/params.ts';
@@ -17,8 +17,6 @@ import { SavedSearchList, SavedSearchResponse } from './row.ts';
 import { createSavedSearchWrite, deleteSavedSearchWrite, updateSavedSearchWrite } from './write.ts';
 
 const NOT_FOUND = 'no saved search "ss_unknown"; GET /api/v1/saved-searches lists yours';
-const IDEMPOTENT =
-  ' An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.';
 const PARAMS =
   ' params are the filters of GET /api/v1/certificates/search, read by the same rules with the same messages (each problem named params.<name>); sort, limit, offset, facets and format are refused here: give them to /matches.';
 const csvExample = toCsv([...CERTIFICATE_COLUMNS], examples.certificateList.data);

@@ -7,15 +7,13 @@ import { webhookWriteExamples } from '../../openapi/examples.ts';
 import { answers, writeAnswers } from '../../openapi/responses.ts';
 import { WRITE_BODY_LIMIT } from '../../writes/body.ts';
 import { sendWrite } from '../../writes/respond.ts';
-import { DeletedResponse, IdempotencyHeaders } from '../../writes/schemas.ts';
+import { DeletedResponse, IDEMPOTENT, IdempotencyHeaders } from '../../writes/schemas.ts';
 import { CreateWebhookEndpointBody, NoQuery, UpdateWebhookEndpointBody, WebhookEndpointPath } from './params.ts';
 import { readWebhookEndpoint } from './read.ts';
 import { WebhookEndpointResponse, WebhookEndpointSecretResponse } from './row.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from './write.ts';
 
 const NOT_FOUND = 'no webhook endpoint "whe_unknown"; GET /api/v1/webhook-endpoints lists yours';
-const IDEMPOTENT =
-  ' An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.';
 
 /**
  * The client's webhook endpoints as writable resources (docs/writes.md): create, read, change,
