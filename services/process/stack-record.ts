@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type Config, WEBHOOK_KEY_FILE } from '../config.ts';
 
 /**
- * Where `npm start` runs, for the commands of another terminal (issue 17, item 8). Beside a
+ * Where `npm start` runs, for the commands of another terminal. Beside a
  * running `npm start`, `taxcert status` failed with `connect ECONNREFUSED 127.0.0.1:9200` when
  * the stack's engine was elsewhere, and created data/taxcert.db and key-hash-secret on the way.
  * Now `npm start` writes data/stack.json (the checkout's default data folder, the one relative

@@ -94,22 +94,22 @@ named('CountyListResponse', CountyListResponse);
 named('CountyResponse', CountyResponse);
 named('SourceList', SourceList);
 named('UsageResponse', UsageResponse);
-// Holder groups (issue 18 item 5).
+// Holder groups.
 named('HolderGroup', HolderGroupRow);
 named('HolderGroupList', HolderGroupList);
 
-// Issue 18 items 1-3: the per-certificate answers.
+// The per-certificate answers: redemption quote, timeline, deed estimate.
 named('RedemptionQuote', RedemptionQuoteObject);
 named('RedemptionQuoteResponse', RedemptionQuoteResponse);
 named('CertificateTimeline', TimelineObject);
 named('CertificateTimelineResponse', TimelineResponse);
 named('DeedEstimate', DeedEstimateObject);
 named('DeedEstimateResponse', DeedEstimateResponse);
-// Issue 18 item 4: bid-rate analytics.
+// Bid-rate analytics.
 named('BidRateAnalytics', BidRateAnalytics);
 named('BidRateAnalyticsResponse', BidRateAnalyticsResponse);
 
-// Issue 20: the change feed, one named shape per kind of event.
+// The change feed, one named shape per kind of event.
 named('CertificateEvent', CertificateEvent);
 named('CertificatesLoaded', CertificatesLoadedObject);
 named('CertificatesLoadedEvent', CertificatesLoadedEvent);
@@ -118,7 +118,7 @@ named('CountyEvent', CountyEvent);
 named('Event', EventRow);
 named('EventPagination', EventPagination);
 named('EventList', EventList);
-// Issue 20: a client's webhook endpoints and their deliveries (never a signing secret).
+// A client's webhook endpoints and their deliveries (never a signing secret).
 named('WebhookEndpoint', WebhookEndpointRow);
 named('WebhookAttempt', WebhookAttemptRow);
 named('WebhookDelivery', WebhookDeliveryRow);
