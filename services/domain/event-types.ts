@@ -18,11 +18,18 @@ export const EVENT_OBJECTS = {
   'certificate_sale.created': 'sale',
   'certificate_sale.status_changed': 'sale',
   'county.coverage_changed': 'county',
+  'saved_search.match_added': 'saved_search_match',
+  'saved_search.match_removed': 'saved_search_match',
+  'saved_search.match_updated': 'saved_search_match',
+  'saved_search.matches_loaded': 'saved_search_load',
 } as const;
 
 export type EventType = keyof typeof EVENT_OBJECTS;
 
-/** What an event's data.object is: a certificate row, a county and tax year's first load, a sale row, a county. */
+/**
+ * What an event's data.object is: a certificate row, a county and tax year's first load, a sale row, a county;
+ * a saved search's events (private to the client that owns the search) carry a certificate row or a load's count.
+ */
 export type EventObjectKind = (typeof EVENT_OBJECTS)[EventType];
 
 /** The types whose data.object is of this kind. */
@@ -34,3 +41,7 @@ export const EVENT_TYPES = Object.keys(EVENT_OBJECTS) as readonly EventType[];
 export function eventTypesOf<K extends EventObjectKind>(kind: K): readonly EventTypeOf<K>[] {
   return EVENT_TYPES.filter((type): type is EventTypeOf<K> => EVENT_OBJECTS[type] === kind);
 }
+
+/** The types only the owner of a saved search ever sees: in its feed, by its webhooks, over its MCP session. */
+const PRIVATE_KINDS: ReadonlySet<EventObjectKind> = new Set(['saved_search_match', 'saved_search_load']);
+export const PRIVATE_EVENT_TYPES = EVENT_TYPES.filter((type) => PRIVATE_KINDS.has(EVENT_OBJECTS[type]));

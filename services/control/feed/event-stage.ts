@@ -55,13 +55,10 @@ export async function addStaged(sql: Sql, jobId: string, events: readonly Staged
   if (events.length === 0) return;
   await sql.transaction(async (tx) => {
     for (const e of events)
-      await tx.run('INSERT INTO event_stage (job_id, doc_id, type, county_slug, data) VALUES (?, ?, ?, ?, ?)', [
-        jobId,
-        e.docId,
-        e.type,
-        e.countySlug,
-        JSON.stringify(e.data),
-      ]);
+      await tx.run(
+        'INSERT INTO event_stage (job_id, doc_id, type, county_slug, data, client_id, saved_search_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [jobId, e.docId, e.type, e.countySlug, JSON.stringify(e.data), e.owner?.clientId ?? null, e.owner?.savedSearchId ?? null],
+      );
   });
 }
 
@@ -93,6 +90,8 @@ export interface PublishOptions {
   refused?: ReadonlySet<string>;
   /** New data for the staged events of a type, known only once the file is searchable (a first load's count). */
   rewrite?: Partial<Record<EventType, EventData>>;
+  /** Events known only once the file is searchable (each saved search's count of a first load), after the staged ones. */
+  append?: readonly EventInput[];
 }
 
 /**
@@ -108,9 +107,20 @@ export async function publishStage(sql: Sql, jobId: string, options: PublishOpti
     for (const id of options.refused ?? []) await tx.run('DELETE FROM event_stage WHERE job_id = ? AND doc_id = ?', [jobId, id]);
     for (const [type, data] of Object.entries(options.rewrite ?? {}))
       await tx.run('UPDATE event_stage SET data = ? WHERE job_id = ? AND type = ?', [JSON.stringify(data), jobId, type]);
+    await addStaged(
+      tx,
+      jobId,
+      (options.append ?? []).map((e) => ({ ...e, docId: null })),
+    );
+    // A saved search deleted since its events were staged records nothing more.
+    await tx.run(
+      'DELETE FROM event_stage WHERE job_id = ? AND saved_search_id IS NOT NULL AND saved_search_id NOT IN (SELECT id FROM saved_searches)',
+      [jobId],
+    );
     const published = (
       await tx.run(
-        'INSERT INTO events (type, county_slug, data) SELECT type, county_slug, data FROM event_stage WHERE job_id = ? ORDER BY id',
+        `INSERT INTO events (type, county_slug, data, client_id, saved_search_id)
+         SELECT type, county_slug, data, client_id, saved_search_id FROM event_stage WHERE job_id = ? ORDER BY id`,
         [jobId],
       )
     ).changes;

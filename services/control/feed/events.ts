@@ -17,12 +17,22 @@ export interface EventData {
   object: Record<string, unknown>;
   /** The changed public fields with their old values; {} for a creation. */
   previous: Record<string, unknown>;
+  /** A saved search's event: which search, by its name when recorded. */
+  saved_search?: { id: string; name: string };
+}
+
+/** The client an event belongs to, and its saved search: nobody else ever reads the event. */
+export interface EventOwner {
+  clientId: string;
+  savedSearchId: string;
 }
 
 export interface EventInput {
   type: EventType;
   countySlug: string | null;
   data: EventData;
+  /** Absent: a public event, in every client's feed. */
+  owner?: EventOwner;
 }
 
 export interface StoredEvent extends EventInput {
@@ -71,11 +81,10 @@ export async function appendEvents(sql: Sql, events: readonly EventInput[]): Pro
   return sql.transaction(async (tx) => {
     const ids: number[] = [];
     for (const e of events) {
-      const row = await tx.get<{ id: number }>('INSERT INTO events (type, county_slug, data) VALUES (?, ?, ?) RETURNING id', [
-        e.type,
-        e.countySlug,
-        JSON.stringify(e.data),
-      ]);
+      const row = await tx.get<{ id: number }>(
+        'INSERT INTO events (type, county_slug, data, client_id, saved_search_id) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        [e.type, e.countySlug, JSON.stringify(e.data), e.owner?.clientId ?? null, e.owner?.savedSearchId ?? null],
+      );
       ids.push(row!.id);
     }
     return ids;

@@ -14,6 +14,8 @@ export interface SavedSearch {
   params: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+  /** 1 at creation, one more at each change: orders the writes of its percolator query in the engine. */
+  revision: number;
 }
 
 interface Row {
@@ -23,12 +25,13 @@ interface Row {
   params: string;
   createdAt: string;
   updatedAt: string;
+  revision: number;
 }
 
-const COLUMNS = 'id, client_id AS "clientId", name, params, created_at AS "createdAt", updated_at AS "updatedAt"';
+const COLUMNS = 'id, client_id AS "clientId", name, params, created_at AS "createdAt", updated_at AS "updatedAt", revision';
 
 function mapRow(row: Row): SavedSearch {
-  return { ...row, params: JSON.parse(row.params) as Record<string, unknown> };
+  return { ...row, revision: Number(row.revision), params: JSON.parse(row.params) as Record<string, unknown> };
 }
 
 export function newSavedSearchId(): string {
@@ -100,7 +103,7 @@ export async function updateSavedSearch(
   now = new Date(),
 ): Promise<boolean> {
   const result = await sql.run(
-    'UPDATE saved_searches SET name = coalesce(?, name), params = coalesce(?, params), updated_at = ? WHERE id = ? AND client_id = ?',
+    'UPDATE saved_searches SET name = coalesce(?, name), params = coalesce(?, params), updated_at = ?, revision = revision + 1 WHERE id = ? AND client_id = ?',
     [change.name ?? null, change.params === undefined ? null : JSON.stringify(change.params), now.toISOString(), id, clientId],
   );
   return result.changes > 0;
@@ -109,4 +112,24 @@ export async function updateSavedSearch(
 /** Deletes the client's own saved search; false when it has none with this id (so a second delete is a 404). */
 export async function deleteSavedSearch(sql: Sql, clientId: string, id: string): Promise<boolean> {
   return (await sql.run('DELETE FROM saved_searches WHERE id = ? AND client_id = ?', [id, clientId])).changes > 0;
+}
+
+/** Every saved search, for rebuilding their percolator queries; oldest first, one page at a time. */
+export async function savedSearchesAfter(sql: Sql, afterId: string, limit: number): Promise<SavedSearch[]> {
+  const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM saved_searches WHERE id > ? ORDER BY id LIMIT ?`, [afterId, limit]);
+  return rows.map(mapRow);
+}
+
+/** The owner and name of each saved search that still exists, by id: a deleted one is left out. */
+export async function savedSearchOwners(sql: Sql, ids: readonly string[]): Promise<Map<string, { clientId: string; name: string }>> {
+  const out = new Map<string, { clientId: string; name: string }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rows = await sql.all<{ id: string; clientId: string; name: string }>(
+      `SELECT id, client_id AS "clientId", name FROM saved_searches WHERE id IN (${chunk.map(() => '?').join(', ')})`,
+      chunk,
+    );
+    for (const r of rows) out.set(r.id, { clientId: r.clientId, name: r.name });
+  }
+  return out;
 }

@@ -76,12 +76,53 @@ export const CountyEvent = z.object({
   }),
 });
 
+const savedSearch = z
+  .object({
+    id: z.string().describe('Saved search id, ss_<id>.'),
+    name: z.string().describe('Its name when the event was recorded.'),
+  })
+  .describe('The saved search whose matches moved: events of a saved search are seen only by the client that owns it.');
+
+export const SavedSearchMatchEvent = z.object({
+  id,
+  type: typeOf('saved_search_match').describe(
+    "match_added: the certificate now matches the saved search and did not before (new, or changed into it); match_removed: it matched before and no longer does; match_updated: it matches before and after and a public field changed. Private: only the saved search's owner sees it.",
+  ),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({
+    saved_search: savedSearch,
+    object: CertificateRow,
+    previous: CertificateRow.partial().describe(
+      'Each public field that changed, with its value before the change; {} for a new certificate.',
+    ),
+  }),
+});
+
+export const SavedSearchMatchesLoadedEvent = z.object({
+  id,
+  type: typeOf('saved_search_load').describe(
+    "The first load of a county and tax year gave the saved search matches: one event with their count, not one per certificate. Private: only the saved search's owner sees it.",
+  ),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({
+    saved_search: savedSearch,
+    object: CertificatesLoadedObject.extend({
+      count: z.number().int().describe('Certificates of this county and tax year that match the saved search once the load finished.'),
+    }),
+    previous: nothingBefore,
+  }),
+});
+
 /** One schema per kind of object: a kind added to the table of types without one here fails to compile. */
 const EVENT_BY_KIND = {
   certificate: CertificateEvent,
   load: CertificatesLoadedEvent,
   sale: CertificateSaleEvent,
   county: CountyEvent,
+  saved_search_match: SavedSearchMatchEvent,
+  saved_search_load: SavedSearchMatchesLoadedEvent,
 } satisfies Record<EventObjectKind, z.ZodObject>;
 
 export const EventRow = z.discriminatedUnion('type', [
@@ -89,6 +130,8 @@ export const EventRow = z.discriminatedUnion('type', [
   EVENT_BY_KIND.load,
   EVENT_BY_KIND.sale,
   EVENT_BY_KIND.county,
+  EVENT_BY_KIND.saved_search_match,
+  EVENT_BY_KIND.saved_search_load,
 ]);
 export type EventRow = z.infer<typeof EventRow>;
 
