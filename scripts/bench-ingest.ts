@@ -32,7 +32,7 @@ import { createBulkWriter } from '../indexer/load/bulk.ts';
 import { BulkMode } from '../indexer/indices/bulk-mode.ts';
 import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { aliasTargets } from '../indexer/indices/ensure.ts';
-import { loadMapping } from '../indexer/indices/mapping-file.ts';
+import { loadMapping } from '../services/engine/mapping-file.ts';
 import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
 import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
 import { type Config, envWith, loadConfig } from '../services/config.ts';

@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Dataset } from '../../services/domain/datasets.ts';
-import { loadMapping, searchRefreshInterval } from './mapping-file.ts';
+import { loadMapping, searchRefreshInterval } from '../../services/engine/mapping-file.ts';
 
 export interface BulkModeTarget {
   /** Alias or physical index name. */

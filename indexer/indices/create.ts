@@ -1,5 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
-import type { MappingFile } from './mapping-file.ts';
+import type { MappingFile } from '../../services/engine/mapping-file.ts';
 import type { Dataset } from '../../services/domain/datasets.ts';
 
 export interface CreateOptions {

@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { aliasTargets } from './ensure.ts';
-import { loadMapping } from './mapping-file.ts';
+import { loadMapping } from '../../services/engine/mapping-file.ts';
 import { aliasName, DATASETS, type Dataset, physicalPattern } from '../../services/domain/datasets.ts';
 
 export interface IndexDescription {

@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { createPhysicalIndex, errorInfo } from './create.ts';
-import { loadMapping } from './mapping-file.ts';
+import { loadMapping } from '../../services/engine/mapping-file.ts';
 import { aliasName, DATASETS, type Dataset, physicalName } from '../../services/domain/datasets.ts';
 
 /** The physical indices an alias points to today; [] when the alias does not exist. */

@@ -3,7 +3,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { createPhysicalIndex, deleteIndexQuietly } from './create.ts';
 import { aliasTargets } from './ensure.ts';
 import { IndexLifecycleError } from './errors.ts';
-import { loadMapping, type MappingFile, searchRefreshInterval } from './mapping-file.ts';
+import { loadMapping, type MappingFile, searchRefreshInterval } from '../../services/engine/mapping-file.ts';
 import { aliasName, type Dataset, physicalName } from '../../services/domain/datasets.ts';
 
 export interface ReindexProgress {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BulkMode } from '../../../../indexer/indices/bulk-mode.ts';
 import { describeIndices, dropIndices } from '../../../../indexer/indices/describe.ts';
 import { ensureIndices } from '../../../../indexer/indices/ensure.ts';
-import { loadMapping } from '../../../../indexer/indices/mapping-file.ts';
+import { loadMapping } from '../../../../services/engine/mapping-file.ts';
 import { aliasName, DATASETS } from '../../../../services/domain/datasets.ts';
 import { createOpenSearch, pingOpenSearch } from '../../../../services/engine/client.ts';
 import { testContext } from '../../../helpers/context.ts';

@@ -4,7 +4,7 @@ import { createBulkWriter } from '../../../../indexer/load/bulk.ts';
 import { dropIndices } from '../../../../indexer/indices/describe.ts';
 import { aliasTargets, ensureIndices } from '../../../../indexer/indices/ensure.ts';
 import { IndexLifecycleError } from '../../../../indexer/indices/errors.ts';
-import { loadMapping, type MappingFile } from '../../../../indexer/indices/mapping-file.ts';
+import { loadMapping, type MappingFile } from '../../../../services/engine/mapping-file.ts';
 import { reindex, type ReindexProgress } from '../../../../indexer/indices/reindex.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { createOpenSearch } from '../../../../services/engine/client.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createBulkWriter } from '../../../../../../indexer/load/bulk.ts';
 import { createPhysicalIndex } from '../../../../../../indexer/indices/create.ts';
 import { aliasTargets } from '../../../../../../indexer/indices/ensure.ts';
-import { loadMapping } from '../../../../../../indexer/indices/mapping-file.ts';
+import { loadMapping } from '../../../../../../services/engine/mapping-file.ts';
 import { buildApp } from '../../../../../../services/api/app.ts';
 import { migrate } from '../../../../../../services/control/db/migrate.ts';
 import { aliasName, physicalName } from '../../../../../../services/domain/datasets.ts';

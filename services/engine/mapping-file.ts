@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Dataset } from '../../services/domain/datasets.ts';
+import type { Dataset } from '../domain/datasets.ts';
 
 /** mappings/<dataset>.json: bump version whenever settings or mappings change, then reindex. */
 export interface MappingFile {
