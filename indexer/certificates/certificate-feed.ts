@@ -21,6 +21,9 @@ import { parcelConflictOf } from './parcel-conflicts.ts';
 import { countCountyYear, indexedPairs } from './read-indexed.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { certificateChange, certificatesLoaded } from '../events/certificate-change.ts';
+import { countSavedSearchQueries } from '../../services/engine/saved-search-index.ts';
+import { type PercolatedChange, percolateChanges } from './percolate-changes.ts';
+import { matchesLoadedEvents } from './saved-search-loads.ts';
 import { recordSale } from '../events/record-sale.ts';
 
 /**
@@ -30,8 +33,11 @@ import { recordSale } from '../events/record-sale.ts';
  *    (read-indexed.ts) gives the conflict check its parcels and the feed its changes, which
  *    are staged in SQLite (services/control/feed/event-stage.ts). A first load of a county and tax
  *    year reads nothing per row and stages one certificates.loaded, and announces its sale.
+ *    Each changed certificate, as it was and as it is, is percolated against the saved searches
+ *    (percolate-changes.ts), whose private events are staged beside the public ones.
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
- *    ids are given in the order changes became visible, minus documents the engine refused.
+ *    ids are given in the order changes became visible, minus documents the engine refused. A
+ *    first load adds each saved search's count of it then (saved-search-loads.ts).
  * 3. recordSale, after the bookkeeping wrote the year's sale summary: its creation or status
  *    move (events/record-sale.ts).
  *
@@ -92,10 +98,13 @@ export function certificateFeed(
           });
         return conflicts;
       }
+      // Saved searches read every field a search may filter on, so their documents are whole.
+      const percolating = stage === 'fresh' && (await countSavedSearchQueries(deps.opensearch, deps.prefix)) > 0;
       // A retry with its stage complete only needs the parcels, for the conflict check.
-      const fields = stage === 'staged' ? ['parcel_id'] : CERTIFICATE_SOURCE;
+      const fields = stage === 'staged' ? ['parcel_id'] : percolating ? ['*'] : CERTIFICATE_SOURCE;
       for await (const pairs of indexedPairs(deps.opensearch, alias, docs, fields)) {
         const events: StagedEvent[] = [];
+        const percolated: PercolatedChange[] = [];
         for (const pair of pairs) {
           const conflict = parcelConflictOf(pair, taxYear);
           if (conflict) conflicts.set(pair.id, conflict);
@@ -103,9 +112,11 @@ export function certificateFeed(
             const before = pair.indexed && mapCertificate(pair.indexed as CertificateDocument, parcelBaseUrl);
             const event = certificateChange(before, mapCertificate(pair.incoming, parcelBaseUrl));
             if (event) events.push({ ...event, docId: pair.id });
+            if (event && percolating) percolated.push({ docId: pair.id, before: pair.indexed, after: pair.incoming, event });
             if (event && before) changed = (changed ?? 0) + 1;
           }
         }
+        if (percolated.length > 0) events.push(...(await percolateChanges(deps, percolated)));
         await addStaged(sql, jobId, events);
       }
       if (stage === 'fresh') await completeStage(sql, jobId);
@@ -120,12 +131,17 @@ export function certificateFeed(
       }
       // A first load's count is what search sees now; a load of which nothing became searchable tells nothing.
       const count = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
-      if (count === 0) await discardStage(sql, jobId);
-      else
-        await publishStage(sql, jobId, {
-          refused,
-          rewrite: { 'certificates.loaded': { object: { ...loaded.object, count }, previous: {} } },
-        });
+      if (count === 0) {
+        await discardStage(sql, jobId);
+        return;
+      }
+      const data = { object: { ...loaded.object, count }, previous: {} };
+      const event = { type: 'certificates.loaded' as const, countySlug: county.slug, data };
+      await publishStage(sql, jobId, {
+        refused,
+        rewrite: { 'certificates.loaded': data },
+        append: await matchesLoadedEvents(deps, alias, event, county.slug, taxYear),
+      });
     },
 
     async recordSale(sale) {

@@ -27,7 +27,7 @@ const csvExample = toCsv([...CERTIFICATE_COLUMNS], examples.certificateList.data
  * certificate search's own answer.
  */
 export function savedSearchesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const writeDeps = { sql: deps.sql, box: createSecretBox(deps.config.WEBHOOK_SECRET_KEY), registry: deps.registry };
+  const writeDeps = { ...deps, box: createSecretBox(deps.config.WEBHOOK_SECRET_KEY) };
   const tags = ['saved searches'];
   return async (app) => {
     app.post(

@@ -1,0 +1,44 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Sql } from '../../services/control/db/sql.ts';
+import type { StagedEvent } from '../../services/control/feed/event-stage.ts';
+import type { EventInput } from '../../services/control/feed/events.ts';
+import { savedSearchOwners } from '../../services/control/feed/saved-searches.ts';
+import { percolate } from '../../services/engine/saved-search-index.ts';
+import { savedSearchChanges } from '../events/saved-search-change.ts';
+
+/**
+ * The saved searches' events of one chunk of changed certificates: every document as it was and
+ * as it is goes to the engine in one percolate request (each change's two documents side by side),
+ * which names the searches each one matches; the owners come from the control plane, which leaves
+ * out a search deleted since its query was written.
+ */
+
+export interface PercolatedChange {
+  docId: string;
+  /** The indexed document (every stored field); undefined for a certificate new to the index. */
+  before: object | undefined;
+  after: object;
+  /** The public event of the change. */
+  event: EventInput;
+}
+
+export async function percolateChanges(
+  deps: { opensearch: Client; sql: Sql; prefix: string },
+  changes: readonly PercolatedChange[],
+): Promise<StagedEvent[]> {
+  const docs: object[] = [];
+  const slots = changes.map((c) => {
+    const before = c.before === undefined ? -1 : docs.push(c.before) - 1;
+    return { before, after: docs.push(c.after) - 1 };
+  });
+  const matches = await percolate(deps.opensearch, deps.prefix, docs);
+  if (matches.size === 0) return [];
+  const bySlot = new Map<number, string[]>();
+  for (const [id, matched] of matches) for (const slot of matched) bySlot.set(slot, [...(bySlot.get(slot) ?? []), id]);
+  const owners = await savedSearchOwners(deps.sql, [...matches.keys()]);
+  return changes.flatMap((c, n) => {
+    const before = new Set(bySlot.get(slots[n]!.before) ?? []);
+    const after = new Set(bySlot.get(slots[n]!.after) ?? []);
+    return savedSearchChanges(c.event, before, after, owners).map((e) => ({ ...e, docId: c.docId }));
+  });
+}

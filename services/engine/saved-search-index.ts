@@ -1,0 +1,239 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { loadMapping } from './mapping-file.ts';
+
+/**
+ * The saved searches as the engine keeps them: one percolator document per search, holding the
+ * query the certificate search's own builder made of its filters (the API builds it; the worker
+ * only percolates), so a certificate matches a saved search exactly when /matches would list it.
+ *
+ * The index takes the certificates index's settings and fields, since a percolated document is
+ * read by that mapping, and is named for that mapping's version: a new version is a new, empty
+ * index that the API fills again from the control plane when it starts (syncSavedSearches). The
+ * control plane stays the truth: a query left behind here for a search deleted meanwhile is
+ * dropped by whoever reads a match (it no longer has an owner).
+ *
+ * Beside the query, the counties and tax years the search names (none: any), so a first load of a
+ * county and tax year asks only the searches that can match it.
+ */
+
+export interface SavedSearchQuery {
+  id: string;
+  /** Grows by one at each change of the search: a write of an older revision never replaces a newer one. */
+  revision: number;
+  query: Record<string, unknown>;
+  /** The counties the search is limited to; undefined: every county. */
+  counties?: readonly string[];
+  taxYears?: readonly number[];
+}
+
+export function savedSearchIndexName(prefix: string): string {
+  return `${prefix}saved-searches-v${loadMapping('certificates').version}`;
+}
+
+const ensured = new Set<string>();
+
+/** Creates the index if it is missing; true when this call created it. */
+export async function ensureSavedSearchIndex(client: Client, prefix: string, replicas: number): Promise<boolean> {
+  const index = savedSearchIndexName(prefix);
+  if (ensured.has(index)) return false;
+  const mapping = loadMapping('certificates');
+  const { refresh_interval: _searchInterval, ...indexSettings } = mapping.settings.index ?? {};
+  const properties = (mapping.mappings as { properties: Record<string, unknown> }).properties;
+  try {
+    await client.indices.create({
+      index,
+      body: {
+        settings: { ...mapping.settings, index: { ...indexSettings, number_of_replicas: replicas } },
+        mappings: {
+          dynamic: 'strict',
+          properties: {
+            ...properties,
+            query: { type: 'percolator' },
+            saved_search: {
+              properties: { id: { type: 'keyword' }, counties: { type: 'keyword' }, tax_years: { type: 'integer' } },
+            },
+          },
+        },
+      },
+    });
+    ensured.add(index);
+    return true;
+  } catch (err) {
+    const type = (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
+    if (type !== 'resource_already_exists_exception') throw err;
+    ensured.add(index);
+    return false;
+  }
+}
+
+function document(s: SavedSearchQuery) {
+  return {
+    query: s.query,
+    saved_search: { id: s.id, ...(s.counties ? { counties: s.counties } : {}), ...(s.taxYears ? { tax_years: s.taxYears } : {}) },
+  };
+}
+
+function isVersionConflict(err: unknown): boolean {
+  return (err as { meta?: { statusCode?: number } }).meta?.statusCode === 409;
+}
+
+/**
+ * Writes a search's query, searchable when this returns (a refresh: writes are rare, and the next
+ * ingest must see it). An older revision than the one stored changes nothing.
+ */
+export async function putSavedSearchQuery(client: Client, prefix: string, s: SavedSearchQuery): Promise<void> {
+  try {
+    await client.index({
+      index: savedSearchIndexName(prefix),
+      id: s.id,
+      version: s.revision,
+      version_type: 'external_gte',
+      refresh: true,
+      body: document(s),
+    });
+  } catch (err) {
+    if (!isVersionConflict(err)) throw err;
+  }
+}
+
+/** Removes a search's query; one already gone is no error. */
+export async function deleteSavedSearchQuery(client: Client, prefix: string, id: string): Promise<void> {
+  await client.delete({ index: savedSearchIndexName(prefix), id, refresh: true }, { ignore: [404] });
+}
+
+/** Writes many queries in one bulk request (a rebuild), each only over an older revision. */
+export async function putSavedSearchQueries(client: Client, prefix: string, searches: readonly SavedSearchQuery[]): Promise<void> {
+  if (searches.length === 0) return;
+  const index = savedSearchIndexName(prefix);
+  const body = searches.flatMap((s) => [
+    { index: { _index: index, _id: s.id, version: s.revision, version_type: 'external_gte' } },
+    document(s),
+  ]);
+  const res = await client.bulk({ body, refresh: true });
+  const failed = (res.body.items as { index: { status: number; error?: { reason?: string } } }[]).filter(
+    (i) => i.index.error && i.index.status !== 409,
+  );
+  if (failed.length > 0) throw new Error(`saved-search queries refused by the engine: ${failed[0]!.index.error?.reason ?? 'unknown'}`);
+}
+
+/** How many saved-search queries the engine holds (0 when the index does not exist yet). */
+export async function countSavedSearchQueries(client: Client, prefix: string): Promise<number> {
+  const res = await client.count({ index: savedSearchIndexName(prefix) }, { ignore: [404] });
+  return res.statusCode === 404 ? 0 : (res.body as { count: number }).count;
+}
+
+const PAGE = 10_000;
+
+/**
+ * The saved searches each document matches: search id -> the positions (slots) in `docs` of the
+ * documents it matches. Every matching search, however many: paged in the order of their ids.
+ */
+export async function percolate(client: Client, prefix: string, docs: readonly object[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (docs.length === 0) return out;
+  let after: string | undefined;
+  for (;;) {
+    const res = await client.search({
+      index: savedSearchIndexName(prefix),
+      body: {
+        size: PAGE,
+        _source: false,
+        docvalue_fields: ['saved_search.id'],
+        sort: [{ 'saved_search.id': 'asc' }],
+        ...(after === undefined ? {} : { search_after: [after] }),
+        query: { constant_score: { filter: { percolate: { field: 'query', documents: [...docs] } } } },
+      },
+    });
+    const hits = res.body.hits.hits as { fields: { 'saved_search.id': string[]; _percolator_document_slot: number[] } }[];
+    for (const hit of hits) out.set(hit.fields['saved_search.id'][0]!, hit.fields._percolator_document_slot);
+    if (hits.length < PAGE) return out;
+    after = hits.at(-1)!.fields['saved_search.id'][0];
+  }
+}
+
+/** The searches that can match certificates of this county and tax year, with their queries, in id order. */
+export async function* savedSearchQueriesFor(
+  client: Client,
+  prefix: string,
+  countySlug: string,
+  taxYear: number,
+): AsyncIterable<{ id: string; query: Record<string, unknown> }[]> {
+  const anyOrThis = (field: string, value: string | number) => ({
+    bool: { should: [{ term: { [field]: value } }, { bool: { must_not: { exists: { field } } } }], minimum_should_match: 1 },
+  });
+  let after: string | undefined;
+  for (;;) {
+    const res = await client.search(
+      {
+        index: savedSearchIndexName(prefix),
+        body: {
+          size: 1000,
+          _source: ['query', 'saved_search.id'],
+          sort: [{ 'saved_search.id': 'asc' }],
+          ...(after === undefined ? {} : { search_after: [after] }),
+          query: { bool: { filter: [anyOrThis('saved_search.counties', countySlug), anyOrThis('saved_search.tax_years', taxYear)] } },
+        },
+      },
+      // No index yet: no search was ever saved since the certificates mapping took its version.
+      { ignore: [404] },
+    );
+    if (res.statusCode === 404) return;
+    const hits = res.body.hits.hits as { _source: { query: Record<string, unknown>; saved_search: { id: string } } }[];
+    if (hits.length > 0) yield hits.map((h) => ({ id: h._source.saved_search.id, query: h._source.query }));
+    if (hits.length < 1000) return;
+    after = hits.at(-1)!._source.saved_search.id;
+  }
+}
+
+/**
+ * How many certificates of the county and tax year each search matches in the certificates alias
+ * (its stored query, filtered to the county and year), 50 searches a request; 0s are left out.
+ */
+export async function countSavedSearchMatches(
+  client: Client,
+  alias: string,
+  searches: readonly { id: string; query: Record<string, unknown> }[],
+  countySlug: string,
+  taxYear: number,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < searches.length; i += 50) {
+    const chunk = searches.slice(i, i + 50);
+    const body = chunk.flatMap((s) => [
+      { index: alias },
+      {
+        size: 0,
+        track_total_hits: true,
+        query: { bool: { filter: [s.query, { term: { county_slug: countySlug } }, { term: { tax_year: taxYear } }] } },
+      },
+    ]);
+    const res = await client.msearch({ body });
+    const responses = res.body.responses as { hits?: { total: { value: number } }; error?: { reason?: string } }[];
+    responses.forEach((r, n) => {
+      if (r.error || !r.hits) throw new Error(`counting a saved search's matches failed: ${r.error?.reason ?? 'no answer'}`);
+      if (r.hits.total.value > 0) out.set(chunk[n]!.id, r.hits.total.value);
+    });
+  }
+  return out;
+}
+
+/** The ids of every stored query, a page at a time. */
+export async function* savedSearchIds(client: Client, prefix: string): AsyncIterable<string[]> {
+  let after: string | undefined;
+  for (;;) {
+    const res = await client.search({
+      index: savedSearchIndexName(prefix),
+      body: {
+        size: PAGE,
+        _source: false,
+        docvalue_fields: ['saved_search.id'],
+        sort: [{ 'saved_search.id': 'asc' }],
+        ...(after === undefined ? {} : { search_after: [after] }),
+      },
+    });
+    const hits = res.body.hits.hits as { fields: { 'saved_search.id': string[] } }[];
+    if (hits.length > 0) yield hits.map((h) => h.fields['saved_search.id'][0]!);
+    if (hits.length < PAGE) return;
+    after = hits.at(-1)!.fields['saved_search.id'][0];
+  }
+}
