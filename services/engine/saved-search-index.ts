@@ -30,12 +30,9 @@ export function savedSearchIndexName(prefix: string): string {
   return `${prefix}saved-searches-v${loadMapping('certificates').version}`;
 }
 
-const ensured = new Set<string>();
-
 /** Creates the index if it is missing; true when this call created it. */
 export async function ensureSavedSearchIndex(client: Client, prefix: string, replicas: number): Promise<boolean> {
   const index = savedSearchIndexName(prefix);
-  if (ensured.has(index)) return false;
   const mapping = loadMapping('certificates');
   const { refresh_interval: _searchInterval, ...indexSettings } = mapping.settings.index ?? {};
   const properties = (mapping.mappings as { properties: Record<string, unknown> }).properties;
@@ -56,12 +53,9 @@ export async function ensureSavedSearchIndex(client: Client, prefix: string, rep
         },
       },
     });
-    ensured.add(index);
     return true;
   } catch (err) {
-    const type = (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
-    if (type !== 'resource_already_exists_exception') throw err;
-    ensured.add(index);
+    if (errorType(err) !== 'resource_already_exists_exception') throw err;
     return false;
   }
 }
@@ -73,8 +67,17 @@ function document(s: SavedSearchQuery) {
   };
 }
 
+function errorType(err: unknown): string | undefined {
+  return (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
+}
+
 function isVersionConflict(err: unknown): boolean {
   return (err as { meta?: { statusCode?: number } }).meta?.statusCode === 409;
+}
+
+/** The index is missing (a new certificates mapping version, or none was ever needed). */
+export function isMissingIndex(err: unknown): boolean {
+  return errorType(err) === 'index_not_found_exception';
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   updateSavedSearch,
 } from '../../../control/feed/saved-searches.ts';
 import type { Registry } from '../../../domain/registry.ts';
-import { deleteSavedSearchQuery, ensureSavedSearchIndex, putSavedSearchQuery } from '../../../engine/saved-search-index.ts';
+import { deleteSavedSearchQuery, ensureSavedSearchIndex, isMissingIndex, putSavedSearchQuery } from '../../../engine/saved-search-index.ts';
 import type { Logger } from '../../../logger.ts';
 import type { Principal } from '../../access/authenticate.ts';
 import { LimitReachedError, resourceLimit } from '../../writes/limits.ts';
@@ -32,8 +32,14 @@ export interface SavedSearchWriteDeps {
 }
 
 async function writeQuery(deps: SavedSearchWriteDeps, search: SavedSearch): Promise<void> {
-  await ensureSavedSearchIndex(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.OPENSEARCH_REPLICAS);
-  await putSavedSearchQuery(deps.opensearch, deps.config.INDEX_PREFIX, savedSearchQuery(search));
+  const put = () => putSavedSearchQuery(deps.opensearch, deps.config.INDEX_PREFIX, savedSearchQuery(search));
+  try {
+    await put();
+  } catch (err) {
+    if (!isMissingIndex(err)) throw err;
+    await ensureSavedSearchIndex(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.OPENSEARCH_REPLICAS);
+    await put();
+  }
 }
 
 export async function createSavedSearchWrite(
