@@ -1,11 +1,10 @@
 import type { Sql } from '../../../control/db/sql.ts';
 import { createSavedSearch, deleteSavedSearch, SavedSearchLimitError, updateSavedSearch } from '../../../control/feed/saved-searches.ts';
 import type { Registry } from '../../../domain/registry.ts';
-import type { Principal } from '../../access/authenticate.ts';
 import { LimitReachedError, resourceLimit } from '../../writes/limits.ts';
 import { deleted, type WriteResult } from '../../writes/respond.ts';
 import type { CreateSavedSearchBody, UpdateSavedSearchBody } from './params.ts';
-import { mapSavedSearch, ownSavedSearch, readSavedParams, savedSearchNotFound } from './read.ts';
+import { mapSavedSearch, ownSavedSearch, readSavedParams, type SavedSearchOwner, savedSearchNotFound } from './read.ts';
 import type { SavedSearchRow } from './row.ts';
 
 /** The saved-search writes (docs/writes.md): params checked as /certificates/search checks them. */
@@ -16,7 +15,7 @@ export interface SavedSearchWriteDeps {
 
 export async function createSavedSearchWrite(
   deps: SavedSearchWriteDeps,
-  principal: Principal,
+  principal: SavedSearchOwner,
   body: CreateSavedSearchBody,
 ): Promise<WriteResult<SavedSearchRow>> {
   const params = readSavedParams(deps.registry, body.params);
@@ -32,7 +31,7 @@ export async function createSavedSearchWrite(
 
 export async function updateSavedSearchWrite(
   deps: SavedSearchWriteDeps,
-  principal: Principal,
+  principal: SavedSearchOwner,
   id: string,
   body: UpdateSavedSearchBody,
 ): Promise<WriteResult<SavedSearchRow>> {
@@ -43,7 +42,7 @@ export async function updateSavedSearchWrite(
 
 export async function deleteSavedSearchWrite(
   deps: SavedSearchWriteDeps,
-  principal: Principal,
+  principal: SavedSearchOwner,
   id: string,
 ): Promise<WriteResult<{ id: string; deleted: true }>> {
   if (!(await deleteSavedSearch(deps.sql, principal.client.id, id))) throw savedSearchNotFound(id);
