@@ -157,7 +157,7 @@ export function savedSearchesPage(scope: FastifyInstance, ctx: PageContext): voi
     return page(request, reply, 'saved-search-confirm', {
       title: 'Delete this saved search?',
       search: searchRow(ctx, saved),
-      text: 'It sends no more alerts, and its address in the API answers 404 from now on. Its past alerts stay in your change feed until they expire. This cannot be undone.',
+      text: 'It sends no more alerts, and the API answers 404 for it from now on. This cannot be undone.',
     });
   });
 

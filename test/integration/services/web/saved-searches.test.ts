@@ -4,7 +4,7 @@ import { createTrialAccount } from '../../../../services/control/accounts/accoun
 import { hashPassword } from '../../../../services/control/accounts/passwords.ts';
 import { markEmailVerified } from '../../../../services/control/accounts/users.ts';
 import { createKey } from '../../../../services/control/billing/api-keys.ts';
-import { setClient } from '../../../../services/control/billing/clients.ts';
+import { setClient, suspendClient } from '../../../../services/control/billing/clients.ts';
 import type { PlanCode } from '../../../../services/control/billing/plans.ts';
 import { appendEvents, type EventInput } from '../../../../services/control/feed/events.ts';
 import { listSavedSearches } from '../../../../services/control/feed/saved-searches.ts';
@@ -213,6 +213,20 @@ describe('/account/saved-searches', () => {
     expect(refused.statusCode).toBe(403);
     expect(shown(refused.body)).toContain('You already have 3 saved searches, the most the Free Trial plan allows: delete one first.');
     expect(await searches(a.client.id)).toHaveLength(3);
+  });
+
+  it('a suspended account keeps its list but saves nothing, and is told why', async () => {
+    const a = await account('pro');
+    await save(a.browser, 'kept', 'county=lee');
+    await suspendClient(site.t.runtime.sql, a.client.id, 'unpaid invoice');
+    const list = shown((await a.browser.get('/account/saved-searches')).body);
+    expect(list).toContain('Your account is suspended, so no searches can be saved.');
+    expect(list).toContain('kept County: Lee');
+    expect(a.browser.body).not.toContain('action="/account/saved-searches"');
+    const refused = await a.browser.post('/account/saved-searches', { name: 'new', search: 'county=lee' });
+    expect(refused.statusCode).toBe(403);
+    expect(shown(refused.body)).toContain('Your account is suspended, so no searches can be saved.');
+    expect((await searches(a.client.id)).map((s) => s.name)).toEqual(['kept']);
   });
 
   it('renames (a bad name shown beside the field), and deletes after a confirmation page', async () => {
