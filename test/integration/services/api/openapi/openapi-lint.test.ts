@@ -34,12 +34,18 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   parameters?: { name: string; in: string }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema; example?: unknown }> };
   responses: Record<string, Response>;
+}
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema & { anyOf?: JsonSchema[] }>;
+  additionalProperties?: unknown;
 }
 interface Doc {
   tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, JsonSchema> };
 }
 
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit'];
@@ -107,7 +113,7 @@ describe('the served OpenAPI document', () => {
     for (const { path, method, op } of v1()) {
       const statuses = Object.keys(op.responses);
       // A write (docs/writes.md) answers 201 when it creates, and may meet an Idempotency-Key
-      // conflict (409) or a body over 64 KiB (413).
+      // conflict (409), a body over 64 KiB (413) or one that is not JSON (415).
       const write = method !== 'get';
       const success = write && method === 'post' && !path.endsWith('/rotate-secret') ? '201' : '200';
       const free = op.operationId === 'getUsage';
@@ -123,7 +129,7 @@ describe('the served OpenAPI document', () => {
         '403',
         ...(byIdOrSlug ? ['404'] : []),
         ...(byCursor ? ['410'] : []),
-        ...(write ? ['409', '413'] : []),
+        ...(write ? ['409', '413', '415'] : []),
         '429',
         '500',
       ];
@@ -141,6 +147,12 @@ describe('the served OpenAPI document', () => {
           op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
           `${path} ${method}`,
         ).toBe(true);
+      // A write that takes a body shows its schema and an example of it (Spectral checks the one against the other).
+      if (op.requestBody) {
+        const json = op.requestBody.content['application/json'];
+        expect(json?.schema?.type, `${path} ${method} body`).toBe('object');
+        expect(json?.example, `${path} ${method} body example`).toBeDefined();
+      }
       const ok = op.responses[success]!;
       expect(ok.content?.['application/json']?.schema?.$ref, path).toMatch(/^#\/components\/schemas\//);
       expect(ok.content?.['application/json']?.example, `${path}: 200 example`).toBeDefined();
@@ -149,6 +161,30 @@ describe('the served OpenAPI document', () => {
       expect(Object.keys(ok.content ?? {}).includes('text/csv'), `${path}: text/csv`).toBe(lists);
       if (lists) expect(ok.content?.['text/csv']?.example, path).toEqual(expect.stringMatching(/^id,/));
       expect(op.security, `${path} needs a key`).toBeUndefined();
+    }
+  });
+
+  it('has an operationId, a body with its example, the write statuses and an Idempotency-Key on every write of saved searches and webhook endpoints', () => {
+    const writes = v1().filter(({ path, method }) => /\/(saved-searches|webhook-endpoints)/.test(path) && method !== 'get');
+    expect(writes.map(({ op }) => op.operationId).sort()).toEqual(
+      [
+        'createSavedSearch',
+        'updateSavedSearch',
+        'deleteSavedSearch',
+        'createWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookEndpointSecret',
+      ].sort(),
+    );
+    for (const { path, method, op } of writes) {
+      const statuses = Object.keys(op.responses);
+      const byId = path.includes('{id}');
+      for (const status of ['400', '401', '402', '403', ...(byId ? ['404'] : []), '409', '413', '415', '429', '500'])
+        expect(statuses, `${method} ${path}`).toContain(status);
+      expect(op.parameters?.find((p) => p.in === 'header')?.name, `${method} ${path}`).toBe('idempotency-key');
+      const takesBody = method === 'patch' || (method === 'post' && !path.endsWith('/rotate-secret'));
+      expect(op.requestBody !== undefined, `${method} ${path} body`).toBe(takesBody);
     }
   });
 
