@@ -8,6 +8,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../../services/api/app.ts';
+import { CertificateSearchFilters } from '../../../../../services/api/routes/certificates/params.ts';
 import { CertificateRow } from '../../../../../services/api/routes/certificates/row.ts';
 import { openRuntime, type Runtime } from '../../../../../services/process/runtime.ts';
 import { type TestContext, testContext } from '../../../../helpers/context.ts';
@@ -186,6 +187,27 @@ describe('the served OpenAPI document', () => {
       const takesBody = method === 'patch' || (method === 'post' && !path.endsWith('/rotate-secret'));
       expect(op.requestBody !== undefined, `${method} ${path} body`).toBe(takesBody);
     }
+  });
+
+  it("types a saved search's params as the filters of /certificates/search, in the request as the search reads them and in the answer as it stores them", () => {
+    const filters = Object.keys(CertificateSearchFilters.shape);
+    const body = doc.paths['/api/v1/saved-searches']!.post!.requestBody!.content['application/json']!.schema!;
+    const sent = body.properties!.params!;
+    expect(sent.type).toBe('object');
+    expect(Object.keys(sent.properties!)).toEqual(filters);
+    expect(sent.additionalProperties).toBe(false);
+    // What the search's reading takes: a list as an array or text, a number as itself or as text.
+    const types = (name: string) => sent.properties![name]!.anyOf!.map((a) => a.type);
+    expect(types('county')).toEqual(['array', 'string', 'string']);
+    expect(types('face_min')).toEqual(['number', 'string', 'array']);
+    expect(types('redeemed')).toEqual(['boolean', 'string', 'array']);
+    const patched = doc.paths['/api/v1/saved-searches/{id}']!.patch!.requestBody!.content['application/json']!.schema!;
+    expect(patched.properties!.params).toEqual(sent);
+    // Stored as the search reads them: lists as arrays, numbers and booleans as themselves.
+    const stored = doc.components.schemas.SavedSearch!.properties!.params!;
+    expect(Object.keys(stored.properties!)).toEqual(filters);
+    expect(stored.properties!.county!.type).toBe('array');
+    expect(stored.properties!.face_min!.type).toBe('number');
   });
 
   it('names every shape, so generated clients can import them', () => {
