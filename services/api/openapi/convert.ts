@@ -34,6 +34,10 @@ function override(ctx: { zodSchema: unknown; jsonSchema: JsonNode }): void {
   // for, so the rule walks it.
   if (published) dropDatePatterns(ctx.jsonSchema);
   else if (DATE_FORMATS.has(ctx.jsonSchema.format as string)) delete ctx.jsonSchema.pattern;
+  // A boolean that is always one value (a DELETE's deleted: true) is described by its type and
+  // description: openapi-generator's Python client turns const true into an enum it compares
+  // with the text 'true', and refused every DELETE answer.
+  if (ctx.jsonSchema.type === 'boolean') delete ctx.jsonSchema.const;
 }
 
 function dropDatePatterns(node: unknown): void {
