@@ -46,3 +46,7 @@ export type UpdateSavedSearchBody = z.infer<typeof UpdateSavedSearchBody>;
 /** GET /saved-searches/{id}/matches: how to answer, never what to select (that is the saved search). */
 export const SavedSearchMatchesParams = CertificateSearchAnswer;
 export type SavedSearchMatchesParams = z.infer<typeof SavedSearchMatchesParams>;
+
+/** The MCP tool takes the id and the answer's parameters in one object. */
+export const SavedSearchMatchesOfParams = z.strictObject({ ...SavedSearchPath.shape, ...SavedSearchMatchesParams.shape });
+export type SavedSearchMatchesOfParams = z.infer<typeof SavedSearchMatchesOfParams>;
