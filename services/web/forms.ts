@@ -87,6 +87,8 @@ export const WebhookForm = z.object({
         .map((c) => c.trim())
         .filter((c) => c !== ''),
     ),
+  // None ticked: every saved search of the client, now and later.
+  saved_searches: checkboxes,
 });
 
 export const WebhookIdParams = z.object({ id: z.string().regex(/^whe_[A-Za-z0-9_-]{16}$/) });

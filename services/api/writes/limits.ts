@@ -18,6 +18,9 @@ export const SAVED_SEARCH_LIMITS: Record<Principal['plan']['code'], number> = {
   enterprise: 500,
 };
 
+/** The most saved searches any plan keeps: a client never has more, so one page of this many is all of them. */
+export const MOST_SAVED_SEARCHES = Math.max(...Object.values(SAVED_SEARCH_LIMITS));
+
 export const WRITABLE_RESOURCES = ['webhook_endpoints', 'saved_searches'] as const;
 export type WritableResource = (typeof WRITABLE_RESOURCES)[number];
 

@@ -10,7 +10,7 @@ import {
   updateSavedSearchWrite,
 } from '../../api/routes/saved-searches/write.ts';
 import { parseBody } from '../../api/writes/body.ts';
-import { LimitReachedError, SAVED_SEARCH_LIMITS } from '../../api/writes/limits.ts';
+import { LimitReachedError, MOST_SAVED_SEARCHES, SAVED_SEARCH_LIMITS } from '../../api/writes/limits.ts';
 import { effectivePlan, getPlan, listPlans } from '../../control/billing/plans.ts';
 import { recentSavedSearchEvents } from '../../control/feed/events.ts';
 import type { PageContext, SignedIn } from '../context.ts';
@@ -23,9 +23,6 @@ import { requireUser, signedIn } from '../session.ts';
 
 /** Alerts shown on a saved search's page, newest first (the change feed and webhooks carry every one). */
 export const ALERTS_SHOWN = 20;
-
-/** Every saved search a client can own on any plan: the list shows them all on one page. */
-const MOST_ANY_PLAN_ALLOWS = Math.max(...Object.values(SAVED_SEARCH_LIMITS));
 
 interface CreateForm {
   values?: { name: string; search: string };
@@ -52,7 +49,7 @@ export function savedSearchesPage(scope: FastifyInstance, ctx: PageContext): voi
   const listing = async (request: FastifyRequest, reply: FastifyReply, form: CreateForm = {}, status = 200) => {
     const account = signedIn(request);
     const owner = await ownerOf(ctx, account);
-    const { rows, total } = await readSavedSearches(deps, owner, { limit: MOST_ANY_PLAN_ALLOWS, offset: 0 });
+    const { rows, total } = await readSavedSearches(deps, owner, { limit: MOST_SAVED_SEARCHES, offset: 0 });
     return page(
       request,
       reply,

@@ -4,7 +4,9 @@ import { EVENT_TYPES, parseEventId, publicEventId } from '../../control/feed/eve
 import { getPlan, listPlans } from '../../control/billing/plans.ts';
 import { listDeliveries, ReplayError, replay } from '../../control/feed/webhook-deliveries.ts';
 import { ReplayLimitError } from '../../control/feed/webhook-replay-budget.ts';
-import { checkEndpointInput } from '../../control/feed/webhook-endpoint-input.ts';
+import { checkClientEndpointInput } from '../../control/feed/webhook-endpoint-input.ts';
+import { listSavedSearches } from '../../control/feed/saved-searches.ts';
+import { MOST_SAVED_SEARCHES } from '../../api/writes/limits.ts';
 import {
   createEndpoint,
   EndpointLimitError,
@@ -33,7 +35,7 @@ const DISABLED_BECAUSE = {
 } as const;
 
 interface FormState {
-  values?: { url: string; types: string[]; counties: string };
+  values?: { url: string; types: string[]; counties: string; savedSearches: string[] };
   errors?: FieldErrors;
 }
 
@@ -50,6 +52,8 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
   const listing = async (request: FastifyRequest, reply: FastifyReply, form: FormState = {}, status = 200) => {
     const account = signedIn(request);
     const endpoints = await listEndpoints(ctx.sql, account.client.id);
+    const searches = (await listSavedSearches(ctx.sql, account.client.id, { limit: MOST_SAVED_SEARCHES, offset: 0 })).rows;
+    const names = new Map(searches.map((s) => [s.id, s.name]));
     return page(
       request,
       reply,
@@ -57,9 +61,10 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
       {
         title: 'Webhooks',
         ...(await gate(ctx, account)),
-        endpoints: endpoints.map(endpointRow),
+        endpoints: endpoints.map((e) => endpointRow(e, names)),
         eventTypes: EVENT_TYPES,
-        values: form.values ?? { url: '', types: [...EVENT_TYPES], counties: '' },
+        savedSearches: searches.map((s) => ({ id: s.id, name: s.name })),
+        values: form.values ?? { url: '', types: [...EVENT_TYPES], counties: '', savedSearches: [] },
         errors: form.errors ?? {},
       },
       status,
@@ -82,6 +87,7 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
       url: typeof body.url === 'string' ? body.url : '',
       types: [body.types ?? []].flat().map(String),
       counties: typeof body.counties === 'string' ? body.counties : '',
+      savedSearches: [body.saved_searches ?? []].flat().map(String),
     };
     const form = WebhookForm.safeParse(body);
     if (!form.success) return listing(request, reply, { values, errors: fieldErrors(form.error) }, 400);
@@ -103,13 +109,20 @@ export function webhooksPage(scope: FastifyInstance, ctx: PageContext): void {
       slugs.push(county.slug);
     }
     const everyType = EVENT_TYPES.every((t) => form.data.types.includes(t));
-    const checked = checkEndpointInput(
-      { url: form.data.url, types: everyType ? undefined : form.data.types, counties: slugs.length === 0 ? undefined : slugs },
+    const checked = await checkClientEndpointInput(
+      ctx.sql,
+      account.client.id,
+      {
+        url: form.data.url,
+        types: everyType ? undefined : form.data.types,
+        counties: slugs.length === 0 ? undefined : slugs,
+        savedSearches: form.data.saved_searches.length === 0 ? undefined : form.data.saved_searches,
+      },
       { registry: ctx.registry, policy: addressPolicy(ctx.config.NODE_ENV) },
     );
     if (!checked.ok) {
       const errors: FieldErrors = {};
-      for (const p of checked.problems) errors[p.field] ??= `The ${p.field === 'url' ? 'address' : p.field} ${p.problem}.`;
+      for (const p of checked.problems) errors[p.field] ??= `The ${FIELD_NAMES[p.field]} ${p.problem}.`;
       return listing(request, reply, { values, errors }, 400);
     }
     try {
@@ -265,12 +278,17 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
   });
 }
 
-function endpointRow(e: WebhookEndpoint) {
+/** What the form calls each field the control plane's check may name. */
+const FIELD_NAMES = { url: 'address', types: 'types', counties: 'counties', saved_searches: 'saved searches' } as const;
+
+/** `names`: the client's saved searches by id; one deleted since is named by its id. */
+function endpointRow(e: WebhookEndpoint, names: ReadonlyMap<string, string> = new Map()) {
   return {
     id: e.id,
     url: e.url,
     types: e.types === null ? 'Every type' : e.types.join(', '),
     counties: e.counties === null ? 'Every county' : e.counties.join(', '),
+    savedSearches: e.savedSearches === null ? 'Every saved search' : e.savedSearches.map((id) => names.get(id) ?? id).join(', '),
     enabled: e.status === 'enabled',
     status: e.status === 'enabled' ? 'Enabled' : `${e.disabledReason ? DISABLED_BECAUSE[e.disabledReason] : 'disabled'}`.replace(/^d/, 'D'),
     created: moment(e.createdAt),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES } from '../../../control/feed/webhook-deliveries.ts';
 import { limit, offset } from '../../params/common.ts';
-import { SAVED_SEARCH_LIMITS } from '../../writes/limits.ts';
+import { MOST_SAVED_SEARCHES } from '../../writes/limits.ts';
 
 /** GET /webhook-endpoints: the calling client's endpoints, oldest first. */
 export const WebhookEndpointsParams = z.strictObject({ limit: limit(100), offset });
@@ -32,7 +32,7 @@ export type WebhookDeliveriesParams = z.infer<typeof WebhookDeliveriesParams>;
 export const NoQuery = z.strictObject({});
 
 /** Saved search ids: as many as the largest plan may own, checked further against the client's own. */
-const savedSearches = z.array(z.string().max(64)).max(Math.max(...Object.values(SAVED_SEARCH_LIMITS)));
+const savedSearches = z.array(z.string().max(64)).max(MOST_SAVED_SEARCHES);
 
 /** POST /webhook-endpoints: checked further by the rule the account page and the CLI use (webhook-endpoint-input.ts). */
 export const CreateWebhookEndpointBody = z.strictObject({

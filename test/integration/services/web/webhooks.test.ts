@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrialAccount } from '../../../../services/control/accounts/accounts.ts';
 import { setClient } from '../../../../services/control/billing/clients.ts';
 import { appendEvents } from '../../../../services/control/feed/events.ts';
+import { createSavedSearch } from '../../../../services/control/feed/saved-searches.ts';
 import { hashPassword } from '../../../../services/control/accounts/passwords.ts';
 import { markEmailVerified } from '../../../../services/control/accounts/users.ts';
 import { fanOut, listDeliveries, recordOutcomes } from '../../../../services/control/feed/webhook-deliveries.ts';
@@ -76,7 +77,39 @@ describe('/account/webhooks', () => {
     const again = await a.browser.get('/account/webhooks');
     expect(again.body).not.toContain(secret);
     expect(again.body).not.toContain('whsec_');
-    expect(mainText(again.body)).toContain('https://hooks.example.com/in certificate.redeemed miami-dade, st-johns Enabled');
+    expect(mainText(again.body)).toContain(
+      'https://hooks.example.com/in certificate.redeemed miami-dade, st-johns Every saved search Enabled',
+    );
+  });
+
+  it("subscribes to chosen saved searches of the client's own, and refuses another client's by the same words as the API", async () => {
+    const a = await account('growth');
+    const b = await account('growth');
+    const mine = await createSavedSearch(site.t.runtime.sql, { clientId: a.client.id, name: 'Lee, big', params: {}, limit: 10 });
+    const theirs = await createSavedSearch(site.t.runtime.sql, { clientId: b.client.id, name: 'Theirs', params: {}, limit: 10 });
+    const form = await a.browser.get('/account/webhooks');
+    expect(mainText(form.body)).toContain('Saved searches (optional)');
+    expect(form.body).toContain(`value="${mine.id}"`);
+    expect(form.body).not.toContain(theirs.id);
+
+    const refused = await a.browser.post('/account/webhooks', {
+      url: 'https://h.example.com/s',
+      types: 'saved_search.match_added',
+      saved_searches: theirs.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(mainText(refused.body)).toContain('The saved searches');
+    expect(await listEndpoints(site.t.runtime.sql, a.client.id)).toEqual([]);
+
+    await a.browser.get('/account/webhooks');
+    const made = await a.browser.post('/account/webhooks', {
+      url: 'https://h.example.com/s',
+      types: 'saved_search.match_added',
+      saved_searches: mine.id,
+    });
+    expect(made.statusCode).toBe(201);
+    expect((await listEndpoints(site.t.runtime.sql, a.client.id))[0]).toMatchObject({ savedSearches: [mine.id] });
+    expect(mainText((await a.browser.get('/account/webhooks')).body)).toContain('saved_search.match_added Every county Lee, big Enabled');
   });
 
   it('disables and enables an endpoint, and rotates its secret (shown once, the old one still signing)', async () => {
