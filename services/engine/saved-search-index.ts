@@ -30,12 +30,9 @@ export function savedSearchIndexName(prefix: string): string {
   return `${prefix}saved-searches-v${loadMapping('certificates').version}`;
 }
 
-const ensured = new Set<string>();
-
 /** Creates the index if it is missing; true when this call created it. */
 export async function ensureSavedSearchIndex(client: Client, prefix: string, replicas: number): Promise<boolean> {
   const index = savedSearchIndexName(prefix);
-  if (ensured.has(index)) return false;
   const mapping = loadMapping('certificates');
   const { refresh_interval: _searchInterval, ...indexSettings } = mapping.settings.index ?? {};
   const properties = (mapping.mappings as { properties: Record<string, unknown> }).properties;
@@ -56,12 +53,9 @@ export async function ensureSavedSearchIndex(client: Client, prefix: string, rep
         },
       },
     });
-    ensured.add(index);
     return true;
   } catch (err) {
-    const type = (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
-    if (type !== 'resource_already_exists_exception') throw err;
-    ensured.add(index);
+    if (errorType(err) !== 'resource_already_exists_exception') throw err;
     return false;
   }
 }
@@ -73,8 +67,17 @@ function document(s: SavedSearchQuery) {
   };
 }
 
+function errorType(err: unknown): string | undefined {
+  return (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
+}
+
 function isVersionConflict(err: unknown): boolean {
   return (err as { meta?: { statusCode?: number } }).meta?.statusCode === 409;
+}
+
+/** The index is missing (a new certificates mapping version, or none was ever needed). */
+export function isMissingIndex(err: unknown): boolean {
+  return errorType(err) === 'index_not_found_exception';
 }
 
 /**
@@ -187,7 +190,8 @@ export async function* savedSearchQueriesFor(
 
 /**
  * How many certificates of the county and tax year each search matches in the certificates alias
- * (its stored query, filtered to the county and year), 50 searches a request; 0s are left out.
+ * (its stored query over the county and year): one filters aggregation for 500 searches, so a
+ * first load costs a request per 500 candidate searches, not one per search. 0s are left out.
  */
 export async function countSavedSearchMatches(
   client: Client,
@@ -197,26 +201,22 @@ export async function countSavedSearchMatches(
   taxYear: number,
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (let i = 0; i < searches.length; i += 50) {
-    const chunk = searches.slice(i, i + 50);
-    const body = chunk.flatMap((s) => [
-      { index: alias },
-      {
+  for (let i = 0; i < searches.length; i += 500) {
+    const chunk = searches.slice(i, i + 500);
+    const res = await client.search({
+      index: alias,
+      body: {
         size: 0,
-        track_total_hits: true,
-        query: { bool: { filter: [s.query, { term: { county_slug: countySlug } }, { term: { tax_year: taxYear } }] } },
+        track_total_hits: false,
+        query: { bool: { filter: [{ term: { county_slug: countySlug } }, { term: { tax_year: taxYear } }] } },
+        aggs: { matches: { filters: { filters: Object.fromEntries(chunk.map((s) => [s.id, s.query])) } } },
       },
-    ]);
-    const res = await client.msearch({ body });
-    const responses = res.body.responses as { hits?: { total: { value: number } }; error?: { reason?: string } }[];
-    responses.forEach((r, n) => {
-      if (r.error || !r.hits) throw new Error(`counting a saved search's matches failed: ${r.error?.reason ?? 'no answer'}`);
-      if (r.hits.total.value > 0) out.set(chunk[n]!.id, r.hits.total.value);
     });
+    const buckets = (res.body.aggregations as { matches: { buckets: Record<string, { doc_count: number }> } }).matches.buckets;
+    for (const [id, bucket] of Object.entries(buckets)) if (bucket.doc_count > 0) out.set(id, bucket.doc_count);
   }
   return out;
 }
-
 /** The ids of every stored query, a page at a time. */
 export async function* savedSearchIds(client: Client, prefix: string): AsyncIterable<string[]> {
   let after: string | undefined;

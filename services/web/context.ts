@@ -1,3 +1,4 @@
+import type { Client as OpenSearch } from '@opensearch-project/opensearch';
 import type { Sql } from '../control/db/sql.ts';
 import type { Config } from '../config.ts';
 import type { Client } from '../control/billing/clients.ts';
@@ -15,6 +16,8 @@ import type { Throttle } from './throttle.ts';
 export interface PageContext {
   /** The control plane: SQLite or PostgreSQL behind one async interface. */
   sql: Sql;
+  /** The engine: a saved search's query is written there as the API writes it. */
+  opensearch: OpenSearch;
   config: Config;
   logger: Logger;
   /** Counties by slug and name: the webhooks form's county filter is checked against it. */

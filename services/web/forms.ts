@@ -90,6 +90,7 @@ export const WebhookForm = z.object({
 });
 
 export const WebhookIdParams = z.object({ id: z.string().regex(/^whe_[A-Za-z0-9_-]{16}$/) });
+export const SavedSearchIdParams = z.object({ id: z.string().regex(/^ss_[A-Za-z0-9_-]{16}$/) });
 export const ReplayForm = z.object({ event: z.string().regex(/^evt_[0-9]{1,15}$/, 'Choose a delivery to send again.') });
 
 /** Plans a customer may choose here: Free Trial is only ever given at sign-up, Enterprise is a contract. */

@@ -10,6 +10,7 @@ export interface NavItem {
 export const NAV: readonly NavItem[] = [
   { href: '/account', label: 'Overview' },
   { href: '/account/keys', label: 'Keys' },
+  { href: '/account/saved-searches', label: 'Saved searches' },
   { href: '/account/webhooks', label: 'Webhooks' },
   { href: '/account/billing', label: 'Plans and packs' },
 ];

@@ -41,6 +41,7 @@ export function accountPages(deps: SiteDeps) {
     const passwords = deps.passwords ?? argon2Hasher;
     const ctx: PageContext = {
       sql: deps.sql,
+      opensearch: deps.opensearch,
       config: deps.config,
       logger: deps.logger,
       registry: deps.registry,

@@ -19,6 +19,9 @@ export const NOTICES = {
   'webhook-disabled': 'The endpoint is disabled. Events recorded meanwhile are not sent; replay them once it is enabled again.',
   'webhook-enabled': 'The endpoint is enabled. New events are sent to it again.',
   'replay-queued': 'The event is queued to be sent again. Its attempts show here as they happen.',
+  'saved-search-created': 'The search is saved. Its alerts show here as the data changes.',
+  'saved-search-renamed': 'The saved search is renamed.',
+  'saved-search-deleted': 'The saved search is deleted. It sends no more alerts.',
   'pack-bought': 'The credit pack is added. Its credits are used after your monthly credits.',
 } as const;
 export type NoticeCode = keyof typeof NOTICES;

@@ -14,8 +14,10 @@ import type { Tool, ToolContext } from './tool.ts';
 export const SERVER_INFO = { name: 'taxcert', title: 'Florida Tax Certificate Data', version: '1.0.0' };
 
 const INSTRUCTIONS = [
-  'Read-only data on Florida tax certificates (tax liens): certificates, annual county certificate sales,',
+  'Data on Florida tax certificates (tax liens): certificates, annual county certificate sales,',
   'certificate holders, lands-available records, the 67 counties and the feed sources, the same data as the REST API /api/v1.',
+  "The data is read-only; the only writes are the caller's own saved searches (create_saved_search and its siblings):",
+  'a name and search_certificates filters, whose current matches saved_search_matches answers.',
   'A certificate is a first lien for unpaid property taxes, not ownership. County filters take slugs (list_counties).',
   'Arguments take what the REST query string takes: a multi-value filter one value, a comma-separated string or an array;',
   'numbers and booleans as JSON or as text ("25", "true").',

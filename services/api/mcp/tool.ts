@@ -6,16 +6,22 @@ import { type ListResult, listEnvelope, type ObjectResult, objectEnvelope } from
 import { MAX_LIMIT } from '../params/common.ts';
 import { type ApiError, InvalidParamsError } from '../errors.ts';
 import { acceptedJsonSchema } from '../params/json-schema.ts';
+import { IssueList } from '../params/issues.ts';
 import { kindOf } from '../params/kinds.ts';
 import { parseParams } from '../params/parse.ts';
+import { publishedOverride } from '../params/published.ts';
+import { parseBody } from '../writes/body.ts';
 import type { Caller } from './gate.ts';
 
 /**
- * One MCP tool = one REST read: its input is the route's own zod parameter schema,
+ * One MCP tool = one REST operation: its input is the route's own zod parameter schema,
  * read by the same coercion as the query string (params/coerce.ts), and `run` calls
  * the route's own read function, so a tool accepts what the REST route accepts and
  * answers what it answers: one definition, two surfaces, no second query path that
- * could drift from the first, and the same arguments on both.
+ * could drift from the first, and the same arguments on both. A write's tool (POST,
+ * PATCH, DELETE) also takes its route's JSON body schema: the body's fields are
+ * arguments beside the path's, read as REST reads a body (writes/body.ts), and `run`
+ * calls the route's own write function.
  */
 
 export interface ToolContext {
@@ -30,7 +36,7 @@ export interface ToolContext {
 
 export type ReadResult = ListResult<unknown> | ObjectResult<unknown>;
 
-export interface ToolSpec<S extends z.ZodType> {
+export interface ToolSpec<S extends z.ZodType, B extends z.ZodType = z.ZodNever> {
   name: string;
   title: string;
   /**
@@ -39,10 +45,19 @@ export interface ToolSpec<S extends z.ZodType> {
    * sentence about them can contradict the schema.
    */
   description: string;
-  /** The REST twin, e.g. "GET /api/v1/counties": named in the description, and tool errors name this tool instead of it. */
+  /**
+   * The REST twin, e.g. "GET /api/v1/counties": named in the description, and tool errors name this
+   * tool instead of it. Its method gives the hints a client shows before a call (annotations()).
+   */
   rest: string;
   /** The REST route's querystring (or path) schema, as it is. */
   input: S;
+  /**
+   * A write's JSON body schema, as the REST route has it: its fields are arguments beside input's,
+   * read with the body's own rules (JSON values as they are, no query-string coercion) and
+   * published as the body schema has them.
+   */
+  body?: B;
   /** The REST route's 200 body schema: structuredContent has exactly that shape. */
   output: z.ZodType;
   /** Plural noun for the one-line summary of a list, e.g. "certificates". */
@@ -53,7 +68,7 @@ export interface ToolSpec<S extends z.ZodType> {
   analytic?: boolean;
   /** One line about an object result (defaults to the title). */
   summarize?: (data: never) => string;
-  run: (ctx: ToolContext, params: z.output<S>) => ReadResult | Promise<ReadResult>;
+  run: (ctx: ToolContext, params: z.output<S>, body: z.output<B>) => ReadResult | Promise<ReadResult>;
 }
 
 export interface Tool {
@@ -66,9 +81,9 @@ export interface Tool {
   analytic: boolean;
   /** The tools/list entry, computed once. */
   definition: ToolDefinition;
-  /** Arguments -> the read's params, or an InvalidParamsError naming each argument. */
+  /** Arguments -> the read's params (and a write's body), or an InvalidParamsError naming each argument. */
   parse(args: unknown): unknown;
-  run(ctx: ToolContext, params: unknown): Promise<CallToolResult>;
+  run(ctx: ToolContext, parsed: unknown): Promise<CallToolResult>;
   /** A failed call as a tool error (toolError), in the words of the tool table it is in. */
   error(err: ApiError, requestId: string): CallToolResult;
 }
@@ -79,9 +94,15 @@ export interface Tool {
  */
 const REST_ONLY = new Set(['format']);
 
-export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
+interface Parsed {
+  params: unknown;
+  body: unknown;
+}
+
+export function defineTool<S extends z.ZodType, B extends z.ZodType = z.ZodNever>(spec: ToolSpec<S, B>): Tool {
   const shape = Object.fromEntries(Object.entries(objectShape(spec.input)).filter(([k]) => !REST_ONLY.has(k)));
-  const inputSchema = inputJsonSchema(spec.input, shape);
+  const bodyShape = spec.body ? objectShape(spec.body) : {};
+  const inputSchema = withBody(inputJsonSchema(spec.input, shape), spec.body);
   return {
     name: spec.name,
     rest: spec.rest,
@@ -90,21 +111,33 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     definition: {
       name: spec.name,
       title: spec.title,
-      description: describe(spec, shape, inputSchema),
+      description: describe(spec, shape, bodyShape, inputSchema),
       inputSchema,
       outputSchema: jsonSchema(spec.output, 'output'),
-      annotations: { title: spec.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: { title: spec.title, ...annotations(spec.rest), openWorldHint: false },
     },
-    parse(args) {
+    parse(args): Parsed {
       if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args)))
         throw new InvalidParamsError([{ parameter: 'arguments', message: 'must be an object of named arguments' }]);
-      // The query string's own reading (one value, a comma list or an array; "25" for 25), then the REST schema.
-      const parsed = parseParams(spec.input, shape, (args ?? {}) as Record<string, unknown>);
-      if (parsed.error) throw parsed.error;
-      return parsed.value;
+      const given = (args ?? {}) as Record<string, unknown>;
+      if (!spec.body) {
+        // The query string's own reading (one value, a comma list or an array; "25" for 25), then the REST schema.
+        const parsed = parseParams(spec.input, shape, given);
+        if (parsed.error) throw parsed.error;
+        return { params: parsed.value, body: undefined };
+      }
+      // A write: the path's arguments read as above, every other one as a field of the JSON body
+      // (an unknown one is the body's "unknown parameter"), every problem of both in one error.
+      const issues = new IssueList();
+      const [path, body] = partition(given, (name) => Object.hasOwn(shape, name));
+      const params = parseParams(spec.input, shape, path, issues);
+      const fields = parseBody(spec.body, body, issues);
+      if (params.error || fields.error || !issues.empty) throw issues.error();
+      return { params: params.value, body: fields.value };
     },
-    async run(ctx, params) {
-      const result = await spec.run(ctx, params as z.output<S>);
+    async run(ctx, parsed) {
+      const { params, body } = parsed as Parsed;
+      const result = await spec.run(ctx, params as z.output<S>, body as z.output<B>);
       if ('rows' in result) return listResult(spec.noun, listEnvelope(result, ctx.requestId));
       const summary = spec.summarize ? spec.summarize(result.data as never) : spec.title;
       return structured(summary, objectEnvelope(result, ctx.requestId));
@@ -137,15 +170,42 @@ export function routesAsTools(tools: readonly Pick<Tool, 'name' | 'rest'>[]): (t
   return (text) => text.replace(pattern, (route) => `the ${byRoute.get(route)} tool`);
 }
 
+/**
+ * What a client may show before a call, from the REST method: a GET only reads; a POST creates
+ * (twice is two); a PATCH overwrites what it names and a DELETE removes, each to the same end
+ * however often it is called.
+ */
+function annotations(
+  rest: string,
+): Pick<NonNullable<ToolDefinition['annotations']>, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'> {
+  const method = rest.split(' ')[0];
+  if (method === 'GET') return { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
+  if (method === 'POST') return { readOnlyHint: false, destructiveHint: false, idempotentHint: false };
+  if (method === 'PATCH' || method === 'DELETE') return { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
+  throw new Error(`a tool's REST twin must start with its method: ${rest}`);
+}
+
+function partition(given: Record<string, unknown>, inFirst: (name: string) => boolean): [Record<string, unknown>, Record<string, unknown>] {
+  const first: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(given)) (inFirst(name) ? first : rest)[name] = value;
+  return [first, rest];
+}
+
 /** The spec's own description, then what the schema and the table say: the twin, the arguments, paging, the cost. */
-function describe(spec: ToolSpec<z.ZodType>, shape: Record<string, z.ZodType>, input: ToolDefinition['inputSchema']): string {
-  const names = Object.keys(shape);
+function describe(
+  spec: ToolSpec<z.ZodType, z.ZodType>,
+  shape: Record<string, z.ZodType>,
+  bodyShape: Record<string, z.ZodType>,
+  input: ToolDefinition['inputSchema'],
+): string {
+  const names = [...Object.keys(shape), ...Object.keys(bodyShape)];
   const required = new Set((input.required as string[] | undefined) ?? []);
   const args =
     names.length === 0
       ? 'Takes no arguments.'
       : `Arguments: ${names
-          .map((n) => `${n}${required.has(n) ? ' (required)' : ''}${kindOf(shape[n]!).list ? ' (one or several)' : ''}`)
+          .map((n) => `${n}${required.has(n) ? ' (required)' : ''}${shape[n] && kindOf(shape[n]).list ? ' (one or several)' : ''}`)
           .join(', ')}.`;
   const limit = (input.properties?.limit as { default?: number } | undefined)?.default;
   // A feed paged by cursor (events) pages with after, not offset.
@@ -237,8 +297,25 @@ function inputJsonSchema(schema: z.ZodType, shape: Record<string, z.ZodType>): T
   return acceptedJsonSchema(shape, json) as ToolDefinition['inputSchema'];
 }
 
+/** The path's arguments and a write's body fields as one object of arguments. */
+function withBody(path: ToolDefinition['inputSchema'], body: z.ZodType | undefined): ToolDefinition['inputSchema'] {
+  if (!body) return path;
+  const fields = jsonSchema(body, 'input');
+  const required = [...((path.required as string[] | undefined) ?? []), ...((fields.required as string[] | undefined) ?? [])];
+  return {
+    ...path,
+    properties: { ...path.properties, ...(fields.properties as Record<string, object>) },
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): { type: 'object'; [k: string]: unknown } {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
+  // A field published as what its reader accepts (params/published.ts) is published so here too.
+  const json = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any', override: publishedOverride }) as Record<
+    string,
+    unknown
+  >;
   if (json.type !== 'object') throw new Error('tool schemas must describe a JSON object');
   return json as { type: 'object'; [k: string]: unknown };
 }

@@ -36,11 +36,24 @@ import { SourceRow } from '../routes/sources/row.ts';
 import { HolderGroupsParams } from '../routes/analytics/holders/params.ts';
 import { searchHolderGroups } from '../routes/analytics/holders/read.ts';
 import { HolderGroupRow } from '../routes/analytics/holders/row.ts';
+import {
+  CreateSavedSearchBody,
+  SavedSearchesParams,
+  SavedSearchMatchesOfParams,
+  SavedSearchPath,
+  UpdateSavedSearchBody,
+} from '../routes/saved-searches/params.ts';
+import { readSavedSearch, readSavedSearches, readSavedSearchMatches } from '../routes/saved-searches/read.ts';
+import { SavedSearchRow } from '../routes/saved-searches/row.ts';
+import { createSavedSearchWrite, deleteSavedSearchWrite, updateSavedSearchWrite } from '../routes/saved-searches/write.ts';
+import { NoQuery } from '../routes/webhook-endpoints/params.ts';
+import { type DeletedObject, DeletedResponse } from '../writes/schemas.ts';
 import { defineTool, type Tool, toolTable } from './tool.ts';
 
 /**
  * The tool table: one tool per REST read, each `{ input: <the route's params>,
- * run: <the route's read function>, rest: <that route> }`. Descriptions say when
+ * run: <the route's read function>, rest: <that route> }`, and one per saved-search
+ * write, which adds `body: <the route's body schema>` and runs the route's write function. Descriptions say when
  * to use a tool; defineTool adds the REST twin, the arguments, paging and cost
  * from the spec, and what each argument means comes from the parameter schemas
  * themselves (params.ts), which REST's OpenAPI document publishes too.
@@ -285,5 +298,76 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: EventList,
     noun: 'events',
     run: (ctx, params) => readEvents(ctx.deps, params),
+  }),
+  // Saved searches: the caller's own, written and read by the REST routes' functions (docs/saved-searches.md).
+  defineTool({
+    name: 'create_saved_search',
+    title: 'Save a certificate search',
+    rest: 'POST /api/v1/saved-searches',
+    description: `Saves a name and the filters of a certificate search (params: the filters search_certificates takes, e.g. {"county": "lee", "status": "sold", "face_min": 2000}; {} is the whole market) for the calling client; saved_search_matches answers that search at any time. Order, facets and paging are not saved: give them to saved_search_matches. How many a client may keep depends on its plan (a limit_reached error past it).`,
+    input: NoQuery,
+    body: CreateSavedSearchBody,
+    output: objectResponse(SavedSearchRow),
+    noun: 'saved searches',
+    summarize: (s: SavedSearchRow) => `Saved search ${s.id} "${s.name}" created.`,
+    run: async (ctx, _params, body) => ({ data: (await createSavedSearchWrite(ctx.deps, ctx.access.principal, body)).data }),
+  }),
+  defineTool({
+    name: 'list_saved_searches',
+    title: 'List your saved searches',
+    rest: 'GET /api/v1/saved-searches',
+    description:
+      "The calling client's saved searches, oldest first, each with its id, name and filters (params, as the search reads them).",
+    input: SavedSearchesParams,
+    output: listResponse(SavedSearchRow),
+    noun: 'saved searches',
+    run: (ctx, params) => readSavedSearches(ctx.deps, ctx.access.principal, params),
+  }),
+  defineTool({
+    name: 'get_saved_search',
+    title: 'Get a saved search',
+    rest: 'GET /api/v1/saved-searches/{id}',
+    description: "One of the calling client's saved searches by id (ss_<id>). An unknown id, or another client's, is a not_found error.",
+    input: SavedSearchPath,
+    output: objectResponse(SavedSearchRow),
+    noun: 'saved searches',
+    summarize: (s: SavedSearchRow) => `Saved search ${s.id} "${s.name}".`,
+    run: (ctx, params) => readSavedSearch(ctx.deps, ctx.access.principal, params),
+  }),
+  defineTool({
+    name: 'update_saved_search',
+    title: 'Rename a saved search or change its filters',
+    rest: 'PATCH /api/v1/saved-searches/{id}',
+    description:
+      "A new name, new params (replacing the stored filters whole), or both, for one of the calling client's saved searches. An unknown id, or another client's, is a not_found error.",
+    input: SavedSearchPath,
+    body: UpdateSavedSearchBody,
+    output: objectResponse(SavedSearchRow),
+    noun: 'saved searches',
+    summarize: (s: SavedSearchRow) => `Saved search ${s.id} "${s.name}" updated.`,
+    run: async (ctx, params, body) => ({ data: (await updateSavedSearchWrite(ctx.deps, ctx.access.principal, params.id, body)).data }),
+  }),
+  defineTool({
+    name: 'delete_saved_search',
+    title: 'Delete a saved search',
+    rest: 'DELETE /api/v1/saved-searches/{id}',
+    description:
+      "Deletes one of the calling client's saved searches. Deleting it again is a not_found error, as are an unknown id and another client's.",
+    input: SavedSearchPath,
+    output: DeletedResponse,
+    noun: 'saved searches',
+    summarize: (d: z.infer<typeof DeletedObject>) => `Saved search ${d.id} deleted.`,
+    run: async (ctx, params) => ({ data: (await deleteSavedSearchWrite(ctx.deps, ctx.access.principal, params.id)).data }),
+  }),
+  defineTool({
+    name: 'saved_search_matches',
+    title: 'The certificates a saved search selects',
+    rest: 'GET /api/v1/saved-searches/{id}/matches',
+    description:
+      "Exactly what search_certificates answers for a saved search's filters plus this call's sort, facets, limit and offset: the same rows in the same order, the same totals and facets, as the data stands now. An unknown id, or another client's, is a not_found error.",
+    input: SavedSearchMatchesOfParams,
+    output: listResponse(CertificateRow, true),
+    noun: 'certificates',
+    run: (ctx, { id, ...params }) => readSavedSearchMatches(ctx.deps, ctx.access.principal, { id }, params),
   }),
 ]);

@@ -1,6 +1,7 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publishedOverride } from '../params/published.ts';
 import { NAMED_SCHEMAS, openApiRegistry } from './components.ts';
 
 /**
@@ -17,6 +18,7 @@ const ANNOTATIONS = ['title', 'description', 'examples', 'deprecated'] as const;
 const DATE_FORMATS = new Set(['date', 'date-time']);
 
 function override(ctx: { zodSchema: unknown; jsonSchema: JsonNode }): void {
+  const published = publishedOverride(ctx);
   const meta = z.globalRegistry.get(ctx.zodSchema as z.ZodType) as Record<string, unknown> | undefined;
   if (meta)
     for (const key of ANNOTATIONS) if (meta[key] !== undefined && ctx.jsonSchema[key] === undefined) ctx.jsonSchema[key] = meta[key];
@@ -28,7 +30,23 @@ function override(ctx: { zodSchema: unknown; jsonSchema: JsonNode }): void {
   // generated clients apply a pattern after parsing the value (openapi-generator's Python
   // client matches it against a date object and fails every answer that holds a date);
   // the validator keeps the calendar rule, the document need not repeat it.
-  if (DATE_FORMATS.has(ctx.jsonSchema.format as string)) delete ctx.jsonSchema.pattern;
+  // A published schema (params/published.ts) is plain JSON that no zod node of its own stands
+  // for, so the rule walks it.
+  if (published) dropDatePatterns(ctx.jsonSchema);
+  else if (DATE_FORMATS.has(ctx.jsonSchema.format as string)) delete ctx.jsonSchema.pattern;
+  // A boolean that is always one value (a DELETE's deleted: true) is described by its type and
+  // description: openapi-generator's Python client turns const true into an enum it compares
+  // with the text 'true', and refused every DELETE answer.
+  if (ctx.jsonSchema.type === 'boolean') delete ctx.jsonSchema.const;
+}
+
+function dropDatePatterns(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) dropDatePatterns(item);
+  else if (node !== null && typeof node === 'object') {
+    const json = node as JsonNode;
+    if (DATE_FORMATS.has(json.format as string)) delete json.pattern;
+    for (const value of Object.values(json)) dropDatePatterns(value);
+  }
 }
 
 const options = { schemaRegistry: openApiRegistry, zodToJsonConfig: { override } } as const;

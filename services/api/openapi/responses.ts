@@ -74,6 +74,10 @@ const ERRORS = {
     description: 'The request body is over 64 KiB.',
     example: error('payload_too_large', 'request body too large: a write takes at most 64 KiB of JSON'),
   },
+  415: {
+    description: 'The request has a body that is not JSON: send it with Content-Type: application/json.',
+    example: error('unsupported_media_type', 'unsupported media type: send a JSON body with Content-Type: application/json'),
+  },
   410: {
     description:
       'The cursor (after) is older than the events kept: events after it were pruned. Re-read what you need, then follow the feed again without after.',
@@ -142,7 +146,7 @@ export function answers(ok: Success, errors: Errors = {}) {
 export function writeAnswers(ok: Success & { status: 200 | 201 }, errors: { notFound?: string } = {}) {
   const statuses: ErrorStatus[] = [400, 401, 402, 403];
   if (errors.notFound) statuses.push(404);
-  statuses.push(409, 413, 429, 500);
+  statuses.push(409, 413, 415, 429, 500);
   return {
     [ok.status]: {
       description: ok.description,

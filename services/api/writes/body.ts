@@ -9,15 +9,15 @@ export const WRITE_BODY_LIMIT = 64 * 1024;
 /**
  * A write's JSON body, read by its route's zod schema with the words query parameters use
  * (params/messages.ts): each bad field is named in error.details.issues, an unknown one as
- * "unknown parameter". Anything but a JSON object is refused as a whole, under "body".
+ * "unknown parameter". Anything but a JSON object is refused as a whole, under "body". `issues` may
+ * already hold problems of the same request (an MCP write tool's path argument), answered together.
  */
-export function parseBody<S extends z.ZodType>(schema: S, data: unknown): Parsed<z.output<S>> {
-  const issues = new IssueList();
+export function parseBody<S extends z.ZodType>(schema: S, data: unknown, issues = new IssueList()): Parsed<z.output<S>> {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     issues.add('body', 'must be a JSON object (Content-Type: application/json)');
     return { error: issues.error() };
   }
   const parsed = schema.safeParse(data, { error: paramMessage });
   if (!parsed.success) return { error: zodIssues(parsed.error, issues) };
-  return { value: parsed.data };
+  return issues.empty ? { value: parsed.data } : { error: issues.error() };
 }

@@ -128,6 +128,19 @@ export async function countEventsAfter(sql: Sql, filter: EventFilter): Promise<n
   return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM events WHERE ${text}`, args))!.n;
 }
 
+/**
+ * The newest events of one saved search for the client that owns it, newest first: the account
+ * page's recent alerts. Both owner columns are matched, so an event is shown only to its client
+ * even if a search id were ever reused (index events_saved_search_id serves the order).
+ */
+export async function recentSavedSearchEvents(sql: Sql, owner: EventOwner, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql.all<Row>(
+    'SELECT id, type, created_at, county_slug, data FROM events WHERE saved_search_id = ? AND client_id = ? ORDER BY id DESC LIMIT ?',
+    [owner.savedSearchId, owner.clientId, limit],
+  );
+  return rows.map((row) => ({ ...mapRow(row), owner }));
+}
+
 /** The oldest kept id and the last id ever given (0 when none), to tell an expired cursor. */
 export async function eventBounds(sql: Sql): Promise<{ oldestSeq: number | null; lastSeq: number }> {
   const oldest = (await sql.get<{ id: number | null }>('SELECT min(id) AS id FROM events'))!;

@@ -4,6 +4,7 @@ import { billingPage } from './billing.ts';
 import { keysPage } from './keys.ts';
 import { overviewPage } from './overview.ts';
 import { resetPage } from './reset.ts';
+import { savedSearchesPage } from './saved-searches.ts';
 import { signinPage } from './signin.ts';
 import { signoutPage } from './signout.ts';
 import { signupPage } from './signup.ts';
@@ -23,6 +24,7 @@ export const PAGES: readonly ((scope: FastifyInstance, ctx: PageContext) => void
   resetPage,
   overviewPage,
   keysPage,
+  savedSearchesPage,
   webhooksPage,
   billingPage,
 ];

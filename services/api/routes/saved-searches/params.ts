@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { controlCharacterProblem, limit, offset, text } from '../../params/common.ts';
-import { CertificateSearchAnswer } from '../certificates/params.ts';
+import { acceptedJsonSchema } from '../../params/json-schema.ts';
+import { embeddedJsonSchema, publishAs } from '../../params/published.ts';
+import { CertificateSearchAnswer, CertificateSearchFilters } from '../certificates/params.ts';
 
 /** GET /saved-searches: the calling client's saved searches, oldest first. */
 export const SavedSearchesParams = z.strictObject({ limit: limit(100), offset });
@@ -17,11 +19,19 @@ const name = text(120)
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .describe('A name for you to recognise it by, 1-120 characters.');
-const params = z
-  .record(z.string(), z.unknown(), 'must be an object of /certificates/search parameters, e.g. {"county": "lee", "face_min": 2000}')
-  .describe(
-    'The filters of GET /api/v1/certificates/search, with the same names, values and rules: each value as JSON (a list as an array or comma-separated text, a number or boolean as itself or as text). sort, limit, offset, facets and format are not part of a saved search: give them to /matches. {} is the whole market.',
-  );
+/**
+ * Validated as any object here: readSavedParams (read.ts) reads it with the search's own schema and
+ * coercion, so each problem is named params.<name> in the search's words. Published as what that
+ * reading accepts, filter by filter (params/json-schema.ts, as the search tool's arguments are).
+ */
+const params = publishAs(
+  z
+    .record(z.string(), z.unknown(), 'must be an object of /certificates/search parameters, e.g. {"county": "lee", "face_min": 2000}')
+    .describe(
+      'The filters of GET /api/v1/certificates/search, with the same names, values and rules: each value as JSON (a list as an array or comma-separated text, a number or boolean as itself or as text). sort, limit, offset, facets and format are not part of a saved search: give them to /matches. {} is the whole market.',
+    ),
+  () => acceptedJsonSchema(CertificateSearchFilters.shape, embeddedJsonSchema(CertificateSearchFilters, 'input')),
+);
 
 /** POST /saved-searches: params are read further by the search's own schema (write.ts). */
 export const CreateSavedSearchBody = z.strictObject({ name, params });
@@ -36,3 +46,7 @@ export type UpdateSavedSearchBody = z.infer<typeof UpdateSavedSearchBody>;
 /** GET /saved-searches/{id}/matches: how to answer, never what to select (that is the saved search). */
 export const SavedSearchMatchesParams = CertificateSearchAnswer;
 export type SavedSearchMatchesParams = z.infer<typeof SavedSearchMatchesParams>;
+
+/** The MCP tool takes the id and the answer's parameters in one object. */
+export const SavedSearchMatchesOfParams = z.strictObject({ ...SavedSearchPath.shape, ...SavedSearchMatchesParams.shape });
+export type SavedSearchMatchesOfParams = z.infer<typeof SavedSearchMatchesOfParams>;

@@ -21,8 +21,15 @@ export function savedSearchNotFound(id: string): NotFoundError {
   return new NotFoundError(`no saved search ${JSON.stringify(id)}; GET /api/v1/saved-searches lists yours`);
 }
 
+/**
+ * Who a saved search belongs to and under which plan: what these functions read of the caller.
+ * The API passes its Principal; the account page passes the signed-in client with its plan, so
+ * both run the same rules.
+ */
+export type SavedSearchOwner = Pick<Principal, 'client' | 'plan'>;
+
 /** The client's own saved search; another client's is as unknown as a missing one (404). */
-export async function ownSavedSearch(sql: Sql, principal: Principal, id: string): Promise<SavedSearch> {
+export async function ownSavedSearch(sql: Sql, principal: SavedSearchOwner, id: string): Promise<SavedSearch> {
   const found = await getSavedSearch(sql, id);
   if (!found || found.clientId !== principal.client.id) throw savedSearchNotFound(id);
   return found;
@@ -63,7 +70,7 @@ function prefixed(err: InvalidParamsError): InvalidParamsError {
 /** GET /saved-searches: the calling client's saved searches, oldest first. */
 export async function readSavedSearches(
   deps: { sql: Sql },
-  principal: Principal,
+  principal: SavedSearchOwner,
   params: SavedSearchesParams,
 ): Promise<ListResult<SavedSearchRow>> {
   const { rows, total } = await listSavedSearches(deps.sql, principal.client.id, params);
@@ -73,7 +80,7 @@ export async function readSavedSearches(
 /** GET /saved-searches/{id}. */
 export async function readSavedSearch(
   deps: { sql: Sql },
-  principal: Principal,
+  principal: SavedSearchOwner,
   path: SavedSearchPath,
 ): Promise<ObjectResult<SavedSearchRow>> {
   return { data: mapSavedSearch(await ownSavedSearch(deps.sql, principal, path.id)) };

@@ -41,7 +41,7 @@ export function savedSearchesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           tags,
           querystring: NoQuery,
           headers: IdempotencyHeaders,
-          body: CreateSavedSearchBody.meta({ example: savedSearchExamples.createBody }),
+          body: CreateSavedSearchBody.meta({ examples: [savedSearchExamples.createBody] }),
           response: writeAnswers({
             status: 201,
             schema: SavedSearchResponse,
@@ -97,7 +97,7 @@ export function savedSearchesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           params: SavedSearchPath,
           querystring: NoQuery,
           headers: IdempotencyHeaders,
-          body: UpdateSavedSearchBody.meta({ example: savedSearchExamples.updateBody }),
+          body: UpdateSavedSearchBody.meta({ examples: [savedSearchExamples.updateBody] }),
           response: writeAnswers(
             {
               status: 200,
@@ -115,6 +115,8 @@ export function savedSearchesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     app.delete(
       '/saved-searches/:id',
       {
+        // A body is never read here, but the limit of every write holds (docs/writes.md).
+        bodyLimit: WRITE_BODY_LIMIT,
         schema: {
           operationId: 'deleteSavedSearch',
           summary: 'Delete a saved search',

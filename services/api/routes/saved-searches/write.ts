@@ -8,13 +8,12 @@ import {
   updateSavedSearch,
 } from '../../../control/feed/saved-searches.ts';
 import type { Registry } from '../../../domain/registry.ts';
-import { deleteSavedSearchQuery, ensureSavedSearchIndex, putSavedSearchQuery } from '../../../engine/saved-search-index.ts';
+import { deleteSavedSearchQuery, ensureSavedSearchIndex, isMissingIndex, putSavedSearchQuery } from '../../../engine/saved-search-index.ts';
 import type { Logger } from '../../../logger.ts';
-import type { Principal } from '../../access/authenticate.ts';
 import { LimitReachedError, resourceLimit } from '../../writes/limits.ts';
 import { deleted, type WriteResult } from '../../writes/respond.ts';
 import type { CreateSavedSearchBody, UpdateSavedSearchBody } from './params.ts';
-import { mapSavedSearch, ownSavedSearch, readSavedParams, savedSearchNotFound } from './read.ts';
+import { mapSavedSearch, ownSavedSearch, readSavedParams, type SavedSearchOwner, savedSearchNotFound } from './read.ts';
 import { savedSearchQuery } from './percolator-query.ts';
 import type { SavedSearchRow } from './row.ts';
 
@@ -32,13 +31,19 @@ export interface SavedSearchWriteDeps {
 }
 
 async function writeQuery(deps: SavedSearchWriteDeps, search: SavedSearch): Promise<void> {
-  await ensureSavedSearchIndex(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.OPENSEARCH_REPLICAS);
-  await putSavedSearchQuery(deps.opensearch, deps.config.INDEX_PREFIX, savedSearchQuery(search));
+  const put = () => putSavedSearchQuery(deps.opensearch, deps.config.INDEX_PREFIX, savedSearchQuery(search));
+  try {
+    await put();
+  } catch (err) {
+    if (!isMissingIndex(err)) throw err;
+    await ensureSavedSearchIndex(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.OPENSEARCH_REPLICAS);
+    await put();
+  }
 }
 
 export async function createSavedSearchWrite(
   deps: SavedSearchWriteDeps,
-  principal: Principal,
+  principal: SavedSearchOwner,
   body: CreateSavedSearchBody,
 ): Promise<WriteResult<SavedSearchRow>> {
   const params = readSavedParams(deps.registry, body.params);
@@ -61,7 +66,7 @@ export async function createSavedSearchWrite(
 
 export async function updateSavedSearchWrite(
   deps: SavedSearchWriteDeps,
-  principal: Principal,
+  principal: SavedSearchOwner,
   id: string,
   body: UpdateSavedSearchBody,
 ): Promise<WriteResult<SavedSearchRow>> {
@@ -75,7 +80,7 @@ export async function updateSavedSearchWrite(
 
 export async function deleteSavedSearchWrite(
   deps: SavedSearchWriteDeps,
-  principal: Principal,
+  principal: SavedSearchOwner,
   id: string,
 ): Promise<WriteResult<{ id: string; deleted: true }>> {
   if (!(await deleteSavedSearch(deps.sql, principal.client.id, id))) throw savedSearchNotFound(id);

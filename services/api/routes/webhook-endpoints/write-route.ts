@@ -38,7 +38,7 @@ export function webhookEndpointWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod
           tags: ['webhooks'],
           querystring: NoQuery,
           headers: IdempotencyHeaders,
-          body: CreateWebhookEndpointBody.meta({ example: webhookWriteExamples.createBody }),
+          body: CreateWebhookEndpointBody.meta({ examples: [webhookWriteExamples.createBody] }),
           response: writeAnswers({
             status: 201,
             schema: WebhookEndpointSecretResponse,
@@ -80,7 +80,7 @@ export function webhookEndpointWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod
           params: WebhookEndpointPath,
           querystring: NoQuery,
           headers: IdempotencyHeaders,
-          body: UpdateWebhookEndpointBody.meta({ example: webhookWriteExamples.updateBody }),
+          body: UpdateWebhookEndpointBody.meta({ examples: [webhookWriteExamples.updateBody] }),
           response: writeAnswers(
             {
               status: 200,
@@ -98,6 +98,8 @@ export function webhookEndpointWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod
     app.delete(
       '/webhook-endpoints/:id',
       {
+        // A body is never read here, but the limit of every write holds (docs/writes.md).
+        bodyLimit: WRITE_BODY_LIMIT,
         schema: {
           operationId: 'deleteWebhookEndpoint',
           summary: 'Delete a webhook endpoint',
@@ -118,6 +120,8 @@ export function webhookEndpointWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod
     app.post(
       '/webhook-endpoints/:id/rotate-secret',
       {
+        // A body is never read here, but the limit of every write holds (docs/writes.md).
+        bodyLimit: WRITE_BODY_LIMIT,
         schema: {
           operationId: 'rotateWebhookEndpointSecret',
           summary: "Rotate a webhook endpoint's signing secret",

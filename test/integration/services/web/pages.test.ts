@@ -51,7 +51,14 @@ async function accountWith(email: string) {
   return client;
 }
 
-const PAGES = ['/account', '/account/keys', '/account/billing', '/account/billing/checkout?item=pack:starter', '/account/signout'];
+const PAGES = [
+  '/account',
+  '/account/keys',
+  '/account/saved-searches',
+  '/account/billing',
+  '/account/billing/checkout?item=pack:starter',
+  '/account/signout',
+];
 const PUBLIC_PAGES = [
   '/account/signup',
   '/account/signin',
@@ -239,7 +246,12 @@ describe('bad input: the form again with a message, or a page that says so, neve
       item: 'plan:enterprise',
       next: 'https://evil.example',
     },
-    { email: '<script>alert(1)</script>@example.com', organisation: '<b>bold</b>', name: '"><img src=x>' },
+    {
+      email: '<script>alert(1)</script>@example.com',
+      organisation: '<b>bold</b>',
+      name: '"><img src=x>',
+      search: '"><img src=x>=<script>alert(1)</script>',
+    },
     { 'email[0]': 'a@b.co', 'password[x]': 'p', __proto__: 'x', constructor: 'y' },
   ];
   const posts = [
@@ -251,6 +263,8 @@ describe('bad input: the form again with a message, or a page that says so, neve
     '/account/billing/checkout',
     '/account/keys/key_AAAAAAAAAAAA/revoke',
     '/account/keys/nope/rotate',
+    '/account/saved-searches',
+    '/account/saved-searches/ss_AAAAAAAAAAAAAAAA/rename',
   ];
 
   it('answers each post with a page, escapes what it echoes', async () => {

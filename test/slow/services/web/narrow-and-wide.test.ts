@@ -14,7 +14,7 @@ import { DESKTOP, launchBrowser, PHONE, SCREENSHOTS, seriousViolations } from '.
 /**
  * Every page of the account, the front page and /docs in a real browser at a phone's width (390 px)
  * and a desktop's (1280 px): nothing wider than the screen (no sideways scroll), every cell and
- * button of the keys, billing and webhook tables on screen, the chart's labels at a readable
+ * button of the keys, billing, webhook and saved-search tables on screen, the chart's labels at a readable
  * size, a url field styled like the others, the webhook secret in monospace with a working copy
  * button, one number per delivery attempt, the icon served, no CSP error on /docs, and / linking
  * three addresses that answer. Each page passes axe and is photographed at its width.
@@ -328,6 +328,63 @@ describe.each([
     await tablesOnScreen(page, 'deliveries');
     expect(await page.getByRole('button', { name: /^Replay evt_/ }).isVisible()).toBe(true);
     await checked(page, 'webhook-deliveries', label);
+  });
+
+  it('saved searches: the form, a search with its alerts, the list and the delete confirmation, every cell on screen', async () => {
+    const { page } = visit;
+    const { sql } = site.t.runtime;
+    await page.goto(`${site.url}/account/saved-searches`);
+    const look = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`, padding: s.paddingLeft, font: s.fontSize };
+      });
+    expect(await look('input#search')).toEqual(await look('input#name'));
+    await checked(page, 'saved-searches-form', label);
+
+    const name = `Miami-Dade and St. Johns, sold, face over 2,000 USD (${label})`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Search parameters').fill('county=miami-dade,st-johns&status=sold&face_min=2000&sale_after=2023-06-01');
+    await page.getByRole('button', { name: 'Save the search' }).click();
+    await page.waitForURL(/\/account\/saved-searches\/ss_[A-Za-z0-9_-]{16}\?notice=saved-search-created$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+    const id = /ss_[A-Za-z0-9_-]{16}/.exec(page.url())![0];
+
+    const owner = { clientId, savedSearchId: id };
+    const object = {
+      id: `cert_${label}_1`,
+      certificate_number: '2023-004512-0000-01',
+      county_slug: 'miami-dade',
+      county_name: 'Miami-Dade',
+      tax_year: 2023,
+    };
+    await appendEvents(sql, [
+      { type: 'saved_search.match_added', countySlug: 'miami-dade', data: { saved_search: { id, name }, object, previous: {} }, owner },
+      {
+        type: 'saved_search.matches_loaded',
+        countySlug: 'st-johns',
+        data: {
+          saved_search: { id, name },
+          object: { county_slug: 'st-johns', county_name: 'St. Johns', tax_year: 2024, count: 1250 },
+          previous: {},
+        },
+        owner,
+      },
+    ]);
+    await page.goto(`${site.url}/account/saved-searches/${id}`);
+    expect(await tablesOnScreen(page, 'saved-search-alerts')).toBeGreaterThanOrEqual(2 * 5);
+    expect(await page.locator('main table tbody tr').count()).toBe(2);
+    await checked(page, 'saved-search', label);
+
+    await page.goto(`${site.url}/account/saved-searches`);
+    expect(await tablesOnScreen(page, 'saved-searches')).toBeGreaterThan(0);
+    await checked(page, 'saved-searches-list', label);
+    await page.getByRole('link', { name: `Delete ${name}` }).click();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Delete this saved search?');
+    await checked(page, 'saved-search-confirm', label);
+    await page.getByRole('button', { name: 'Delete the saved search' }).click();
+    await page.waitForURL(/\/account\/saved-searches\?notice=saved-search-deleted$/);
+    expect(await page.getByRole('link', { name: `Delete ${name}` }).count()).toBe(0);
   });
 
   it('/docs draws the operations with no CSP error in the console, from /api/v1/openapi.json', async () => {

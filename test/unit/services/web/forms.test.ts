@@ -106,6 +106,13 @@ describe('navigation', () => {
     expect(current('/account/billing/checkout')).toBe('Plans and packs');
     expect(current('/account/signout')).toBeNull();
     expect(current('/account/webhooks/whe_abc')).toBe('Webhooks');
-    expect(navFor('/account').map((n) => n.href)).toEqual(['/account', '/account/keys', '/account/webhooks', '/account/billing']);
+    expect(current('/account/saved-searches/ss_abc/delete')).toBe('Saved searches');
+    expect(navFor('/account').map((n) => n.href)).toEqual([
+      '/account',
+      '/account/keys',
+      '/account/saved-searches',
+      '/account/webhooks',
+      '/account/billing',
+    ]);
   });
 });

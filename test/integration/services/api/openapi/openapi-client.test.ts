@@ -21,10 +21,10 @@ import { openTestRuntime, type TestRuntime } from '../../../../helpers/runtime.t
 
 /**
  * A customer's typed client, built the way the docs tell them: openapi-typescript turns the served
- * document into types, the client below calls every read operation through openapi-fetch, the
- * project's tsc type-checks it against those types, and then it runs against the app on a real
- * port. A document that drifts from the routes fails here: a call the types refuse fails tsc, an
- * answer the types promise but the route does not give fails the run.
+ * document into types, the client below calls every read operation and a saved search's writes
+ * through openapi-fetch, the project's tsc type-checks it against those types, and then it runs
+ * against the app on a real port. A document that drifts from the routes fails here: a call the
+ * types refuse fails tsc, an answer the types promise but the route does not give fails the run.
  */
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -93,6 +93,23 @@ export async function readEverything(baseUrl: string, apiKey: string) {
   const saleYears = feed.data.flatMap((e) => (e.type === 'certificate_sale.created' ? [e.data.object.tax_year] : []));
   const unknownCursor = await api.GET('/api/v1/events', { params: { query: { after: 'evt_999999' } } });
 
+  // A saved search, written and read through the generated types: params as the search takes them,
+  // answered as it stores them; a retry under its Idempotency-Key replays the creation.
+  const savedBody = { name: 'Broward, sold', params: { county: 'broward', status: ['sold' as const], face_min: '100' } };
+  const idempotent = { header: { 'idempotency-key': 'saved-search-1' } };
+  const saved = must(await api.POST('/api/v1/saved-searches', { params: idempotent, body: savedBody }));
+  const savedRetry = must(await api.POST('/api/v1/saved-searches', { params: idempotent, body: savedBody }));
+  const savedCounty: string[] | undefined = saved.data.params.county;
+  const savedPath = { params: { path: { id: saved.data.id } } };
+  const renamed = must(await api.PATCH('/api/v1/saved-searches/{id}', { ...savedPath, body: { name: 'Broward, sold, over $100' } }));
+  const savedOne = must(await api.GET('/api/v1/saved-searches/{id}', savedPath));
+  const savedList = must(await api.GET('/api/v1/saved-searches'));
+  const savedMatches = must(
+    await api.GET('/api/v1/saved-searches/{id}/matches', { params: { path: { id: saved.data.id }, query: { sort: 'face_desc', limit: 3 } } }),
+  );
+  const savedGone = must(await api.DELETE('/api/v1/saved-searches/{id}', savedPath));
+  const savedAfter = await api.GET('/api/v1/saved-searches/{id}', savedPath);
+
   const missing = await api.GET('/api/v1/certificates/{id}', { params: { path: { id: 'cert_00000000000000000000' } } });
   const notFound: ApiError | undefined = missing.error;
   const keyless = await open.GET('/api/v1/counties');
@@ -119,6 +136,16 @@ export async function readEverything(baseUrl: string, apiKey: string) {
     bidRates: [bidRates.data.certificates, sales.data[0]?.certificates_sold, bidRates.data.histogram.reduce((n, h) => n + h.certificates, 0)],
     events: { loaded, saleYears, next: feed.pagination.next_after, unknownCursor: [unknownCursor.response.status, unknownCursor.error?.error.code] },
     webhooks: [webhookEndpoints.data.map((e) => e.url), deliveries.data.map((d) => d.event_type + ' ' + d.status + ' ' + d.attempt_log.length)],
+    savedSearch: {
+      created: [saved.data.name, savedCounty, saved.data.params.status, saved.data.params.face_min],
+      replayed: savedRetry.data.id === saved.data.id,
+      renamed: renamed.data.name,
+      one: savedOne.data.name,
+      listed: savedList.data.map((s) => s.id).includes(saved.data.id),
+      matches: savedMatches.data.map((c) => c.id),
+      deleted: [savedGone.data.id === saved.data.id, savedGone.data.deleted],
+      after: [savedAfter.response.status, savedAfter.error?.error.code],
+    },
     csvHeader: csv.split('\n')[0],
     notFound: [missing.response.status, notFound?.error.code],
     unauthorized: [keyless.response.status, unauthorized?.error.code],
@@ -132,6 +159,8 @@ export async function refused(baseUrl: string) {
   await api.GET('/api/v1/certificates/search', { params: { query: { sort: 'cheapest_first' } } });
   // @ts-expect-error no such operation
   await api.GET('/api/v1/certificates/everything');
+  // @ts-expect-error a saved search's params are the search's filters, each of its type
+  await api.POST('/api/v1/saved-searches', { body: { name: 'x', params: { face_min: true } } });
   // @ts-expect-error a certificate has no field the row schema lacks
   const leaked: Certificate = { ...({} as Certificate), secret_note: 'x' };
   return leaked;
@@ -261,6 +290,22 @@ describe('a typed client generated from the served document', () => {
       unknownCursor: [400, 'bad_request'],
     });
     expect(read.webhooks).toEqual([['https://hooks.example.com/in'], ['certificate.redeemed pending 0']]);
+    const searched = (await (
+      await fetch(`${baseUrl}/api/v1/certificates/search?county=broward&status=sold&face_min=100&sort=face_desc&limit=3`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json()) as { data: { id: string }[] };
+    expect(searched.data.length).toBeGreaterThan(0);
+    expect(read.savedSearch).toEqual({
+      created: ['Broward, sold', ['broward'], ['sold'], 100],
+      replayed: true,
+      renamed: 'Broward, sold, over $100',
+      one: 'Broward, sold, over $100',
+      listed: true,
+      matches: searched.data.map((c) => c.id),
+      deleted: [true, true],
+      after: [404, 'not_found'],
+    });
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
     expect(read.notFound).toEqual([404, 'not_found']);
     expect(read.unauthorized).toEqual([401, 'unauthorized']);

@@ -8,6 +8,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../../services/api/app.ts';
+import { CertificateSearchFilters } from '../../../../../services/api/routes/certificates/params.ts';
 import { CertificateRow } from '../../../../../services/api/routes/certificates/row.ts';
 import { openRuntime, type Runtime } from '../../../../../services/process/runtime.ts';
 import { type TestContext, testContext } from '../../../../helpers/context.ts';
@@ -34,12 +35,18 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   parameters?: { name: string; in: string }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema; example?: unknown }> };
   responses: Record<string, Response>;
+}
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema & { anyOf?: JsonSchema[] }>;
+  additionalProperties?: unknown;
 }
 interface Doc {
   tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, JsonSchema> };
 }
 
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit'];
@@ -107,7 +114,7 @@ describe('the served OpenAPI document', () => {
     for (const { path, method, op } of v1()) {
       const statuses = Object.keys(op.responses);
       // A write (docs/writes.md) answers 201 when it creates, and may meet an Idempotency-Key
-      // conflict (409) or a body over 64 KiB (413).
+      // conflict (409), a body over 64 KiB (413) or one that is not JSON (415).
       const write = method !== 'get';
       const success = write && method === 'post' && !path.endsWith('/rotate-secret') ? '201' : '200';
       const free = op.operationId === 'getUsage';
@@ -123,7 +130,7 @@ describe('the served OpenAPI document', () => {
         '403',
         ...(byIdOrSlug ? ['404'] : []),
         ...(byCursor ? ['410'] : []),
-        ...(write ? ['409', '413'] : []),
+        ...(write ? ['409', '413', '415'] : []),
         '429',
         '500',
       ];
@@ -141,6 +148,12 @@ describe('the served OpenAPI document', () => {
           op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'),
           `${path} ${method}`,
         ).toBe(true);
+      // A write that takes a body shows its schema and an example of it (Spectral checks the one against the other).
+      if (op.requestBody) {
+        const json = op.requestBody.content['application/json'];
+        expect(json?.schema?.type, `${path} ${method} body`).toBe('object');
+        expect(json?.example, `${path} ${method} body example`).toBeDefined();
+      }
       const ok = op.responses[success]!;
       expect(ok.content?.['application/json']?.schema?.$ref, path).toMatch(/^#\/components\/schemas\//);
       expect(ok.content?.['application/json']?.example, `${path}: 200 example`).toBeDefined();
@@ -150,6 +163,51 @@ describe('the served OpenAPI document', () => {
       if (lists) expect(ok.content?.['text/csv']?.example, path).toEqual(expect.stringMatching(/^id,/));
       expect(op.security, `${path} needs a key`).toBeUndefined();
     }
+  });
+
+  it('has an operationId, a body with its example, the write statuses and an Idempotency-Key on every write of saved searches and webhook endpoints', () => {
+    const writes = v1().filter(({ path, method }) => /\/(saved-searches|webhook-endpoints)/.test(path) && method !== 'get');
+    expect(writes.map(({ op }) => op.operationId).sort()).toEqual(
+      [
+        'createSavedSearch',
+        'updateSavedSearch',
+        'deleteSavedSearch',
+        'createWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookEndpointSecret',
+      ].sort(),
+    );
+    for (const { path, method, op } of writes) {
+      const statuses = Object.keys(op.responses);
+      const byId = path.includes('{id}');
+      for (const status of ['400', '401', '402', '403', ...(byId ? ['404'] : []), '409', '413', '415', '429', '500'])
+        expect(statuses, `${method} ${path}`).toContain(status);
+      expect(op.parameters?.find((p) => p.in === 'header')?.name, `${method} ${path}`).toBe('idempotency-key');
+      const takesBody = method === 'patch' || (method === 'post' && !path.endsWith('/rotate-secret'));
+      expect(op.requestBody !== undefined, `${method} ${path} body`).toBe(takesBody);
+    }
+  });
+
+  it("types a saved search's params as the filters of /certificates/search, in the request as the search reads them and in the answer as it stores them", () => {
+    const filters = Object.keys(CertificateSearchFilters.shape);
+    const body = doc.paths['/api/v1/saved-searches']!.post!.requestBody!.content['application/json']!.schema!;
+    const sent = body.properties!.params!;
+    expect(sent.type).toBe('object');
+    expect(Object.keys(sent.properties!)).toEqual(filters);
+    expect(sent.additionalProperties).toBe(false);
+    // What the search's reading takes: a list as an array or text, a number as itself or as text.
+    const types = (name: string) => sent.properties![name]!.anyOf!.map((a) => a.type);
+    expect(types('county')).toEqual(['array', 'string', 'string']);
+    expect(types('face_min')).toEqual(['number', 'string', 'array']);
+    expect(types('redeemed')).toEqual(['boolean', 'string', 'array']);
+    const patched = doc.paths['/api/v1/saved-searches/{id}']!.patch!.requestBody!.content['application/json']!.schema!;
+    expect(patched.properties!.params).toEqual(sent);
+    // Stored as the search reads them: lists as arrays, numbers and booleans as themselves.
+    const stored = doc.components.schemas.SavedSearch!.properties!.params!;
+    expect(Object.keys(stored.properties!)).toEqual(filters);
+    expect(stored.properties!.county!.type).toBe('array');
+    expect(stored.properties!.face_min!.type).toBe('number');
   });
 
   it('names every shape, so generated clients can import them', () => {

@@ -37,6 +37,8 @@ const CLIENT = `
 import json, sys
 import taxcert_client
 from taxcert_client.api.certificates_api import CertificatesApi
+from taxcert_client.api.saved_searches_api import SavedSearchesApi
+from taxcert_client.models.create_saved_search_request import CreateSavedSearchRequest
 
 base_url, api_key = sys.argv[1], sys.argv[2]
 config = taxcert_client.Configuration(host=base_url, access_token=api_key)
@@ -48,7 +50,20 @@ with taxcert_client.ApiClient(config) as client:
     found = api.search_certificates(county=["broward"], status=["sold", "redeemed"], sort="face_desc", facets=["status"], limit=3)
     first = found.data[0]
     one = api.get_certificate(first.id)
+    # A saved search: params as the search takes them (a list as text, a number as text), read back
+    # as stored, then deleted; reading it again is the generated client's 404.
+    saved_api = SavedSearchesApi(client)
+    body = CreateSavedSearchRequest.from_dict({"name": "Broward, sold", "params": {"county": "broward", "status": ["sold"], "face_min": "100"}})
+    made = saved_api.create_saved_search(body, idempotency_key="python-saved-search-1")
+    got = saved_api.get_saved_search(made.data.id)
+    gone = saved_api.delete_saved_search(made.data.id)
+    try:
+        saved_api.get_saved_search(made.data.id)
+        after = None
+    except taxcert_client.ApiException as e:
+        after = e.status
     print(json.dumps({
+        "saved": {"same": got.data.id == made.data.id, "name": got.data.name, "params": got.data.params.to_dict(), "deleted": [gone.data.id == made.data.id, gone.data.deleted], "after": after},
         "ids": [c.id for c in found.data],
         "total": found.pagination.total,
         "status_counts": {str(b.value.actual_instance if hasattr(b.value, "actual_instance") else b.value): b.count for b in found.facets["status"]},
@@ -118,7 +133,7 @@ describe('a Python client generated from the served document with openapi-genera
     expect(dated.filter((d) => d.pattern !== undefined)).toEqual([]);
   });
 
-  it('generates the package, then searches certificates and reads one by id with Debian Python 3', async () => {
+  it('generates the package, then searches certificates, reads one by id and creates, reads and deletes a saved search with Debian Python 3', async () => {
     const served = await fetch(`${baseUrl}/api/v1/openapi.json`);
     expect(served.status).toBe(200);
     writeFileSync(join(dir, 'openapi.json'), await served.text());
@@ -151,6 +166,7 @@ describe('a Python client generated from the served document with openapi-genera
       throw new Error(`the generated client failed:\n${err.stderr ?? String(err)}`);
     });
     const read = JSON.parse(stdout) as {
+      saved: Record<string, unknown>;
       ids: string[];
       total: number;
       status_counts: Record<string, number>;
@@ -168,6 +184,13 @@ describe('a Python client generated from the served document with openapi-genera
       pagination: { total: number };
       facets: { status: { value: unknown; count: number }[] };
     };
+    expect(read.saved).toEqual({
+      same: true,
+      name: 'Broward, sold',
+      params: { county: ['broward'], status: ['sold'], face_min: 100 },
+      deleted: [true, true],
+      after: 404,
+    });
     expect(read.ids).toEqual(rest.data.map((c) => c.id));
     expect(read.total).toBe(rest.pagination.total);
     expect(read.status_counts).toEqual(Object.fromEntries(rest.facets.status.map((b) => [String(b.value), b.count])));

@@ -178,8 +178,8 @@ describe('every parameter of every route: control characters refused by name, pr
 
   it('every MCP tool refuses a control character in any argument with the same problem', () => {
     for (const tool of TOOLS) {
-      const names = Object.keys((tool.definition.inputSchema.properties ?? {}) as Record<string, unknown>);
-      for (const name of names) {
+      const properties = (tool.definition.inputSchema.properties ?? {}) as Record<string, { type?: string }>;
+      for (const [name, property] of Object.entries(properties)) {
         let error: unknown;
         try {
           tool.parse({ [name]: 'x\u0000' });
@@ -187,10 +187,13 @@ describe('every parameter of every route: control characters refused by name, pr
           error = err;
         }
         expect(error, `${tool.name} ${name}`).toBeInstanceOf(InvalidParamsError);
-        expect((error as InvalidParamsError).issues, `${tool.name} ${name}`).toContainEqual({
-          parameter: name,
-          message: 'must not contain control characters (U+0000 at character 2)',
-        });
+        // A write's object field (a saved search's params) refuses any text, as its REST body does;
+        // the rule reaches the text inside it, named params.<name> (the saved-search tests).
+        const problem =
+          property.type === 'object'
+            ? expect.stringMatching(/^must be an object/)
+            : 'must not contain control characters (U+0000 at character 2)';
+        expect((error as InvalidParamsError).issues, `${tool.name} ${name}`).toContainEqual({ parameter: name, message: problem });
       }
     }
   });

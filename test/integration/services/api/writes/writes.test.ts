@@ -138,7 +138,20 @@ describe('bodies and methods', () => {
     const list = await call(key, 'POST', '/api/v1/webhook-endpoints', ['https://i.example.com']);
     expect(list.statusCode).toBe(400);
     expect(list.json().error.details.issues[0].parameter).toBe('body');
-    expect(await usage(key)).toBe(before);
+    // The writes that read no body hold to the same limit (the document promises 413 on every write),
+    // refusing before anything is deleted or rotated.
+    const made = await call(key, 'POST', '/api/v1/webhook-endpoints', { url: 'https://j.example.com/hooks' });
+    const id = made.json().data.id as string;
+    for (const [method, url] of [
+      ['DELETE', `/api/v1/webhook-endpoints/${id}`],
+      ['POST', `/api/v1/webhook-endpoints/${id}/rotate-secret`],
+      ['DELETE', '/api/v1/saved-searches/ss_anything'],
+    ] as const) {
+      const over = await call(key, method, url, { padding: 'a'.repeat(70_000) });
+      expect(over.statusCode, `${method} ${url}`).toBe(413);
+    }
+    expect((await call(key, 'GET', `/api/v1/webhook-endpoints/${id}`)).json().data.secret_rotated_at).toBeNull();
+    expect(await usage(key)).toBe(before + 2);
   });
 
   it('allows writes only on the write routes: the data routes keep their 405', async () => {

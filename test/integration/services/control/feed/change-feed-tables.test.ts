@@ -11,7 +11,14 @@ import {
   stagedData,
   stagedJobs,
 } from '../../../../../services/control/feed/event-stage.ts';
-import { appendEvents, countEventsAfter, eventBounds, eventsAfter, pruneEvents } from '../../../../../services/control/feed/events.ts';
+import {
+  appendEvents,
+  countEventsAfter,
+  eventBounds,
+  eventsAfter,
+  pruneEvents,
+  recentSavedSearchEvents,
+} from '../../../../../services/control/feed/events.ts';
 import { getDatasetState, markIngested } from '../../../../../services/control/ingest/freshness.ts';
 import { announceSale, getSaleSeen, setSaleSeen } from '../../../../../services/control/ingest/sale-statuses.ts';
 import type { Sql } from '../../../../../services/control/db/sql.ts';
@@ -72,6 +79,26 @@ describe('events', () => {
       }),
     ).rejects.toThrow('bookkeeping failed');
     expect(await eventsAfter(sql, { afterSeq: lastSeq }, 10)).toEqual([]);
+  });
+
+  it("reads a saved search's newest events for its owner: both the client and the search must match", async () => {
+    const mine = { clientId: 'cl_a', savedSearchId: 'ss_mine' };
+    const match = (owner: typeof mine, id: string) =>
+      ({ type: 'saved_search.match_added', countySlug: 'lee', data: data(id), owner }) as const;
+    const ids = await appendEvents(sql, [
+      match(mine, 'first'),
+      match({ clientId: 'cl_a', savedSearchId: 'ss_other' }, 'other search'),
+      match({ clientId: 'cl_b', savedSearchId: 'ss_mine' }, 'other client'),
+      { type: 'certificate.created', countySlug: 'lee', data: data('public') },
+      match(mine, 'second'),
+      match(mine, 'third'),
+    ]);
+    const recent = await recentSavedSearchEvents(sql, mine, 2);
+    expect(recent.map((e) => e.data.object.id)).toEqual(['third', 'second']);
+    expect(recent.map((e) => e.seq)).toEqual([ids[5], ids[4]]);
+    expect(recent[0]).toMatchObject({ type: 'saved_search.match_added', countySlug: 'lee', owner: mine });
+    expect((await recentSavedSearchEvents(sql, mine, 10)).map((e) => e.data.object.id)).toEqual(['third', 'second', 'first']);
+    expect(await recentSavedSearchEvents(sql, { clientId: 'cl_c', savedSearchId: 'ss_mine' }, 10)).toEqual([]);
   });
 
   it('records a coverage move as county.coverage_changed with the changed fields, and a count alone as nothing', async () => {

@@ -7,8 +7,8 @@ import { TOOLS } from '../../../../../services/api/mcp/tools.ts';
 
 const doc = readFileSync(new URL('../../../../../docs/mcp.md', import.meta.url), 'utf8');
 
-/** The rows of the tool table: | `name` | `GET /api/v1/...` ... |. */
-const rows = [...doc.matchAll(/^\| `([a-z_]+)` \| `(GET [^`]+)`/gm)].map((m) => ({ name: m[1]!, rest: m[2]! }));
+/** The rows of the tool table: | `name` | `GET /api/v1/...` ... | (or POST, PATCH, DELETE for a write). */
+const rows = [...doc.matchAll(/^\| `([a-z_]+)` \| `((?:GET|POST|PATCH|DELETE) [^`]+)`/gm)].map((m) => ({ name: m[1]!, rest: m[2]! }));
 
 describe('docs/mcp.md', () => {
   it('lists exactly the tools the server lists, each with its REST route', () => {
