@@ -213,6 +213,9 @@ async function runOnce(n: number) {
       pipelineRowsPerSec: Math.round(n / pipelineSeconds),
       rawSeconds,
       rawDocsPerSec: Math.round(n / rawSeconds),
+      // The machine's load as each side ended (about 2 is the benchmark alone on two cores).
+      pipelineLoad1: pipeline.load1,
+      rawLoad1: raw.load1,
       ratio,
       // What the ratio would be if both sides had the two cores to themselves (CPU-bound, as on a
       // quiet 2-core machine): CPU per row of the raw side over the pipeline's. On a machine shared

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { BulkMode } from '../../indexer/indices/bulk-mode.ts';
 import { createPhysicalIndex } from '../../indexer/indices/create.ts';
 import { createIngestQueue, redisConnection } from '../../indexer/queue.ts';
@@ -13,7 +14,9 @@ import { runTaxcert } from './stack-process.ts';
  * The two sides the ingest benchmark compares, each timed the same way however many loads a run
  * measures: the operator's `taxcert ingest --manifest --wait` against a running stack, and a raw
  * _bulk of the same documents into a copy of the index; and what the engine and the worker's log
- * say about each.
+ * say about each. Each side also returns the machine's 1-minute load average as it ended: on the
+ * 2-core machine the benchmark's own processes account for about 2, and more means neighbours
+ * shared the cores.
  */
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -119,7 +122,7 @@ export async function timeOperatorLoad(
   const cli = cliWatch!.stop();
   const engineCpu = (await engineCpuSeconds(runtime.opensearch)) - engineBefore;
   if (summary.failed > 0) throw new Error(`${summary.failed} files failed: ${summary.jobs.find((j) => j.error)?.error}`);
-  return { seconds, stack, cli, engineCpu };
+  return { seconds, stack, cli, engineCpu, load1: round1(loadavg()[0]!) };
 }
 
 /**
@@ -145,5 +148,5 @@ export async function timeRawBulk(
   const sender = process.cpuUsage(senderBefore);
   const engineCpu = (await engineCpuSeconds(opensearch)) - engineBefore;
   if (raw.failed > 0) throw new Error(`raw bulk: ${raw.failed} documents failed`);
-  return { seconds, senderCpu: (sender.user + sender.system) / 1e6, engineCpu };
+  return { seconds, senderCpu: (sender.user + sender.system) / 1e6, engineCpu, load1: round1(loadavg()[0]!) };
 }

@@ -144,6 +144,8 @@ export async function measureWithSavedSearches(ctx: SavedSearchBenchContext) {
       pipelineSeconds: pipeline.seconds,
       pipelineRowsPerSec: Math.round(n / pipeline.seconds),
       rawSeconds: raw.seconds,
+      pipelineLoad1: pipeline.load1,
+      rawLoad1: raw.load1,
       ratio,
       ratioWithout: ctx.baseline.ratio,
       /** The ratio with saved searches over the one without (target >= 0.9). */
