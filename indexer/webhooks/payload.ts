@@ -1,4 +1,4 @@
-import { eventsAfter, publicEventId, type StoredEvent } from '../../services/control/feed/events.ts';
+import { allEventsAfter, publicEventId, type StoredEvent } from '../../services/control/feed/events.ts';
 import type { Sql } from '../../services/control/db/sql.ts';
 
 /**
@@ -26,6 +26,8 @@ export interface EventBodies {
  * Bodies read once per event and kept for the next endpoints of the same event: a fan-out to
  * twenty endpoints reads and serialises the event once, not twenty times. Deliveries come in
  * event order, so a miss reads the next READ_AHEAD events too, in one query. Bounded, oldest out.
+ * Read by id whoever owns the event: fan-out already sent a private event only to its owner's
+ * endpoints, and a body is only ever fetched for a delivery.
  */
 const READ_AHEAD = 256;
 
@@ -35,7 +37,7 @@ export function createEventBodies(sql: Sql, capacity = 8192): EventBodies {
     async get(seq) {
       const hit = cache.get(seq);
       if (hit !== undefined) return hit;
-      const events = await eventsAfter(sql, { afterSeq: seq - 1 }, READ_AHEAD);
+      const events = await allEventsAfter(sql, seq - 1, READ_AHEAD);
       if (events[0]?.seq !== seq) return null;
       for (const event of events) {
         if (!cache.has(event.seq)) cache.set(event.seq, eventBody(event));

@@ -75,11 +75,6 @@ function isVersionConflict(err: unknown): boolean {
   return (err as { meta?: { statusCode?: number } }).meta?.statusCode === 409;
 }
 
-/** The index is missing (a new certificates mapping version, or none was ever needed). */
-export function isMissingIndex(err: unknown): boolean {
-  return errorType(err) === 'index_not_found_exception';
-}
-
 /**
  * Writes a search's query, searchable when this returns (a refresh: writes are rare, and the next
  * ingest must see it). An older revision than the one stored changes nothing.
@@ -127,31 +122,45 @@ export async function countSavedSearchQueries(client: Client, prefix: string): P
 
 const PAGE = 10_000;
 
+interface Hit {
+  _source?: { query: Record<string, unknown>; saved_search: { id: string } };
+  fields?: { _percolator_document_slot?: number[] };
+  sort: [string];
+}
+
+/**
+ * Every hit of a search of the saved-search index, a page at a time in the order of the searches'
+ * ids (search_after on the id: no window, however many searches). A missing index has none.
+ */
+async function* pagesById(client: Client, prefix: string, body: Record<string, unknown>, size = PAGE): AsyncIterable<Hit[]> {
+  let after: [string] | undefined;
+  for (;;) {
+    const res = await client.search(
+      {
+        index: savedSearchIndexName(prefix),
+        body: { size, sort: [{ 'saved_search.id': 'asc' }], ...(after ? { search_after: after } : {}), ...body },
+      },
+      { ignore: [404] },
+    );
+    if (res.statusCode === 404) return;
+    const hits = res.body.hits.hits as unknown as Hit[];
+    if (hits.length > 0) yield hits;
+    if (hits.length < size) return;
+    after = hits.at(-1)!.sort;
+  }
+}
+
 /**
  * The saved searches each document matches: search id -> the positions (slots) in `docs` of the
- * documents it matches. Every matching search, however many: paged in the order of their ids.
+ * documents it matches. Every matching search, however many.
  */
 export async function percolate(client: Client, prefix: string, docs: readonly object[]): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   if (docs.length === 0) return out;
-  let after: string | undefined;
-  for (;;) {
-    const res = await client.search({
-      index: savedSearchIndexName(prefix),
-      body: {
-        size: PAGE,
-        _source: false,
-        docvalue_fields: ['saved_search.id'],
-        sort: [{ 'saved_search.id': 'asc' }],
-        ...(after === undefined ? {} : { search_after: [after] }),
-        query: { constant_score: { filter: { percolate: { field: 'query', documents: [...docs] } } } },
-      },
-    });
-    const hits = res.body.hits.hits as { fields: { 'saved_search.id': string[]; _percolator_document_slot: number[] } }[];
-    for (const hit of hits) out.set(hit.fields['saved_search.id'][0]!, hit.fields._percolator_document_slot);
-    if (hits.length < PAGE) return out;
-    after = hits.at(-1)!.fields['saved_search.id'][0];
-  }
+  const query = { constant_score: { filter: { percolate: { field: 'query', documents: [...docs] } } } };
+  for await (const hits of pagesById(client, prefix, { _source: false, query }))
+    for (const hit of hits) out.set(hit.sort[0], hit.fields?._percolator_document_slot ?? []);
+  return out;
 }
 
 /** The searches that can match certificates of this county and tax year, with their queries, in id order. */
@@ -164,28 +173,9 @@ export async function* savedSearchQueriesFor(
   const anyOrThis = (field: string, value: string | number) => ({
     bool: { should: [{ term: { [field]: value } }, { bool: { must_not: { exists: { field } } } }], minimum_should_match: 1 },
   });
-  let after: string | undefined;
-  for (;;) {
-    const res = await client.search(
-      {
-        index: savedSearchIndexName(prefix),
-        body: {
-          size: 1000,
-          _source: ['query', 'saved_search.id'],
-          sort: [{ 'saved_search.id': 'asc' }],
-          ...(after === undefined ? {} : { search_after: [after] }),
-          query: { bool: { filter: [anyOrThis('saved_search.counties', countySlug), anyOrThis('saved_search.tax_years', taxYear)] } },
-        },
-      },
-      // No index yet: no search was ever saved since the certificates mapping took its version.
-      { ignore: [404] },
-    );
-    if (res.statusCode === 404) return;
-    const hits = res.body.hits.hits as { _source: { query: Record<string, unknown>; saved_search: { id: string } } }[];
-    if (hits.length > 0) yield hits.map((h) => ({ id: h._source.saved_search.id, query: h._source.query }));
-    if (hits.length < 1000) return;
-    after = hits.at(-1)!._source.saved_search.id;
-  }
+  const query = { bool: { filter: [anyOrThis('saved_search.counties', countySlug), anyOrThis('saved_search.tax_years', taxYear)] } };
+  for await (const hits of pagesById(client, prefix, { _source: ['query'], query }, 1000))
+    yield hits.map((h) => ({ id: h.sort[0], query: h._source!.query }));
 }
 
 /**
@@ -219,21 +209,5 @@ export async function countSavedSearchMatches(
 }
 /** The ids of every stored query, a page at a time. */
 export async function* savedSearchIds(client: Client, prefix: string): AsyncIterable<string[]> {
-  let after: string | undefined;
-  for (;;) {
-    const res = await client.search({
-      index: savedSearchIndexName(prefix),
-      body: {
-        size: PAGE,
-        _source: false,
-        docvalue_fields: ['saved_search.id'],
-        sort: [{ 'saved_search.id': 'asc' }],
-        ...(after === undefined ? {} : { search_after: [after] }),
-      },
-    });
-    const hits = res.body.hits.hits as { fields: { 'saved_search.id': string[] } }[];
-    if (hits.length > 0) yield hits.map((h) => h.fields['saved_search.id'][0]!);
-    if (hits.length < PAGE) return;
-    after = hits.at(-1)!.fields['saved_search.id'][0];
-  }
+  for await (const hits of pagesById(client, prefix, { _source: false })) yield hits.map((h) => h.sort[0]);
 }

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { lienportCsvWriter } from '../../services/generator/writers/lienport-csv.ts';
-import { eventsAfter, type StoredEvent } from '../../services/control/feed/events.ts';
+import { allEventsAfter, type StoredEvent } from '../../services/control/feed/events.ts';
 import type { Sql } from '../../services/control/db/sql.ts';
 import type { CertificateRecord } from '../../services/domain/records.ts';
 import { loadRegistry } from '../../services/domain/registry.ts';
@@ -41,9 +41,9 @@ export const alachuaJob = (file: string, taxYear = 2023) => ({
   taxYear,
 });
 
-/** Every event after `afterSeq`, oldest first. */
+/** Every event after `afterSeq`, oldest first, whichever client owns it. */
 export async function eventsSince(sql: Sql, afterSeq = 0): Promise<StoredEvent[]> {
-  return eventsAfter(sql, { afterSeq }, 1_000_000);
+  return allEventsAfter(sql, afterSeq, 1_000_000);
 }
 
 /** The last id given so far (0 before any). */

@@ -293,11 +293,11 @@ export const TOOLS: readonly Tool[] = toolTable([
     name: 'list_events',
     title: 'What changed (the change feed)',
     rest: 'GET /api/v1/events',
-    description: `What changed in the data, oldest first: certificates created, loaded (a county's first load of a tax year, one event), redeemed, taken to a tax deed application, moved to lands available, cancelled or otherwise updated; annual sales created and moving between scheduled, in_progress and completed; county coverage moves. Each event has the row as it reads now (data.object) and the changed fields' old values (data.previous). Filter by type and county. Events are kept 90 days by default; an older after is a cursor_expired error.`,
+    description: `What changed in the data, oldest first: certificates created, loaded (a county's first load of a tax year, one event), redeemed, taken to a tax deed application, moved to lands available, cancelled or otherwise updated; annual sales created and moving between scheduled, in_progress and completed; county coverage moves; and the caller's own saved searches' matches (saved_search.match_added, match_removed, match_updated, matches_loaded), which no other client sees. Each event has the row as it reads now (data.object) and the changed fields' old values (data.previous). Filter by type and county. Events are kept 90 days by default; an older after is a cursor_expired error.`,
     input: EventsParams,
     output: EventList,
     noun: 'events',
-    run: (ctx, params) => readEvents(ctx.deps, params),
+    run: (ctx, params) => readEvents(ctx.deps, ctx.access.principal.client.id, params),
   }),
   // Saved searches: the caller's own, written and read by the REST routes' functions (docs/saved-searches.md).
   defineTool({

@@ -208,8 +208,10 @@ export const bidRateExample = { ...recorded.bidRates, meta: meta('req_ZZfLY6XXOj
 const growthEndpoint = {
   id: 'whe_Yk2mQ8vLr0TnBw4x',
   url: 'https://hooks.example.com/taxcert',
-  types: ['certificate.redeemed', 'certificate.tax_deed_applied'],
-  counties: ['broward', 'miami-dade'],
+  types: ['certificate.redeemed', 'certificate.tax_deed_applied', 'saved_search.match_added'],
+  counties: ['broward', 'lee', 'miami-dade'],
+  // The Lee saved search below: its new matches, and no other search's.
+  saved_searches: ['ss_q7Lm2VxN4cRt8KpW0aZy'],
   status: 'enabled' as const,
   disabled_reason: null,
   disabled_at: null,
@@ -226,6 +228,7 @@ export const webhookExamples = {
         url: 'https://old.example.com/hook',
         types: null,
         counties: null,
+        saved_searches: null,
         status: 'disabled' as const,
         disabled_reason: 'gone' as const,
         disabled_at: '2026-03-04T02:00:31.007Z',
@@ -280,8 +283,9 @@ const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 export const webhookWriteExamples = {
   createBody: {
     url: 'https://hooks.example.com/taxcert',
-    types: ['certificate.redeemed', 'certificate.tax_deed_applied'],
-    counties: ['broward', 'miami-dade'],
+    types: ['certificate.redeemed', 'certificate.tax_deed_applied', 'saved_search.match_added'],
+    counties: ['broward', 'lee', 'miami-dade'],
+    saved_searches: ['ss_q7Lm2VxN4cRt8KpW0aZy'],
   },
   created: { data: { ...growthEndpoint, secret_rotated_at: null, secret }, meta: meta('req_Cn4wX8pLq2Rt6YsA') },
   endpoint: { data: growthEndpoint, meta: meta('req_Rd5tY7uIo9PaSd1F') },

@@ -14,7 +14,7 @@ import {
   replay,
 } from '../../control/feed/webhook-deliveries.ts';
 import { ReplayLimitError } from '../../control/feed/webhook-replay-budget.ts';
-import { checkEndpointInput } from '../../control/feed/webhook-endpoint-input.ts';
+import { checkClientEndpointInput } from '../../control/feed/webhook-endpoint-input.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -76,7 +76,7 @@ function asCliError(err: unknown): never {
 }
 
 const endpointLine = (e: WebhookEndpointRow) =>
-  `${e.id}  ${e.status}${e.disabled_reason ? ` (${e.disabled_reason})` : ''}  ${e.url}  types: ${e.types?.join(',') ?? 'all'}  counties: ${e.counties?.join(',') ?? 'all'}`;
+  `${e.id}  ${e.status}${e.disabled_reason ? ` (${e.disabled_reason})` : ''}  ${e.url}  types: ${e.types?.join(',') ?? 'all'}  counties: ${e.counties?.join(',') ?? 'all'}  saved searches: ${e.saved_searches?.join(',') ?? 'all'}`;
 
 export function webhooksCommand(program: Command): void {
   const webhooks = scriptFriendly(program.command('webhooks')).description(
@@ -90,18 +90,26 @@ export function webhooksCommand(program: Command): void {
     .requiredOption('--url <url>', 'http or https URL the events are POSTed to')
     .option('--types <list>', 'comma-separated event types (default: every type)')
     .option('--counties <list>', 'comma-separated counties, by slug or name (default: every county)')
-    .action(async (opts: { client: string; url: string; types?: string; counties?: string }, command: Command) => {
+    .option('--saved-searches <list>', "comma-separated ids of the client's saved searches whose events it receives (default: all of them)")
+    .action(async (opts: { client: string; url: string; types?: string; counties?: string; savedSearches?: string }, command: Command) => {
       return withDatabase(async (sql, config, registry) => {
         // A county as a person types it ("Miami-Dade", "st johns") becomes its slug; an unknown one stays as typed and is refused below.
         const counties =
           opts.counties === undefined ? undefined : list(opts.counties).map((c) => findCounty(registry.counties, c)?.slug ?? c);
-        const checked = checkEndpointInput(
-          { url: opts.url, types: opts.types === undefined ? undefined : list(opts.types), counties },
+        const checked = await checkClientEndpointInput(
+          sql,
+          opts.client,
+          {
+            url: opts.url,
+            types: opts.types === undefined ? undefined : list(opts.types),
+            counties,
+            savedSearches: opts.savedSearches === undefined ? undefined : list(opts.savedSearches),
+          },
           { registry, policy: addressPolicy(config.NODE_ENV) },
         );
         if (!checked.ok) {
           const first = checked.problems[0]!;
-          throw new CliError(`--${first.field}: ${first.problem}`, USAGE_EXIT);
+          throw new CliError(`--${first.field.replaceAll('_', '-')}: ${first.problem}`, USAGE_EXIT);
         }
         let made: Awaited<ReturnType<typeof createEndpoint>>;
         try {

@@ -47,7 +47,11 @@ interface Row {
   created_at: string;
   county_slug: string | null;
   data: string;
+  client_id: string | null;
+  saved_search_id: string | null;
 }
+
+const COLUMNS = 'id, type, created_at, county_slug, data, client_id, saved_search_id';
 
 export function publicEventId(seq: number): string {
   return `evt_${seq}`;
@@ -68,6 +72,7 @@ function mapRow(row: Row): StoredEvent {
     createdAt: row.created_at,
     countySlug: row.county_slug,
     data: JSON.parse(row.data) as EventData,
+    ...(row.client_id === null ? {} : { owner: { clientId: row.client_id, savedSearchId: row.saved_search_id! } }),
   };
 }
 
@@ -92,6 +97,12 @@ export async function appendEvents(sql: Sql, events: readonly EventInput[]): Pro
 }
 
 export interface EventFilter {
+  /**
+   * The client reading: it sees the public events and its own private ones (its saved searches'
+   * matches), never another client's. Every read for a client names it; the webhook worker, which
+   * sends rows fan-out already chose, reads by id with allEventsAfter instead.
+   */
+  viewer: string;
   /** Only events with a larger id (0: from the first kept event). */
   afterSeq: number;
   types?: readonly string[];
@@ -99,8 +110,8 @@ export interface EventFilter {
 }
 
 function where(filter: EventFilter): { text: string; args: (string | number)[] } {
-  const clauses = ['id > ?'];
-  const args: (string | number)[] = [filter.afterSeq];
+  const clauses = ['id > ?', '(client_id IS NULL OR client_id = ?)'];
+  const args: (string | number)[] = [filter.afterSeq, filter.viewer];
   if (filter.types?.length) {
     clauses.push(`type IN (${filter.types.map(() => '?').join(', ')})`);
     args.push(...filter.types);
@@ -112,17 +123,14 @@ function where(filter: EventFilter): { text: string; args: (string | number)[] }
   return { text: clauses.join(' AND '), args };
 }
 
-/** Matching events after the cursor, oldest first. */
+/** The viewer's matching events after the cursor, oldest first. */
 export async function eventsAfter(sql: Sql, filter: EventFilter, limit: number): Promise<StoredEvent[]> {
   const { text, args } = where(filter);
-  const rows = await sql.all<Row>(`SELECT id, type, created_at, county_slug, data FROM events WHERE ${text} ORDER BY id LIMIT ?`, [
-    ...args,
-    limit,
-  ]);
+  const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM events WHERE ${text} ORDER BY id LIMIT ?`, [...args, limit]);
   return rows.map(mapRow);
 }
 
-/** How many matching events follow the cursor. */
+/** How many of the viewer's matching events follow the cursor: another client's private events are never counted. */
 export async function countEventsAfter(sql: Sql, filter: EventFilter): Promise<number> {
   const { text, args } = where(filter);
   return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM events WHERE ${text}`, args))!.n;
@@ -134,11 +142,22 @@ export async function countEventsAfter(sql: Sql, filter: EventFilter): Promise<n
  * even if a search id were ever reused (index events_saved_search_id serves the order).
  */
 export async function recentSavedSearchEvents(sql: Sql, owner: EventOwner, limit: number): Promise<StoredEvent[]> {
-  const rows = await sql.all<Row>(
-    'SELECT id, type, created_at, county_slug, data FROM events WHERE saved_search_id = ? AND client_id = ? ORDER BY id DESC LIMIT ?',
-    [owner.savedSearchId, owner.clientId, limit],
-  );
-  return rows.map((row) => ({ ...mapRow(row), owner }));
+  const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM events WHERE saved_search_id = ? AND client_id = ? ORDER BY id DESC LIMIT ?`, [
+    owner.savedSearchId,
+    owner.clientId,
+    limit,
+  ]);
+  return rows.map(mapRow);
+}
+
+/**
+ * Every event after the id, whoever owns it, oldest first. Not a client's read: the webhook worker
+ * renders the bodies of deliveries fan-out already addressed to their owners' endpoints (and tests
+ * look at everything recorded). A client's feed goes through eventsAfter, which names the viewer.
+ */
+export async function allEventsAfter(sql: Sql, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+  const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM events WHERE id > ? ORDER BY id LIMIT ?`, [afterSeq, limit]);
+  return rows.map(mapRow);
 }
 
 /** The oldest kept id and the last id ever given (0 when none), to tell an expired cursor. */

@@ -69,15 +69,46 @@ const SELECT_DELIVERY = `SELECT d.id, d.endpoint_id, d.event_id, ev.type AS even
   d.next_attempt_at, d.last_error, d.created_at, d.updated_at
   FROM webhook_deliveries d JOIN events ev ON ev.id = d.event_id`;
 
-/** The endpoint's own filters as SQL over `ev` (an events row), with its types and counties as JSON parameters. */
-const matchesFilters = (dialect: Dialect) => `(CAST(@types AS TEXT) IS NULL OR ${inJsonArray(dialect, 'ev.type', '@types')})
-  AND (CAST(@counties AS TEXT) IS NULL OR ${inJsonArray(dialect, 'ev.county_slug', '@counties')})`;
+/** An endpoint's fields as SQL expressions: its columns in a fan-out, parameters in a replay (JSON arrays or NULL). */
+interface EndpointTerms {
+  clientId: string;
+  types: string;
+  counties: string;
+  savedSearches: string;
+}
+
+/**
+ * Whether the endpoint wants `ev` (an events row), as SQL: its type and county filters take it,
+ * and a private event (a saved search's) is its own client's, of a search it chose (saved_searches
+ * NULL: every one of its client's). Public events do not depend on saved_searches. One rule for
+ * fan-out and replay, so a replay can never send what fan-out would not.
+ */
+function wantsEvent(dialect: Dialect, e: EndpointTerms): string {
+  return `(${e.types} IS NULL OR ${inJsonArray(dialect, 'ev.type', e.types)})
+  AND (${e.counties} IS NULL OR ${inJsonArray(dialect, 'ev.county_slug', e.counties)})
+  AND (ev.client_id IS NULL OR (ev.client_id = ${e.clientId}
+    AND (${e.savedSearches} IS NULL OR ${inJsonArray(dialect, 'ev.saved_search_id', e.savedSearches)})))`;
+}
+
+const ENDPOINT_COLUMNS: EndpointTerms = {
+  clientId: 'e.client_id',
+  types: 'e.types',
+  counties: 'e.counties',
+  savedSearches: 'e.saved_searches',
+};
+const REPLAY_PARAMS: EndpointTerms = {
+  clientId: 'CAST(@client AS TEXT)',
+  types: 'CAST(@types AS TEXT)',
+  counties: 'CAST(@counties AS TEXT)',
+  savedSearches: 'CAST(@savedSearches AS TEXT)',
+};
 
 /**
  * Fans the events after the cursor (at most maxEvents of them) out to every endpoint that
  * wants them, and moves the cursor past them, in one write transaction: an endpoint wants an
  * event when it is enabled, was made before the event, its client is active on a plan with
- * webhooks, and its type and county filters take it. One INSERT ... SELECT, so a pass costs
+ * webhooks, and wantsEvent takes it (its filters; a private event goes only to its owner's
+ * endpoints, of the saved searches they chose). One INSERT ... SELECT, so a pass costs
  * one statement whatever the number of endpoints. CROSS JOIN keeps the events of the pass as
  * the outer loop: with a plain join SQLite may start from the endpoints and walk the events
  * from each one's after_event_id, which grows with every event ever recorded.
@@ -108,8 +139,7 @@ export async function fanOut(
        JOIN plans p ON p.code = c.plan
        WHERE ev.id > @from AND ev.id <= @upper
          AND e.status = 'enabled' AND ev.id > e.after_event_id AND c.status = 'active' AND p.webhooks <> 'none'
-         AND (e.types IS NULL OR ${inJsonArray(tx.dialect, 'ev.type', 'e.types')})
-         AND (e.counties IS NULL OR ${inJsonArray(tx.dialect, 'ev.county_slug', 'e.counties')})
+         AND ${wantsEvent(tx.dialect, ENDPOINT_COLUMNS)}
        ORDER BY ev.id, e.id
        ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
       { at, from, upper },
@@ -287,8 +317,10 @@ export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayS
   const params = {
     endpoint: endpoint.id,
     at: now.toISOString(),
+    client: endpoint.clientId,
     types: endpoint.types === null ? null : JSON.stringify(endpoint.types),
     counties: endpoint.counties === null ? null : JSON.stringify(endpoint.counties),
+    savedSearches: endpoint.savedSearches === null ? null : JSON.stringify(endpoint.savedSearches),
   };
   // The target's columns are named with the table in DO UPDATE: PostgreSQL finds a bare name ambiguous there.
   const upsert = (range: string, rangeArgs: Record<string, unknown>) =>
@@ -298,7 +330,7 @@ export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayS
         await tx.run(
           `INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at, updated_at)
            SELECT CAST(@endpoint AS TEXT), ev.id, CAST(@at AS TEXT), CAST(@at AS TEXT), CAST(@at AS TEXT)
-           FROM events ev WHERE ${range} AND ${matchesFilters(tx.dialect)} ORDER BY ev.id
+           FROM events ev WHERE ${range} AND ${wantsEvent(tx.dialect, REPLAY_PARAMS)} ORDER BY ev.id
            ON CONFLICT (endpoint_id, event_id) DO UPDATE SET generation = webhook_deliveries.generation + 1, status = 'pending', attempts = 0,
              next_attempt_at = excluded.next_attempt_at, enqueued = 0, last_error = NULL, updated_at = excluded.updated_at
            WHERE webhook_deliveries.status <> 'pending'`,
@@ -307,14 +339,19 @@ export async function replay(sql: Sql, endpoint: WebhookEndpoint, scope: ReplayS
       ).changes;
     });
   if ('eventId' in scope) {
-    const event = await sql.get<{ type: string; county_slug: string | null }>('SELECT type, county_slug FROM events WHERE id = ?', [
-      scope.eventId,
-    ]);
+    const event = await sql.get<{ type: string; county_slug: string | null; client_id: string | null; saved_search_id: string | null }>(
+      'SELECT type, county_slug, client_id, saved_search_id FROM events WHERE id = ?',
+      [scope.eventId],
+    );
     const shown = publicEventId(scope.eventId);
-    if (!event) throw new ReplayError('unknown_event', `no event ${shown} (unknown, or pruned after the retention period)`);
+    // Another client's private event is as unknown as a missing one: that it exists is not this client's to learn.
+    if (!event || (event.client_id !== null && event.client_id !== endpoint.clientId))
+      throw new ReplayError('unknown_event', `no event ${shown} (unknown, or pruned after the retention period)`);
     const typeOk = endpoint.types === null || endpoint.types.includes(event.type as EventType);
     const countyOk = endpoint.counties === null || (event.county_slug !== null && endpoint.counties.includes(event.county_slug));
-    if (!typeOk || !countyOk)
+    const searchOk =
+      event.saved_search_id === null || endpoint.savedSearches === null || endpoint.savedSearches.includes(event.saved_search_id);
+    if (!typeOk || !countyOk || !searchOk)
       throw new ReplayError(
         'not_subscribed',
         `endpoint ${endpoint.id} does not subscribe to ${shown} (${event.type}${event.county_slug ? `, ${event.county_slug}` : ''})`,

@@ -30,6 +30,11 @@ export interface WebhookEndpoint {
   types: EventType[] | null;
   /** null: every county (and events of no county). */
   counties: string[] | null;
+  /**
+   * Which of its client's saved searches' private events it receives; null: all of them. Public
+   * events do not depend on it. A search deleted later stays named here and simply has no events.
+   */
+  savedSearches: string[] | null;
   status: EndpointStatus;
   disabledReason: DisabledReason | null;
   disabledAt: string | null;
@@ -47,6 +52,7 @@ interface Row {
   url: string;
   types: string | null;
   counties: string | null;
+  saved_searches: string | null;
   status: string;
   disabled_reason: string | null;
   disabled_at: string | null;
@@ -57,7 +63,7 @@ interface Row {
 }
 
 const COLUMNS =
-  'id, client_id, url, types, counties, status, disabled_reason, disabled_at, after_event_id, failing_since, secret_rotated_at, created_at';
+  'id, client_id, url, types, counties, saved_searches, status, disabled_reason, disabled_at, after_event_id, failing_since, secret_rotated_at, created_at';
 
 function mapRow(row: Row): WebhookEndpoint {
   return {
@@ -66,6 +72,7 @@ function mapRow(row: Row): WebhookEndpoint {
     url: row.url,
     types: row.types === null ? null : (JSON.parse(row.types) as EventType[]),
     counties: row.counties === null ? null : (JSON.parse(row.counties) as string[]),
+    savedSearches: row.saved_searches === null ? null : (JSON.parse(row.saved_searches) as string[]),
     status: row.status as EndpointStatus,
     disabledReason: row.disabled_reason as DisabledReason | null,
     disabledAt: row.disabled_at,
@@ -120,6 +127,8 @@ export interface NewEndpoint {
   url: string;
   types: EventType[] | null;
   counties: string[] | null;
+  /** The client's own saved searches, checked beforehand; absent or null: all of them. */
+  savedSearches?: string[] | null;
 }
 
 /** Makes an enabled endpoint; the raw secret is in the answer and nowhere else. */
@@ -136,14 +145,15 @@ export async function createEndpoint(
     const id = newEndpointId();
     const secret = newSigningSecret();
     await tx.run(
-      `INSERT INTO webhook_endpoints (id, client_id, url, types, counties, secret, after_event_id, created_at)
-       VALUES (@id, @clientId, @url, @types, @counties, @secret, @after, @createdAt)`,
+      `INSERT INTO webhook_endpoints (id, client_id, url, types, counties, saved_searches, secret, after_event_id, created_at)
+       VALUES (@id, @clientId, @url, @types, @counties, @savedSearches, @secret, @after, @createdAt)`,
       {
         id,
         clientId: input.clientId,
         url: input.url,
         types: input.types === null ? null : JSON.stringify(input.types),
         counties: input.counties === null ? null : JSON.stringify(input.counties),
+        savedSearches: input.savedSearches == null ? null : JSON.stringify(input.savedSearches),
         secret: box.seal(secret, id),
         after: (await eventBounds(tx)).lastSeq,
         createdAt: now.toISOString(),
@@ -201,13 +211,13 @@ export async function setEndpointStatus(
 }
 
 /**
- * Changes where an endpoint sends and what: each field given replaces the stored one (types or
- * counties null: every one). The values are checked beforehand (webhook-endpoint-input.ts).
+ * Changes where an endpoint sends and what: each field given replaces the stored one (types,
+ * counties or saved searches null: every one). The values are checked beforehand (webhook-endpoint-input.ts).
  */
 export async function updateEndpoint(
   sql: Sql,
   id: string,
-  change: { url?: string; types?: EventType[] | null; counties?: string[] | null },
+  change: { url?: string; types?: EventType[] | null; counties?: string[] | null; savedSearches?: string[] | null },
 ): Promise<WebhookEndpoint | null> {
   const sets: string[] = [];
   const values: Record<string, string | null> = { id };
@@ -215,10 +225,14 @@ export async function updateEndpoint(
     sets.push('url = @url');
     values.url = change.url;
   }
-  for (const field of ['types', 'counties'] as const) {
+  for (const [field, column] of [
+    ['types', 'types'],
+    ['counties', 'counties'],
+    ['savedSearches', 'saved_searches'],
+  ] as const) {
     const value = change[field];
     if (value === undefined) continue;
-    sets.push(`${field} = @${field}`);
+    sets.push(`${column} = @${field}`);
     values[field] = value === null ? null : JSON.stringify(value);
   }
   if (sets.length > 0) await sql.run(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE id = @id`, values);

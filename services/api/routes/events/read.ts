@@ -18,13 +18,18 @@ export interface EventsDeps {
  * GET /events: the events after the cursor, oldest first, with the total after it
  * and the cursor of the next call. The control plane only: answers while the engine is down.
  *
+ * The viewer is the calling client (its id): it reads the public events and its own saved
+ * searches' events, never another client's. Those are left out of the page and the total alike;
+ * next_after may move past them (an id says nothing of what it held), so a poller never waits
+ * on an event it cannot see.
+ *
  * Read in one read-only snapshot (Sql.snapshot), so the page, the total and the bounds see no
  * writer in between, and the count of a long feed never holds or waits for the plane's write
  * lock: ingests, the worker and other requests' charges commit beside it. Ids are given in
  * commit order by one writer at a time, so every id up to the settled one is in the snapshot or
  * gone, and a client passing next_after back never misses an event and never sees one twice.
  */
-export async function readEvents(deps: EventsDeps, params: EventsParams): Promise<ListResult<EventRow>> {
+export async function readEvents(deps: EventsDeps, viewer: string, params: EventsParams): Promise<ListResult<EventRow>> {
   assertCounties(deps.registry, 'county', params.county);
   const afterSeq = params.after === undefined ? 0 : parseEventId(params.after)!;
   return deps.sql.snapshot(async (tx) => {
@@ -44,7 +49,7 @@ export async function readEvents(deps: EventsDeps, params: EventsParams): Promis
     const firstKept = oldestSeq ?? lastSeq + 1;
     if (afterSeq > 0 && afterSeq < firstKept - 1)
       throw new CursorExpiredError(params.after!, deps.config.EVENTS_RETENTION_DAYS, oldestSeq === null ? null : publicEventId(oldestSeq));
-    const filter = { afterSeq, types: params.type, counties: params.county };
+    const filter = { viewer, afterSeq, types: params.type, counties: params.county };
     const rows = (await eventsAfter(tx, filter, params.limit)).map(mapEvent);
     const total = rows.length < params.limit ? rows.length : await countEventsAfter(tx, filter);
     const hasMore = rows.length < total;

@@ -16,7 +16,7 @@ export function eventsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           operationId: 'listEvents',
           summary: 'The change feed: what changed, oldest first after a cursor',
           description:
-            'Every change the API shows, recorded when it became searchable: certificates created, loaded, redeemed, taken to a tax deed application, moved to lands available, cancelled or updated; sales created and their status moves; county coverage moves. Oldest first after the event id given as after; pass pagination.next_after back as after to poll, and no event is missed or seen twice. data.object is the row as the API renders it, data.previous the changed fields with their old values. Events are kept 90 days by default; an older cursor answers 410 cursor_expired. Costs 1 credit like any read.',
+            "Every change the API shows, recorded when it became searchable: certificates created, loaded, redeemed, taken to a tax deed application, moved to lands available, cancelled or updated; sales created and their status moves; county coverage moves; and the caller's own saved searches' events (saved_search.match_added, match_removed, match_updated, matches_loaded), which no other client sees. Oldest first after the event id given as after; pass pagination.next_after back as after to poll, and no event is missed or seen twice. data.object is the row as the API renders it, data.previous the changed fields with their old values. Events are kept 90 days by default; an older cursor answers 410 cursor_expired. Costs 1 credit like any read.",
           tags: ['events'],
           querystring: EventsParams,
           response: answers(
@@ -26,7 +26,7 @@ export function eventsRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       // JSON only: an event's nested data has no CSV form (the route takes no format).
-      async (request, reply) => reply.send(listEnvelope(await readEvents(deps, request.query), request.id)),
+      async (request, reply) => reply.send(listEnvelope(await readEvents(deps, request.principal!.client.id, request.query), request.id)),
     );
   };
 }

@@ -138,12 +138,15 @@ export type EventRow = z.infer<typeof EventRow>;
 /** The list envelope's pagination plus the cursor to pass back (additive to spec 2.1). */
 export const EventPagination = PaginationSchema.extend({
   offset: z.literal(0).describe('Always 0: the feed pages by cursor (after), not by offset.'),
-  total: z.number().int().describe('Matching events after the cursor, this page included.'),
+  total: z
+    .number()
+    .int()
+    .describe("Matching events after the cursor that you can read (the public ones and your own saved searches'), this page included."),
   next_after: z
     .string()
     .nullable()
     .describe(
-      'The after= of the next call: the last event of this page while has_more, else the last event recorded so far (matching or not), so a filtered poll skips what it does not want; null while no event was ever recorded.',
+      'The after= of the next call: the last event of this page while has_more, else the last event recorded so far (matching or not, yours or another client’s), so a filtered poll skips what it does not want; null while no event was ever recorded.',
     ),
 });
 

@@ -8,7 +8,7 @@ import {
   updateSavedSearch,
 } from '../../../control/feed/saved-searches.ts';
 import type { Registry } from '../../../domain/registry.ts';
-import { deleteSavedSearchQuery, ensureSavedSearchIndex, isMissingIndex, putSavedSearchQuery } from '../../../engine/saved-search-index.ts';
+import { deleteSavedSearchQuery, ensureSavedSearchIndex, putSavedSearchQuery } from '../../../engine/saved-search-index.ts';
 import type { Logger } from '../../../logger.ts';
 import { LimitReachedError, resourceLimit } from '../../writes/limits.ts';
 import { deleted, type WriteResult } from '../../writes/respond.ts';
@@ -31,14 +31,11 @@ export interface SavedSearchWriteDeps {
 }
 
 async function writeQuery(deps: SavedSearchWriteDeps, search: SavedSearch): Promise<void> {
-  const put = () => putSavedSearchQuery(deps.opensearch, deps.config.INDEX_PREFIX, savedSearchQuery(search));
-  try {
-    await put();
-  } catch (err) {
-    if (!isMissingIndex(err)) throw err;
-    await ensureSavedSearchIndex(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.OPENSEARCH_REPLICAS);
-    await put();
-  }
+  // Made first, every time: a write to a missing index would have the engine create it with
+  // fields guessed from the document, which percolates nothing. Writes are rare; a create that
+  // finds the index is one cheap refusal.
+  await ensureSavedSearchIndex(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.OPENSEARCH_REPLICAS);
+  await putSavedSearchQuery(deps.opensearch, deps.config.INDEX_PREFIX, savedSearchQuery(search));
 }
 
 export async function createSavedSearchWrite(

@@ -11,6 +11,7 @@ export function mapEndpoint(e: WebhookEndpoint): WebhookEndpointRow {
     url: e.url,
     types: e.types,
     counties: e.counties,
+    saved_searches: e.savedSearches,
     status: e.status,
     disabled_reason: e.disabledReason,
     disabled_at: e.disabledAt,

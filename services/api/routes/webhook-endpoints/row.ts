@@ -10,6 +10,12 @@ export const WebhookEndpointRow = z
     url: z.string().describe('Where events are POSTed.'),
     types: z.array(z.string()).nullable().describe('Event types delivered; null for every type.'),
     counties: z.array(z.string()).nullable().describe('County slugs whose events are delivered; null for every county.'),
+    saved_searches: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        'Your saved searches (ss_<id>) whose events are delivered; null for all of them. A search deleted since stays listed and sends nothing.',
+      ),
     status: z.enum(ENDPOINT_STATUSES).describe('enabled, or disabled (nothing is sent; see disabled_reason).'),
     disabled_reason: z
       .enum(DISABLED_REASONS)

@@ -34,7 +34,7 @@ export function webhookEndpointWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod
         schema: {
           operationId: 'createWebhookEndpoint',
           summary: 'Create a webhook endpoint',
-          description: `Creates an enabled endpoint that receives the events recorded from now on. The answer carries its signing secret, shown this once: store it. The address must be an http(s) URL of a public host; at most 16 endpoints per client. Plans without webhooks answer 403 webhooks_disabled.${IDEMPOTENT}`,
+          description: `Creates an enabled endpoint that receives the events recorded from now on. The answer carries its signing secret, shown this once: store it. The address must be an http(s) URL of a public host; at most 16 endpoints per client. Your saved searches' events (saved_search.*) go only to your own endpoints, of the searches saved_searches names (all of them when left out). Plans without webhooks answer 403 webhooks_disabled.${IDEMPOTENT}`,
           tags: ['webhooks'],
           querystring: NoQuery,
           headers: IdempotencyHeaders,
@@ -75,7 +75,7 @@ export function webhookEndpointWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod
         schema: {
           operationId: 'updateWebhookEndpoint',
           summary: 'Change a webhook endpoint',
-          description: `Changes the address, the event types or counties (null: every one), or disables and enables the endpoint, as the account page does. Fields left out stay as they are. Another client's endpoint is a 404.${IDEMPOTENT}`,
+          description: `Changes the address, the event types, counties or saved searches (null: every one), or disables and enables the endpoint, as the account page does. Fields left out stay as they are. Another client's endpoint is a 404.${IDEMPOTENT}`,
           tags: ['webhooks'],
           params: WebhookEndpointPath,
           querystring: NoQuery,

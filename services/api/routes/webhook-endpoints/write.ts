@@ -1,5 +1,5 @@
 import type { Sql } from '../../../control/db/sql.ts';
-import { checkEndpointInput, type EndpointInputProblem } from '../../../control/feed/webhook-endpoint-input.ts';
+import { checkClientEndpointInput, type EndpointInputProblem } from '../../../control/feed/webhook-endpoint-input.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -55,7 +55,12 @@ export async function createWebhookEndpoint(
   body: CreateWebhookEndpointBody,
 ): Promise<WriteResult<WebhookEndpointWithSecret>> {
   requireWebhooks(principal);
-  const checked = checkEndpointInput(body, { registry: deps.registry, policy: deps.policy });
+  const checked = await checkClientEndpointInput(
+    deps.sql,
+    principal.client.id,
+    { url: body.url, types: body.types, counties: body.counties, savedSearches: body.saved_searches },
+    { registry: deps.registry, policy: deps.policy },
+  );
   if (!checked.ok) throw invalid(checked.problems);
   try {
     const made = await createEndpoint(deps.sql, deps.box, { clientId: principal.client.id, ...checked.value });
@@ -75,13 +80,22 @@ export async function updateWebhookEndpoint(
 ): Promise<WriteResult<WebhookEndpointRow>> {
   requireWebhooks(principal);
   const current = await ownEndpoint(deps.sql, principal, id);
-  const touchesAddress = body.url !== undefined || body.types !== undefined || body.counties !== undefined;
+  const touchesAddress =
+    body.url !== undefined || body.types !== undefined || body.counties !== undefined || body.saved_searches !== undefined;
   if (touchesAddress) {
     // The endpoint as it would be, checked whole by the rule creation uses; only the given fields are stored.
+    // Its stored saved searches are checked only when given again: one deleted since leaves the endpoint working.
     const types = body.types === undefined ? current.types : body.types;
     const counties = body.counties === undefined ? current.counties : body.counties;
-    const checked = checkEndpointInput(
-      { url: body.url ?? current.url, types: types ?? undefined, counties: counties ?? undefined },
+    const checked = await checkClientEndpointInput(
+      deps.sql,
+      principal.client.id,
+      {
+        url: body.url ?? current.url,
+        types: types ?? undefined,
+        counties: counties ?? undefined,
+        savedSearches: body.saved_searches ?? undefined,
+      },
       { registry: deps.registry, policy: deps.policy },
     );
     if (!checked.ok) throw invalid(checked.problems);
@@ -89,6 +103,7 @@ export async function updateWebhookEndpoint(
       url: body.url === undefined ? undefined : checked.value.url,
       types: body.types === undefined ? undefined : checked.value.types,
       counties: body.counties === undefined ? undefined : checked.value.counties,
+      savedSearches: body.saved_searches === undefined ? undefined : checked.value.savedSearches,
     });
   }
   if (body.status === 'enabled' && current.status !== 'enabled') await setEndpointStatus(deps.sql, id, { status: 'enabled' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookWorker } from '../../../../indexer/webhooks/worker.ts';
 import { createClient } from '../../../../services/control/billing/clients.ts';
 import { appendEvents, type EventInput, publicEventId } from '../../../../services/control/feed/events.ts';
+import { createSavedSearch } from '../../../../services/control/feed/saved-searches.ts';
 import { listDeliveries, replay } from '../../../../services/control/feed/webhook-deliveries.ts';
 import { createEndpoint, setEndpointStatus, signingSecrets } from '../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../services/control/feed/webhook-secrets.ts';
@@ -51,6 +52,7 @@ const deliveredCount = async (endpointId: string) =>
 describe('taxcert webhooks create', () => {
   it('prints the endpoint with its id and its secret, once; list, the logs and the database file never hold it', async () => {
     const id = await client('growth');
+    const search = await createSavedSearch(suite.t.runtime.sql, { clientId: id, name: 'lee', params: { county: ['lee'] }, limit: 10 });
     const made = await cli(
       'webhooks',
       'create',
@@ -62,6 +64,8 @@ describe('taxcert webhooks create', () => {
       'certificate.redeemed,certificate.cancelled',
       '--counties',
       'Miami-Dade,st johns',
+      '--saved-searches',
+      search.id,
       '--json',
     );
     expect(made.code, made.stderr).toBe(0);
@@ -71,6 +75,7 @@ describe('taxcert webhooks create', () => {
       'url',
       'types',
       'counties',
+      'saved_searches',
       'status',
       'disabled_reason',
       'disabled_at',
@@ -84,6 +89,7 @@ describe('taxcert webhooks create', () => {
       url: 'http://127.0.0.1:4000/hooks',
       types: ['certificate.cancelled', 'certificate.redeemed'],
       counties: ['miami-dade', 'st-johns'],
+      saved_searches: [search.id],
       status: 'enabled',
       disabled_reason: null,
       beta: false,
@@ -110,7 +116,9 @@ describe('taxcert webhooks create', () => {
   it('says webhooks are in beta on Pro', async () => {
     const made = await cli('webhooks', 'create', '--client', await client('pro'), '--url', 'https://example.com/hooks');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(/^whe_\S+ {2}enabled {2}https:\/\/example\.com\/hooks {2}types: all {2}counties: all\nwhsec_/);
+    expect(made.stdout).toMatch(
+      /^whe_\S+ {2}enabled {2}https:\/\/example\.com\/hooks {2}types: all {2}counties: all {2}saved searches: all\nwhsec_/,
+    );
     expect(made.stdout).toContain('Webhooks are in beta on the Pro plan.');
   });
 
@@ -130,6 +138,7 @@ describe('taxcert webhooks create', () => {
     ],
     [['--types', ','], /^--types: must name at least one event type/],
     [['--counties', 'atlantis'], /^--counties: unknown county slug "atlantis"/],
+    [['--saved-searches', 'ss_nope'], /^--saved-searches: unknown saved search "ss_nope"/],
     [['--url', 'ftp://example.com/x'], /^--url: must use http or https, not ftp$/],
     [['--url', 'https://u:p@example.com/'], /^--url: must not carry a user name or password$/],
     [['--url', 'http://10.1.2.3/'], /^--url: must not point at a private address \(10\.1\.2\.3\)$/],

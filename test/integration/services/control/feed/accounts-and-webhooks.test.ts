@@ -8,6 +8,7 @@ import {
   SESSION_IDLE_MS,
   useSession,
 } from '../../../../../services/control/accounts/sessions.ts';
+import { appendEvents, type EventInput, type EventOwner } from '../../../../../services/control/feed/events.ts';
 import type { Sql } from '../../../../../services/control/db/sql.ts';
 import {
   createUser,
@@ -72,17 +73,21 @@ async function client(plan = 'growth'): Promise<string> {
   return id;
 }
 
-async function endpoint(clientId: string, filters: { types?: string[]; counties?: string[] } = {}): Promise<string> {
+async function endpoint(
+  clientId: string,
+  filters: { types?: string[]; counties?: string[]; savedSearches?: string[] } = {},
+): Promise<string> {
   const id = `whe_aw_${++serial}`;
   await sql.run(
-    `INSERT INTO webhook_endpoints (id, client_id, url, types, counties, secret, after_event_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO webhook_endpoints (id, client_id, url, types, counties, saved_searches, secret, after_event_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       id,
       clientId,
       `https://hooks.example.com/${id}`,
       filters.types ? JSON.stringify(filters.types) : null,
       filters.counties ? JSON.stringify(filters.counties) : null,
+      filters.savedSearches ? JSON.stringify(filters.savedSearches) : null,
       box.seal('whsec_first', id),
       await dispatchCursor(sql),
       new Date().toISOString(),
@@ -276,6 +281,60 @@ describe('webhook deliveries', () => {
       await replay(sql, (await getEndpoint(sql, id))!, { from: '2030-01-01T00:00:00.000Z', to: '2030-01-01T23:59:59.000Z' }, REPLAYS),
     ).toBe(1);
     expect((await listDeliveries(sql, id, { limit: 10, offset: 0 })).rows.map((d) => d.eventId)).toEqual([inside]);
+  });
+
+  it("send a saved search's event only to its owner's endpoints, of the searches each chose; replay keeps to the same rule", async () => {
+    // Earlier tests' events fanned out first: these endpoints start after them.
+    await fanOut(sql, 1000);
+    const [a, b] = [await client(), await client()];
+    const aAll = await endpoint(a);
+    const aFirst = await endpoint(a, { savedSearches: ['ss_aw_a1', 'ss_aw_gone'] });
+    const aAdded = await endpoint(a, { types: ['saved_search.match_added'] });
+    const bAll = await endpoint(b);
+    const at = '2031-01-01T00:00:00.000Z';
+    const mine = (id: string) => ({ clientId: a, savedSearchId: id });
+    const match = (type: EventInput['type'], owner?: EventOwner): EventInput => ({
+      type,
+      countySlug: 'alachua',
+      data: { object: {}, previous: {}, ...(owner ? { saved_search: { id: owner.savedSearchId, name: 'n' } } : {}) },
+      ...(owner ? { owner } : {}),
+    });
+    const [pub, a1, a2, b1, a1removed] = await appendEvents(sql, [
+      match('certificate.redeemed'),
+      match('saved_search.match_added', mine('ss_aw_a1')),
+      match('saved_search.match_added', mine('ss_aw_a2')),
+      match('saved_search.match_added', { clientId: b, savedSearchId: 'ss_aw_b1' }),
+      match('saved_search.match_removed', mine('ss_aw_a1')),
+    ]);
+    await sql.run('UPDATE events SET created_at = ? WHERE id >= ?', [at, pub]);
+    await fanOut(sql, 100);
+    const eventsOf = async (id: string) =>
+      (await listDeliveries(sql, id, { limit: 10, offset: 0 })).rows.map((d) => d.eventId).sort((x, y) => x - y);
+    expect(await eventsOf(aAll)).toEqual([pub, a1, a2, a1removed]);
+    // Public events whatever saved_searches says; of A's own, only the chosen search's.
+    expect(await eventsOf(aFirst)).toEqual([pub, a1, a1removed]);
+    expect(await eventsOf(aAdded)).toEqual([a1, a2]);
+    expect(await eventsOf(bAll)).toEqual([pub, b1]);
+    // No endpoint of any other test's client took a private event.
+    const leaked = await sql.get<{ n: number }>(
+      `SELECT count(*) AS n FROM webhook_deliveries d JOIN events ev ON ev.id = d.event_id JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE ev.client_id IS NOT NULL AND ev.client_id <> e.client_id`,
+    );
+    expect(Number(leaked!.n)).toBe(0);
+
+    const range = { from: at, to: '2031-01-01T00:00:01.000Z' };
+    await sql.run("UPDATE webhook_deliveries SET status = 'failed' WHERE endpoint_id IN (?, ?)", [aFirst, bAll]);
+    expect(await replay(sql, (await getEndpoint(sql, aFirst))!, range, REPLAYS)).toBe(3);
+    expect(await replay(sql, (await getEndpoint(sql, bAll))!, range, REPLAYS)).toBe(2);
+    expect(await eventsOf(aFirst)).toEqual([pub, a1, a1removed]);
+    expect(await eventsOf(bAll)).toEqual([pub, b1]);
+    // Another client's event is as unknown as a missing one; an unchosen search's is not subscribed.
+    await expect(replay(sql, (await getEndpoint(sql, bAll))!, { eventId: a1! }, REPLAYS)).rejects.toMatchObject({ code: 'unknown_event' });
+    await expect(replay(sql, (await getEndpoint(sql, aFirst))!, { eventId: a2! }, REPLAYS)).rejects.toMatchObject({
+      code: 'not_subscribed',
+    });
+    // The owner's chosen search's event is accepted (0: the range replay has it pending already).
+    expect(await replay(sql, (await getEndpoint(sql, aFirst))!, { eventId: a1! }, REPLAYS)).toBe(0);
   });
 
   it('rotated secrets sign beside the old one for a day; deleting an endpoint takes its deliveries', async () => {

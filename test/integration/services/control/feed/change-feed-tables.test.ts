@@ -12,6 +12,7 @@ import {
   stagedJobs,
 } from '../../../../../services/control/feed/event-stage.ts';
 import {
+  allEventsAfter,
   appendEvents,
   countEventsAfter,
   eventBounds,
@@ -39,6 +40,8 @@ afterAll(async () => {
 });
 
 const data = (id: string) => ({ object: { id }, previous: {} });
+/** A client reading the feed: every event these tests record but the private ones is public. */
+const viewer = 'cli_tablesreader';
 
 describe('events', () => {
   it('gives increasing ids, filters by type and county, and keeps the last id given after pruning', async () => {
@@ -52,14 +55,16 @@ describe('events', () => {
     expect(ids[1]! > ids[0]! && ids[2]! > ids[1]!).toBe(true);
     expect(await appendEvents(sql, [])).toEqual([]);
 
-    const all = await eventsAfter(sql, { afterSeq: 0 }, 10);
+    const all = await eventsAfter(sql, { viewer, afterSeq: 0 }, 10);
     expect(all.map((e) => e.seq)).toEqual(ids);
     expect(all[0]).toMatchObject({ type: 'certificate.redeemed', countySlug: 'alachua', data: data('a') });
     expect(all[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect((await eventsAfter(sql, { afterSeq: ids[0]!, types: ['certificate.redeemed'] }, 10)).map((e) => e.seq)).toEqual([ids[2]]);
-    expect((await eventsAfter(sql, { afterSeq: 0, counties: ['broward'] }, 1)).map((e) => e.seq)).toEqual([ids[1]]);
-    expect(await countEventsAfter(sql, { afterSeq: 0, counties: ['broward'] })).toBe(2);
-    expect(await countEventsAfter(sql, { afterSeq: 0, types: ['certificate.redeemed'], counties: ['alachua', 'broward'] })).toBe(2);
+    expect((await eventsAfter(sql, { viewer, afterSeq: ids[0]!, types: ['certificate.redeemed'] }, 10)).map((e) => e.seq)).toEqual([
+      ids[2],
+    ]);
+    expect((await eventsAfter(sql, { viewer, afterSeq: 0, counties: ['broward'] }, 1)).map((e) => e.seq)).toEqual([ids[1]]);
+    expect(await countEventsAfter(sql, { viewer, afterSeq: 0, counties: ['broward'] })).toBe(2);
+    expect(await countEventsAfter(sql, { viewer, afterSeq: 0, types: ['certificate.redeemed'], counties: ['alachua', 'broward'] })).toBe(2);
     expect(await eventBounds(sql)).toEqual({ oldestSeq: ids[0], lastSeq: ids[2] });
 
     await sql.run("UPDATE events SET created_at = '2020-01-01T00:00:00.000Z'");
@@ -70,6 +75,36 @@ describe('events', () => {
     expect(next! > ids[2]!).toBe(true);
   });
 
+  it("answers a viewer the public events and its own private ones, never another client's; allEventsAfter reads them all", async () => {
+    const { lastSeq } = await eventBounds(sql);
+    const mine = { clientId: 'cli_tables_a', savedSearchId: 'ss_tables_a' };
+    const theirs = { clientId: 'cli_tables_b', savedSearchId: 'ss_tables_b' };
+    const loaded = (id: string) => ({ ...data(id), saved_search: { id: 'ss_x', name: 'x' } });
+    const ids = await appendEvents(sql, [
+      { type: 'certificate.redeemed', countySlug: 'alachua', data: data('p1') },
+      { type: 'saved_search.match_added', countySlug: 'alachua', data: loaded('a1'), owner: mine },
+      { type: 'saved_search.match_added', countySlug: 'alachua', data: loaded('b1'), owner: theirs },
+      { type: 'certificate.redeemed', countySlug: 'alachua', data: data('p2') },
+      { type: 'saved_search.match_removed', countySlug: 'broward', data: loaded('a2'), owner: mine },
+    ]);
+    const seqs = async (viewer: string, filter: { types?: string[]; counties?: string[] } = {}) =>
+      (await eventsAfter(sql, { viewer, afterSeq: lastSeq, ...filter }, 10)).map((e) => e.seq);
+    expect(await seqs(mine.clientId)).toEqual([ids[0], ids[1], ids[3], ids[4]]);
+    expect(await seqs(theirs.clientId)).toEqual([ids[0], ids[2], ids[3]]);
+    expect(await seqs(viewer)).toEqual([ids[0], ids[3]]);
+    expect(await countEventsAfter(sql, { viewer: mine.clientId, afterSeq: lastSeq })).toBe(4);
+    expect(await countEventsAfter(sql, { viewer: theirs.clientId, afterSeq: lastSeq })).toBe(3);
+    expect(await countEventsAfter(sql, { viewer, afterSeq: lastSeq })).toBe(2);
+    expect(await seqs(theirs.clientId, { types: ['saved_search.match_added', 'saved_search.match_removed'] })).toEqual([ids[2]]);
+    expect(await countEventsAfter(sql, { viewer: mine.clientId, afterSeq: lastSeq, types: ['saved_search.match_removed'] })).toBe(1);
+    // The owner comes back with the event, and the delivery reader sees every owner's.
+    const all = await allEventsAfter(sql, lastSeq, 10);
+    expect(all.map((e) => e.seq)).toEqual(ids);
+    expect(all.map((e) => e.owner ?? null)).toEqual([null, mine, theirs, null, mine]);
+    expect(all[1]!.data.saved_search).toEqual({ id: 'ss_x', name: 'x' });
+    expect(await allEventsAfter(sql, ids[3]!, 1)).toEqual([all[4]]);
+  });
+
   it("joins the caller's transaction: a rollback takes the events with it", async () => {
     const { lastSeq } = await eventBounds(sql);
     await expect(
@@ -78,7 +113,7 @@ describe('events', () => {
         throw new Error('bookkeeping failed');
       }),
     ).rejects.toThrow('bookkeeping failed');
-    expect(await eventsAfter(sql, { afterSeq: lastSeq }, 10)).toEqual([]);
+    expect(await eventsAfter(sql, { viewer, afterSeq: lastSeq }, 10)).toEqual([]);
   });
 
   it("reads a saved search's newest events for its owner: both the client and the search must match", async () => {
@@ -105,7 +140,7 @@ describe('events', () => {
     const { lastSeq } = await eventBounds(sql);
     await updateCountyCoverage(sql, 'gulf', { certificateCount: 3, lastImportAt: '2026-01-01T00:00:00.000Z' });
     await updateCountyCoverage(sql, 'gulf', { certificateCount: 4 });
-    const events = await eventsAfter(sql, { afterSeq: lastSeq }, 10);
+    const events = await eventsAfter(sql, { viewer, afterSeq: lastSeq }, 10);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'county.coverage_changed', countySlug: 'gulf' });
     expect(events[0]!.data.object).toMatchObject({ countySlug: 'gulf', coverageStatus: 'certificate_level', certificateCount: 3 });
@@ -140,7 +175,7 @@ describe('event stage', () => {
     const { lastSeq } = await eventBounds(sql);
     const rewritten = { object: { id: 'loaded', count: 2 }, previous: {} };
     expect(await publishStage(sql, run.jobId, { refused: new Set(['cert_2']), rewrite: { 'certificates.loaded': rewritten } })).toBe(2);
-    const published = await eventsAfter(sql, { afterSeq: lastSeq }, 10);
+    const published = await eventsAfter(sql, { viewer, afterSeq: lastSeq }, 10);
     expect(published.map((e) => [e.type, e.data])).toEqual([
       ['certificates.loaded', rewritten],
       ['certificate.redeemed', data('cert_1')],

@@ -37,6 +37,8 @@ describe('GET /events reads without the write lock', () => {
   let sql: Sql;
   let committed: number[];
   const deps = () => ({ sql, registry, config: { EVENTS_RETENTION_DAYS: 90 } });
+  // Every event here is public: any client reads them.
+  const viewer = 'cli_feedlockreader';
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'taxcert-feed-lock-'));
@@ -90,19 +92,19 @@ describe('GET /events reads without the write lock', () => {
   it('answers from the committed events while another connection holds the lock, and moves the cursor only past those', async () => {
     const held = await holdWriteLock();
     try {
-      const page = await readEvents(deps(), { limit: 100 } as Parameters<typeof readEvents>[1]);
+      const page = await readEvents(deps(), viewer, { limit: 100 } as Parameters<typeof readEvents>[2]);
       expect(page.rows.map((r) => r.id)).toEqual(committed.map(publicEventId));
       expect(page.total).toBe(3);
       // Not the id the open transaction took: a poller passing this back gets that event once it commits.
       expect(page.nextAfter).toBe(publicEventId(committed[2]!));
       // The count of a full page is read in the same snapshot.
-      const first = await readEvents(deps(), { limit: 2 } as Parameters<typeof readEvents>[1]);
+      const first = await readEvents(deps(), viewer, { limit: 2 } as Parameters<typeof readEvents>[2]);
       expect(first.total).toBe(3);
       expect(first.nextAfter).toBe(publicEventId(committed[1]!));
     } finally {
       await held.commit();
     }
-    const after = await readEvents(deps(), { limit: 100, after: publicEventId(committed[2]!) } as Parameters<typeof readEvents>[1]);
+    const after = await readEvents(deps(), viewer, { limit: 100, after: publicEventId(committed[2]!) } as Parameters<typeof readEvents>[2]);
     expect(after.rows).toHaveLength(1);
     expect(after.rows[0]!.data.object).toEqual({ id: 'cert_4' });
   });

@@ -1,5 +1,6 @@
 // @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateCountyCoverage } from '../../../../../../services/control/ingest/counties.ts';
 import { SAVED_SEARCH_LIMITS } from '../../../../../../services/api/writes/limits.ts';
 import { apiKeyHeaders } from '../../../../../helpers/access.ts';
 import { type CertificatesApi, openCertificatesApi } from '../certificates/seed.ts';
@@ -115,6 +116,21 @@ describe('saved searches through the API', () => {
         .map((i) => i.parameter)
         .sort(),
     ).toEqual(['county', 'sort']);
+  });
+
+  it('keeps answering for a county whose coverage moves away from certificate_level', async () => {
+    const auth = await apiKeyHeaders(api.t.runtime, 'growth');
+    const loaded = await updateCountyCoverage(api.t.runtime.sql, 'duval', { certificateCount: 60 });
+    expect(loaded.coverageStatus).toBe('certificate_level');
+    const { id } = await create(auth, { county: 'duval', status: 'sold' });
+    const before = (await call(auth, 'GET', `/api/v1/saved-searches/${id}/matches`)).json();
+    expect(before.pagination.total).toBeGreaterThan(0);
+    const moved = await updateCountyCoverage(api.t.runtime.sql, 'duval', { certificateCount: 0 });
+    expect(moved.coverageStatus).not.toBe('certificate_level');
+    const after = await call(auth, 'GET', `/api/v1/saved-searches/${id}/matches`);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data).toEqual(before.data);
+    expect((await call(auth, 'PATCH', `/api/v1/saved-searches/${id}`, { name: 'Duval, still sold' })).statusCode).toBe(200);
   });
 
   it('names each bad param with the words search uses, and each bad name', async () => {

@@ -1,6 +1,7 @@
 // @module-tag postgres
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSavedSearch, deleteSavedSearch } from '../../../../../../services/control/feed/saved-searches.ts';
 import { MAX_ENDPOINTS_PER_CLIENT, signingSecrets } from '../../../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../../../services/control/feed/webhook-secrets.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../../../helpers/access.ts';
@@ -133,6 +134,50 @@ describe('webhook endpoints through the API', () => {
     const empty = await call(key, 'PATCH', '/api/v1/webhook-endpoints/whe_x', {});
     expect(empty.statusCode).toBe(400);
     expect(await usage(key)).toBe(before);
+  });
+
+  it("chooses the client's own saved searches: another client's id is a 400 as an unknown one; a search deleted later stays named", async () => {
+    const owner = await t.client('growth');
+    const other = await t.client('growth');
+    const search = (clientId: string, name: string) =>
+      createSavedSearch(t.runtime.sql, { clientId, name, params: { county: ['lee'] }, limit: 10 });
+    const [first, second, theirs] = [
+      await search(owner.client.id, 'first'),
+      await search(owner.client.id, 'second'),
+      await search(other.client.id, 'theirs'),
+    ];
+    const before = await usage(owner.key);
+    const refused = [
+      [{ url: 'https://f.example.com/hooks', saved_searches: [first.id, theirs.id] }, `unknown saved search "${theirs.id}"`],
+      [{ url: 'https://f.example.com/hooks', saved_searches: ['ss_nosuchsearch'] }, 'unknown saved search "ss_nosuchsearch"'],
+      [{ url: 'https://f.example.com/hooks', saved_searches: [] }, 'must name at least one saved search'],
+    ] as const;
+    for (const [body, message] of refused) {
+      const res = await call(owner.key, 'POST', '/api/v1/webhook-endpoints', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.details.issues).toEqual([{ parameter: 'saved_searches', message: expect.stringContaining(message) }]);
+    }
+    expect(await usage(owner.key)).toBe(before);
+
+    const made = await call(owner.key, 'POST', '/api/v1/webhook-endpoints', {
+      url: 'https://f.example.com/hooks',
+      saved_searches: [second.id, first.id, second.id],
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().data.id as string;
+    expect(made.json().data.saved_searches).toEqual([first.id, second.id].sort());
+    const patchedAway = await call(owner.key, 'PATCH', `/api/v1/webhook-endpoints/${id}`, { saved_searches: [theirs.id] });
+    expect(patchedAway.statusCode).toBe(400);
+    expect(patchedAway.json().error.details.issues[0].parameter).toBe('saved_searches');
+
+    // A deleted search stays named and the endpoint keeps working: a change of its address is accepted.
+    expect(await deleteSavedSearch(t.runtime.sql, owner.client.id, first.id)).toBe(true);
+    const moved = await call(owner.key, 'PATCH', `/api/v1/webhook-endpoints/${id}`, { url: 'https://g.example.com/hooks' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({ url: 'https://g.example.com/hooks', saved_searches: [first.id, second.id].sort() });
+    const all = await call(owner.key, 'PATCH', `/api/v1/webhook-endpoints/${id}`, { saved_searches: null });
+    expect(all.json().data.saved_searches).toBeNull();
+    expect((await call(owner.key, 'GET', `/api/v1/webhook-endpoints/${id}`)).json().data.saved_searches).toBeNull();
   });
 
   it('refuses a plan without webhooks (403 webhooks_disabled) and a client at its limit (403 limit_reached)', async () => {

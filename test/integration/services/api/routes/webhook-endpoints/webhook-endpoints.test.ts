@@ -51,6 +51,7 @@ describe('GET /api/v1/webhook-endpoints', () => {
         url: 'https://a.example.com/hooks',
         types: ['certificate.redeemed'],
         counties: null,
+        saved_searches: null,
         status: 'enabled',
         disabled_reason: null,
         disabled_at: null,
