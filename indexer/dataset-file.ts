@@ -33,6 +33,8 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
    * not, and every document carries a new ingest time. Null or absent: not known.
    */
   changedCount?(): number | null;
+  /** Phases of the dataset's own steps, in ms, added to the job's logged timings (certificates: the saved searches'). */
+  timingsMs?(): Record<string, number>;
   /** After the file is searchable and its refused rows quarantined. */
   bookkeep(): Promise<void>;
 }

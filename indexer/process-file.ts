@@ -89,7 +89,7 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
         return {
           ...loaded,
           changed: file.changedCount?.() ?? null,
-          timingsMs: { ...loaded.timingsMs, bookkeep: Date.now() - bookkeepStarted },
+          timingsMs: { ...loaded.timingsMs, ...file.timingsMs?.(), bookkeep: Date.now() - bookkeepStarted },
         };
       } finally {
         await validated.discard();

@@ -6,12 +6,15 @@
  * same documents (read back from the loaded index) into a copy of the same index, same mapping file
  * and the same bulk-mode settings, on the same engine in the same run. Then, on the loaded index,
  * how soon a county's 2,000-row update is searchable and its change events recorded (target: p50
- * under 2 s).
+ * under 2 s). With --saved-searches N, then the same load again from an empty certificates index
+ * with N saved searches made through the API, the updates again, and a saved search's /matches
+ * against the same search (scripts/lib/saved-search-bench.ts).
  *
  *   npm run bench:ingest -- --certificates 1000000
  *   npm run bench:ingest -- --sizes 1000000,3000000,10000000   (memory and index size as N grows)
  *   npm run bench:ingest -- --path worker                      (a `taxcert worker` of its own instead of npm start)
  *   npm run bench:ingest -- --freshness 9 --update-rows 2000
+ *   npm run bench:ingest -- --saved-searches 10000             (the load, freshness and /matches with saved searches too)
  *
  * The engine: OPENSEARCH_URL, or the local node on OPENSEARCH_PORT (started, and stopped at the
  * end, when nothing answers there; OPENSEARCH_HEAP sets its heap). Redis: REDIS_URL. Everything
@@ -25,15 +28,16 @@ import { Command } from 'commander';
 import { generateFixtures } from '../services/generator/generate-fixtures.ts';
 import { generateState } from '../services/generator/generate-state.ts';
 import { measureFreshness } from './lib/freshness.ts';
-import { bulkFromFile, exportDocuments } from './lib/index-copy.ts';
-import { engineCpuSeconds, engineHeapMb, memoryOf, watchProcess } from './lib/proc-stats.ts';
+import { exportDocuments } from './lib/index-copy.ts';
+import { engineWork, ingestedLines, storeMb, timeOperatorLoad, timeRawBulk, waitForWorker, workerPhases } from './lib/ingest-sides.ts';
+import { engineHeapMb, memoryOf } from './lib/proc-stats.ts';
+import { measureWithSavedSearches, printSavedSearches } from './lib/saved-search-bench.ts';
 import { runTaxcert, type StackProcess, startTaxcert } from './lib/stack-process.ts';
 import { createBulkWriter } from '../indexer/load/bulk.ts';
-import { BulkMode } from '../indexer/indices/bulk-mode.ts';
 import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { aliasTargets } from '../indexer/indices/ensure.ts';
 import { loadMapping } from '../services/engine/mapping-file.ts';
-import { createIngestQueue, redisConnection } from '../indexer/queue.ts';
+import { savedSearchIndexName } from '../services/engine/saved-search-index.ts';
 import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
 import { type Config, envWith, loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
@@ -51,6 +55,7 @@ const opts = new Command('bench-ingest')
   .option('--concurrency <n>', 'worker files at once (default: WORKER_CONCURRENCY or its default)')
   .option('--freshness <samples>', 'county updates timed on the loaded index (0: none)', '7')
   .option('--update-rows <n>', 'rows of each county update', '2000')
+  .option('--saved-searches <n>', 'then the load again, freshness and /matches with this many saved searches (0: none)', '0')
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the stack process into this folder (slows it a little)')
   .option('--logs <dir>', "keep the stack's log (the worker's per-file timings) in this folder")
   .parse()
@@ -61,6 +66,7 @@ const opts = new Command('bench-ingest')
     concurrency?: string;
     freshness: string;
     updateRows: string;
+    savedSearches: string;
     cpuProf?: string;
     logs?: string;
   }>();
@@ -70,65 +76,10 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--certifi
 if (opts.path !== 'start' && opts.path !== 'worker') throw new Error('--path must be start or worker');
 const freshnessSamples = Number(opts.freshness);
 const updateRows = Number(opts.updateRows);
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
-/** The store size of an index in MB (primaries), after its last refresh. */
-async function storeMb(runtime: Awaited<ReturnType<typeof openRuntime>>, index: string): Promise<number> {
-  const res = await runtime.opensearch.indices.stats({ index, metric: ['store', 'segments'] });
-  const all = (res.body as { _all: { primaries: { store: { size_in_bytes: number } } } })._all;
-  return Math.round(all.primaries.store.size_in_bytes / 2 ** 20);
-}
-
-/** What the engine did on an index so far: refreshes, flushes, merges, and the segments left. */
-async function engineWork(runtime: Awaited<ReturnType<typeof openRuntime>>, index: string) {
-  const res = await runtime.opensearch.indices.stats({ index, metric: ['segments', 'refresh', 'flush', 'merge', 'indexing', 'search'] });
-  const p = (
-    res.body as {
-      _all: {
-        primaries: {
-          segments: { count: number };
-          refresh: { total: number; total_time_in_millis: number };
-          flush: { total: number };
-          merges: { total: number; total_time_in_millis: number; total_docs: number };
-          indexing: { index_time_in_millis: number };
-          search: { query_total: number; query_time_in_millis: number };
-        };
-      };
-    }
-  )._all.primaries;
-  return {
-    segments: p.segments.count,
-    refreshes: p.refresh.total,
-    flushes: p.flush.total,
-    merges: p.merges.total,
-    mergeSeconds: round1(p.merges.total_time_in_millis / 1000),
-    mergedDocsM: round1(p.merges.total_docs / 1e6),
-    indexingSeconds: round1(p.indexing.index_time_in_millis / 1000),
-    searches: p.search.query_total,
-    searchSeconds: round1(p.search.query_time_in_millis / 1000),
-  };
-}
-
-/** The worker's "file ingested" log lines. */
-function ingestedLines(logFile: string): { file: string; durationMs: number; timingsMs?: Record<string, number> }[] {
-  return readFileSync(logFile, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('"file ingested"'))
-    .map((line) => JSON.parse(line) as { file: string; durationMs: number; timingsMs?: Record<string, number> });
-}
-
-/** Per-file phases the worker logs ("file ingested" lines), summed over files (they overlap). */
-function workerPhases(logFile: string) {
-  const sums: Record<string, number> = {};
-  let files = 0;
-  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
-    if (!line.includes('"file ingested"')) continue;
-    files++;
-    const t = (JSON.parse(line) as { timingsMs?: Record<string, number> }).timingsMs ?? {};
-    for (const [k, v] of Object.entries(t)) sums[k] = (sums[k] ?? 0) + v;
-  }
-  return { files, seconds: Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, round1(v / 1000)])) };
-}
+const savedSearchCount = Number(opts.savedSearches);
+if (!Number.isInteger(savedSearchCount) || savedSearchCount < 0) throw new Error('--saved-searches must be 0 or a positive integer');
+// Saved searches are made through the API, which the worker path does not run.
+if (savedSearchCount > 0 && opts.path !== 'start') throw new Error('--saved-searches needs --path start');
 
 /** Size of a generated set's data files, in MB. */
 function filesMb(dir: string): number {
@@ -167,7 +118,7 @@ async function runOnce(n: number) {
   let stack: StackProcess | undefined;
   try {
     // 1. The county-year files, streamed to disk.
-    let t = Date.now();
+    const t = Date.now();
     const files = join(dir, 'files');
     const generated = await generateFixtures({ out: files, certificates: n, seed: SEED, today: AS_OF });
     const generateSeconds = (Date.now() - t) / 1000;
@@ -175,41 +126,30 @@ async function runOnce(n: number) {
 
     // 2. The operator's path: the stack, then `taxcert ingest --manifest --wait` against it.
     const stackLog = join(dir, 'stack.log');
+    const manifest = join(files, 'manifest.json');
     await runTaxcert(['migrate'], { env, cwd: dir });
-    stack = await startTaxcert(opts.path === 'start' ? ['start', '--no-demo'] : ['worker'], {
-      env,
-      ...(opts.cpuProf ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] } : {}),
-      cwd: dir,
-      logFile: stackLog,
-      api: opts.path === 'start',
-    });
-    // The CLI runs a worker of its own when none listens: the stack's must be there first.
-    await waitForWorker(config);
-    const stackWatch = watchProcess(stack.pid);
-    const engineBefore = await engineCpuSeconds(runtime.opensearch);
-    let cliWatch: ReturnType<typeof watchProcess> | undefined;
-    t = Date.now();
-    const summary = JSON.parse(
-      await runTaxcert(['ingest', '--manifest', join(files, 'manifest.json'), '--wait', '--json'], {
+    const startStack = async () => {
+      const started = await startTaxcert(opts.path === 'start' ? ['start', '--no-demo'] : ['worker'], {
         env,
+        ...(opts.cpuProf ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProf}`] } : {}),
         cwd: dir,
-        onSpawn: (pid) => {
-          cliWatch = watchProcess(pid, 100);
-        },
-      }),
-    ) as { failed: number; indexed: number; jobs: { error?: string }[] };
-    const pipelineSeconds = (Date.now() - t) / 1000;
-    const stackUse = stackWatch.stop();
-    const cliUse = cliWatch!.stop();
-    const pipelineEngineCpu = (await engineCpuSeconds(runtime.opensearch)) - engineBefore;
-    if (summary.failed > 0) throw new Error(`${summary.failed} files failed: ${summary.jobs.find((j) => j.error)?.error}`);
+        logFile: stackLog,
+        api: opts.path === 'start',
+      });
+      // The CLI runs a worker of its own when none listens: the stack's must be there first.
+      await waitForWorker(config);
+      return started;
+    };
+    stack = await startStack();
+    const pipeline = await timeOperatorLoad(runtime, { env, cwd: dir, manifest, stackPid: stack.pid });
+    const pipelineSeconds = pipeline.seconds;
     const alias = aliasName(prefix, 'certificates');
     const loaded = (await runtime.opensearch.count({ index: alias })).body.count;
     if (loaded !== n) throw new Error(`the pipeline left ${loaded} certificates searchable, not ${n}`);
     const physical = (await aliasTargets(runtime.opensearch, alias))[0]!;
     const pipelineStoreMb = await storeMb(runtime, physical);
     const pipelineWork = await engineWork(runtime, physical);
-    const phases = workerPhases(stackLog);
+    const phases = workerPhases(ingestedLines(stackLog));
 
     // 3. The documents the pipeline wrote, read back (not timed), for the raw side.
     const ndjson = join(dir, 'docs.ndjson');
@@ -234,25 +174,35 @@ async function runOnce(n: number) {
     // 5. Raw _bulk: the same documents into a copy made from the same mapping file, loaded under
     // the same bulk mode the worker holds (entered and left once, as a busy worker does).
     const rawIndex = `${prefix}-certificates-raw`;
-    await createPhysicalIndex(runtime.opensearch, rawIndex, 'certificates', loadMapping('certificates'), {
-      replicas: config.OPENSEARCH_REPLICAS,
-    });
-    const [a, b] = await Promise.all([physical, rawIndex].map((i) => runtime.opensearch.indices.getMapping({ index: i })));
-    if (JSON.stringify(Object.values(a!.body)[0]) !== JSON.stringify(Object.values(b!.body)[0]))
-      throw new Error('the raw copy has another mapping');
-    const rawMode = new BulkMode(runtime.opensearch, { index: rawIndex, dataset: 'certificates', replicas: config.OPENSEARCH_REPLICAS });
-    const rawEngineBefore = await engineCpuSeconds(runtime.opensearch);
-    const senderBefore = process.cpuUsage();
-    t = Date.now();
-    const raw = await rawMode.run(() => bulkFromFile(runtime.opensearch, rawIndex, ndjson));
-    const rawSeconds = (Date.now() - t) / 1000;
-    const sender = process.cpuUsage(senderBefore);
-    const rawEngineCpu = (await engineCpuSeconds(runtime.opensearch)) - rawEngineBefore;
-    if (raw.failed > 0) throw new Error(`raw bulk: ${raw.failed} documents failed`);
+    const raw = await timeRawBulk(runtime, { index: rawIndex, like: physical, ndjson, replicas: config.OPENSEARCH_REPLICAS });
+    const rawSeconds = raw.seconds;
     const rawStoreMb = await storeMb(runtime, rawIndex);
     const rawWork = await engineWork(runtime, rawIndex);
     const usPerRow = (seconds: number) => Math.round((seconds * 1e6) / n);
     const heap = await engineHeapMb(runtime.opensearch);
+    const ratio = Math.round((rawSeconds / pipelineSeconds) * 1000) / 1000;
+
+    // 6. With saved searches: the same load again from an empty index, freshness and /matches.
+    await runtime.opensearch.indices.delete({ index: rawIndex });
+    const savedSearches =
+      savedSearchCount > 0
+        ? await measureWithSavedSearches({
+            runtime,
+            env,
+            dir,
+            n,
+            count: savedSearchCount,
+            seed: SEED,
+            state,
+            manifest,
+            ndjson,
+            stackLog,
+            asOf: AS_OF,
+            freshness: { samples: freshnessSamples, rows: updateRows },
+            baseline: { ratio, pipelineSeconds },
+            startStack,
+          })
+        : undefined;
 
     return {
       certificates: n,
@@ -263,25 +213,27 @@ async function runOnce(n: number) {
       pipelineRowsPerSec: Math.round(n / pipelineSeconds),
       rawSeconds,
       rawDocsPerSec: Math.round(n / rawSeconds),
-      ratio: Math.round((rawSeconds / pipelineSeconds) * 1000) / 1000,
+      // The machine's load as each side ended (about 2 is the benchmark alone on two cores).
+      pipelineLoad1: pipeline.load1,
+      rawLoad1: raw.load1,
+      ratio,
       // What the ratio would be if both sides had the two cores to themselves (CPU-bound, as on a
       // quiet 2-core machine): CPU per row of the raw side over the pipeline's. On a machine shared
       // with other work, wall-clock rates follow the neighbours; CPU per row much less.
       cpuRatio:
-        Math.round(
-          ((rawEngineCpu + (sender.user + sender.system) / 1e6) / (pipelineEngineCpu + stackUse.cpuSeconds + cliUse.cpuSeconds)) * 1000,
-        ) / 1000,
+        Math.round(((raw.engineCpu + raw.senderCpu) / (pipeline.engineCpu + pipeline.stack.cpuSeconds + pipeline.cli.cpuSeconds)) * 1000) /
+        1000,
       // Summed over files (they overlap when the worker runs several at once).
       ...Object.fromEntries(Object.entries(phases.seconds).map(([k, v]) => [`${k}Seconds`, v])),
       // CPU per row (µs): the stack (API + worker), the CLI, the engine; the raw sender and the engine.
-      stackCpuUs: usPerRow(stackUse.cpuSeconds),
-      cliCpuUs: usPerRow(cliUse.cpuSeconds),
-      pipelineEngineCpuUs: usPerRow(pipelineEngineCpu),
-      rawSenderCpuUs: usPerRow((sender.user + sender.system) / 1e6),
-      rawEngineCpuUs: usPerRow(rawEngineCpu),
+      stackCpuUs: usPerRow(pipeline.stack.cpuSeconds),
+      cliCpuUs: usPerRow(pipeline.cli.cpuSeconds),
+      pipelineEngineCpuUs: usPerRow(pipeline.engineCpu),
+      rawSenderCpuUs: usPerRow(raw.senderCpu),
+      rawEngineCpuUs: usPerRow(raw.engineCpu),
       stackPeakMb: stackMemory.peakMb,
-      stackRssMaxSampledMb: stackUse.maxRssMb,
-      cliRssMaxSampledMb: cliUse.maxRssMb,
+      stackRssMaxSampledMb: pipeline.stack.maxRssMb,
+      cliRssMaxSampledMb: pipeline.cli.maxRssMb,
       engineHeapUsedMb: heap.usedMb,
       engineHeapMaxMb: heap.maxMb,
       indexMb: pipelineStoreMb,
@@ -308,6 +260,7 @@ async function runOnce(n: number) {
           )
         : Number.NaN,
       freshnessSamples: freshnessRows,
+      savedSearches,
     };
   } finally {
     await stack?.stop();
@@ -316,24 +269,10 @@ async function runOnce(n: number) {
       copyFileSync(join(dir, 'stack.log'), join(opts.logs, `${prefix}-${opts.path}.log`));
     }
     await dropScratch(runtime, config, prefix, dir);
-    // The raw copy's index is not behind an alias of the prefix.
+    // The raw copy's index is not behind an alias of the prefix, nor is the saved searches' percolator index.
     await runtime.opensearch.indices.delete({ index: `${prefix}-*`, ignore_unavailable: true }).catch(() => undefined);
+    await runtime.opensearch.indices.delete({ index: savedSearchIndexName(prefix), ignore_unavailable: true }).catch(() => undefined);
     await runtime.close();
-  }
-}
-
-async function waitForWorker(config: Config): Promise<void> {
-  const connection = redisConnection(config);
-  const queue = createIngestQueue(config, connection);
-  try {
-    for (let i = 0; i < 240; i++) {
-      if ((await queue.getWorkersCount()) > 0) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error('no worker listened on the queue within 60 s');
-  } finally {
-    await queue.close();
-    connection.disconnect();
   }
 }
 
@@ -386,7 +325,9 @@ console.log(
   baseConfig.OPENSEARCH_URL,
 );
 // One row per figure and one column per N, so the figures of growing N sit side by side.
-const figures = [...new Set(results.flatMap((r) => Object.keys(r)))].filter((k) => k !== 'certificates' && k !== 'freshnessSamples');
+const figures = [...new Set(results.flatMap((r) => Object.keys(r)))].filter(
+  (k) => k !== 'certificates' && k !== 'freshnessSamples' && k !== 'savedSearches',
+);
 const column = (r: (typeof results)[number], i: number) =>
   `N=${r.certificates}${sizes.indexOf(r.certificates) === i ? '' : ` (run ${i + 1})`}`;
 console.table(
@@ -399,4 +340,5 @@ for (const r of results) {
       `freshness of a ${updateRows}-row county update (searchable and its change events recorded): p50 ${r.freshnessP50Ms} ms, p90 ${r.freshnessP90Ms} ms (target p50 <= 2000)`,
   );
   if (r.freshnessSamples.length) console.table(r.freshnessSamples);
+  if (r.savedSearches) printSavedSearches(r.certificates, r.savedSearches);
 }

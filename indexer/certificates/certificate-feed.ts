@@ -70,6 +70,13 @@ export interface CertificateFeed {
    * null when this attempt did not compare (a retry publishing the stage an earlier one computed).
    */
   changed(): number | null;
+  /**
+   * Where the saved searches' time went, in ms, for the worker's per-file timings: `percolate`, the
+   * percolate requests of compare summed over chunks (each changed certificate, before and after),
+   * absent when nothing was percolated; `matchesLoaded`, a first load's lookup and counts of the
+   * searches' matches in publish, present on first loads only.
+   */
+  timingsMs(): { percolate?: number; matchesLoaded?: number };
 }
 
 export function certificateFeed(
@@ -81,6 +88,7 @@ export function certificateFeed(
   const alias = aliasName(deps.prefix, 'certificates');
   const now = deps.now ?? (() => new Date());
   let changed: number | null = null;
+  const timings: { percolate?: number; matchesLoaded?: number } = {};
 
   return {
     async compare(docs, fileSha256) {
@@ -116,7 +124,11 @@ export function certificateFeed(
             if (event && before) changed = (changed ?? 0) + 1;
           }
         }
-        if (percolated.length > 0) events.push(...(await percolateChanges(deps, percolated)));
+        if (percolated.length > 0) {
+          const started = Date.now();
+          events.push(...(await percolateChanges(deps, percolated)));
+          timings.percolate = (timings.percolate ?? 0) + Date.now() - started;
+        }
         await addStaged(sql, jobId, events);
       }
       if (stage === 'fresh') await completeStage(sql, jobId);
@@ -137,11 +149,10 @@ export function certificateFeed(
       }
       const data = { object: { ...loaded.object, count }, previous: {} };
       const event = { type: 'certificates.loaded' as const, countySlug: county.slug, data };
-      await publishStage(sql, jobId, {
-        refused,
-        rewrite: { 'certificates.loaded': data },
-        append: await matchesLoadedEvents(deps, alias, event, county.slug, taxYear),
-      });
+      const started = Date.now();
+      const append = await matchesLoadedEvents(deps, alias, event, county.slug, taxYear);
+      timings.matchesLoaded = Date.now() - started;
+      await publishStage(sql, jobId, { refused, rewrite: { 'certificates.loaded': data }, append });
     },
 
     async recordSale(sale) {
@@ -149,5 +160,6 @@ export function certificateFeed(
     },
 
     changed: () => changed,
+    timingsMs: () => ({ ...timings }),
   };
 }

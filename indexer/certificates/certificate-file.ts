@@ -56,6 +56,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     conflicts: (docs, fileSha256) => feed.compare(docs, fileSha256),
     publishChanges: (refused) => feed.publish(refused),
     changedCount: () => feed.changed(),
+    timingsMs: () => feed.timingsMs(),
     bookkeep: async () => {
       const { sale } = await recordCertificateIngest(deps, {
         county,
