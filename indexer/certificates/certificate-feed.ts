@@ -48,6 +48,9 @@ import { recordSale } from '../events/record-sale.ts';
  * comes here.
  */
 
+/** Changed certificates percolated in one request at most (their documents before and after in hand meanwhile). */
+const PERCOLATE_BATCH = 5000;
+
 export interface CertificateFeedDeps {
   opensearch: Client;
   /** The control plane: SQLite or PostgreSQL behind one async interface. */
@@ -110,9 +113,17 @@ export function certificateFeed(
       const percolating = stage === 'fresh' && (await countSavedSearchQueries(deps.opensearch, deps.prefix)) > 0;
       // A retry with its stage complete only needs the parcels, for the conflict check.
       const fields = stage === 'staged' ? ['parcel_id'] : percolating ? ['*'] : CERTIFICATE_SOURCE;
+      // Changes wait to be percolated in batches: each percolate request costs about a millisecond
+      // per saved search it asks whatever its size, so one request per file is cheapest.
+      const pending: PercolatedChange[] = [];
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const started = Date.now();
+        await addStaged(sql, jobId, await percolateChanges(deps, pending.splice(0)));
+        timings.percolate = (timings.percolate ?? 0) + Date.now() - started;
+      };
       for await (const pairs of indexedPairs(deps.opensearch, alias, docs, fields)) {
         const events: StagedEvent[] = [];
-        const percolated: PercolatedChange[] = [];
         for (const pair of pairs) {
           const conflict = parcelConflictOf(pair, taxYear);
           if (conflict) conflicts.set(pair.id, conflict);
@@ -120,17 +131,14 @@ export function certificateFeed(
             const before = pair.indexed && mapCertificate(pair.indexed as CertificateDocument, parcelBaseUrl);
             const event = certificateChange(before, mapCertificate(pair.incoming, parcelBaseUrl));
             if (event) events.push({ ...event, docId: pair.id });
-            if (event && percolating) percolated.push({ docId: pair.id, before: pair.indexed, after: pair.incoming, event });
+            if (event && percolating) pending.push({ docId: pair.id, before: pair.indexed, after: pair.incoming, event });
             if (event && before) changed = (changed ?? 0) + 1;
           }
         }
-        if (percolated.length > 0) {
-          const started = Date.now();
-          events.push(...(await percolateChanges(deps, percolated)));
-          timings.percolate = (timings.percolate ?? 0) + Date.now() - started;
-        }
         await addStaged(sql, jobId, events);
+        if (pending.length >= PERCOLATE_BATCH) await flush();
       }
+      await flush();
       if (stage === 'fresh') await completeStage(sql, jobId);
       return conflicts;
     },

@@ -3,7 +3,7 @@ import type { Sql } from '../../services/control/db/sql.ts';
 import type { StagedEvent } from '../../services/control/feed/event-stage.ts';
 import type { EventInput } from '../../services/control/feed/events.ts';
 import { savedSearchOwners } from '../../services/control/feed/saved-searches.ts';
-import { percolate } from '../../services/engine/saved-search-index.ts';
+import { type PercolationScope, percolate } from '../../services/engine/saved-search-index.ts';
 import { savedSearchChanges } from '../events/saved-search-change.ts';
 
 /**
@@ -22,6 +22,21 @@ export interface PercolatedChange {
   event: EventInput;
 }
 
+interface Scoped {
+  county_slug: string;
+  tax_year: number;
+  status: string;
+}
+
+/** The counties, tax years and statuses of the documents: a search naming none of one of them cannot match any. */
+function scopeOf(docs: readonly Scoped[]): PercolationScope {
+  return {
+    counties: [...new Set(docs.map((d) => d.county_slug))],
+    taxYears: [...new Set(docs.map((d) => d.tax_year))],
+    statuses: [...new Set(docs.map((d) => d.status))],
+  };
+}
+
 export async function percolateChanges(
   deps: { opensearch: Client; sql: Sql; prefix: string },
   changes: readonly PercolatedChange[],
@@ -31,7 +46,7 @@ export async function percolateChanges(
     const before = c.before === undefined ? -1 : docs.push(c.before) - 1;
     return { before, after: docs.push(c.after) - 1 };
   });
-  const matches = await percolate(deps.opensearch, deps.prefix, docs);
+  const matches = await percolate(deps.opensearch, deps.prefix, docs, scopeOf(docs as Scoped[]));
   if (matches.size === 0) return [];
   const bySlot = new Map<number, string[]>();
   for (const [id, matched] of matches) for (const slot of matched) bySlot.set(slot, [...(bySlot.get(slot) ?? []), id]);

@@ -12,8 +12,12 @@ import { loadMapping } from './mapping-file.ts';
  * control plane stays the truth: a query left behind here for a search deleted meanwhile is
  * dropped by whoever reads a match (it no longer has an owner).
  *
- * Beside the query, the counties and tax years the search names (none: any), so a first load of a
- * county and tax year asks only the searches that can match it.
+ * Beside the query, the counties, tax years and statuses the search names (none: any). They are
+ * the search's own `terms` filters, so a search naming none of a document's county, year or status
+ * cannot match it: a percolation asks only the searches whose scope meets its documents', and a
+ * first load only those that can match its county and year. The engine's own candidate selection
+ * does not prune these (each query is verified at about a millisecond), so this is what keeps a
+ * county update's cost to the searches of that county.
  */
 
 export interface SavedSearchQuery {
@@ -24,10 +28,21 @@ export interface SavedSearchQuery {
   /** The counties the search is limited to; undefined: every county. */
   counties?: readonly string[];
   taxYears?: readonly number[];
+  statuses?: readonly string[];
 }
 
+/** The counties, tax years and statuses of the documents a percolation is about. */
+export interface PercolationScope {
+  counties: readonly string[];
+  taxYears: readonly number[];
+  statuses: readonly string[];
+}
+
+/** A bump of what the index holds beside the queries: a new index, filled again at the API's start. */
+const LAYOUT = 2;
+
 export function savedSearchIndexName(prefix: string): string {
-  return `${prefix}saved-searches-v${loadMapping('certificates').version}`;
+  return `${prefix}saved-searches-v${loadMapping('certificates').version}-${LAYOUT}`;
 }
 
 /** Creates the index if it is missing; true when this call created it. */
@@ -47,7 +62,12 @@ export async function ensureSavedSearchIndex(client: Client, prefix: string, rep
             ...properties,
             query: { type: 'percolator' },
             saved_search: {
-              properties: { id: { type: 'keyword' }, counties: { type: 'keyword' }, tax_years: { type: 'integer' } },
+              properties: {
+                id: { type: 'keyword' },
+                counties: { type: 'keyword' },
+                tax_years: { type: 'integer' },
+                statuses: { type: 'keyword' },
+              },
             },
           },
         },
@@ -63,7 +83,12 @@ export async function ensureSavedSearchIndex(client: Client, prefix: string, rep
 function document(s: SavedSearchQuery) {
   return {
     query: s.query,
-    saved_search: { id: s.id, ...(s.counties ? { counties: s.counties } : {}), ...(s.taxYears ? { tax_years: s.taxYears } : {}) },
+    saved_search: {
+      id: s.id,
+      ...(s.counties ? { counties: s.counties } : {}),
+      ...(s.taxYears ? { tax_years: s.taxYears } : {}),
+      ...(s.statuses ? { statuses: s.statuses } : {}),
+    },
   };
 }
 
@@ -150,14 +175,35 @@ async function* pagesById(client: Client, prefix: string, body: Record<string, u
   }
 }
 
+/** A search that names none of `field`, or names one of the values. */
+function anyOrOneOf(field: string, values: readonly (string | number)[]) {
+  return {
+    bool: { should: [{ terms: { [field]: [...values] } }, { bool: { must_not: { exists: { field } } } }], minimum_should_match: 1 },
+  };
+}
+
 /**
- * The saved searches each document matches: search id -> the positions (slots) in `docs` of the
+ * The saved searches each document matches (among those whose scope meets `scope`): search id -> the positions (slots) in `docs` of the
  * documents it matches. Every matching search, however many.
  */
-export async function percolate(client: Client, prefix: string, docs: readonly object[]): Promise<Map<string, number[]>> {
+export async function percolate(
+  client: Client,
+  prefix: string,
+  docs: readonly object[],
+  scope: PercolationScope,
+): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   if (docs.length === 0) return out;
-  const query = { constant_score: { filter: { percolate: { field: 'query', documents: [...docs] } } } };
+  const query = {
+    bool: {
+      filter: [
+        anyOrOneOf('saved_search.counties', scope.counties),
+        anyOrOneOf('saved_search.tax_years', scope.taxYears),
+        anyOrOneOf('saved_search.statuses', scope.statuses),
+        { percolate: { field: 'query', documents: [...docs] } },
+      ],
+    },
+  };
   for await (const hits of pagesById(client, prefix, { _source: false, query }))
     for (const hit of hits) out.set(hit.sort[0], hit.fields?._percolator_document_slot ?? []);
   return out;
@@ -170,10 +216,9 @@ export async function* savedSearchQueriesFor(
   countySlug: string,
   taxYear: number,
 ): AsyncIterable<{ id: string; query: Record<string, unknown> }[]> {
-  const anyOrThis = (field: string, value: string | number) => ({
-    bool: { should: [{ term: { [field]: value } }, { bool: { must_not: { exists: { field } } } }], minimum_should_match: 1 },
-  });
-  const query = { bool: { filter: [anyOrThis('saved_search.counties', countySlug), anyOrThis('saved_search.tax_years', taxYear)] } };
+  const query = {
+    bool: { filter: [anyOrOneOf('saved_search.counties', [countySlug]), anyOrOneOf('saved_search.tax_years', [taxYear])] },
+  };
   for await (const hits of pagesById(client, prefix, { _source: ['query'], query }, 1000))
     yield hits.map((h) => ({ id: h.sort[0], query: h._source!.query }));
 }

@@ -5,8 +5,8 @@ import type { CertificateSearchFilters, CertificateSearchParams } from '../certi
 
 /**
  * A saved search as the engine percolates it: the query /certificates/search builds of the same
- * filters (one builder, so a change to what a search selects changes both), with the counties
- * and tax years it names for the first-load lookup. `params` are stored already read by the
+ * filters (one builder, so a change to what a search selects changes both), with the counties,
+ * tax years and statuses it names, which narrow the searches a percolation asks. `params` are stored already read by the
  * search's schema (readSavedParams), so they build as a request's would.
  */
 export function savedSearchQuery(search: Pick<SavedSearch, 'id' | 'revision' | 'params'>): SavedSearchQuery {
@@ -17,5 +17,6 @@ export function savedSearchQuery(search: Pick<SavedSearch, 'id' | 'revision' | '
     query: buildCertificateSearch(filters as CertificateSearchParams).query as Record<string, unknown>,
     ...(filters.county ? { counties: filters.county } : {}),
     ...(filters.tax_year ? { taxYears: filters.tax_year } : {}),
+    ...(filters.status ? { statuses: filters.status } : {}),
   };
 }

@@ -73,7 +73,12 @@ describe('saved searches in the percolator', () => {
     });
     const docs = (all.body.hits.hits as { _source: { id: string } }[]).map((h) => h._source);
     expect(docs).toHaveLength(api.records.length);
-    const matched = await percolate(api.t.runtime.opensearch, prefix(), docs);
+    const scope = {
+      counties: [...new Set(api.records.map((r) => r.county_slug))],
+      taxYears: [...new Set(api.records.map((r) => r.tax_year))],
+      statuses: [...new Set(api.records.map((r) => r.status))],
+    };
+    const matched = await percolate(api.t.runtime.opensearch, prefix(), docs, scope);
 
     for (const s of read) {
       const expected = await searched(s.params);
