@@ -49,7 +49,12 @@ export async function percolateChanges(
   const matches = await percolate(deps.opensearch, deps.prefix, docs, scopeOf(docs as Scoped[]));
   if (matches.size === 0) return [];
   const bySlot = new Map<number, string[]>();
-  for (const [id, matched] of matches) for (const slot of matched) bySlot.set(slot, [...(bySlot.get(slot) ?? []), id]);
+  for (const [id, matched] of matches)
+    for (const slot of matched) {
+      const ids = bySlot.get(slot);
+      if (ids) ids.push(id);
+      else bySlot.set(slot, [id]);
+    }
   const owners = await savedSearchOwners(deps.sql, [...matches.keys()]);
   return changes.flatMap((c, n) => {
     const before = new Set(bySlot.get(slots[n]!.before) ?? []);

@@ -204,7 +204,8 @@ export async function percolate(
       ],
     },
   };
-  for await (const hits of pagesById(client, prefix, { _source: false, query }))
+  // Pages of 1,000: a hit carries the slots of every document it matches, thousands for a broad search.
+  for await (const hits of pagesById(client, prefix, { _source: false, query }, 1000))
     for (const hit of hits) out.set(hit.sort[0], hit.fields?._percolator_document_slot ?? []);
   return out;
 }
