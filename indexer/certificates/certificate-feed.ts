@@ -21,9 +21,9 @@ import { parcelConflictOf } from './parcel-conflicts.ts';
 import { countCountyYear, indexedPairs } from './read-indexed.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { certificateChange, certificatesLoaded } from '../events/certificate-change.ts';
-import { countSavedSearchQueries } from '../../services/engine/saved-search-index.ts';
 import { type PercolatedChange, percolateChanges } from './percolate-changes.ts';
-import { matchesLoadedEvents } from './saved-search-loads.ts';
+import { countLoaded, type LoadedCounts, matchesLoadedEvents } from './saved-search-loads.ts';
+import { compiledSavedSearches } from '../../services/engine/local-percolation/stored-searches.ts';
 import { recordSale } from '../events/record-sale.ts';
 
 /**
@@ -37,7 +37,8 @@ import { recordSale } from '../events/record-sale.ts';
  *    (percolate-changes.ts), whose private events are staged beside the public ones.
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
  *    ids are given in the order changes became visible, minus documents the engine refused. A
- *    first load adds each saved search's count of it then (saved-search-loads.ts).
+ *    first load adds each saved search's count of it then (saved-search-loads.ts), counted by the
+ *    worker over its documents in compare where it can judge the search, by the engine otherwise.
  * 3. recordSale, after the bookkeeping wrote the year's sale summary: its creation or status
  *    move (events/record-sale.ts).
  *
@@ -75,9 +76,9 @@ export interface CertificateFeed {
   changed(): number | null;
   /**
    * Where the saved searches' time went, in ms, for the worker's per-file timings: `percolate`, the
-   * percolate requests of compare summed over chunks (each changed certificate, before and after),
-   * absent when nothing was percolated; `matchesLoaded`, a first load's lookup and counts of the
-   * searches' matches in publish, present on first loads only.
+   * matching of compare summed over chunks (each changed certificate, before and after), absent
+   * when nothing was percolated; `matchesLoaded`, a first load's counts of the searches' matches
+   * (the worker's in compare and the engine's in publish), present on first loads only.
    */
   timingsMs(): { percolate?: number; matchesLoaded?: number };
 }
@@ -92,6 +93,8 @@ export function certificateFeed(
   const now = deps.now ?? (() => new Date());
   let changed: number | null = null;
   const timings: { percolate?: number; matchesLoaded?: number } = {};
+  /** A first load's counts the worker took of its documents between the passes, for publish. */
+  let loadCounts: LoadedCounts | undefined;
 
   return {
     async compare(docs, fileSha256) {
@@ -107,14 +110,19 @@ export function certificateFeed(
             await completeStage(tx, jobId);
             await announceSale(tx, { saleId: saleId(county.slug, taxYear), countySlug: county.slug, taxYear });
           });
+        if (stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0) {
+          const started = Date.now();
+          loadCounts = await countLoaded(deps, docs, county.slug, taxYear);
+          timings.matchesLoaded = Date.now() - started;
+        }
         return conflicts;
       }
       // Saved searches read every field a search may filter on, so their documents are whole.
-      const percolating = stage === 'fresh' && (await countSavedSearchQueries(deps.opensearch, deps.prefix)) > 0;
+      const percolating = stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0;
       // A retry with its stage complete only needs the parcels, for the conflict check.
       const fields = stage === 'staged' ? ['parcel_id'] : percolating ? ['*'] : CERTIFICATE_SOURCE;
-      // Changes wait to be percolated in batches: each percolate request costs about a millisecond
-      // per saved search it asks whatever its size, so one request per file is cheapest.
+      // Changes wait to be matched in batches: the engine verifies each search it is asked at about
+      // a millisecond whatever the batch's size, so one request per file is cheapest.
       const pending: PercolatedChange[] = [];
       const flush = async () => {
         if (pending.length === 0) return;
@@ -158,8 +166,10 @@ export function certificateFeed(
       const data = { object: { ...loaded.object, count }, previous: {} };
       const event = { type: 'certificates.loaded' as const, countySlug: county.slug, data };
       const started = Date.now();
-      const append = await matchesLoadedEvents(deps, alias, event, county.slug, taxYear);
-      timings.matchesLoaded = Date.now() - started;
+      // Documents the engine refused are in the worker's counts: the engine counts everything then.
+      const counted = refused.size === 0 ? loadCounts : undefined;
+      const append = await matchesLoadedEvents(deps, alias, event, county.slug, taxYear, counted);
+      timings.matchesLoaded = (timings.matchesLoaded ?? 0) + Date.now() - started;
       await publishStage(sql, jobId, { refused, rewrite: { 'certificates.loaded': data }, append });
     },
 

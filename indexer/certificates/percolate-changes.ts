@@ -3,14 +3,16 @@ import type { Sql } from '../../services/control/db/sql.ts';
 import type { StagedEvent } from '../../services/control/feed/event-stage.ts';
 import type { EventInput } from '../../services/control/feed/events.ts';
 import { savedSearchOwners } from '../../services/control/feed/saved-searches.ts';
-import { type PercolationScope, percolate } from '../../services/engine/saved-search-index.ts';
+import { matchSavedSearches } from '../../services/engine/local-percolation/match.ts';
+import type { PercolationScope } from '../../services/engine/saved-search-index.ts';
 import { savedSearchChanges } from '../events/saved-search-change.ts';
 
 /**
  * The saved searches' events of one chunk of changed certificates: every document as it was and
- * as it is goes to the engine in one percolate request (each change's two documents side by side),
- * which names the searches each one matches; the owners come from the control plane, which leaves
- * out a search deleted since its query was written.
+ * as it is (each change's two side by side) is matched against the stored searches, the worker
+ * judging the clauses it can and the engine's percolator the rest in one request
+ * (services/engine/local-percolation/match.ts); the owners come from the control plane, which
+ * leaves out a search deleted since its query was written.
  */
 
 export interface PercolatedChange {
@@ -29,7 +31,7 @@ interface Scoped {
 }
 
 /** The counties, tax years and statuses of the documents: a search naming none of one of them cannot match any. */
-function scopeOf(docs: readonly Scoped[]): PercolationScope {
+export function scopeOf(docs: readonly Scoped[]): PercolationScope {
   return {
     counties: [...new Set(docs.map((d) => d.county_slug))],
     taxYears: [...new Set(docs.map((d) => d.tax_year))],
@@ -41,12 +43,12 @@ export async function percolateChanges(
   deps: { opensearch: Client; sql: Sql; prefix: string },
   changes: readonly PercolatedChange[],
 ): Promise<StagedEvent[]> {
-  const docs: object[] = [];
+  const docs: Record<string, unknown>[] = [];
   const slots = changes.map((c) => {
-    const before = c.before === undefined ? -1 : docs.push(c.before) - 1;
-    return { before, after: docs.push(c.after) - 1 };
+    const before = c.before === undefined ? -1 : docs.push(c.before as Record<string, unknown>) - 1;
+    return { before, after: docs.push(c.after as Record<string, unknown>) - 1 };
   });
-  const matches = await percolate(deps.opensearch, deps.prefix, docs, scopeOf(docs as Scoped[]));
+  const matches = await matchSavedSearches(deps.opensearch, deps.prefix, docs, scopeOf(docs as unknown as Scoped[]));
   if (matches.size === 0) return [];
   const bySlot = new Map<number, string[]>();
   for (const [id, matched] of matches)

@@ -183,20 +183,23 @@ function anyOrOneOf(field: string, values: readonly (string | number)[]) {
 }
 
 /**
- * The saved searches each document matches (among those whose scope meets `scope`): search id -> the positions (slots) in `docs` of the
- * documents it matches. Every matching search, however many.
+ * The saved searches each document matches (among those whose scope meets `scope`, and only the
+ * searches `only` names when given): search id -> the positions (slots) in `docs` of the documents
+ * it matches. Every matching search, however many.
  */
 export async function percolate(
   client: Client,
   prefix: string,
   docs: readonly object[],
   scope: PercolationScope,
+  only?: readonly string[],
 ): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
-  if (docs.length === 0) return out;
+  if (docs.length === 0 || only?.length === 0) return out;
   const query = {
     bool: {
       filter: [
+        ...(only ? [{ terms: { 'saved_search.id': [...only] } }] : []),
         anyOrOneOf('saved_search.counties', scope.counties),
         anyOrOneOf('saved_search.tax_years', scope.taxYears),
         anyOrOneOf('saved_search.statuses', scope.statuses),
@@ -256,4 +259,53 @@ export async function countSavedSearchMatches(
 /** The ids of every stored query, a page at a time. */
 export async function* savedSearchIds(client: Client, prefix: string): AsyncIterable<string[]> {
   for await (const hits of pagesById(client, prefix, { _source: false })) yield hits.map((h) => h.sort[0]);
+}
+
+/** A stored search as the worker reads it back: its query and the counties, tax years and statuses it names. */
+export interface StoredSavedSearch {
+  id: string;
+  query: Record<string, unknown>;
+  counties?: readonly string[];
+  taxYears?: readonly number[];
+  statuses?: readonly string[];
+}
+
+/**
+ * What the index holds now, in a word: its uuid and its primaries' highest sequence numbers, which
+ * every write and delete moves. Equal words mean nothing was written in between. Null: no index.
+ */
+export async function savedSearchIndexState(client: Client, prefix: string): Promise<string | null> {
+  const index = savedSearchIndexName(prefix);
+  const res = await client.indices.stats({ index, metric: 'docs', level: 'shards' }, { ignore: [404] });
+  if (res.statusCode === 404) return null;
+  type Copy = { routing: { primary: boolean }; seq_no: { max_seq_no: number } };
+  const stats = (res.body as { indices: Record<string, { uuid: string; shards: Record<string, Copy[]> }> }).indices[index];
+  if (!stats) return null;
+  const primaries = Object.entries(stats.shards)
+    .map(([shard, copies]) => `${shard}:${copies.find((c) => c.routing.primary)?.seq_no.max_seq_no ?? 'none'}`)
+    .sort();
+  return `${stats.uuid}/${primaries.join(',')}`;
+}
+
+/**
+ * Every stored search with its query, after a refresh, so every write the index had counted
+ * before this call is in what it reads.
+ */
+export async function* storedSavedSearches(client: Client, prefix: string): AsyncIterable<StoredSavedSearch[]> {
+  await client.indices.refresh({ index: savedSearchIndexName(prefix) }, { ignore: [404] });
+  type Source = {
+    query: Record<string, unknown>;
+    saved_search: { id: string; counties?: string[]; tax_years?: number[]; statuses?: string[] };
+  };
+  for await (const hits of pagesById(client, prefix, { _source: ['query', 'saved_search'] }, 1000))
+    yield hits.map((h) => {
+      const { query, saved_search: s } = h._source as unknown as Source;
+      return {
+        id: s.id,
+        query,
+        ...(s.counties ? { counties: s.counties } : {}),
+        ...(s.tax_years ? { taxYears: s.tax_years } : {}),
+        ...(s.statuses ? { statuses: s.statuses } : {}),
+      };
+    });
 }

@@ -5,24 +5,14 @@
  * place a pattern is built (wildcard), its special characters are escaped.
  */
 
+import { containsKey } from '../../domain/contains-key.ts';
 import type { Clause } from './filters.ts';
+
+export { containsKey };
 
 /** Escapes the characters a wildcard pattern gives meaning to (*, ?, \). */
 export function escapeWildcard(text: string): string {
   return text.replace(/[\\*?]/g, (c) => `\\${c}`);
-}
-
-/**
- * A name as a contains key: lower case, "&" spelled "and", only letters and digits
- * kept. The engine's `contains_key` normalizer does the same to the indexed names
- * (and also folds accents, which it applies to the pattern too), so
- * "Smith & Jones, L.L.C." and "SMITH AND JONES LLC" have one key.
- */
-export function containsKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** True when a name has something to match on (not only punctuation or spaces). */

@@ -1,0 +1,225 @@
+import { isAscii } from './ascii.ts';
+import { containsKey } from '../../domain/contains-key.ts';
+import { allBits, and, andNot, type Bits, emptyBits, isEmpty, or, setBit } from './bits.ts';
+import type { Bound, Leaf, Node } from './compile.ts';
+import type { FieldKind } from './field-kinds.ts';
+
+/**
+ * A compiled search over a batch of documents, in three values per document: `t`, the documents
+ * it surely matches; `u`, those whose answer only the engine can give (a text clause, a value the
+ * worker cannot judge as the engine would); every other document surely does not match. Bool
+ * clauses combine them as three-valued logic does (an unknown clause and a false filter make
+ * false; an unknown clause and a true one make unknown), so a search with a text clause leaves to
+ * the engine only the documents its other filters let through.
+ */
+export interface Verdict {
+  t: Bits;
+  u: Bits;
+}
+
+/** One document's answer to a leaf: true, false, or undefined when only the engine can tell. */
+type Judge = (value: unknown) => boolean | undefined;
+
+/**
+ * The documents of one percolation (their source as indexed), with what several searches share:
+ * each distinct leaf is computed once, and a name field's distinct values are grouped so a
+ * contains clause tests each name once, not each document.
+ */
+export class DocBatch {
+  readonly n: number;
+  private readonly leaves = new Map<string, Verdict>();
+  private readonly distinct = new Map<string, Map<unknown, number[]>>();
+  private readonly everything: Bits;
+  private readonly nothing: Bits;
+
+  constructor(readonly docs: readonly Record<string, unknown>[]) {
+    this.n = docs.length;
+    this.everything = allBits(this.n);
+    this.nothing = emptyBits(this.n);
+  }
+
+  evaluate(node: Node): Verdict {
+    switch (node.k) {
+      case 'all':
+        return { t: this.everything, u: this.nothing };
+      case 'none':
+        return { t: this.nothing, u: this.nothing };
+      case 'unknown':
+        return { t: this.nothing, u: this.everything };
+      case 'leaf': {
+        let v = this.leaves.get(node.key);
+        if (!v) {
+          v = this.leaf(node.leaf);
+          this.leaves.set(node.key, v);
+        }
+        return v;
+      }
+      case 'and': {
+        let t = this.everything;
+        let maybe = this.everything;
+        for (const part of node.of) {
+          const v = this.evaluate(part);
+          t = and(t, v.t);
+          maybe = and(maybe, or(v.t, v.u));
+          if (isEmpty(maybe)) return { t: this.nothing, u: this.nothing };
+        }
+        return { t, u: andNot(maybe, t) };
+      }
+      case 'or': {
+        let t = this.nothing;
+        let maybe = this.nothing;
+        for (const part of node.of) {
+          const v = this.evaluate(part);
+          t = or(t, v.t);
+          maybe = or(maybe, or(v.t, v.u));
+        }
+        return { t, u: andNot(maybe, t) };
+      }
+      case 'not': {
+        const v = this.evaluate(node.of);
+        return { t: andNot(this.everything, or(v.t, v.u)), u: v.u };
+      }
+    }
+  }
+
+  private leaf(l: Leaf): Verdict {
+    if (l.kind === 'contains') return this.contains(l.field, l.needle);
+    const judge = judgeOf(l);
+    const t = emptyBits(this.n);
+    const u = emptyBits(this.n);
+    const source = l.field.source;
+    for (let i = 0; i < this.n; i++) {
+      const answer = judge(this.docs[i]![source]);
+      if (answer === true) setBit(t, i);
+      else if (answer === undefined) setBit(u, i);
+    }
+    return { t, u };
+  }
+
+  /** Documents by the distinct values of a field, so a test per name serves every document bearing it. */
+  private byValue(source: string): Map<unknown, number[]> {
+    let groups = this.distinct.get(source);
+    if (!groups) {
+      groups = new Map();
+      for (let i = 0; i < this.n; i++) {
+        const value = this.docs[i]![source];
+        const docs = groups.get(value);
+        if (docs) docs.push(i);
+        else groups.set(value, [i]);
+      }
+      this.distinct.set(source, groups);
+    }
+    return groups;
+  }
+
+  private contains(field: FieldKind, needle: string): Verdict {
+    const t = emptyBits(this.n);
+    const u = emptyBits(this.n);
+    const ignoreAbove = field.type === 'keyword' ? field.ignoreAbove : undefined;
+    for (const [value, docs] of this.byValue(field.source)) {
+      let answer: boolean | undefined;
+      if (value === undefined || value === null) answer = false;
+      else if (typeof value !== 'string' || !isAscii(value)) answer = undefined;
+      else if (ignoreAbove !== undefined && value.length > ignoreAbove) answer = false;
+      else answer = containsKey(value).includes(needle);
+      if (answer === false) continue;
+      const target = answer ? t : u;
+      for (const i of docs) setBit(target, i);
+    }
+    return { t, u };
+  }
+}
+
+function missing(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+/** A value longer than ignore_above is not indexed: no term, range or exists finds it. */
+function indexedKeyword(field: FieldKind, value: string): boolean {
+  return field.type !== 'keyword' || field.ignoreAbove === undefined || value.length <= field.ignoreAbove;
+}
+
+function judgeOf(l: Exclude<Leaf, { kind: 'contains' }>): Judge {
+  const field = l.field;
+  switch (l.kind) {
+    case 'term':
+      return termJudge(field, l.values, l.caseInsensitive);
+    case 'range':
+      return rangeJudge(field, l.lower, l.upper);
+    case 'exists':
+      return (value) => {
+        if (missing(value)) return false;
+        if (Array.isArray(value) || typeof value === 'object') return undefined;
+        return typeof value === 'string' ? indexedKeyword(field, value) : true;
+      };
+  }
+}
+
+function termJudge(field: FieldKind, values: readonly (string | number | boolean)[], caseInsensitive: boolean): Judge {
+  if (field.type === 'keyword') {
+    const wanted = new Set(values.map((v) => (caseInsensitive ? String(v).toLowerCase() : String(v))));
+    return (value) => {
+      if (missing(value)) return false;
+      if (typeof value !== 'string') return undefined;
+      if (!indexedKeyword(field, value)) return false;
+      if (!caseInsensitive) return wanted.has(value);
+      return isAscii(value) ? wanted.has(value.toLowerCase()) : undefined;
+    };
+  }
+  if (field.type === 'number') {
+    const wanted = new Set(values as number[]);
+    return (value) => {
+      if (missing(value)) return false;
+      if (typeof value !== 'number' || (field.integer && !Number.isInteger(value))) return undefined;
+      return wanted.has(value);
+    };
+  }
+  if (field.type === 'boolean') {
+    const wanted = new Set(values as boolean[]);
+    return (value) => (missing(value) ? false : typeof value === 'boolean' ? wanted.has(value) : undefined);
+  }
+  return () => undefined;
+}
+
+/**
+ * A scaled float is indexed as the long Math.round(value * factor), and a range's ends are scaled
+ * the same way, an exclusive end then moved one step inward (as OpenSearch 3 does: measured, a
+ * face of 300.00 is within `lte 299.999`, since that end rounds to 30000). The worker scales both
+ * with the same double arithmetic, so a bound between two cents selects what the engine selects.
+ */
+function scaledRange(factor: number, lower?: Bound, upper?: Bound): { lo: number; hi: number } {
+  let lo = Number.NEGATIVE_INFINITY;
+  let hi = Number.POSITIVE_INFINITY;
+  if (lower) lo = Math.round((lower.value as number) * factor) + (lower.inclusive ? 0 : 1);
+  if (upper) hi = Math.round((upper.value as number) * factor) - (upper.inclusive ? 0 : 1);
+  return { lo, hi };
+}
+
+function rangeJudge(field: FieldKind, lower?: Bound, upper?: Bound): Judge {
+  if (field.type === 'scaled_float') {
+    const { lo, hi } = scaledRange(field.factor, lower, upper);
+    return (value) => {
+      if (missing(value)) return false;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+      const scaled = Math.round(value * field.factor);
+      return scaled >= lo && scaled <= hi;
+    };
+  }
+  const inRange = (v: number | string) =>
+    (!lower || (lower.inclusive ? v >= lower.value : v > lower.value)) &&
+    (!upper || (upper.inclusive ? v <= upper.value : v < upper.value));
+  if (field.type === 'number')
+    return (value) => {
+      if (missing(value)) return false;
+      if (typeof value !== 'number' || (field.integer && !Number.isInteger(value))) return undefined;
+      return inRange(value);
+    };
+  if (field.type === 'date')
+    // Strict dates of one form compare as text, day by day, as the engine compares their instants
+    // (an inclusive upper day reaches its last millisecond, an exclusive one stops before it).
+    return (value) => {
+      if (missing(value)) return false;
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? inRange(value) : undefined;
+    };
+  return () => undefined;
+}

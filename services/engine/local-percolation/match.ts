@@ -1,0 +1,82 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { type PercolationScope, percolate } from '../saved-search-index.ts';
+import { type Bits, count, hasBit, isEmpty, or, positions } from './bits.ts';
+import { DocBatch } from './evaluate.ts';
+import { type CompiledSearch, compiledSavedSearches, meetsScope } from './stored-searches.ts';
+
+/**
+ * Which saved searches match which documents: the worker decides every clause it can judge exactly
+ * (evaluate.ts) and the engine's percolator the rest, asked only about the searches it left
+ * undecided and only the documents it left undecided for them. A county update's changes meet
+ * thousands of searches of filters on county, status, face and year in a few milliseconds of the
+ * worker's time; the engine, which verifies each query it is asked at about a millisecond, sees
+ * only the searches with text.
+ */
+
+/** search id -> the positions in `docs` of the documents it matches (every matching search). */
+export async function matchSavedSearches(
+  client: Client,
+  prefix: string,
+  docs: readonly Record<string, unknown>[],
+  scope: PercolationScope,
+): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (docs.length === 0) return out;
+  const batch = new DocBatch(docs);
+  const undecided = new Map<string, { t: Bits; u: Bits }>();
+  let asked: Bits | undefined;
+  for (const s of await compiledSavedSearches(client, prefix)) {
+    if (!meetsScope(s, scope)) continue;
+    const v = batch.evaluate(s.node);
+    if (!isEmpty(v.u)) {
+      undecided.set(s.id, v);
+      asked = asked ? or(asked, v.u) : v.u;
+    } else if (!isEmpty(v.t)) out.set(s.id, positions(v.t));
+  }
+  if (!asked) return out;
+  const sent = positions(asked);
+  const engine = await percolate(
+    client,
+    prefix,
+    sent.map((i) => docs[i]!),
+    scope,
+    [...undecided.keys()],
+  );
+  for (const [id, v] of undecided) {
+    const matched = new Set(positions(v.t));
+    for (const slot of engine.get(id) ?? []) if (hasBit(v.u, sent[slot]!)) matched.add(sent[slot]!);
+    if (matched.size > 0)
+      out.set(
+        id,
+        [...matched].sort((a, b) => a - b),
+      );
+  }
+  return out;
+}
+
+/**
+ * A first load's counts, from its documents in hand: search id -> how many of them it matches, for
+ * the searches the worker decided for every document; `undecided`, the searches the engine must
+ * count (their text clauses). Searches that match none are left out.
+ */
+export async function countLoadedMatches(
+  client: Client,
+  prefix: string,
+  docs: readonly Record<string, unknown>[],
+  scope: PercolationScope,
+): Promise<{ counts: Map<string, number>; undecided: CompiledSearch[] }> {
+  const counts = new Map<string, number>();
+  const undecided: CompiledSearch[] = [];
+  if (docs.length === 0) return { counts, undecided };
+  const batch = new DocBatch(docs);
+  for (const s of await compiledSavedSearches(client, prefix)) {
+    if (!meetsScope(s, scope)) continue;
+    const v = batch.evaluate(s.node);
+    if (!isEmpty(v.u)) undecided.push(s);
+    else {
+      const n = count(v.t);
+      if (n > 0) counts.set(s.id, n);
+    }
+  }
+  return { counts, undecided };
+}

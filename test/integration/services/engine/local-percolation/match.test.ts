@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedSearchQuery } from '../../../../../services/api/routes/saved-searches/percolator-query.ts';
+import { readSavedParams } from '../../../../../services/api/routes/saved-searches/read.ts';
+import { aliasName } from '../../../../../services/domain/datasets.ts';
+import { countLoadedMatches, matchSavedSearches } from '../../../../../services/engine/local-percolation/match.ts';
+import {
+  countSavedSearchMatches,
+  ensureSavedSearchIndex,
+  percolate,
+  putSavedSearchQuery,
+} from '../../../../../services/engine/saved-search-index.ts';
+import { type CertificatesApi, openCertificatesApi } from '../../api/routes/certificates/seed.ts';
+
+/**
+ * The worker's judgement of saved searches is the engine's: the same documents matched against
+ * the same stored queries give the same searches, whether the worker decides a clause or leaves it
+ * to the percolator. The documents are the seed's and variants at every edge the worker judges
+ * (a face between two cents, a bound day, a name with an accent or longer than the engine indexes,
+ * a missing field), and the searches cover every filter of /certificates/search.
+ */
+
+const SEARCHES: Record<string, unknown>[] = [
+  {},
+  { county: 'broward' },
+  { county: ['alachua', 'duval'], status: 'sold,advertised' },
+  { tax_year: '2021,2022', redeemed: false },
+  { redeemed: true },
+  { holder: 'acme tax fund' },
+  { holder: 'Smith and Jones' },
+  { holder: 'tax' },
+  { vendor: 'LIENPORT,certbid' },
+  { vendor: 'lienport' },
+  { face_min: 300, face_max: '700.25' },
+  { face_min: '300.005' },
+  { face_max: 299.999 },
+  { face_min: '700.2549' },
+  { face_max: '1.0049' },
+  { sale_after: '2023-06-01', sale_before: '2023-09-30' },
+  { deed_eligible_by: '2025-04-01', status: 'sold' },
+  { expires_before: '2030-01-01' },
+  { query: 'Nunez' },
+  { query: 'oak grove holdings', county: 'miami-dade', face_min: 100 },
+  { query: '2021-00013' },
+];
+
+let api: CertificatesApi;
+const prefix = () => api.t.config.INDEX_PREFIX;
+let docs: Record<string, unknown>[];
+
+/** A seed document with some fields changed, under a new id. */
+function variant(base: Record<string, unknown>, n: number, fields: Record<string, unknown>): Record<string, unknown> {
+  return { ...base, id: `cert_${String(n).padStart(20, 'f')}`, ...fields };
+}
+
+beforeAll(async () => {
+  api = await openCertificatesApi(import.meta.url);
+  const client = api.t.runtime.opensearch;
+  await ensureSavedSearchIndex(client, prefix(), 0);
+  const registry = api.t.runtime.registry;
+  for (const [n, given] of SEARCHES.entries())
+    await putSavedSearchQuery(
+      client,
+      prefix(),
+      savedSearchQuery({ id: `ss_local${String(n).padStart(2, '0')}`, revision: 1, params: readSavedParams(registry, given) }),
+    );
+  const all = await client.search({
+    index: aliasName(prefix(), 'certificates'),
+    body: { size: 1000, query: { match_all: {} }, sort: [{ id: 'asc' }] },
+  });
+  const seed = (all.body.hits.hits as { _source: Record<string, unknown> }[]).map((h) => h._source);
+  const base = seed.find((d) => d.county_slug === 'broward' && d.status === 'sold')!;
+  const edges = [
+    { face_amount: 300 },
+    { face_amount: 299.99 },
+    { face_amount: 300.004 },
+    { face_amount: 300.005 },
+    { face_amount: 700.25 },
+    { face_amount: 700.254 },
+    { face_amount: 700.255 },
+    { face_amount: 1.005 },
+    { face_amount: 2.675 },
+    { holder_name: 'ACME TAX FUND III LLC' },
+    { holder_name: 'Acmé Tax Fund' },
+    { holder_name: `${'X'.repeat(520)} ACME TAX FUND` },
+    { holder_name: null },
+    { holder_name: 'SMITH & JONES, L.L.C.' },
+    { vendor: 'LienPort' },
+    { vendor: 'LIENPORT' },
+    { sale_date: '2023-06-01' },
+    { sale_date: '2023-05-31' },
+    { sale_date: '2023-09-30' },
+    { sale_date: '2023-10-01' },
+    { redeemed: true, status: 'redeemed' },
+    { tax_deed_application_date: '2024-05-01', sale_date: '2020-06-01' },
+    { tax_deed_application_date: null, sale_date: '2020-06-01' },
+    { status: 'advertised', county_slug: 'duval' },
+  ];
+  docs = [...seed, ...edges.map((fields, n) => variant(base, n, fields))];
+});
+afterAll(async () => api?.close());
+
+function scopeOf(list: readonly Record<string, unknown>[]) {
+  return {
+    counties: [...new Set(list.map((d) => d.county_slug as string))],
+    taxYears: [...new Set(list.map((d) => d.tax_year as number))],
+    statuses: [...new Set(list.map((d) => d.status as string))],
+  };
+}
+
+const sorted = (m: Map<string, number[]>) => Object.fromEntries([...m].map(([id, slots]) => [id, [...slots].sort((a, b) => a - b)]).sort());
+
+describe('saved searches judged by the worker', () => {
+  it('match the documents the percolator matches, every search and every edge', async () => {
+    const client = api.t.runtime.opensearch;
+    const scope = scopeOf(docs);
+    const engine = await percolate(client, prefix(), docs, scope);
+    const local = await matchSavedSearches(client, prefix(), docs, scope);
+    expect(sorted(local)).toEqual(sorted(engine));
+    // Every search but the empty one matches something and not everything.
+    for (const [n] of SEARCHES.entries()) {
+      const id = `ss_local${String(n).padStart(2, '0')}`;
+      expect(engine.get(id)?.length ?? 0, id).toBeGreaterThan(0);
+      if (n > 0) expect(engine.get(id)!.length, id).toBeLessThan(docs.length);
+    }
+  });
+
+  it('count a first load as the engine counts the county and year, leaving it only the text searches', async () => {
+    const client = api.t.runtime.opensearch;
+    const alias = aliasName(prefix(), 'certificates');
+    const indexed = docs.filter((d) => !(d.id as string).startsWith('cert_ffff'));
+    const pairs = [...new Set(indexed.map((d) => `${d.county_slug}|${d.tax_year}`))];
+    expect(pairs.length).toBeGreaterThan(3);
+    let decided = 0;
+    for (const pair of pairs) {
+      const [county, year] = [pair.split('|')[0]!, Number(pair.split('|')[1])];
+      const file = indexed.filter((d) => d.county_slug === county && d.tax_year === year);
+      const { counts, undecided } = await countLoadedMatches(client, prefix(), file, scopeOf(file));
+      const queries = SEARCHES.map((given, n) => ({
+        id: `ss_local${String(n).padStart(2, '0')}`,
+        query: savedSearchQuery({ id: 'x', revision: 1, params: readSavedParams(api.t.runtime.registry, given) }).query,
+      }));
+      const engine = await countSavedSearchMatches(client, alias, queries, county, year);
+      const undecidedIds = new Set(undecided.map((s) => s.id));
+      for (const [id, n] of engine) if (!undecidedIds.has(id)) expect(counts.get(id), `${id} ${pair}`).toBe(n);
+      for (const [id, n] of counts) expect(engine.get(id), `${id} ${pair}`).toBe(n);
+      decided += counts.size;
+      // Only a search with free text is ever left to the engine.
+      for (const s of undecided) expect(JSON.stringify(s.query)).toMatch(/multi_match|"match"/);
+    }
+    expect(decided).toBeGreaterThan(pairs.length);
+  });
+});
