@@ -62,6 +62,14 @@ export interface CertificateFeedDeps {
   now?: () => Date;
 }
 
+export type FeedTimings = {
+  percolate?: number;
+  percolateEngine?: number;
+  stageSaved?: number;
+  countLoaded?: number;
+  matchesLoaded?: number;
+};
+
 export interface CertificateFeed {
   /** Between the passes: the conflicting certificates (id -> problem); the changes of the rest are staged. */
   compare(docs: AsyncIterable<SpooledDoc>, fileSha256: string): Promise<Map<string, RowProblem>>;
@@ -77,10 +85,12 @@ export interface CertificateFeed {
   /**
    * Where the saved searches' time went, in ms, for the worker's per-file timings: `percolate`, the
    * matching of compare summed over chunks (each changed certificate, before and after), absent
-   * when nothing was percolated; `matchesLoaded`, a first load's counts of the searches' matches
-   * (the worker's in compare and the engine's in publish), present on first loads only.
+   * when nothing was percolated, of which `percolateEngine` the engine's part; `stageSaved`, the
+   * staging of the private events it gave; on first loads only, `countLoaded`, the worker's counts
+   * of the searches' matches in compare, and `matchesLoaded`, the engine's counts of the rest and
+   * the events, in publish.
    */
-  timingsMs(): { percolate?: number; matchesLoaded?: number };
+  timingsMs(): FeedTimings;
 }
 
 export function certificateFeed(
@@ -92,7 +102,7 @@ export function certificateFeed(
   const alias = aliasName(deps.prefix, 'certificates');
   const now = deps.now ?? (() => new Date());
   let changed: number | null = null;
-  const timings: { percolate?: number; matchesLoaded?: number } = {};
+  const timings: FeedTimings = {};
   /** A first load's counts the worker took of its documents between the passes, for publish. */
   let loadCounts: LoadedCounts | undefined;
 
@@ -113,7 +123,7 @@ export function certificateFeed(
         if (stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0) {
           const started = Date.now();
           loadCounts = await countLoaded(deps, docs, county.slug, taxYear);
-          timings.matchesLoaded = Date.now() - started;
+          timings.countLoaded = Date.now() - started;
         }
         return conflicts;
       }
@@ -127,8 +137,13 @@ export function certificateFeed(
       const flush = async () => {
         if (pending.length === 0) return;
         const started = Date.now();
-        await addStaged(sql, jobId, await percolateChanges(deps, pending.splice(0)));
-        timings.percolate = (timings.percolate ?? 0) + Date.now() - started;
+        const spent: { engineMs?: number } = {};
+        const staged = await percolateChanges(deps, pending.splice(0), spent);
+        const matched = Date.now();
+        await addStaged(sql, jobId, staged);
+        timings.percolate = (timings.percolate ?? 0) + matched - started;
+        timings.percolateEngine = (timings.percolateEngine ?? 0) + (spent.engineMs ?? 0);
+        timings.stageSaved = (timings.stageSaved ?? 0) + Date.now() - matched;
       };
       for await (const pairs of indexedPairs(deps.opensearch, alias, docs, fields)) {
         const events: StagedEvent[] = [];
@@ -169,7 +184,7 @@ export function certificateFeed(
       // Documents the engine refused are in the worker's counts: the engine counts everything then.
       const counted = refused.size === 0 ? loadCounts : undefined;
       const append = await matchesLoadedEvents(deps, alias, event, county.slug, taxYear, counted);
-      timings.matchesLoaded = (timings.matchesLoaded ?? 0) + Date.now() - started;
+      timings.matchesLoaded = Date.now() - started;
       await publishStage(sql, jobId, { refused, rewrite: { 'certificates.loaded': data }, append });
     },
 

@@ -42,13 +42,14 @@ export function scopeOf(docs: readonly Scoped[]): PercolationScope {
 export async function percolateChanges(
   deps: { opensearch: Client; sql: Sql; prefix: string },
   changes: readonly PercolatedChange[],
+  spent?: { engineMs?: number },
 ): Promise<StagedEvent[]> {
   const docs: Record<string, unknown>[] = [];
   const slots = changes.map((c) => {
     const before = c.before === undefined ? -1 : docs.push(c.before as Record<string, unknown>) - 1;
     return { before, after: docs.push(c.after as Record<string, unknown>) - 1 };
   });
-  const matches = await matchSavedSearches(deps.opensearch, deps.prefix, docs, scopeOf(docs as unknown as Scoped[]));
+  const matches = await matchSavedSearches(deps.opensearch, deps.prefix, docs, scopeOf(docs as unknown as Scoped[]), spent);
   if (matches.size === 0) return [];
   const bySlot = new Map<number, string[]>();
   for (const [id, matched] of matches)

@@ -13,12 +13,16 @@ import { type CompiledSearch, compiledSavedSearches, meetsScope } from './stored
  * only the searches with text.
  */
 
-/** search id -> the positions in `docs` of the documents it matches (every matching search). */
+/**
+ * search id -> the positions in `docs` of the documents it matches (every matching search).
+ * `spent.engineMs` adds the time the engine's part took.
+ */
 export async function matchSavedSearches(
   client: Client,
   prefix: string,
   docs: readonly Record<string, unknown>[],
   scope: PercolationScope,
+  spent?: { engineMs?: number },
 ): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   if (docs.length === 0) return out;
@@ -35,6 +39,7 @@ export async function matchSavedSearches(
   }
   if (!asked) return out;
   const sent = positions(asked);
+  const started = Date.now();
   const engine = await percolate(
     client,
     prefix,
@@ -42,6 +47,7 @@ export async function matchSavedSearches(
     scope,
     [...undecided.keys()],
   );
+  if (spent) spent.engineMs = (spent.engineMs ?? 0) + Date.now() - started;
   for (const [id, v] of undecided) {
     const matched = new Set(positions(v.t));
     for (const slot of engine.get(id) ?? []) if (hasBit(v.u, sent[slot]!)) matched.add(sent[slot]!);
