@@ -37,6 +37,7 @@ import {
 import { HealthBody } from './health/row.ts';
 import { HolderList, HolderResponse, HolderRow } from './holders/row.ts';
 import { LandsAvailableList, LandsRow } from './lands-available/row.ts';
+import { PortfolioList, PortfolioResponse, PortfolioRow, PositionRow, PositionsReport, PositionsReportResponse } from './portfolios/row.ts';
 import { SavedSearchList, SavedSearchResponse, SavedSearchRow } from './saved-searches/row.ts';
 import { SourceList, SourceRow } from './sources/row.ts';
 import {
@@ -134,6 +135,13 @@ named('DeletedResponse', DeletedResponse);
 named('SavedSearch', SavedSearchRow);
 named('SavedSearchList', SavedSearchList);
 named('SavedSearchResponse', SavedSearchResponse);
+// A client's portfolios and the per-line report of adding positions.
+named('Portfolio', PortfolioRow);
+named('PortfolioList', PortfolioList);
+named('PortfolioResponse', PortfolioResponse);
+named('PortfolioPosition', PositionRow);
+named('PortfolioPositionsReport', PositionsReport);
+named('PortfolioPositionsReportResponse', PositionsReportResponse);
 
 // The served document itself.
 named('OpenApiDocument', OpenApiDocument);

@@ -11,6 +11,7 @@ import { countiesRoutes } from './counties/route.ts';
 import { eventsRoutes } from './events/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
+import { portfoliosRoutes } from './portfolios/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
 import { savedSearchesRoutes } from './saved-searches/route.ts';
 import { webhookEndpointsRoutes } from './webhook-endpoints/route.ts';
@@ -46,5 +47,6 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     // Writable customer resources (services/api/writes, docs/writes.md).
     await v1.register(webhookEndpointWriteRoutes(deps));
     await v1.register(savedSearchesRoutes(deps));
+    await v1.register(portfoliosRoutes(deps));
   };
 }
