@@ -260,3 +260,40 @@ export async function getById<T>(client: Client, index: string, id: string, sour
     throw classify('get', err);
   }
 }
+
+/**
+ * Many documents by id in one request (mget), in the order asked; a missing id (or a missing
+ * index) is null at its place. A portfolio reads all its certificates this way: one round
+ * trip, no query phase, whatever the number of positions.
+ */
+export async function getByIds<T>(
+  client: Client,
+  index: string,
+  ids: readonly string[],
+  source?: readonly string[],
+): Promise<(T | null)[]> {
+  if (ids.length === 0) return [];
+  try {
+    const res = await failover(() =>
+      client.mget(
+        {
+          index,
+          filter_path: ['docs.found', 'docs._source', 'docs.error'],
+          ...(source ? { _source_includes: [...source] } : {}),
+          body: { ids: [...ids] },
+        },
+        { ...requestOptions, ignore: [404] },
+      ),
+    );
+    const docs = (res.body as { docs?: { found?: boolean; _source?: T; error?: unknown }[] }).docs;
+    // An index that does not exist answers 404 with no docs: every id is unknown.
+    if (docs === undefined) return ids.map(() => null);
+    return docs.map((d) => {
+      if (d.error) throw new EngineError('mget', 'refused', 'mget: one document could not be read');
+      return d.found ? (d._source as T) : null;
+    });
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw classify('mget', err);
+  }
+}
