@@ -37,6 +37,8 @@ import {
 import { HealthBody } from './health/row.ts';
 import { HolderList, HolderResponse, HolderRow } from './holders/row.ts';
 import { LandsAvailableList, LandsRow } from './lands-available/row.ts';
+import { PositionList, PositionRow } from './portfolios/position-row.ts';
+import { PortfolioSummary, PortfolioSummaryResponse } from './portfolios/summary-row.ts';
 import { SavedSearchList, SavedSearchResponse, SavedSearchRow } from './saved-searches/row.ts';
 import { SourceList, SourceRow } from './sources/row.ts';
 import {
@@ -134,6 +136,11 @@ named('DeletedResponse', DeletedResponse);
 named('SavedSearch', SavedSearchRow);
 named('SavedSearchList', SavedSearchList);
 named('SavedSearchResponse', SavedSearchResponse);
+// A portfolio read as of a day: its positions and its summary.
+named('PortfolioPosition', PositionRow);
+named('PortfolioPositionList', PositionList);
+named('PortfolioSummary', PortfolioSummary);
+named('PortfolioSummaryResponse', PortfolioSummaryResponse);
 
 // The served document itself.
 named('OpenApiDocument', OpenApiDocument);

@@ -1,0 +1,149 @@
+import type { Sql } from '../../../control/db/sql.ts';
+import { type PortfolioRecord, type PositionRecord, portfolioOf, positionsOf } from '../../../control/portfolios/index.ts';
+import { aliasName } from '../../../domain/datasets.ts';
+import { floridaToday } from '../../../domain/florida-today.ts';
+import { getByIds, search } from '../../../engine/search.ts';
+import type { Principal } from '../../access/authenticate.ts';
+import type { ListResult, ObjectResult } from '../../envelope.ts';
+import { NotFoundError } from '../../errors.ts';
+import { assertCounties, type CertificatesDeps } from '../certificates/read.ts';
+import { CERTIFICATE_SOURCE, type CertificateDocument } from '../certificates/row.ts';
+import { type PositionFacts, positionAnswer } from './position-answer.ts';
+import { followedPositionId } from './position-ids.ts';
+import type { PositionRow } from './position-row.ts';
+import type { PortfolioPath, PositionsParams, SummaryParams } from './reading-params.ts';
+import { selectPositions } from './select-positions.ts';
+import { summarize } from './summarize.ts';
+import type { PortfolioSummary } from './summary-row.ts';
+
+/**
+ * The portfolio reads: a portfolio's positions as of a day, and their summary. Each reads the
+ * positions from SQL, every certificate in one mget against the certificates alias (and, for a
+ * followed holder group, that group's certificates by search), and answers each position with
+ * the certificate routes' own rules (position-answer.ts). REST and the MCP tools call these.
+ */
+
+export type PortfoliosDeps = CertificatesDeps & { sql: Sql };
+type Owner = Pick<Principal, 'client'>;
+
+export function portfolioNotFound(id: string): NotFoundError {
+  return new NotFoundError(`no portfolio ${JSON.stringify(id)}; GET /api/v1/portfolios lists yours`);
+}
+
+/** The client's own portfolio; another client's is as unknown as a missing one (404). */
+export async function ownPortfolio(sql: Sql, owner: Owner, id: string): Promise<PortfolioRecord> {
+  const found = await portfolioOf(sql, owner.client.id, id);
+  if (!found) throw portfolioNotFound(id);
+  return found;
+}
+
+/** A followed group's certificates, read in pages this size by search_after (the engine's window). */
+const GROUP_PAGE = 10_000;
+
+/**
+ * Every certificate of a holder group (holder_group_id, the field /analytics/holders groups by),
+ * in id order. Paged by search_after so a group of any size is read whole, a page per request.
+ */
+async function groupCertificates(deps: CertificatesDeps, groupId: string): Promise<CertificateDocument[]> {
+  const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  const out: CertificateDocument[] = [];
+  let after: unknown[] | undefined;
+  for (;;) {
+    const page = await search<CertificateDocument>(deps.opensearch, index, {
+      query: { bool: { filter: [{ term: { holder_group_id: groupId } }] } },
+      sort: [{ id: 'asc' }],
+      size: GROUP_PAGE,
+      track_total_hits: false,
+      _source: CERTIFICATE_SOURCE,
+      ...(after ? { search_after: after } : {}),
+    });
+    for (const h of page.hits) out.push(h._source);
+    if (page.hits.length < GROUP_PAGE) return out;
+    after = page.hits[page.hits.length - 1]!.sort;
+  }
+}
+
+function addedFacts(p: PositionRecord): PositionFacts {
+  return {
+    id: p.id,
+    origin: 'added',
+    certificate_id: p.certificate_id,
+    county_slug: p.county_slug,
+    certificate_number: p.certificate_number,
+    tax_year: p.tax_year,
+    acquired_on: p.acquired_on,
+    acquired_amount_cents: p.acquired_amount_cents,
+    note: p.note,
+  };
+}
+
+function followedFacts(portfolioId: string, c: CertificateDocument): PositionFacts {
+  return {
+    id: followedPositionId(portfolioId, c.id),
+    origin: 'holder_group',
+    certificate_id: c.id,
+    county_slug: c.county_slug,
+    certificate_number: c.certificate_number,
+    tax_year: c.tax_year,
+    acquired_on: null,
+    acquired_amount_cents: null,
+    note: null,
+  };
+}
+
+/**
+ * Every position's answer on `asOf`: the written positions, then the followed group's
+ * certificates that no written position already holds (a written position keeps its acquired
+ * amount and note).
+ */
+export async function positionAnswers(deps: PortfoliosDeps, portfolio: PortfolioRecord, asOf: string): Promise<PositionRow[]> {
+  const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  const [added, followed] = await Promise.all([
+    positionsOf(deps.sql, portfolio.id),
+    portfolio.follow_holder_group === null ? Promise.resolve([]) : groupCertificates(deps, portfolio.follow_holder_group),
+  ]);
+  const docs = await getByIds<CertificateDocument>(
+    deps.opensearch,
+    index,
+    added.map((p) => p.certificate_id),
+    CERTIFICATE_SOURCE,
+  );
+  const base = deps.config.PARCEL_BASE_URL;
+  const rows = added.map((p, i) => positionAnswer(addedFacts(p), docs[i] ?? null, asOf, base));
+  const held = new Set(added.map((p) => p.certificate_id));
+  for (const c of followed) if (!held.has(c.id)) rows.push(positionAnswer(followedFacts(portfolio.id, c), c, asOf, base));
+  return rows;
+}
+
+/** GET /portfolios/{id}/positions: filtered, ordered and paged in memory over every answer. */
+export async function readPortfolioPositions(
+  deps: PortfoliosDeps,
+  owner: Owner,
+  path: PortfolioPath,
+  params: PositionsParams,
+  now = new Date(),
+): Promise<ListResult<PositionRow>> {
+  assertCounties(deps.registry, 'county', params.county);
+  const portfolio = await ownPortfolio(deps.sql, owner, path.id);
+  const asOf = params.as_of ?? floridaToday(now);
+  const selected = selectPositions(await positionAnswers(deps, portfolio, asOf), params);
+  return {
+    rows: selected.slice(params.offset, params.offset + params.limit),
+    limit: params.limit,
+    offset: params.offset,
+    total: selected.length,
+  };
+}
+
+/** GET /portfolios/{id}/summary: the sums of the positions' own answers. */
+export async function readPortfolioSummary(
+  deps: PortfoliosDeps,
+  owner: Owner,
+  path: PortfolioPath,
+  params: SummaryParams,
+  now = new Date(),
+): Promise<ObjectResult<PortfolioSummary>> {
+  const portfolio = await ownPortfolio(deps.sql, owner, path.id);
+  const asOf = params.as_of ?? floridaToday(now);
+  return { data: summarize(portfolio.id, asOf, await positionAnswers(deps, portfolio, asOf)) };
+}
