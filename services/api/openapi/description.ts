@@ -103,6 +103,11 @@ export const TAGS = [
     description:
       'Certificate searches you save by name (the filters of /certificates/search) and their matches, which are that search answered now. Each request costs 1 credit.',
   },
+  {
+    name: 'portfolios',
+    description:
+      'The tax certificates you hold, in named portfolios: positions added up to 10,000 a request, each line answered on its own. Each request costs 1 credit.',
+  },
   { name: 'account', description: "The calling key's usage; costs no credit." },
   { name: 'service', description: 'Liveness and this document; no API key needed.' },
 ];

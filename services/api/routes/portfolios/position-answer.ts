@@ -56,7 +56,7 @@ function quoteOn(doc: CertificateDocument, day: string): RedemptionQuote | null 
 
 export function positionAnswer(p: PositionFacts, doc: CertificateDocument | null, asOf: string, parcelBaseUrl: string): PositionRow {
   const head = {
-    position_id: p.id,
+    id: p.id,
     origin: p.origin,
     certificate_id: p.certificate_id,
     county_slug: p.county_slug,

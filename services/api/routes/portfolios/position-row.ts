@@ -27,7 +27,7 @@ export const NextDeadline = z
 export type NextDeadline = z.infer<typeof NextDeadline>;
 
 export const PositionRow = z.object({
-  position_id: z.string().describe('Position id (pos_<id>); for a followed holder group, derived from the portfolio and certificate ids.'),
+  id: z.string().describe('Position id (pos_<id>); for a followed holder group, derived from the portfolio and certificate ids.'),
   origin: z
     .enum(POSITION_ORIGINS)
     .describe('added: a position written to the portfolio; holder_group: a certificate of the followed holder group.'),
@@ -65,7 +65,7 @@ export const PositionList = listResponse(PositionRow);
 
 /** The CSV columns: one plain value a cell, the certificate and quote flattened to what a spreadsheet sums. */
 export const POSITION_CSV_COLUMNS = [
-  'position_id',
+  'id',
   'origin',
   'certificate_id',
   'county_slug',
@@ -94,7 +94,7 @@ export const POSITION_CSV_COLUMNS = [
 
 export function flattenPosition(p: PositionRow): Record<(typeof POSITION_CSV_COLUMNS)[number], unknown> {
   return {
-    position_id: p.position_id,
+    id: p.id,
     origin: p.origin,
     certificate_id: p.certificate_id,
     county_slug: p.county_slug,

@@ -27,7 +27,7 @@ function compareBy(sort: PositionSort): (a: PositionRow, b: PositionRow) => numb
       const order = x < y ? -1 : 1;
       return desc ? -order : order;
     }
-    return a.position_id < b.position_id ? -1 : a.position_id > b.position_id ? 1 : 0;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   };
 }
 

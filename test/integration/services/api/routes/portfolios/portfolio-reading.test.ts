@@ -16,7 +16,7 @@ import { type CertificatesApi, openCertificatesApi } from '../certificates/seed.
 
 type Auth = { authorization: string };
 interface Position {
-  position_id: string;
+  id: string;
   origin: string;
   certificate_id: string;
   status: string;
@@ -190,7 +190,7 @@ describe('portfolio positions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.trim().split('\n');
-    expect(lines[0]!.startsWith('position_id,origin,certificate_id,county_slug,certificate_number,tax_year,status,face_amount')).toBe(true);
+    expect(lines[0]!.startsWith('id,origin,certificate_id,county_slug,certificate_number,tax_year,status,face_amount')).toBe(true);
     expect(lines).toHaveLength(held.length + 2);
     expect(res.body).toContain(unresolvedId);
   });
@@ -202,7 +202,7 @@ describe('portfolio positions', () => {
     expect(own).toMatchObject({ origin: 'added', note: 'mine' });
     for (const g of grouped.slice(1)) {
       const p = positions.find((x) => x.certificate_id === g.id)!;
-      expect(p).toMatchObject({ origin: 'holder_group', position_id: followedPositionId(followId, g.id), note: null });
+      expect(p).toMatchObject({ origin: 'holder_group', id: followedPositionId(followId, g.id), note: null });
     }
   });
 });
