@@ -137,8 +137,8 @@ named('SavedSearch', SavedSearchRow);
 named('SavedSearchList', SavedSearchList);
 named('SavedSearchResponse', SavedSearchResponse);
 // A portfolio read as of a day: its positions and its summary.
-named('PortfolioPosition', PositionRow);
-named('PortfolioPositionList', PositionList);
+named('PortfolioPositionAnswer', PositionRow);
+named('PortfolioPositionAnswerList', PositionList);
 named('PortfolioSummary', PortfolioSummary);
 named('PortfolioSummaryResponse', PortfolioSummaryResponse);
 
