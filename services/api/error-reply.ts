@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { EngineError } from '../engine/search.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, CODE_BY_STATUS } from './errors.ts';
+import { BULK_WRITE_BODY_LIMIT, bodySize, WRITE_BODY_LIMIT } from './writes/body.ts';
 
 /**
  * The one place an error becomes a status, headers and the envelope of spec 2.11:
@@ -26,19 +27,25 @@ export function errorReply(err: unknown, request: FastifyRequest, reply: Fastify
   if (status >= 400 && status < 500 && code) {
     // The framework's own 4xx (415, 413, ...): its status, our envelope, a plain message.
     reply.code(status);
-    return errorEnvelope(code, frameworkMessage(status, (err as FastifyError).code), request.id);
+    return errorEnvelope(code, frameworkMessage(status, (err as FastifyError).code, request.routeOptions.bodyLimit), request.id);
   }
   request.log.error({ err }, 'request failed');
   reply.code(500);
   return errorEnvelope('internal_error', 'internal server error; retry with backoff', request.id);
 }
 
-function frameworkMessage(status: number, code: string | undefined): string {
-  if (status === 413) return 'request body too large: a write takes at most 64 KiB of JSON';
+function frameworkMessage(status: number, code: string | undefined, bodyLimit: number | undefined): string {
+  if (status === 413) return `request body too large: ${bodyLimitWords(bodyLimit)}`;
   if (status === 415) return 'unsupported media type: send a JSON body with Content-Type: application/json';
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'bad request: the body is empty; send a JSON object';
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH')
     return 'bad request: the body is not valid JSON';
   if (status === 406) return 'not acceptable: this endpoint answers application/json (lists also text/csv)';
   return 'bad request';
+}
+
+/** How a 413 states the limit it met: the bulk write's own, or the 64 KiB of every other write. */
+function bodyLimitWords(bodyLimit: number | undefined): string {
+  if (bodyLimit === BULK_WRITE_BODY_LIMIT) return `a list of positions takes at most ${bodySize(BULK_WRITE_BODY_LIMIT)} of JSON`;
+  return `a write takes at most ${bodySize(WRITE_BODY_LIMIT)} of JSON`;
 }

@@ -329,3 +329,90 @@ export const savedSearchExamples = {
   },
   deleted: { data: { id: leeSearch.id, deleted: true as const }, meta: meta('req_Sd5eL7eT9eDa1Zc4') },
 };
+
+/** Portfolios (services/api/routes/portfolios): hand-written, in the shape read.ts renders. */
+const leeBook = {
+  id: 'pf_R4nT8wQz2LmX6cVb',
+  name: 'Lee County 2023 book',
+  follow_holder_group: null,
+  created_at: '2026-03-01T12:00:00.000Z',
+  updated_at: '2026-03-01T12:00:00.000Z',
+};
+const leePosition = {
+  id: 'pos_M2xK7pQw9ZaT4nVe',
+  portfolio_id: leeBook.id,
+  certificate_id: 'cert_5b0e8d7c2a914f6e3d1a',
+  county: 'lee',
+  certificate_number: '2023-004512',
+  tax_year: 2023,
+  acquired_on: '2024-06-01',
+  acquired_amount: 1850.4,
+  note: null,
+  created_at: '2026-03-01T12:05:00.000Z',
+  resolved: true,
+};
+export const portfolioExamples = {
+  createBody: { name: leeBook.name },
+  created: { data: leeBook, meta: meta('req_Pc1rE4tF7oLi0Ab2') },
+  list: { data: [leeBook], pagination: { limit: 100, offset: 0, total: 1, has_more: false }, meta: meta('req_Pl2sT5pF8oLi1Bc3') },
+  one: { data: leeBook, meta: meta('req_Pg3eT6pF9oLi2Cd4') },
+  updateBody: { name: 'Lee 2023, following Gulf Coast', follow_holder_group: 'grp_6f1c2a9e0b3d4c5e7a8b' },
+  updated: {
+    data: {
+      ...leeBook,
+      name: 'Lee 2023, following Gulf Coast',
+      follow_holder_group: 'grp_6f1c2a9e0b3d4c5e7a8b',
+      updated_at: '2026-03-02T08:30:00.000Z',
+    },
+    meta: meta('req_Pu4pD7aF0oLi3De5'),
+  },
+  deleted: { data: { id: leeBook.id, deleted: true as const }, meta: meta('req_Pd5eL8eF1oLi4Ef6') },
+  positionsBody: {
+    positions: [
+      { county: 'lee', certificate_number: '2023-004512', tax_year: 2023, acquired_on: '2024-06-01', acquired_amount: 1850.4 },
+      { county: 'lee', certificate_number: '2023-009001', tax_year: 2023 },
+      { county: 'atlantis', certificate_number: '17', tax_year: 2023 },
+      { county: 'lee', certificate_number: '2023004512', tax_year: 2023 },
+    ],
+  },
+  positionsAdded: {
+    data: {
+      portfolio_id: leeBook.id,
+      created: 2,
+      unresolved: 1,
+      rejected: 2,
+      lines: [
+        { line: 1, status: 'created' as const, position: leePosition },
+        {
+          line: 2,
+          status: 'created' as const,
+          position: {
+            ...leePosition,
+            id: 'pos_N3yL8qRx0AbU5oWf',
+            certificate_id: 'cert_9a3f0c1d7e2b4a6c8d0e',
+            certificate_number: '2023-009001',
+            acquired_on: null,
+            acquired_amount: null,
+            resolved: false,
+          },
+        },
+        {
+          line: 3,
+          status: 'rejected' as const,
+          error: {
+            code: 'unknown_county' as const,
+            field: 'county',
+            message: 'unknown county slug "atlantis"; GET /api/v1/counties lists the 67 county slugs',
+          },
+        },
+        {
+          line: 4,
+          status: 'rejected' as const,
+          error: { code: 'duplicate' as const, field: 'line', message: 'line 1 of this request already adds this certificate' },
+        },
+      ],
+    },
+    meta: meta('req_Pa6dP9oS2iTi5Fg7'),
+  },
+  positionDeleted: { data: { id: leePosition.id, deleted: true as const }, meta: meta('req_Pr7mP0oS3iTi6Gh8') },
+};

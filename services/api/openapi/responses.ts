@@ -99,8 +99,11 @@ const ERRORS = {
 
 type ErrorStatus = keyof typeof ERRORS;
 
-function errorResponse(status: ErrorStatus, notFound?: string) {
-  const { description, example } = ERRORS[status];
+function errorResponse(status: ErrorStatus, notFound?: string, tooLarge?: { description: string; message: string }) {
+  const { description, example } =
+    status === 413 && tooLarge
+      ? { description: tooLarge.description, example: error('payload_too_large', tooLarge.message) }
+      : ERRORS[status];
   const headers =
     status === 401 ? REQUEST_ID : status === 429 ? { ...REQUEST_ID, ...RATE_LIMIT, ...RETRY_AFTER } : { ...REQUEST_ID, ...RATE_LIMIT };
   const shown = status === 404 && notFound ? error('not_found', notFound) : example;
@@ -142,8 +145,14 @@ export function answers(ok: Success, errors: Errors = {}) {
   };
 }
 
-/** The answers of one write (services/api/writes): its 200 or 201, and the errors a write can meet. */
-export function writeAnswers(ok: Success & { status: 200 | 201 }, errors: { notFound?: string } = {}) {
+/**
+ * The answers of one write (services/api/writes): its 200 or 201, and the errors a write can meet.
+ * `tooLarge`: the 413 of a write with a larger body limit than the 64 KiB of the others.
+ */
+export function writeAnswers(
+  ok: Success & { status: 200 | 201 },
+  errors: { notFound?: string; tooLarge?: { description: string; message: string } } = {},
+) {
   const statuses: ErrorStatus[] = [400, 401, 402, 403];
   if (errors.notFound) statuses.push(404);
   statuses.push(409, 413, 415, 429, 500);
@@ -155,7 +164,7 @@ export function writeAnswers(ok: Success & { status: 200 | 201 }, errors: { notF
       headers: { ...REQUEST_ID, ...RATE_LIMIT },
       content: { 'application/json': { schema: ok.schema, example: ok.example } },
     },
-    ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s, errors.notFound)])),
+    ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s, errors.notFound, errors.tooLarge)])),
   };
 }
 

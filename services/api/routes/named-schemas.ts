@@ -37,7 +37,8 @@ import {
 import { HealthBody } from './health/row.ts';
 import { HolderList, HolderResponse, HolderRow } from './holders/row.ts';
 import { LandsAvailableList, LandsRow } from './lands-available/row.ts';
-import { PositionList, PositionRow } from './portfolios/position-row.ts';
+import { PositionList as PositionAnswerList, PositionRow as PositionAnswer } from './portfolios/position-row.ts';
+import { PortfolioList, PortfolioResponse, PortfolioRow, PositionRow, PositionsReport, PositionsReportResponse } from './portfolios/row.ts';
 import { PortfolioSummary, PortfolioSummaryResponse } from './portfolios/summary-row.ts';
 import { SavedSearchList, SavedSearchResponse, SavedSearchRow } from './saved-searches/row.ts';
 import { SourceList, SourceRow } from './sources/row.ts';
@@ -136,9 +137,16 @@ named('DeletedResponse', DeletedResponse);
 named('SavedSearch', SavedSearchRow);
 named('SavedSearchList', SavedSearchList);
 named('SavedSearchResponse', SavedSearchResponse);
+// A client's portfolios and the per-line report of adding positions.
+named('Portfolio', PortfolioRow);
+named('PortfolioList', PortfolioList);
+named('PortfolioResponse', PortfolioResponse);
+named('PortfolioPosition', PositionRow);
+named('PortfolioPositionsReport', PositionsReport);
+named('PortfolioPositionsReportResponse', PositionsReportResponse);
 // A portfolio read as of a day: its positions and its summary.
-named('PortfolioPositionAnswer', PositionRow);
-named('PortfolioPositionAnswerList', PositionList);
+named('PortfolioPositionAnswer', PositionAnswer);
+named('PortfolioPositionAnswerList', PositionAnswerList);
 named('PortfolioSummary', PortfolioSummary);
 named('PortfolioSummaryResponse', PortfolioSummaryResponse);
 

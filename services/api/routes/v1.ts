@@ -12,6 +12,7 @@ import { eventsRoutes } from './events/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
 import { portfolioReadingRoutes } from './portfolios/reading-route.ts';
+import { portfoliosRoutes } from './portfolios/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
 import { savedSearchesRoutes } from './saved-searches/route.ts';
 import { webhookEndpointsRoutes } from './webhook-endpoints/route.ts';
@@ -47,6 +48,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     // Writable customer resources (services/api/writes, docs/writes.md).
     await v1.register(webhookEndpointWriteRoutes(deps));
     await v1.register(savedSearchesRoutes(deps));
+    await v1.register(portfoliosRoutes(deps));
     // A client's portfolios as of a day: positions and summary.
     await v1.register(portfolioReadingRoutes(deps));
   };

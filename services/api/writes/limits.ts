@@ -21,7 +21,29 @@ export const SAVED_SEARCH_LIMITS: Record<Principal['plan']['code'], number> = {
 /** The most saved searches any plan keeps: a client never has more, so one page of this many is all of them. */
 export const MOST_SAVED_SEARCHES = Math.max(...Object.values(SAVED_SEARCH_LIMITS));
 
-export const WRITABLE_RESOURCES = ['webhook_endpoints', 'saved_searches'] as const;
+/**
+ * Portfolios, like saved searches, cost a row each to keep (their positions are bounded below),
+ * so the same tiers: a few on a trial, hundreds for a fund's books.
+ */
+export const PORTFOLIO_LIMITS: Record<Principal['plan']['code'], number> = { ...SAVED_SEARCH_LIMITS };
+
+/**
+ * Positions one portfolio may hold, by plan: at least one whole request's worth (10,000 lines)
+ * on every plan, so a small holder loads its book in one call; a fund holding more than
+ * 100,000 certificates in one book splits it across portfolios. Each position is a row, and
+ * a portfolio's quotes read all its positions at once, which is what bounds the largest.
+ */
+export const POSITION_LIMITS: Record<Principal['plan']['code'], number> = {
+  free_trial: 10_000,
+  developer: 10_000,
+  mcp_starter: 10_000,
+  pro: 25_000,
+  growth: 50_000,
+  lead_feed: 50_000,
+  enterprise: 100_000,
+};
+
+export const WRITABLE_RESOURCES = ['webhook_endpoints', 'saved_searches', 'portfolios', 'portfolio_positions'] as const;
 export type WritableResource = (typeof WRITABLE_RESOURCES)[number];
 
 export function resourceLimit(resource: WritableResource, plan: Principal['plan']): number {
@@ -30,6 +52,10 @@ export function resourceLimit(resource: WritableResource, plan: Principal['plan'
       return plan.webhooks === 'none' ? 0 : MAX_ENDPOINTS_PER_CLIENT;
     case 'saved_searches':
       return SAVED_SEARCH_LIMITS[plan.code];
+    case 'portfolios':
+      return PORTFOLIO_LIMITS[plan.code];
+    case 'portfolio_positions':
+      return POSITION_LIMITS[plan.code];
   }
 }
 
@@ -43,6 +69,27 @@ export class LimitReachedError extends ApiError {
         resource,
         limit,
         plan,
+      },
+    );
+  }
+}
+
+/**
+ * 403 limit_reached for positions, which are counted per portfolio: the lines of one request
+ * would take the portfolio past its plan's limit, so none of them was added.
+ */
+export class PositionLimitReachedError extends ApiError {
+  constructor(input: { portfolioId: string; limit: number; plan: string; held: number; adding: number }) {
+    super(
+      'limit_reached',
+      `portfolio ${input.portfolioId} holds ${input.held} positions and this request adds ${input.adding}, past the ${input.limit} the ${input.plan} plan allows in one portfolio; nothing was added: delete positions first or use another portfolio`,
+      {
+        resource: 'portfolio_positions',
+        limit: input.limit,
+        plan: input.plan,
+        portfolio_id: input.portfolioId,
+        held: input.held,
+        adding: input.adding,
       },
     );
   }
