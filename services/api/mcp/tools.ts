@@ -30,7 +30,10 @@ import { HolderRow } from '../routes/holders/row.ts';
 import { LandsSearchParams } from '../routes/lands-available/params.ts';
 import { searchLands } from '../routes/lands-available/read.ts';
 import { LandsRow } from '../routes/lands-available/row.ts';
+import { PortfoliosParams } from '../routes/portfolios/params.ts';
 import { PositionList } from '../routes/portfolios/position-row.ts';
+import { readPortfolios } from '../routes/portfolios/read.ts';
+import { PortfolioList } from '../routes/portfolios/row.ts';
 import { readPortfolioPositions, readPortfolioSummary } from '../routes/portfolios/read-positions.ts';
 import { PositionsOfParams, SummaryOfParams } from '../routes/portfolios/reading-params.ts';
 import { type PortfolioSummary, PortfolioSummaryResponse } from '../routes/portfolios/summary-row.ts';
@@ -374,7 +377,18 @@ export const TOOLS: readonly Tool[] = toolTable([
     noun: 'certificates',
     run: (ctx, { id, ...params }) => readSavedSearchMatches(ctx.deps, ctx.access.principal, { id }, params),
   }),
-  // Portfolios as of a day: the same read functions as GET /portfolios/{id}/positions and /summary.
+  // Portfolios: the caller's list, and each as of a day, by the REST routes' read functions.
+  defineTool({
+    name: 'list_portfolios',
+    title: 'List your portfolios',
+    rest: 'GET /api/v1/portfolios',
+    description:
+      "The calling client's portfolios of held tax certificates, oldest first, each with its id, name and the holder group it follows (or null). list_portfolio_positions and get_portfolio_summary read one of them as of a day.",
+    input: PortfoliosParams,
+    output: PortfolioList,
+    noun: 'portfolios',
+    run: (ctx, params) => readPortfolios(ctx.deps, ctx.access.principal, params),
+  }),
   defineTool({
     name: 'list_portfolio_positions',
     title: "A portfolio's positions as of a day",

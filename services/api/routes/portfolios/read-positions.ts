@@ -1,17 +1,17 @@
 import type { Sql } from '../../../control/db/sql.ts';
-import { type PortfolioRecord, type PositionRecord, portfolioOf, positionsOf } from '../../../control/portfolios/index.ts';
+import { type PortfolioRecord, type PositionRecord, positionsOf } from '../../../control/portfolios/index.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import { floridaToday } from '../../../domain/florida-today.ts';
 import { getByIds, search } from '../../../engine/search.ts';
-import type { Principal } from '../../access/authenticate.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
-import { NotFoundError } from '../../errors.ts';
 import { assertCounties, type CertificatesDeps } from '../certificates/read.ts';
 import { CERTIFICATE_SOURCE, type CertificateDocument } from '../certificates/row.ts';
 import { type PositionFacts, positionAnswer } from './position-answer.ts';
 import { followedPositionId } from './position-ids.ts';
 import type { PositionRow } from './position-row.ts';
-import type { PortfolioPath, PositionsParams, SummaryParams } from './reading-params.ts';
+import type { PortfolioPath } from './params.ts';
+import type { PositionsParams, SummaryParams } from './reading-params.ts';
+import { ownPortfolio, type PortfolioOwner } from './read.ts';
 import { selectPositions } from './select-positions.ts';
 import { summarize } from './summarize.ts';
 import type { PortfolioSummary } from './summary-row.ts';
@@ -24,18 +24,6 @@ import type { PortfolioSummary } from './summary-row.ts';
  */
 
 export type PortfoliosDeps = CertificatesDeps & { sql: Sql };
-type Owner = Pick<Principal, 'client'>;
-
-export function portfolioNotFound(id: string): NotFoundError {
-  return new NotFoundError(`no portfolio ${JSON.stringify(id)}; GET /api/v1/portfolios lists yours`);
-}
-
-/** The client's own portfolio; another client's is as unknown as a missing one (404). */
-export async function ownPortfolio(sql: Sql, owner: Owner, id: string): Promise<PortfolioRecord> {
-  const found = await portfolioOf(sql, owner.client.id, id);
-  if (!found) throw portfolioNotFound(id);
-  return found;
-}
 
 /** A followed group's certificates, read in pages this size by search_after (the engine's window). */
 const GROUP_PAGE = 10_000;
@@ -118,7 +106,7 @@ export async function positionAnswers(deps: PortfoliosDeps, portfolio: Portfolio
 /** GET /portfolios/{id}/positions: filtered, ordered and paged in memory over every answer. */
 export async function readPortfolioPositions(
   deps: PortfoliosDeps,
-  owner: Owner,
+  owner: PortfolioOwner,
   path: PortfolioPath,
   params: PositionsParams,
   now = new Date(),
@@ -138,7 +126,7 @@ export async function readPortfolioPositions(
 /** GET /portfolios/{id}/summary: the sums of the positions' own answers. */
 export async function readPortfolioSummary(
   deps: PortfoliosDeps,
-  owner: Owner,
+  owner: PortfolioOwner,
   path: PortfolioPath,
   params: SummaryParams,
   now = new Date(),

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { calendarDate, countySlug, format, limit, multi, offset } from '../../params/common.ts';
+import { PortfolioPath } from './params.ts';
 import { POSITION_STATUSES } from './position-row.ts';
 
-/** Parameters of the portfolio reads (docs/portfolios-reading.md); the same schemas are the MCP tools' input. */
-
-export const PortfolioPath = z.strictObject({
-  id: z.string().describe("Portfolio id, form pf_<id> (anything else, or another client's portfolio, is a 404)."),
-});
-export type PortfolioPath = z.infer<typeof PortfolioPath>;
+/**
+ * Parameters of the portfolio reads (docs/portfolios-reading.md); the same schemas are the MCP tools' input.
+ * The path is the portfolio routes' own (params.ts).
+ */
 
 const asOf = calendarDate.optional().describe('The day to answer for (YYYY-MM-DD); default today in Florida (America/New_York).');
 
@@ -39,10 +38,6 @@ export type PositionsParams = z.infer<typeof PositionsParams>;
 
 export const SummaryParams = z.strictObject({ as_of: asOf });
 export type SummaryParams = z.infer<typeof SummaryParams>;
-
-/** GET /portfolios is h-pfw's write side; the MCP tool list_portfolios pages the same way. */
-export const PortfoliosParams = z.strictObject({ limit: limit(100), offset });
-export type PortfoliosParams = z.infer<typeof PortfoliosParams>;
 
 /** The MCP tools take the id and the parameters in one object. */
 export const PositionsOfParams = z.strictObject({ ...PortfolioPath.shape, ...PositionsParams.omit({ format: true }).shape });

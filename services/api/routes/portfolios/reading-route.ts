@@ -6,7 +6,8 @@ import { answers } from '../../openapi/responses.ts';
 import { isCsvRequest, sendObject } from '../../reply.ts';
 import { flattenPosition, POSITION_CSV_COLUMNS, PositionList } from './position-row.ts';
 import { portfolioReadingExamples } from './reading-examples.ts';
-import { PortfolioPath, PositionsParams, SummaryParams } from './reading-params.ts';
+import { PortfolioPath } from './params.ts';
+import { PositionsParams, SummaryParams } from './reading-params.ts';
 import { readPortfolioPositions, readPortfolioSummary } from './read-positions.ts';
 import { PortfolioSummaryResponse } from './summary-row.ts';
 
