@@ -1,7 +1,7 @@
 import recorded from '../../openapi/examples.json' with { type: 'json' };
 import { toCsv } from '../../csv.ts';
 import type { CertificateDocument } from '../certificates/row.ts';
-import { positionAnswer } from './position-answer.ts';
+import { positionFigures, renderPosition } from './position-answer.ts';
 import { flattenPosition, POSITION_CSV_COLUMNS } from './position-row.ts';
 import { summarize } from './summarize.ts';
 
@@ -17,26 +17,22 @@ const PORTFOLIO = 'pf_Hk3mQ8vT2xLp9RwZ';
 
 // The recorded row is a stored document plus parcel_url, which the mapper rebuilds: the recorded one is kept.
 const doc = recorded.certificate.data as CertificateDocument & { parcel_url: string };
-const held = {
-  ...positionAnswer(
-    {
-      id: 'pos_Zt6pW1nC4sRb8YqE',
-      origin: 'added',
-      certificate_id: doc.id,
-      county_slug: doc.county_slug,
-      certificate_number: doc.certificate_number,
-      tax_year: doc.tax_year,
-      acquired_on: '2024-05-30',
-      acquired_amount_cents: null,
-      note: 'Margate condo, bought at the 2024 sale',
-    },
-    doc,
-    AS_OF,
-    '',
-  ),
-};
-held.certificate = { ...held.certificate!, parcel_url: doc.parcel_url };
-const unresolved = positionAnswer(
+const heldFigures = positionFigures(
+  {
+    id: 'pos_Zt6pW1nC4sRb8YqE',
+    origin: 'added',
+    certificate_id: doc.id,
+    county_slug: doc.county_slug,
+    certificate_number: doc.certificate_number,
+    tax_year: doc.tax_year,
+    acquired_on: '2024-05-30',
+    acquired_amount_cents: null,
+    note: 'Margate condo, bought at the 2024 sale',
+  },
+  doc,
+  AS_OF,
+);
+const unresolvedFigures = positionFigures(
   {
     id: 'pos_Ub2rE5sO7lVe3DqA',
     origin: 'added',
@@ -50,12 +46,13 @@ const unresolved = positionAnswer(
   },
   null,
   AS_OF,
-  '',
 );
-const rows = [held, unresolved];
+const held = renderPosition(heldFigures, doc, AS_OF, '');
+held.certificate = { ...held.certificate!, parcel_url: doc.parcel_url };
+const rows = [held, renderPosition(unresolvedFigures, null, AS_OF, '')];
 
 export const portfolioReadingExamples = {
   positions: { data: rows, pagination: { limit: 100, offset: 0, total: 2, has_more: false }, meta: meta('req_Pp4sI7tI1oNs2Lx8') },
   positionsCsv: toCsv([...POSITION_CSV_COLUMNS], rows.map(flattenPosition)),
-  summary: { data: summarize(PORTFOLIO, AS_OF, rows), meta: meta('req_Ps5uM8mA2rY3Kz9c') },
+  summary: { data: summarize(PORTFOLIO, AS_OF, [heldFigures, unresolvedFigures]), meta: meta('req_Ps5uM8mA2rY3Kz9c') },
 };

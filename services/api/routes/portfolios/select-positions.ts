@@ -1,22 +1,23 @@
-import type { PositionsParams, PositionSort } from './reading-params.ts';
-import type { PositionRow } from './position-row.ts';
+import type { PositionFigures } from './position-answer.ts';
+import type { PositionSort, PositionsParams } from './reading-params.ts';
 
 /**
- * The positions a page selects, pure: filters, then one order with missing values last and
- * ties by position id, so every page of a portfolio is stable and no position shows twice.
+ * The positions a page selects, pure, on their figures: filters, then one order with missing
+ * values last and ties by position id, so every page of a portfolio is stable and no position
+ * shows twice.
  */
 
-type Key = (p: PositionRow) => number | string | null;
+type Key = (p: PositionFigures) => number | string | null;
 
 /** Each sort: the value it orders by and its direction. */
 const SORT_KEYS: Record<PositionSort, { key: Key; desc: boolean }> = {
   next_deadline_asc: { key: (p) => p.next_deadline?.date ?? null, desc: false },
-  payoff_desc: { key: (p) => (p.quote?.redeemable ? p.quote.holder_amount : null), desc: true },
-  face_desc: { key: (p) => p.certificate?.face_amount ?? null, desc: true },
-  acquired_desc: { key: (p) => p.acquired_on, desc: true },
+  payoff_desc: { key: (p) => (p.quote?.redeemable ? p.quote.holder_amount_cents : null), desc: true },
+  face_desc: { key: (p) => p.face_cents, desc: true },
+  acquired_desc: { key: (p) => p.facts.acquired_on, desc: true },
 };
 
-function compareBy(sort: PositionSort): (a: PositionRow, b: PositionRow) => number {
+function compareBy(sort: PositionSort): (a: PositionFigures, b: PositionFigures) => number {
   const { key, desc } = SORT_KEYS[sort];
   return (a, b) => {
     const x = key(a);
@@ -27,21 +28,21 @@ function compareBy(sort: PositionSort): (a: PositionRow, b: PositionRow) => numb
       const order = x < y ? -1 : 1;
       return desc ? -order : order;
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return a.facts.id < b.facts.id ? -1 : a.facts.id > b.facts.id ? 1 : 0;
   };
 }
 
 export function selectPositions(
-  rows: readonly PositionRow[],
+  rows: readonly PositionFigures[],
   params: Pick<PositionsParams, 'status' | 'county' | 'deadline_before' | 'sort'>,
-): PositionRow[] {
+): PositionFigures[] {
   const statuses = params.status ? new Set<string>(params.status) : null;
   const counties = params.county ? new Set(params.county) : null;
   const before = params.deadline_before;
   const kept = rows.filter(
     (p) =>
       (statuses === null || statuses.has(p.status)) &&
-      (counties === null || counties.has(p.county_slug)) &&
+      (counties === null || counties.has(p.facts.county_slug)) &&
       (before === undefined || (p.next_deadline !== null && p.next_deadline.date < before)),
   );
   return kept.sort(compareBy(params.sort));

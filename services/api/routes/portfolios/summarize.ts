@@ -1,43 +1,39 @@
-import { type DEADLINE_KINDS, POSITION_STATUSES, type PositionRow, type PositionStatus } from './position-row.ts';
+import type { PositionFigures } from './position-answer.ts';
+import { type DEADLINE_KINDS, POSITION_STATUSES, type PositionStatus } from './position-row.ts';
 import { DEADLINE_WINDOWS, type PortfolioSummary } from './summary-row.ts';
 
 /**
- * A portfolio's summary from its positions' own answers, pure. Every amount is summed in whole
- * cents from the dollars each position answers (cents / 100 as a double, so x 100 rounds back
- * exactly), so a summary figure is always the sum of the figures a client can read per position.
+ * A portfolio's summary from its positions' figures, pure. Every amount is summed in the whole
+ * cents each position's row shows divided by 100 (the quote's holder_amount and interest_due,
+ * the face, interest_earned), so a summary figure is always the sum of what a client reads per
+ * position.
  */
 
-const cents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? 0 : Math.round(dollars * 100));
 const dollars = (c: number) => c / 100;
 
-/** Redeemable on as_of and not redeemed by then: what the holder is still owed. */
-export function isOutstanding(p: PositionRow): boolean {
-  return p.quote?.redeemable === true && p.redeemed_on === null;
-}
-
-function deadlineCounts(positions: readonly PositionRow[], days: number): Record<(typeof DEADLINE_KINDS)[number], number> {
+function deadlineCounts(positions: readonly PositionFigures[], days: number): Record<(typeof DEADLINE_KINDS)[number], number> {
   const counts = { deed_application_opens: 0, expires: 0 };
   for (const p of positions) if (p.next_deadline !== null && p.next_deadline.days_left <= days) counts[p.next_deadline.kind] += 1;
   return counts;
 }
 
-export function summarize(portfolioId: string, asOf: string, positions: readonly PositionRow[]): PortfolioSummary {
+export function summarize(portfolioId: string, asOf: string, positions: readonly PositionFigures[]): PortfolioSummary {
   const byStatus = Object.fromEntries(POSITION_STATUSES.map((s) => [s, 0])) as Record<PositionStatus, number>;
   const out = { positions: 0, face: 0, payoff: 0, interest: 0 };
   const red = { positions: 0, face: 0, interest: 0 };
   const years = new Map<number, { positions: number; interest: number }>();
   for (const p of positions) {
     byStatus[p.status] += 1;
-    if (isOutstanding(p)) {
+    if (p.quote?.redeemable && p.redeemed_on === null) {
       out.positions += 1;
-      out.face += cents(p.certificate?.face_amount);
-      out.payoff += cents(p.quote?.holder_amount);
-      out.interest += cents(p.quote?.interest_due);
+      out.face += p.face_cents ?? 0;
+      out.payoff += p.quote.holder_amount_cents;
+      out.interest += p.quote.interest_due_cents;
     }
     if (p.redeemed_on !== null) {
-      const earned = cents(p.interest_earned);
+      const earned = p.interest_earned_cents ?? 0;
       red.positions += 1;
-      red.face += cents(p.certificate?.face_amount);
+      red.face += p.face_cents ?? 0;
       red.interest += earned;
       const year = Number(p.redeemed_on.slice(0, 4));
       const y = years.get(year) ?? { positions: 0, interest: 0 };

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CertificateRecord } from '../../../../../../services/domain/records.ts';
-import { type PositionFacts, positionAnswer } from '../../../../../../services/api/routes/portfolios/position-answer.ts';
+import {
+  isOutstanding,
+  type PositionFacts,
+  positionFigures,
+  renderPosition,
+} from '../../../../../../services/api/routes/portfolios/position-answer.ts';
 import type { PositionRow } from '../../../../../../services/api/routes/portfolios/position-row.ts';
-import { isOutstanding, summarize } from '../../../../../../services/api/routes/portfolios/summarize.ts';
+import { summarize } from '../../../../../../services/api/routes/portfolios/summarize.ts';
 import { sampleCertificate } from '../../../../../helpers/sample-certificate.ts';
 
 const AS_OF = '2026-03-20';
@@ -43,8 +48,11 @@ const sumCents = (rows: PositionRow[], pick: (p: PositionRow) => number | null |
   rows.reduce((s, p) => s + Math.round((pick(p) ?? 0) * 100), 0);
 
 describe('summarize', () => {
-  const rows = Array.from({ length: 2000 }, (_, n) => generated(n)).map(([p, c]) => positionAnswer(p, c, AS_OF, 'https://parcels.example'));
-  const s = summarize('pf_x', AS_OF, rows);
+  const generatedPositions = Array.from({ length: 2000 }, (_, n) => generated(n));
+  const figures = generatedPositions.map(([p, c]) => positionFigures(p, c, AS_OF));
+  // The rows a client reads, rendered from the same figures as the route renders a page.
+  const rows = figures.map((f, i) => renderPosition(f, generatedPositions[i]![1], AS_OF, 'https://parcels.example'));
+  const s = summarize('pf_x', AS_OF, figures);
 
   it('adds up to the positions it summarises, to the cent', () => {
     const out = rows.filter(isOutstanding);
