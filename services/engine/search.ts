@@ -27,6 +27,8 @@ export class EngineError extends Error {
 export interface SearchHit<T> {
   _id: string;
   _source: T;
+  /** Only when the body asks for docvalue_fields (or fields): each field's values. */
+  fields?: Record<string, unknown[]>;
   sort?: unknown[];
 }
 
@@ -123,7 +125,7 @@ async function cancellable<R>(client: Client, b: Bound, send: () => Promise<R>):
  * CPU budget"). A part that is empty is left out too: an answer with no hits has no hits.hits,
  * and one that counted nothing (track_total_hits: false, no hits) has no hits at all.
  */
-const HIT_PARTS = ['hits.total', 'hits.hits._id', 'hits.hits._source', 'hits.hits.sort'];
+const HIT_PARTS = ['hits.total', 'hits.hits._id', 'hits.hits._source', 'hits.hits.fields', 'hits.hits.sort'];
 const SEARCH_FILTER = ['timed_out', ...HIT_PARTS, 'aggregations'];
 const MSEARCH_FILTER = ['responses.error', 'responses.timed_out', ...HIT_PARTS.map((p) => `responses.${p}`), 'responses.aggregations'];
 const GET_FILTER = ['found', '_source'];

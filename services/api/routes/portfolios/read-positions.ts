@@ -14,6 +14,7 @@ import {
   positionFigures,
   renderPosition,
 } from './position-answer.ts';
+import { figureDocuments } from './figure-docs.ts';
 import { followedPositionId } from './position-ids.ts';
 import type { PositionRow } from './position-row.ts';
 import type { PortfolioPath } from './params.ts';
@@ -106,11 +107,10 @@ export async function portfolioFigures(deps: PortfoliosDeps, portfolio: Portfoli
     positionsOf(deps.sql, portfolio.id),
     portfolio.follow_holder_group === null ? Promise.resolve([]) : groupCertificates(deps, portfolio.follow_holder_group),
   ]);
-  const docs = await getByIds<FigureDocument>(
-    deps.opensearch,
+  const docs = await figureDocuments(
+    deps,
     certificatesIndex(deps),
     added.map((p) => p.certificate_id),
-    FIGURE_SOURCE,
   );
   const figures = added.map((p, i) => positionFigures(addedFacts(p), docs[i] ?? null, asOf));
   const held = new Set(added.map((p) => p.certificate_id));
