@@ -1,10 +1,10 @@
 import type { Sql } from '../../../control/db/sql.ts';
 import {
+  type AddedPosition,
   addPositions,
   createPortfolio,
   deletePortfolio,
   deletePosition,
-  type NewPosition,
   PortfolioLimitError,
   PositionLimitError,
   updatePortfolio,
@@ -16,8 +16,9 @@ import { LimitReachedError, PositionLimitReachedError, resourceLimit } from '../
 import { deleted, type WriteResult } from '../../writes/respond.ts';
 import { type EngineFactsDeps, holderGroupExists, loadedCertificates } from './engine-facts.ts';
 import type { AddPositionsBody, CreatePortfolioBody, UpdatePortfolioBody } from './params.ts';
-import { type LineError, type LineReading, readPositionLine } from './position-line.ts';
-import { mapPortfolio, mapPosition, ownPortfolio, type PortfolioOwner, portfolioNotFound } from './read.ts';
+import { readPositionLine } from './position-line.ts';
+import { certificateIdsOf, planPositions, positionsReport } from './positions-plan.ts';
+import { mapPortfolio, ownPortfolio, type PortfolioOwner, portfolioNotFound } from './read.ts';
 import type { PortfolioRow, PositionsReport } from './row.ts';
 
 /**
@@ -100,49 +101,13 @@ export async function addPositionsWrite(
 ): Promise<WriteResult<PositionsReport>> {
   await ownPortfolio(deps.sql, principal, id);
   const today = floridaToday(now);
-  const readings: LineReading[] = body.positions.map((line) => readPositionLine(line, deps.registry, today));
-  const ids = [...new Set(readings.flatMap((r) => (r.ok ? [r.line.certificate_id] : [])))];
-  const loaded = await loadedCertificates(deps, ids);
-
-  // Each line's own refusal, or the position it asks for: adding[addingOf[i]], and back, lineOf[j] (1-based).
-  const errors: (LineError | undefined)[] = [];
-  const adding: NewPosition[] = [];
-  const addingOf: number[] = [];
-  const lineOf: number[] = [];
-  for (const [i, r] of readings.entries()) {
-    if (!r.ok) {
-      errors.push(r.error);
-      continue;
-    }
-    const doc = loaded.get(r.line.certificate_id);
-    const key = doc ?? r.line.key;
-    if (!key) {
-      errors.push({
-        code: 'unknown_certificate',
-        field: 'certificate_id',
-        message: `no loaded certificate has id ${r.line.certificate_id}; to hold a certificate not loaded yet, give county, certificate_number and tax_year`,
-      });
-      continue;
-    }
-    errors.push(undefined);
-    addingOf[i] = adding.length;
-    lineOf.push(i + 1);
-    const { certificate_id, acquired_on, acquired_amount_cents, note } = r.line;
-    adding.push({
-      certificate_id,
-      county_slug: key.county_slug,
-      certificate_number: key.certificate_number,
-      tax_year: Number(key.tax_year),
-      acquired_on,
-      acquired_amount_cents,
-      note,
-    });
-  }
-
+  const readings = body.positions.map((line) => readPositionLine(line, deps.registry, today));
+  const loaded = await loadedCertificates(deps, certificateIdsOf(readings));
+  const plan = planPositions(readings, loaded);
   const limit = resourceLimit('portfolio_positions', principal.plan);
-  let added: Awaited<ReturnType<typeof addPositions>>;
+  let added: AddedPosition[] | undefined;
   try {
-    added = await addPositions(deps.sql, id, adding, limit, now);
+    added = await addPositions(deps.sql, id, plan.adding, limit, now);
   } catch (err) {
     if (err instanceof PositionLimitError)
       throw new PositionLimitReachedError({ portfolioId: id, limit, plan: principal.plan.code, held: err.held, adding: err.adding });
@@ -150,31 +115,7 @@ export async function addPositionsWrite(
   }
   // Deleted between the ownership check and the transaction.
   if (!added) throw portfolioNotFound(id);
-
-  const report: PositionsReport = { portfolio_id: id, created: 0, unresolved: 0, rejected: 0, lines: [] };
-  errors.forEach((error, i) => {
-    const line = i + 1;
-    if (error) {
-      report.rejected++;
-      report.lines.push({ line, status: 'rejected', error });
-      return;
-    }
-    const outcome = added[addingOf[i]!]!;
-    if (outcome.status === 'created') {
-      const resolved = loaded.has(outcome.position.certificate_id);
-      report.created++;
-      if (!resolved) report.unresolved++;
-      report.lines.push({ line, status: 'created', position: mapPosition(outcome.position, resolved) });
-      return;
-    }
-    report.rejected++;
-    const message =
-      'positionId' in outcome
-        ? `the portfolio already holds this certificate as position ${outcome.positionId}`
-        : `line ${lineOf[outcome.line]} of this request already adds this certificate`;
-    report.lines.push({ line, status: 'rejected', error: { code: 'duplicate', field: 'line', message } });
-  });
-  return { status: 200, data: report };
+  return { status: 200, data: positionsReport(id, plan, added, loaded) };
 }
 
 export async function deletePositionWrite(

@@ -110,6 +110,25 @@ export async function readEverything(baseUrl: string, apiKey: string) {
   const savedGone = must(await api.DELETE('/api/v1/saved-searches/{id}', savedPath));
   const savedAfter = await api.GET('/api/v1/saved-searches/{id}', savedPath);
 
+  // A portfolio and its positions: each line of the report told apart by its status.
+  const book = must(await api.POST('/api/v1/portfolios', { body: { name: 'Broward book' } }));
+  const bookPath = { params: { path: { id: book.data.id } } };
+  const added = must(
+    await api.POST('/api/v1/portfolios/{id}/positions', {
+      ...bookPath,
+      body: { positions: [{ certificate_id: search.data[0]!.id, acquired_amount: 99.5 }, { county: 'atlantis', certificate_number: '1', tax_year: 2024 }] },
+    }),
+  );
+  const lines = added.data.lines.map((l) => (l.status === 'created' ? 'created ' + l.position.resolved : 'rejected ' + l.error.code));
+  const firstPosition = added.data.lines[0]!;
+  const removed =
+    firstPosition.status === 'created'
+      ? must(await api.DELETE('/api/v1/portfolios/{id}/positions/{position_id}', { params: { path: { id: book.data.id, position_id: firstPosition.position.id } } })).data.deleted
+      : false;
+  const bookRenamed = must(await api.PATCH('/api/v1/portfolios/{id}', { ...bookPath, body: { name: 'Broward', follow_holder_group: null } }));
+  const books = must(await api.GET('/api/v1/portfolios'));
+  const bookGone = must(await api.DELETE('/api/v1/portfolios/{id}', bookPath));
+
   const missing = await api.GET('/api/v1/certificates/{id}', { params: { path: { id: 'cert_00000000000000000000' } } });
   const notFound: ApiError | undefined = missing.error;
   const keyless = await open.GET('/api/v1/counties');
@@ -146,6 +165,13 @@ export async function readEverything(baseUrl: string, apiKey: string) {
       deleted: [savedGone.data.id === saved.data.id, savedGone.data.deleted],
       after: [savedAfter.response.status, savedAfter.error?.error.code],
     },
+    portfolio: {
+      lines,
+      removed,
+      renamed: bookRenamed.data.name,
+      listed: books.data.map((b) => b.id).includes(book.data.id),
+      deleted: bookGone.data.deleted,
+    },
     csvHeader: csv.split('\n')[0],
     notFound: [missing.response.status, notFound?.error.code],
     unauthorized: [keyless.response.status, unauthorized?.error.code],
@@ -161,6 +187,8 @@ export async function refused(baseUrl: string) {
   await api.GET('/api/v1/certificates/everything');
   // @ts-expect-error a saved search's params are the search's filters, each of its type
   await api.POST('/api/v1/saved-searches', { body: { name: 'x', params: { face_min: true } } });
+  // @ts-expect-error a position's amount is dollars as a number
+  await api.POST('/api/v1/portfolios/{id}/positions', { params: { path: { id: 'pf_x' } }, body: { positions: [{ certificate_id: 'cert_x', acquired_amount: '12' }] } });
   // @ts-expect-error a certificate has no field the row schema lacks
   const leaked: Certificate = { ...({} as Certificate), secret_note: 'x' };
   return leaked;
@@ -305,6 +333,13 @@ describe('a typed client generated from the served document', () => {
       matches: searched.data.map((c) => c.id),
       deleted: [true, true],
       after: [404, 'not_found'],
+    });
+    expect(read.portfolio).toEqual({
+      lines: ['created true', 'rejected unknown_county'],
+      removed: true,
+      renamed: 'Broward',
+      listed: true,
+      deleted: true,
     });
     expect(read.csvHeader).toMatch(/^id,certificate_number,/);
     expect(read.notFound).toEqual([404, 'not_found']);

@@ -116,7 +116,9 @@ describe('the served OpenAPI document', () => {
       // A write (docs/writes.md) answers 201 when it creates, and may meet an Idempotency-Key
       // conflict (409), a body over 64 KiB (413) or one that is not JSON (415).
       const write = method !== 'get';
-      const success = write && method === 'post' && !path.endsWith('/rotate-secret') ? '201' : '200';
+      // Two POSTs answer 200: a secret's rotation changes a resource, and adding positions answers a
+      // report of its lines, 200 whatever became of each (docs/portfolios.md).
+      const success = write && method === 'post' && !path.endsWith('/rotate-secret') && !path.endsWith('/positions') ? '201' : '200';
       const free = op.operationId === 'getUsage';
       const byIdOrSlug = (op.parameters ?? []).some((p) => p.in === 'path');
       // A feed paged by a cursor that can expire (events older than EVENTS_RETENTION_DAYS are
@@ -165,10 +167,15 @@ describe('the served OpenAPI document', () => {
     }
   });
 
-  it('has an operationId, a body with its example, the write statuses and an Idempotency-Key on every write of saved searches and webhook endpoints', () => {
-    const writes = v1().filter(({ path, method }) => /\/(saved-searches|webhook-endpoints)/.test(path) && method !== 'get');
+  it('has an operationId, a body with its example, the write statuses and an Idempotency-Key on every write of saved searches, webhook endpoints and portfolios', () => {
+    const writes = v1().filter(({ path, method }) => /\/(saved-searches|webhook-endpoints|portfolios)/.test(path) && method !== 'get');
     expect(writes.map(({ op }) => op.operationId).sort()).toEqual(
       [
+        'createPortfolio',
+        'updatePortfolio',
+        'deletePortfolio',
+        'addPortfolioPositions',
+        'deletePortfolioPosition',
         'createSavedSearch',
         'updateSavedSearch',
         'deleteSavedSearch',

@@ -14,6 +14,7 @@ import { mapCertificate } from '../../../../../services/domain/certificate-row.t
 import { sampleCertificate } from '../../../../helpers/sample-certificate.ts';
 import { fanOut } from '../../../../../services/control/feed/webhook-deliveries.ts';
 import { createSavedSearch } from '../../../../../services/control/feed/saved-searches.ts';
+import { createPortfolio } from '../../../../../services/control/portfolios/index.ts';
 import { createEndpoint } from '../../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../../services/control/feed/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../../../helpers/access.ts';
@@ -125,6 +126,9 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/saved-searches/ss_unknown/matches',
     '/api/v1/saved-searches/ss_unknown/matches?sort=cheap',
   ],
+  // The calling client's portfolios; one of its own is added in beforeAll.
+  '/api/v1/portfolios': ['/api/v1/portfolios', '/api/v1/portfolios?limit=0'],
+  '/api/v1/portfolios/{id}': ['/api/v1/portfolios/pf_unknown'],
 };
 
 interface Operation {
@@ -213,6 +217,8 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       `/api/v1/saved-searches/${saved.id}/matches`,
       `/api/v1/saved-searches/${saved.id}/matches?sort=face_desc&limit=2&facets=status,tax_year`,
     );
+    const portfolio = await createPortfolio(t.runtime.sql, { clientId, name: 'Miami-Dade book', followHolderGroup: null, limit: 10 });
+    SAMPLES['/api/v1/portfolios/{id}']!.push(`/api/v1/portfolios/${portfolio.id}`);
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();

@@ -99,6 +99,10 @@ describe('portfolios through the API', () => {
     expect(await usage(auth)).toBe(credits);
     expect((await call(auth, 'DELETE', `/api/v1/portfolios/${first.id}`)).statusCode).toBe(404);
     expect((await call(auth, 'GET', `/api/v1/portfolios/${first.id}`)).statusCode).toBe(404);
+    // A path takes exactly its registered methods.
+    const put = await app.inject({ method: 'PUT', url: `/api/v1/portfolios/${second.id}/positions`, headers: auth, payload: {} });
+    expect(put.statusCode).toBe(405);
+    expect(put.headers.allow).toBe('POST');
   });
 
   it('names each bad field of a portfolio, and a holder group no certificate names', async () => {
