@@ -37,8 +37,8 @@ import { recordSale } from '../events/record-sale.ts';
  *    (percolate-changes.ts), whose private events are staged beside the public ones.
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
  *    ids are given in the order changes became visible, minus documents the engine refused. A
- *    first load adds each saved search's count of it then (saved-search-loads.ts), counted by the
- *    worker over its documents in compare where it can judge the search, by the engine otherwise.
+ *    first load adds each saved search's count of it then (saved-search-loads.ts), counted over
+ *    its documents in compare.
  * 3. recordSale, after the bookkeeping wrote the year's sale summary: its creation or status
  *    move (events/record-sale.ts).
  *
@@ -67,6 +67,7 @@ export type FeedTimings = {
   percolateEngine?: number;
   stageSaved?: number;
   countLoaded?: number;
+  countLoadedEngine?: number;
   matchesLoaded?: number;
 };
 
@@ -86,9 +87,9 @@ export interface CertificateFeed {
    * Where the saved searches' time went, in ms, for the worker's per-file timings: `percolate`, the
    * matching of compare summed over chunks (each changed certificate, before and after), absent
    * when nothing was percolated, of which `percolateEngine` the engine's part; `stageSaved`, the
-   * staging of the private events it gave; on first loads only, `countLoaded`, the worker's counts
-   * of the searches' matches in compare, and `matchesLoaded`, the engine's counts of the rest and
-   * the events, in publish.
+   * staging of the private events it gave; on first loads only, `countLoaded`, the counts of the
+   * searches' matches in compare (of which `countLoadedEngine` the percolator's part), and
+   * `matchesLoaded`, their events in publish.
    */
   timingsMs(): FeedTimings;
 }
@@ -122,8 +123,10 @@ export function certificateFeed(
           });
         if (stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0) {
           const started = Date.now();
-          loadCounts = await countLoaded(deps, docs, county.slug, taxYear);
+          const spent: { engineMs?: number } = {};
+          loadCounts = await countLoaded(deps, docs, county.slug, taxYear, spent);
           timings.countLoaded = Date.now() - started;
+          timings.countLoadedEngine = spent.engineMs ?? 0;
         }
         return conflicts;
       }
