@@ -296,7 +296,7 @@ describe('webhook deliveries', () => {
     const match = (type: EventInput['type'], owner?: EventOwner): EventInput => ({
       type,
       countySlug: 'alachua',
-      data: { object: {}, previous: {}, ...(owner ? { saved_search: { id: owner.savedSearchId, name: 'n' } } : {}) },
+      data: { object: {}, previous: {}, ...(owner ? { saved_search: { id: owner.savedSearchId!, name: 'n' } } : {}) },
       ...(owner ? { owner } : {}),
     });
     const [pub, a1, a2, b1, a1removed] = await appendEvents(sql, [
