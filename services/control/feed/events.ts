@@ -192,7 +192,11 @@ export async function countEventsAfter(sql: Sql, filter: EventFilter): Promise<n
  * page's recent alerts. Both owner columns are matched, so an event is shown only to its client
  * even if a search id were ever reused (index events_saved_search_id serves the order).
  */
-export async function recentSavedSearchEvents(sql: Sql, owner: { clientId: string; savedSearchId: string }, limit: number): Promise<StoredEvent[]> {
+export async function recentSavedSearchEvents(
+  sql: Sql,
+  owner: { clientId: string; savedSearchId: string },
+  limit: number,
+): Promise<StoredEvent[]> {
   const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM events WHERE saved_search_id = ? AND client_id = ? ORDER BY id DESC LIMIT ?`, [
     owner.savedSearchId,
     owner.clientId,

@@ -5,3 +5,4 @@
 export * from './portfolios.ts';
 export * from './positions.ts';
 export * from './records.ts';
+export * from './holdings.ts';

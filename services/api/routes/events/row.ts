@@ -153,7 +153,9 @@ export const PortfolioPositionEvent = z.object({
     portfolio,
     position: position
       .nullable()
-      .describe("The position holding the certificate; null when the certificate is the portfolio's through its followed holder group only."),
+      .describe(
+        "The position holding the certificate; null when the certificate is the portfolio's through its followed holder group only.",
+      ),
     change: z.enum(eventTypesOf('certificate')).describe('The type of the public event of the change.'),
     object: CertificateRow,
     previous: CertificateRow.partial().describe(
@@ -192,7 +194,9 @@ export const EventPagination = PaginationSchema.extend({
   total: z
     .number()
     .int()
-    .describe("Matching events after the cursor that you can read (the public ones and your own saved searches' and portfolios'), this page included."),
+    .describe(
+      "Matching events after the cursor that you can read (the public ones and your own saved searches' and portfolios'), this page included.",
+    ),
   next_after: z
     .string()
     .nullable()
