@@ -6,3 +6,4 @@ export * from './portfolios.ts';
 export * from './positions.ts';
 export * from './records.ts';
 export * from './holdings.ts';
+export * from './deadline-alerts.ts';

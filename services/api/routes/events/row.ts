@@ -138,7 +138,10 @@ export const PortfolioDeadlineEvent = z.object({
     certificate: CertificateRow.describe('The certificate as GET /certificates/{id} rendered it when the alert was recorded.'),
     kind: z.enum(PORTFOLIO_DEADLINE_KINDS).describe('Which deadline.'),
     date: z.string().describe('The deadline, YYYY-MM-DD: the first day an application is allowed, or the day the certificate expires.'),
-    days_left: z.number().int().describe("Days from Florida's day of the alert to date (0: today)."),
+    days_left: z
+      .number()
+      .int()
+      .describe("Days from Florida's day of the alert to date: 0 on the day; below 0 for an opening told late after a missed day."),
   }),
 });
 
