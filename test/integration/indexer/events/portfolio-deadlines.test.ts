@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordPortfolioDeadlines } from '../../../../indexer/events/portfolio-deadlines.ts';
+import { FEED_JOBS, startFeedSchedule } from '../../../../indexer/events/schedule.ts';
 import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';
@@ -47,9 +49,11 @@ describe('portfolio deadline alerts', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
-  /** [portfolio, certificate, kind, date, days_left] of each alert, in feed order. */
+  /** Rows sorted: one run records a page's alerts in the order of the positions' random ids. */
+  const sorted = (rows: (string | number)[][]) => rows.sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+  /** [portfolio, certificate, kind, date, days_left] of each alert, sorted. */
   const summary = (rows: DeadlineRow[]) =>
-    rows.map((e) => [e.data.portfolio.id, e.data.certificate.id, e.data.kind, e.data.date, e.data.days_left]);
+    sorted(rows.map((e) => [e.data.portfolio.id, e.data.certificate.id, e.data.kind, e.data.date, e.data.days_left]));
   const run = (day: string) =>
     recordPortfolioDeadlines(
       { opensearch: t.runtime.opensearch, sql: t.runtime.sql, prefix: t.config.INDEX_PREFIX, parcelBaseUrl: t.config.PARCEL_BASE_URL },
@@ -98,13 +102,15 @@ describe('portfolio deadline alerts', () => {
     expect(await run('2026-04-01')).toBe(0);
     // The next day sees nothing new: the opening was told.
     expect(await run('2026-04-02')).toBe(0);
-    expect(summary(await deadlines(a))).toEqual([
-      [mine, id(2), 'deed_application_opens', '2026-04-01', 0],
-      [mine, id(3), 'deed_application_opens', '2026-04-01', 0],
-    ]);
+    expect(summary(await deadlines(a))).toEqual(
+      sorted([
+        [mine, id(2), 'deed_application_opens', '2026-04-01', 0],
+        [mine, id(3), 'deed_application_opens', '2026-04-01', 0],
+      ]),
+    );
     expect(summary(await deadlines(b))).toEqual([[theirs, id(3), 'deed_application_opens', '2026-04-01', 0]]);
     // Each names its portfolio and position and carries the certificate as GET /certificates/{id} renders it.
-    const [first] = await deadlines(a);
+    const first = (await deadlines(a)).find((e) => e.data.certificate.id === id(2));
     expect(first!.data.portfolio).toEqual({ id: mine, name: 'Book A' });
     expect(first!.data.position).toEqual({ id: positions[`${mine}|${id(2)}`] });
     expect(first!.data.certificate).toEqual((await call(a, 'GET', `/api/v1/certificates/${id(2)}`)).json().data);
@@ -120,16 +126,42 @@ describe('portfolio deadline alerts', () => {
     expect(await run('2031-05-25')).toBe(3);
     expect(await run('2031-05-31')).toBe(0);
     expect(await run('2031-06-01')).toBe(0);
-    expect(summary((await deadlines(a)).slice(seen))).toEqual([
-      [mine, id(2), 'expires', '2031-06-01', 90],
-      [mine, id(3), 'expires', '2031-06-01', 90],
-      [mine, id(2), 'expires', '2031-06-01', 20],
-      [mine, id(3), 'expires', '2031-06-01', 20],
-      [mine, id(2), 'expires', '2031-06-01', 7],
-      [mine, id(3), 'expires', '2031-06-01', 7],
-    ]);
-    expect(summary(await deadlines(b)).map((r) => r[4])).toEqual([0, 90, 20, 7]);
+    expect(summary((await deadlines(a)).slice(seen))).toEqual(
+      sorted([
+        [mine, id(2), 'expires', '2031-06-01', 90],
+        [mine, id(3), 'expires', '2031-06-01', 90],
+        [mine, id(2), 'expires', '2031-06-01', 20],
+        [mine, id(3), 'expires', '2031-06-01', 20],
+        [mine, id(2), 'expires', '2031-06-01', 7],
+        [mine, id(3), 'expires', '2031-06-01', 7],
+      ]),
+    );
+    // B's alerts in feed order: one position, one alert a run.
+    expect((await deadlines(b)).map((e) => e.data.days_left)).toEqual([0, 90, 20, 7]);
     // Nothing ever for the redeemed certificate or the position never loaded.
     for (const e of await deadlines(a)) expect(e.data.certificate.id).not.toBe(id(0));
   });
+
+  it("is scheduled once a day just after midnight in Florida, and the worker's job runs it", async () => {
+    const schedule = await startFeedSchedule(t.runtime);
+    try {
+      const scheduler = await schedule.queue.getJobScheduler(FEED_JOBS.portfolioDeadlines);
+      expect(scheduler).toMatchObject({ pattern: '5 0 * * *', tz: 'America/New_York' });
+      const next = new Date(scheduler!.next!);
+      expect(next.toLocaleTimeString('en-GB', { timeZone: 'America/New_York', hourCycle: 'h23' })).toBe('00:05:00');
+      // Today (long after these deadlines' horizons, before 2031's) is due nothing more: the job records none.
+      const job = await schedule.queue.add(FEED_JOBS.portfolioDeadlines, {});
+      const events = new QueueEvents(schedule.queue.name, {
+        connection: schedule.queue.opts.connection,
+        prefix: schedule.queue.opts.prefix,
+      });
+      try {
+        expect(await job.waitUntilFinished(events, 30_000)).toEqual({ recorded: 0 });
+      } finally {
+        await events.close();
+      }
+    } finally {
+      await schedule.close();
+    }
+  }, 60_000);
 });
