@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { recordPortfolioDeadlines } from '../../../../indexer/events/portfolio-d
 import { FEED_JOBS, startFeedSchedule } from '../../../../indexer/events/schedule.ts';
 import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
+import { connectMcp } from '../../../helpers/mcp.ts';
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 
@@ -140,6 +142,22 @@ describe('portfolio deadline alerts', () => {
     expect((await deadlines(b)).map((e) => e.data.days_left)).toEqual([0, 90, 20, 7]);
     // Nothing ever for the redeemed certificate or the position never loaded.
     for (const e of await deadlines(a)) expect(e.data.certificate.id).not.toBe(id(0));
+  });
+
+  it("answers the list_events tool each client's own alerts only, as the feed does", async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    for (const key of [a, b]) {
+      const client = await connectMcp(base, bearer(key));
+      try {
+        const result = await client.callTool({ name: 'list_events', arguments: { type: ['portfolio.deadline_approaching'], limit: 500 } });
+        expect(result.isError).toBeFalsy();
+        const rows = (result.structuredContent as { data: DeadlineRow[] }).data;
+        expect(rows).toEqual(await deadlines(key));
+        expect(rows.length).toBeGreaterThan(0);
+      } finally {
+        await client.close();
+      }
+    }
   });
 
   it("is scheduled once a day just after midnight in Florida, and the worker's job runs it", async () => {
