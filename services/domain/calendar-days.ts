@@ -10,8 +10,22 @@ export function dayOf(year: number, month: number, day: number): number {
   return Date.UTC(year, month - 1, day) / MS_PER_DAY;
 }
 
+/**
+ * The YYYY-MM-DD of a day number, by arithmetic on the proleptic Gregorian calendar (Howard
+ * Hinnant's civil_from_days) rather than a Date: a portfolio figures 10,000 certificates a
+ * request, each through several of these, and a Date with toISOString cost most of that time.
+ */
 export function isoOf(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
 /** The day number of a YYYY-MM-DD calendar date, or undefined for anything else (2025-02-30 included). */

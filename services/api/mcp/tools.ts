@@ -30,6 +30,13 @@ import { HolderRow } from '../routes/holders/row.ts';
 import { LandsSearchParams } from '../routes/lands-available/params.ts';
 import { searchLands } from '../routes/lands-available/read.ts';
 import { LandsRow } from '../routes/lands-available/row.ts';
+import { PortfoliosParams } from '../routes/portfolios/params.ts';
+import { PositionList } from '../routes/portfolios/position-row.ts';
+import { readPortfolios } from '../routes/portfolios/read.ts';
+import { PortfolioList } from '../routes/portfolios/row.ts';
+import { readPortfolioPositions, readPortfolioSummary } from '../routes/portfolios/read-positions.ts';
+import { PositionsOfParams, SummaryOfParams } from '../routes/portfolios/reading-params.ts';
+import { type PortfolioSummary, PortfolioSummaryResponse } from '../routes/portfolios/summary-row.ts';
 import { SourcesParams } from '../routes/sources/params.ts';
 import { readSources } from '../routes/sources/read.ts';
 import { SourceRow } from '../routes/sources/row.ts';
@@ -369,5 +376,41 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: listResponse(CertificateRow, true),
     noun: 'certificates',
     run: (ctx, { id, ...params }) => readSavedSearchMatches(ctx.deps, ctx.access.principal, { id }, params),
+  }),
+  // Portfolios: the caller's list, and each as of a day, by the REST routes' read functions.
+  defineTool({
+    name: 'list_portfolios',
+    title: 'List your portfolios',
+    rest: 'GET /api/v1/portfolios',
+    description:
+      "The calling client's portfolios of held tax certificates, oldest first, each with its id, name and the holder group it follows (or null). list_portfolio_positions and get_portfolio_summary read one of them as of a day.",
+    input: PortfoliosParams,
+    output: PortfolioList,
+    noun: 'portfolios',
+    run: (ctx, params) => readPortfolios(ctx.deps, ctx.access.principal, params),
+  }),
+  defineTool({
+    name: 'list_portfolio_positions',
+    title: "A portfolio's positions as of a day",
+    rest: 'GET /api/v1/portfolios/{id}/positions',
+    description:
+      "Each position of one of the calling client's portfolios on a day (as_of, default today in Florida): the certificate as get_certificate answers it (null while not in the data yet: status unresolved), its redemption quote as get_redemption_quote answers it, the next deadline (deed_application_opens or expires) with days left, what was paid, interest earned if redeemed, and the annualized yield. A portfolio following a holder group includes that group's certificates. Filter by status, county and deadline_before; sort by next_deadline_asc, payoff_desc, face_desc or acquired_desc. An unknown id, or another client's, is a not_found error.",
+    input: PositionsOfParams,
+    output: PositionList,
+    noun: 'positions',
+    run: (ctx, { id, ...params }) => readPortfolioPositions(ctx.deps, ctx.access.principal, { id }, params),
+  }),
+  defineTool({
+    name: 'get_portfolio_summary',
+    title: "A portfolio's summary as of a day",
+    rest: 'GET /api/v1/portfolios/{id}/summary',
+    description:
+      "One of the calling client's portfolios summed on a day (as_of, default today in Florida): positions by status, outstanding face, payoff (sum of holder amounts) and interest accrued, redeemed positions with their face and interest earned (also by year of redemption), deadlines within 7, 30 and 90 days by kind, and positions not yet in the data (unresolved). Every amount is the sum, to the cent, of list_portfolio_positions' answers. An unknown id, or another client's, is a not_found error.",
+    input: SummaryOfParams,
+    output: PortfolioSummaryResponse,
+    noun: 'portfolio summaries',
+    summarize: (s: PortfolioSummary) =>
+      `${s.portfolio_id} on ${s.as_of}: ${s.positions} positions, ${s.outstanding.positions} outstanding paying off ${s.outstanding.payoff_as_of}, ${s.unresolved} unresolved.`,
+    run: (ctx, { id, ...params }) => readPortfolioSummary(ctx.deps, ctx.access.principal, { id }, params),
   }),
 ]);

@@ -37,7 +37,10 @@ import {
 import { HealthBody } from './health/row.ts';
 import { HolderList, HolderResponse, HolderRow } from './holders/row.ts';
 import { LandsAvailableList, LandsRow } from './lands-available/row.ts';
+import { PositionList as PositionAnswerList, PositionRow as PositionAnswer } from './portfolios/position-row.ts';
 import { PortfolioList, PortfolioResponse, PortfolioRow, PositionRow, PositionsReport, PositionsReportResponse } from './portfolios/row.ts';
+import { PortfolioSummary, PortfolioSummaryResponse } from './portfolios/summary-row.ts';
+import { CalendarAddressResponse, CalendarAddressRow } from './portfolios/calendar-row.ts';
 import { SavedSearchList, SavedSearchResponse, SavedSearchRow } from './saved-searches/row.ts';
 import { SourceList, SourceRow } from './sources/row.ts';
 import {
@@ -142,6 +145,14 @@ named('PortfolioResponse', PortfolioResponse);
 named('PortfolioPosition', PositionRow);
 named('PortfolioPositionsReport', PositionsReport);
 named('PortfolioPositionsReportResponse', PositionsReportResponse);
+// A portfolio read as of a day: its positions and its summary.
+named('PortfolioPositionAnswer', PositionAnswer);
+named('PortfolioPositionAnswerList', PositionAnswerList);
+named('PortfolioSummary', PortfolioSummary);
+named('PortfolioSummaryResponse', PortfolioSummaryResponse);
+// A portfolio's secret calendar address, as its creation answers it.
+named('PortfolioCalendarAddress', CalendarAddressRow);
+named('PortfolioCalendarAddressResponse', CalendarAddressResponse);
 
 // The served document itself.
 named('OpenApiDocument', OpenApiDocument);

@@ -154,7 +154,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     q('list_events', '/api/v1/events', { type: ['certificates.loaded', 'certificate_sale.created'], county: ['miami-dade'], limit: 1 }),
   ];
 
-  it('has a case for every tool but get_holder (no holders: see the errors), get_usage (each call changes it: access tests) and the saved-search tools (saved-searches.test.ts: each needs a saved search of its client)', () => {
+  it('has a case for every tool but get_holder (no holders: see the errors), get_usage (each call changes it: access tests) and the saved-search and portfolio tools (saved-searches.test.ts, portfolio-reading.test.ts: each needs a saved search or portfolio of its client)', () => {
     const covered = new Set(cases().map((c) => c.tool));
     const tools = TOOLS.map((tool) => tool.name);
     const elsewhere = [
@@ -166,6 +166,9 @@ describe('MCP tools answer what their REST routes answer', () => {
       'update_saved_search',
       'delete_saved_search',
       'saved_search_matches',
+      'list_portfolios',
+      'list_portfolio_positions',
+      'get_portfolio_summary',
     ];
     expect(tools.filter((name) => !covered.has(name))).toEqual(elsewhere.filter((name) => tools.includes(name)));
   });

@@ -14,7 +14,7 @@ import { mapCertificate } from '../../../../../services/domain/certificate-row.t
 import { sampleCertificate } from '../../../../helpers/sample-certificate.ts';
 import { fanOut } from '../../../../../services/control/feed/webhook-deliveries.ts';
 import { createSavedSearch } from '../../../../../services/control/feed/saved-searches.ts';
-import { createPortfolio } from '../../../../../services/control/portfolios/index.ts';
+import { addPositions, createPortfolio } from '../../../../../services/control/portfolios/index.ts';
 import { createEndpoint } from '../../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../../services/control/feed/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../../../helpers/access.ts';
@@ -129,6 +129,9 @@ const SAMPLES: Record<string, string[]> = {
   // The calling client's portfolios; one of its own is added in beforeAll.
   '/api/v1/portfolios': ['/api/v1/portfolios', '/api/v1/portfolios?limit=0'],
   '/api/v1/portfolios/{id}': ['/api/v1/portfolios/pf_unknown'],
+  '/api/v1/portfolios/{id}/positions': ['/api/v1/portfolios/pf_unknown/positions'],
+  '/api/v1/portfolios/{id}/summary': ['/api/v1/portfolios/pf_unknown/summary'],
+  '/api/v1/portfolios/{id}/calendar.ics': ['/api/v1/portfolios/pf_unknown/calendar.ics'],
 };
 
 interface Operation {
@@ -166,12 +169,19 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
         : await app.inject({ method: method.toUpperCase() as 'POST', url, headers: auth, ...(payload ? { payload } : {}) });
     const status = String(res.statusCode);
     expect(Object.keys(op!.responses), `${url} answered ${status}, which ${template} does not document: ${res.body}`).toContain(status);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
     const promised = Object.keys(op!.responses[status]!.headers ?? {}).map((h) => h.toLowerCase());
     expect(
       promised.filter((h) => res.headers[h] === undefined),
       `${url} (${status}) lacks documented headers`,
     ).toEqual([]);
+    // A calendar's 200 is iCalendar text, shown as its documented example is; anything else is JSON.
+    const calendar = op!.responses[status]!.content?.['text/calendar'];
+    if (calendar) {
+      expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(res.body.slice(0, 17)).toBe(String((calendar as { example?: string }).example).slice(0, 17));
+      return res.statusCode;
+    }
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
     const key = `${method} ${template} ${status}`;
     let validate = validators.get(key);
     if (!validate) {
@@ -219,6 +229,33 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
     );
     const portfolio = await createPortfolio(t.runtime.sql, { clientId, name: 'Miami-Dade book', followHolderGroup: null, limit: 10 });
     SAMPLES['/api/v1/portfolios/{id}']!.push(`/api/v1/portfolios/${portfolio.id}`);
+    // One position of a certificate the ingest below loads, one of a certificate never loaded.
+    const position = { acquired_on: null, acquired_amount_cents: null, note: null };
+    await addPositions(
+      t.runtime.sql,
+      portfolio.id,
+      [
+        { ...position, certificate_id: CERT, county_slug: 'miami-dade', certificate_number: '2024-000101', tax_year: 2024 },
+        {
+          ...position,
+          certificate_id: certificateId('miami-dade', 2024, '2024-999999'),
+          county_slug: 'miami-dade',
+          certificate_number: '2024-999999',
+          tax_year: 2024,
+        },
+      ],
+      10,
+    );
+    SAMPLES['/api/v1/portfolios/{id}/positions']!.push(
+      `/api/v1/portfolios/${portfolio.id}/positions`,
+      `/api/v1/portfolios/${portfolio.id}/positions?sort=payoff_desc&as_of=2026-06-01&limit=1`,
+      `/api/v1/portfolios/${portfolio.id}/positions?sort=sideways`,
+    );
+    SAMPLES['/api/v1/portfolios/{id}/calendar.ics']!.push(`/api/v1/portfolios/${portfolio.id}/calendar.ics`);
+    SAMPLES['/api/v1/portfolios/{id}/summary']!.push(
+      `/api/v1/portfolios/${portfolio.id}/summary`,
+      `/api/v1/portfolios/${portfolio.id}/summary?as_of=2026-13-01`,
+    );
     const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json();

@@ -1,0 +1,55 @@
+import { multiSearch } from '../../../engine/search.ts';
+import type { CertificatesDeps } from '../certificates/read.ts';
+import type { FigureDocument } from './position-answer.ts';
+
+/**
+ * The fields the figures need of many certificates, from the engine's doc values (columnar, no
+ * stored document to load and parse): for 10,000 certificates about half the time of an mget of
+ * the same fields from _source. One multi-search, one ids search per 10,000 ids (the engine's
+ * result window); a missing id is null at its place.
+ */
+
+const WINDOW = 10_000;
+const DATE = { format: 'strict_date' };
+const DOCVALUE_FIELDS = [
+  { field: 'status' },
+  { field: 'sale_date', ...DATE },
+  { field: 'face_amount' },
+  { field: 'interest_rate' },
+  { field: 'redeemed_date', ...DATE },
+  { field: 'tax_deed_application_date', ...DATE },
+];
+
+const first = <T>(fields: Record<string, unknown[]>, name: string): T | null => (fields[name]?.[0] as T | undefined) ?? null;
+
+export async function figureDocuments(deps: CertificatesDeps, index: string, ids: readonly string[]): Promise<(FigureDocument | null)[]> {
+  if (ids.length === 0) return [];
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += WINDOW) chunks.push(ids.slice(i, i + WINDOW));
+  const answers = await multiSearch<never>(
+    deps.opensearch,
+    index,
+    chunks.map((chunk) => ({
+      query: { ids: { values: chunk } },
+      size: chunk.length,
+      _source: false,
+      docvalue_fields: DOCVALUE_FIELDS,
+      track_total_hits: false,
+    })),
+  );
+  const found = new Map<string, FigureDocument>();
+  for (const answer of answers)
+    for (const hit of answer.hits) {
+      const f = hit.fields ?? {};
+      found.set(hit._id, {
+        id: hit._id,
+        status: first(f, 'status') as FigureDocument['status'],
+        sale_date: first<string>(f, 'sale_date')!,
+        face_amount: first<number>(f, 'face_amount')!,
+        interest_rate: first<number>(f, 'interest_rate')!,
+        redeemed_date: first<string>(f, 'redeemed_date'),
+        tax_deed_application_date: first<string>(f, 'tax_deed_application_date'),
+      });
+    }
+  return ids.map((id) => found.get(id) ?? null);
+}

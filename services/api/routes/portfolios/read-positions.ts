@@ -1,0 +1,176 @@
+import type { Sql } from '../../../control/db/sql.ts';
+import { type PortfolioRecord, type PositionRecord, positionsOf } from '../../../control/portfolios/index.ts';
+import { aliasName } from '../../../domain/datasets.ts';
+import { floridaToday } from '../../../domain/florida-today.ts';
+import { getByIds, search } from '../../../engine/search.ts';
+import type { ListResult, ObjectResult } from '../../envelope.ts';
+import { assertCounties, type CertificatesDeps } from '../certificates/read.ts';
+import { CERTIFICATE_SOURCE, type CertificateDocument } from '../certificates/row.ts';
+import {
+  FIGURE_SOURCE,
+  type FigureDocument,
+  type PositionFacts,
+  type PositionFigures,
+  positionFigures,
+  renderPosition,
+} from './position-answer.ts';
+import { figureDocuments } from './figure-docs.ts';
+import { marketSnapshot } from './market-snapshot.ts';
+import { followedPositionId } from './position-ids.ts';
+import type { PositionRow } from './position-row.ts';
+import type { PortfolioPath } from './params.ts';
+import type { PositionsParams, SummaryParams } from './reading-params.ts';
+import { ownPortfolio, type PortfolioOwner } from './read.ts';
+import { selectPositions } from './select-positions.ts';
+import { summarize } from './summarize.ts';
+import type { PortfolioSummary } from './summary-row.ts';
+
+/**
+ * The portfolio reads: a portfolio's positions as of a day, and their summary. Each reads the
+ * positions from SQL and the fields the rules need of every certificate in one mget against the
+ * certificates alias (and, for a followed holder group, that group's certificates by search),
+ * figures every position with the certificate routes' own rules (position-answer.ts), and only
+ * then reads the whole documents of the page it renders. REST and the MCP tools call these.
+ */
+
+export type PortfoliosDeps = CertificatesDeps & { sql: Sql };
+
+/** A followed group's certificates, read in pages this size by search_after (the engine's window). */
+const GROUP_PAGE = 10_000;
+
+/**
+ * Every certificate of a holder group (holder_group_id, the field /analytics/holders groups by),
+ * in id order, with the fields the figures need. Paged by search_after so a group of any size is
+ * read whole, a page per request.
+ */
+async function groupCertificates(deps: CertificatesDeps, groupId: string): Promise<(FigureDocument & FollowedKeys)[]> {
+  const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  const out: (FigureDocument & FollowedKeys)[] = [];
+  let after: unknown[] | undefined;
+  for (;;) {
+    const page = await search<FigureDocument & FollowedKeys>(deps.opensearch, index, {
+      query: { bool: { filter: [{ term: { holder_group_id: groupId } }] } },
+      sort: [{ id: 'asc' }],
+      size: GROUP_PAGE,
+      track_total_hits: false,
+      _source: [...FIGURE_SOURCE, ...FOLLOWED_KEYS],
+      ...(after ? { search_after: after } : {}),
+    });
+    for (const h of page.hits) out.push(h._source);
+    if (page.hits.length < GROUP_PAGE) return out;
+    after = page.hits[page.hits.length - 1]!.sort;
+  }
+}
+
+/** What a followed certificate's position says of itself. */
+const FOLLOWED_KEYS = ['county_slug', 'certificate_number', 'tax_year'] as const;
+type FollowedKeys = Pick<CertificateDocument, (typeof FOLLOWED_KEYS)[number]>;
+
+function addedFacts(p: PositionRecord): PositionFacts {
+  return {
+    id: p.id,
+    origin: 'added',
+    certificate_id: p.certificate_id,
+    county_slug: p.county_slug,
+    certificate_number: p.certificate_number,
+    tax_year: p.tax_year,
+    acquired_on: p.acquired_on,
+    acquired_amount_cents: p.acquired_amount_cents,
+    note: p.note,
+  };
+}
+
+function followedFacts(portfolioId: string, c: FigureDocument & FollowedKeys): PositionFacts {
+  return {
+    id: followedPositionId(portfolioId, c.id),
+    origin: 'holder_group',
+    certificate_id: c.id,
+    county_slug: c.county_slug,
+    certificate_number: c.certificate_number,
+    tax_year: c.tax_year,
+    acquired_on: null,
+    acquired_amount_cents: null,
+    note: null,
+  };
+}
+
+function certificatesIndex(deps: CertificatesDeps): string {
+  return aliasName(deps.config.INDEX_PREFIX, 'certificates');
+}
+
+/**
+ * Every position's figures on `asOf`: the written positions, then the followed group's
+ * certificates that no written position already holds (a written position keeps its acquired
+ * amount and note). What the engine holds of them is read once per change of the market
+ * (market-snapshot.ts); the positions themselves are read from SQL every time.
+ */
+export async function portfolioFigures(deps: PortfoliosDeps, portfolio: PortfolioRecord, asOf: string): Promise<PositionFigures[]> {
+  const snapshot = await marketSnapshot<FigureDocument, FigureDocument & FollowedKeys>(deps, certificatesIndex(deps));
+  const group = portfolio.follow_holder_group;
+  const [added, followed] = await Promise.all([
+    positionsOf(deps.sql, portfolio.id),
+    group === null ? Promise.resolve([]) : (snapshot.groups.get(group) ?? groupCertificates(deps, group)),
+  ]);
+  if (group !== null) snapshot.groups.set(group, followed);
+  const ids = added.map((p) => p.certificate_id);
+  const missing = ids.filter((id) => !snapshot.docs.has(id));
+  const fetched = await figureDocuments(deps, certificatesIndex(deps), missing);
+  for (const [i, id] of missing.entries()) snapshot.docs.set(id, fetched[i] ?? null);
+  const docs = ids.map((id) => snapshot.docs.get(id) ?? null);
+  const figures = added.map((p, i) => positionFigures(addedFacts(p), docs[i] ?? null, asOf));
+  const held = new Set(added.map((p) => p.certificate_id));
+  for (const c of followed) if (!held.has(c.id)) figures.push(positionFigures(followedFacts(portfolio.id, c), c, asOf));
+  return figures;
+}
+
+/**
+ * The rows of a page: the page's whole documents in one mget, each row figured again from its
+ * whole document, so a row always agrees with itself and with /certificates/{id} even if an
+ * ingest changed the certificate between the two reads (the order was decided on the first).
+ */
+async function renderPage(deps: PortfoliosDeps, page: readonly PositionFigures[], asOf: string): Promise<PositionRow[]> {
+  const docs = await getByIds<CertificateDocument>(
+    deps.opensearch,
+    certificatesIndex(deps),
+    page.map((f) => f.facts.certificate_id),
+    CERTIFICATE_SOURCE,
+  );
+  const base = deps.config.PARCEL_BASE_URL;
+  return page.map((f, i) => {
+    const doc = docs[i] ?? null;
+    return renderPosition(positionFigures(f.facts, doc, asOf), doc, asOf, base);
+  });
+}
+
+/** GET /portfolios/{id}/positions: filtered and ordered on every position's figures, then one page rendered. */
+export async function readPortfolioPositions(
+  deps: PortfoliosDeps,
+  owner: PortfolioOwner,
+  path: PortfolioPath,
+  params: PositionsParams,
+  now = new Date(),
+): Promise<ListResult<PositionRow>> {
+  assertCounties(deps.registry, 'county', params.county);
+  const portfolio = await ownPortfolio(deps.sql, owner, path.id);
+  const asOf = params.as_of ?? floridaToday(now);
+  const selected = selectPositions(await portfolioFigures(deps, portfolio, asOf), params);
+  return {
+    rows: await renderPage(deps, selected.slice(params.offset, params.offset + params.limit), asOf),
+    limit: params.limit,
+    offset: params.offset,
+    total: selected.length,
+  };
+}
+
+/** GET /portfolios/{id}/summary: the sums of the positions' own figures. */
+export async function readPortfolioSummary(
+  deps: PortfoliosDeps,
+  owner: PortfolioOwner,
+  path: PortfolioPath,
+  params: SummaryParams,
+  now = new Date(),
+): Promise<ObjectResult<PortfolioSummary>> {
+  const portfolio = await ownPortfolio(deps.sql, owner, path.id);
+  const asOf = params.as_of ?? floridaToday(now);
+  return { data: summarize(portfolio.id, asOf, await portfolioFigures(deps, portfolio, asOf)) };
+}
