@@ -1,12 +1,16 @@
 import type { EventInput, EventType } from '../../services/control/feed/events.ts';
 import type { Holding, Holdings } from '../../services/control/portfolios/holdings.ts';
+// The reading route's own rule, so an alert names the position GET /portfolios/{id}/positions lists.
+import { followedPositionId } from '../../services/api/routes/portfolios/position-ids.ts';
 
 /**
  * What one certificate's change means to the portfolios, pure: beside the public event of the
  * change (certificate-change.ts), each portfolio holding the certificate (a position), or following
  * the holder group it had before or after the change, gets one private portfolio.position_changed.
  * A portfolio that both holds the certificate and follows its group hears of it once, through its
- * position. A change of nothing public has no public event and comes nowhere near here.
+ * written position; through the group only, the position is the followed one, whose id the reading
+ * route derives (position-ids.ts). A change of nothing public has no public event and comes
+ * nowhere near here.
  */
 
 export interface HeldChange {
@@ -33,11 +37,12 @@ export function portfolioChanges(change: HeldChange, holdings: Holdings): EventI
       countySlug: change.event.countySlug,
       data: {
         portfolio: { id: h.portfolioId, name: h.portfolioName },
-        position: h.positionId === null ? null : { id: h.positionId },
+        position: { id: h.positionId ?? followedPositionId(h.portfolioId, change.docId) },
         change: change.event.type,
         object: data.object,
         previous: data.previous,
       },
+      // Only a written position is a row whose removal drops the event at publish.
       owner: {
         clientId: h.clientId,
         portfolioId: h.portfolioId,

@@ -21,8 +21,8 @@ export interface EventData {
   saved_search?: { id: string; name: string };
   /** A portfolio's event: which portfolio, by its name when recorded. */
   portfolio?: { id: string; name: string };
-  /** A portfolio's event: the position whose certificate it is (null: followed through the portfolio's holder group). */
-  position?: { id: string } | null;
+  /** A portfolio's event: the position whose certificate it is (written, or of the followed holder group). */
+  position?: { id: string };
   /** portfolio.position_changed: the public event of the certificate's change. */
   change?: EventType;
 }

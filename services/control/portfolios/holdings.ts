@@ -10,7 +10,7 @@ export interface Holding {
   portfolioId: string;
   portfolioName: string;
   clientId: string;
-  /** The position holding the certificate; null for a portfolio that follows the certificate's holder group. */
+  /** The written position holding the certificate; null for a portfolio that follows the certificate's holder group. */
   positionId: string | null;
   /** The certificate a position holds, or the group a portfolio follows. */
   key: string;

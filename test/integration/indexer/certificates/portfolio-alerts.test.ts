@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followedPositionId } from '../../../../services/api/routes/portfolios/position-ids.ts';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../../indexer/webhooks/worker.ts';
 import type { Config } from '../../../../services/config.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
@@ -30,7 +31,7 @@ interface FeedEvent {
   type: string;
   data: {
     portfolio?: { id: string; name: string };
-    position?: { id: string } | null;
+    position?: { id: string };
     change?: string;
     object: { id: string };
     previous: Record<string, unknown>;
@@ -140,13 +141,15 @@ describe('portfolios that hear of their certificates', () => {
       ]),
     );
     expect(summary(await feed(b))).toEqual([[pf.theirs, id(5), 'certificate.redeemed']]);
-    // Each names its portfolio and position (none through the group) and carries the public event's object and previous.
+    // Each names its portfolio and position and carries the public event's object and previous.
     const held = changesOf(mine).find((e) => e.data.object.id === id(0))!;
     expect(held.data.portfolio).toEqual({ id: pf.book, name: 'Book' });
     expect(held.data.position).toEqual({ id: positions[`${pf.book}|${id(0)}`] });
     expect(held.data.previous).toMatchObject({ status: 'sold', redeemed: false });
     expect(held.data.object).toEqual((await call(a, 'GET', `/api/v1/certificates/${id(0)}`)).json().data);
-    expect(changesOf(mine).find((e) => e.data.object.id === id(8))!.data.position).toBeNull();
+    // Through the followed group: the followed position, as the portfolio's positions list it.
+    const followed = changesOf(mine).find((e) => e.data.object.id === id(8))!;
+    expect(followed.data.position).toEqual({ id: followedPositionId(pf.gator, id(8)) });
     const pub = mine.find((e) => e.type === 'certificate.redeemed' && e.data.object.id === id(0))!;
     expect(held.data.previous).toEqual(pub.data.previous);
     // Neither feed names the other's portfolios anywhere; a type filter shows only one's own.

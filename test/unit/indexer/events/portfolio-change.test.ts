@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { portfolioChanges } from '../../../../indexer/events/portfolio-change.ts';
 import type { EventInput } from '../../../../services/control/feed/events.ts';
+import { followedPositionId } from '../../../../services/api/routes/portfolios/position-ids.ts';
 import type { Holding, Holdings } from '../../../../services/control/portfolios/holdings.ts';
 
 const redeemed: EventInput = {
@@ -25,7 +26,7 @@ const holdings = (rows: Holding[]): Holdings => {
 };
 
 describe('portfolio events of one certificate change', () => {
-  it('one event per portfolio holding it or following its group before or after, by portfolio id, its position when held', () => {
+  it('one event per portfolio holding it or following its group before or after, by portfolio id, naming the written or followed position', () => {
     const events = portfolioChanges(
       { docId: 'cert_1', groupBefore: 'grp_old', groupAfter: 'grp_new', event: redeemed },
       holdings([
@@ -36,8 +37,8 @@ describe('portfolio events of one certificate change', () => {
       ]),
     );
     expect(events.map((e) => [e.data.portfolio, e.data.position, e.owner])).toEqual([
-      [{ id: 'pf_a', name: 'name of pf_a' }, null, { clientId: 'cli_a', portfolioId: 'pf_a' }],
-      [{ id: 'pf_b', name: 'name of pf_b' }, null, { clientId: 'cli_a', portfolioId: 'pf_b' }],
+      [{ id: 'pf_a', name: 'name of pf_a' }, { id: followedPositionId('pf_a', 'cert_1') }, { clientId: 'cli_a', portfolioId: 'pf_a' }],
+      [{ id: 'pf_b', name: 'name of pf_b' }, { id: followedPositionId('pf_b', 'cert_1') }, { clientId: 'cli_a', portfolioId: 'pf_b' }],
       [{ id: 'pf_c', name: 'name of pf_c' }, { id: 'pos_c' }, { clientId: 'cli_b', portfolioId: 'pf_c', positionId: 'pos_c' }],
     ]);
     expect(events[0]).toMatchObject({

@@ -355,7 +355,7 @@ describe('webhook deliveries', () => {
       {
         type: 'portfolio.position_changed',
         countySlug: 'alachua',
-        data: { portfolio: { id: 'pf_b', name: 'n' }, position: null, change: 'certificate.updated', object: {}, previous: {} },
+        data: { portfolio: { id: 'pf_b', name: 'n' }, position: { id: 'pos_b' }, change: 'certificate.updated', object: {}, previous: {} },
         owner: { clientId: b, portfolioId: 'pf_b' },
       },
     ]);
