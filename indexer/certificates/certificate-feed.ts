@@ -25,6 +25,8 @@ import { type PercolatedChange, percolateChanges } from './percolate-changes.ts'
 import { countLoaded, type LoadedCounts, matchesLoadedEvents } from './saved-search-loads.ts';
 import { compiledSavedSearches } from '../../services/engine/local-percolation/stored-searches.ts';
 import { recordSale } from '../events/record-sale.ts';
+import type { HeldChange } from '../events/portfolio-change.ts';
+import { stagePortfolioChanges } from './portfolio-changes.ts';
 
 /**
  * The change feed of one certificate file, in the three places of the job:
@@ -34,7 +36,8 @@ import { recordSale } from '../events/record-sale.ts';
  *    are staged in SQLite (services/control/feed/event-stage.ts). A first load of a county and tax
  *    year reads nothing per row and stages one certificates.loaded, and announces its sale.
  *    Each changed certificate, as it was and as it is, is percolated against the saved searches
- *    (percolate-changes.ts), whose private events are staged beside the public ones.
+ *    (percolate-changes.ts), whose private events are staged beside the public ones, and so are
+ *    the portfolios' (portfolio-changes.ts): one read per batch of who holds them.
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
  *    ids are given in the order changes became visible, minus documents the engine refused. A
  *    first load adds each saved search's count of it then (saved-search-loads.ts), counted over
@@ -94,6 +97,10 @@ export interface CertificateFeed {
   timingsMs(): FeedTimings;
 }
 
+function groupOf(doc: object | undefined): string | undefined {
+  return (doc as { holder_group_id?: string } | undefined)?.holder_group_id;
+}
+
 export function certificateFeed(
   deps: CertificateFeedDeps,
   run: { jobId: string; county: RegistryCounty; taxYear: number },
@@ -132,8 +139,9 @@ export function certificateFeed(
       }
       // Saved searches read every field a search may filter on, so their documents are whole.
       const percolating = stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0;
-      // A retry with its stage complete only needs the parcels, for the conflict check.
-      const fields = stage === 'staged' ? ['parcel_id'] : percolating ? ['*'] : CERTIFICATE_SOURCE;
+      // A retry with its stage complete only needs the parcels, for the conflict check. The holder
+      // group is not public, but the portfolios following a group hear of the certificates leaving it.
+      const fields = stage === 'staged' ? ['parcel_id'] : percolating ? ['*'] : [...CERTIFICATE_SOURCE, 'holder_group_id'];
       // Changes wait to be matched in batches: the engine verifies each search it is asked at about
       // a millisecond whatever the batch's size, so one request per file is cheapest.
       const pending: PercolatedChange[] = [];
@@ -150,6 +158,7 @@ export function certificateFeed(
       };
       for await (const pairs of indexedPairs(deps.opensearch, alias, docs, fields)) {
         const events: StagedEvent[] = [];
+        const held: HeldChange[] = [];
         for (const pair of pairs) {
           const conflict = parcelConflictOf(pair, taxYear);
           if (conflict) conflicts.set(pair.id, conflict);
@@ -157,10 +166,12 @@ export function certificateFeed(
             const before = pair.indexed && mapCertificate(pair.indexed as CertificateDocument, parcelBaseUrl);
             const event = certificateChange(before, mapCertificate(pair.incoming, parcelBaseUrl));
             if (event) events.push({ ...event, docId: pair.id });
+            if (event) held.push({ docId: pair.id, groupBefore: groupOf(pair.indexed), groupAfter: groupOf(pair.incoming), event });
             if (event && percolating) pending.push({ docId: pair.id, before: pair.indexed, after: pair.incoming, event });
             if (event && before) changed = (changed ?? 0) + 1;
           }
         }
+        events.push(...(await stagePortfolioChanges(sql, held)));
         await addStaged(sql, jobId, events);
         if (pending.length >= PERCOLATE_BATCH) await flush();
       }

@@ -22,13 +22,16 @@ export const EVENT_OBJECTS = {
   'saved_search.match_removed': 'saved_search_match',
   'saved_search.match_updated': 'saved_search_match',
   'saved_search.matches_loaded': 'saved_search_load',
+  'portfolio.deadline_approaching': 'portfolio_deadline',
+  'portfolio.position_changed': 'portfolio_position',
 } as const;
 
 export type EventType = keyof typeof EVENT_OBJECTS;
 
 /**
  * What an event's data.object is: a certificate row, a county and tax year's first load, a sale row, a county;
- * a saved search's events (private to the client that owns the search) carry a certificate row or a load's count.
+ * a saved search's events (private to the client that owns the search) carry a certificate row or a load's count;
+ * a portfolio's (private to the client that owns the portfolio) a deadline of a position's certificate, or a change of it.
  */
 export type EventObjectKind = (typeof EVENT_OBJECTS)[EventType];
 
@@ -42,6 +45,11 @@ export function eventTypesOf<K extends EventObjectKind>(kind: K): readonly Event
   return EVENT_TYPES.filter((type): type is EventTypeOf<K> => EVENT_OBJECTS[type] === kind);
 }
 
-/** The types only the owner of a saved search ever sees: in its feed, by its webhooks, over its MCP session. */
-const PRIVATE_KINDS: ReadonlySet<EventObjectKind> = new Set(['saved_search_match', 'saved_search_load']);
+/** The types only the owner of a saved search or a portfolio ever sees: in its feed, by its webhooks, over its MCP session. */
+const PRIVATE_KINDS: ReadonlySet<EventObjectKind> = new Set([
+  'saved_search_match',
+  'saved_search_load',
+  'portfolio_deadline',
+  'portfolio_position',
+]);
 export const PRIVATE_EVENT_TYPES = EVENT_TYPES.filter((type) => PRIVATE_KINDS.has(EVENT_OBJECTS[type]));

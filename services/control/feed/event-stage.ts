@@ -56,8 +56,19 @@ export async function addStaged(sql: Sql, jobId: string, events: readonly Staged
   await sql.transaction(async (tx) => {
     for (const e of events)
       await tx.run(
-        'INSERT INTO event_stage (job_id, doc_id, type, county_slug, data, client_id, saved_search_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [jobId, e.docId, e.type, e.countySlug, JSON.stringify(e.data), e.owner?.clientId ?? null, e.owner?.savedSearchId ?? null],
+        `INSERT INTO event_stage (job_id, doc_id, type, county_slug, data, client_id, saved_search_id, portfolio_id, position_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          jobId,
+          e.docId,
+          e.type,
+          e.countySlug,
+          JSON.stringify(e.data),
+          e.owner?.clientId ?? null,
+          e.owner?.savedSearchId ?? null,
+          e.owner?.portfolioId ?? null,
+          e.owner?.positionId ?? null,
+        ],
       );
   });
 }
@@ -117,10 +128,17 @@ export async function publishStage(sql: Sql, jobId: string, options: PublishOpti
       'DELETE FROM event_stage WHERE job_id = ? AND saved_search_id IS NOT NULL AND saved_search_id NOT IN (SELECT id FROM saved_searches)',
       [jobId],
     );
+    // So does a portfolio deleted since, or a position removed from it.
+    await tx.run(
+      `DELETE FROM event_stage WHERE job_id = ? AND (
+         (portfolio_id IS NOT NULL AND portfolio_id NOT IN (SELECT id FROM portfolios))
+         OR (position_id IS NOT NULL AND position_id NOT IN (SELECT id FROM portfolio_positions)))`,
+      [jobId],
+    );
     const published = (
       await tx.run(
-        `INSERT INTO events (type, county_slug, data, client_id, saved_search_id)
-         SELECT type, county_slug, data, client_id, saved_search_id FROM event_stage WHERE job_id = ? ORDER BY id`,
+        `INSERT INTO events (type, county_slug, data, client_id, saved_search_id, portfolio_id)
+         SELECT type, county_slug, data, client_id, saved_search_id, portfolio_id FROM event_stage WHERE job_id = ? ORDER BY id`,
         [jobId],
       )
     ).changes;

@@ -19,22 +19,52 @@ export interface EventData {
   previous: Record<string, unknown>;
   /** A saved search's event: which search, by its name when recorded. */
   saved_search?: { id: string; name: string };
+  /** A portfolio's event: which portfolio, by its name when recorded. */
+  portfolio?: { id: string; name: string };
+  /** A portfolio's event: the position whose certificate it is (written, or of the followed holder group). */
+  position?: { id: string };
+  /** portfolio.position_changed: the public event of the certificate's change. */
+  change?: EventType;
 }
 
-/** The client an event belongs to, and its saved search: nobody else ever reads the event. */
+/** portfolio.deadline_approaching: a deadline of a position's certificate, which has no change to tell. */
+export interface DeadlineData {
+  portfolio: { id: string; name: string };
+  position: { id: string };
+  /** The certificate row as GET /certificates/{id} renders it on the day of the alert. */
+  certificate: Record<string, unknown>;
+  kind: string;
+  /** The deadline's day, YYYY-MM-DD. */
+  date: string;
+  /** Days from Florida's day of the alert to the deadline. */
+  days_left: number;
+}
+
+/**
+ * The client an event belongs to, and what of its own the event is about (its saved search, or
+ * its portfolio and position): nobody else ever reads the event.
+ */
 export interface EventOwner {
   clientId: string;
-  savedSearchId: string;
+  savedSearchId?: string;
+  portfolioId?: string;
+  /** Kept on the stage only: a position removed before publish records nothing. */
+  positionId?: string;
 }
 
-export interface EventInput {
+/** An event to record; a deadline's (appendEvents only: nothing stages one) carries DeadlineData. */
+export interface EventInput<D extends EventData | DeadlineData = EventData> {
   type: EventType;
   countySlug: string | null;
-  data: EventData;
+  data: D;
   /** Absent: a public event, in every client's feed. */
   owner?: EventOwner;
 }
 
+/**
+ * A recorded event. Its data is typed as a change's, which every type but portfolio.deadline_approaching
+ * carries; that one's is DeadlineData (isChangeData tells them apart).
+ */
 export interface StoredEvent extends EventInput {
   /** The numeric id; the public id is `evt_<id>` (publicEventId). */
   seq: number;
@@ -49,9 +79,10 @@ interface Row {
   data: string;
   client_id: string | null;
   saved_search_id: string | null;
+  portfolio_id: string | null;
 }
 
-const COLUMNS = 'id, type, created_at, county_slug, data, client_id, saved_search_id';
+const COLUMNS = 'id, type, created_at, county_slug, data, client_id, saved_search_id, portfolio_id';
 
 export function publicEventId(seq: number): string {
   return `evt_${seq}`;
@@ -72,8 +103,21 @@ function mapRow(row: Row): StoredEvent {
     createdAt: row.created_at,
     countySlug: row.county_slug,
     data: JSON.parse(row.data) as EventData,
-    ...(row.client_id === null ? {} : { owner: { clientId: row.client_id, savedSearchId: row.saved_search_id! } }),
+    ...(row.client_id === null ? {} : { owner: ownerOf(row.client_id, row.saved_search_id, row.portfolio_id) }),
   };
+}
+
+function ownerOf(clientId: string, savedSearchId: string | null, portfolioId: string | null): EventOwner {
+  return {
+    clientId,
+    ...(savedSearchId === null ? {} : { savedSearchId }),
+    ...(portfolioId === null ? {} : { portfolioId }),
+  };
+}
+
+/** Whether the event's data tells a change (object and previous), as every type but a deadline's does. */
+export function isChangeData(data: EventData | DeadlineData): data is EventData {
+  return 'object' in data;
 }
 
 /**
@@ -81,14 +125,21 @@ function mapRow(row: Row): StoredEvent {
  * caller's own transaction's `tx` when the events must commit with other bookkeeping (it
  * joins that transaction).
  */
-export async function appendEvents(sql: Sql, events: readonly EventInput[]): Promise<number[]> {
+export async function appendEvents(sql: Sql, events: readonly EventInput<EventData | DeadlineData>[]): Promise<number[]> {
   if (events.length === 0) return [];
   return sql.transaction(async (tx) => {
     const ids: number[] = [];
     for (const e of events) {
       const row = await tx.get<{ id: number }>(
-        'INSERT INTO events (type, county_slug, data, client_id, saved_search_id) VALUES (?, ?, ?, ?, ?) RETURNING id',
-        [e.type, e.countySlug, JSON.stringify(e.data), e.owner?.clientId ?? null, e.owner?.savedSearchId ?? null],
+        'INSERT INTO events (type, county_slug, data, client_id, saved_search_id, portfolio_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+        [
+          e.type,
+          e.countySlug,
+          JSON.stringify(e.data),
+          e.owner?.clientId ?? null,
+          e.owner?.savedSearchId ?? null,
+          e.owner?.portfolioId ?? null,
+        ],
       );
       ids.push(row!.id);
     }
@@ -99,7 +150,7 @@ export async function appendEvents(sql: Sql, events: readonly EventInput[]): Pro
 export interface EventFilter {
   /**
    * The client reading: it sees the public events and its own private ones (its saved searches'
-   * matches), never another client's. Every read for a client names it; the webhook worker, which
+   * matches, its portfolios' alerts), never another client's. Every read for a client names it; the webhook worker, which
    * sends rows fan-out already chose, reads by id with allEventsAfter instead.
    */
   viewer: string;
@@ -141,7 +192,11 @@ export async function countEventsAfter(sql: Sql, filter: EventFilter): Promise<n
  * page's recent alerts. Both owner columns are matched, so an event is shown only to its client
  * even if a search id were ever reused (index events_saved_search_id serves the order).
  */
-export async function recentSavedSearchEvents(sql: Sql, owner: EventOwner, limit: number): Promise<StoredEvent[]> {
+export async function recentSavedSearchEvents(
+  sql: Sql,
+  owner: { clientId: string; savedSearchId: string },
+  limit: number,
+): Promise<StoredEvent[]> {
   const rows = await sql.all<Row>(`SELECT ${COLUMNS} FROM events WHERE saved_search_id = ? AND client_id = ? ORDER BY id DESC LIMIT ?`, [
     owner.savedSearchId,
     owner.clientId,

@@ -79,15 +79,16 @@ interface EndpointTerms {
 
 /**
  * Whether the endpoint wants `ev` (an events row), as SQL: its type and county filters take it,
- * and a private event (a saved search's) is its own client's, of a search it chose (saved_searches
- * NULL: every one of its client's). Public events do not depend on saved_searches. One rule for
+ * and a private event is its own client's: a saved search's, of a search it chose (saved_searches
+ * NULL: every one of its client's); a portfolio's, whatever searches it chose. Public events do not
+ * depend on saved_searches. One rule for
  * fan-out and replay, so a replay can never send what fan-out would not.
  */
 function wantsEvent(dialect: Dialect, e: EndpointTerms): string {
   return `(${e.types} IS NULL OR ${inJsonArray(dialect, 'ev.type', e.types)})
   AND (${e.counties} IS NULL OR ${inJsonArray(dialect, 'ev.county_slug', e.counties)})
   AND (ev.client_id IS NULL OR (ev.client_id = ${e.clientId}
-    AND (${e.savedSearches} IS NULL OR ${inJsonArray(dialect, 'ev.saved_search_id', e.savedSearches)})))`;
+    AND (ev.saved_search_id IS NULL OR ${e.savedSearches} IS NULL OR ${inJsonArray(dialect, 'ev.saved_search_id', e.savedSearches)})))`;
 }
 
 const ENDPOINT_COLUMNS: EndpointTerms = {

@@ -6,3 +6,5 @@ export * from './portfolios.ts';
 export * from './positions.ts';
 export * from './records.ts';
 export * from './calendars.ts';
+export * from './holdings.ts';
+export * from './deadline-alerts.ts';

@@ -115,6 +115,58 @@ export const SavedSearchMatchesLoadedEvent = z.object({
   }),
 });
 
+const portfolio = z
+  .object({
+    id: z.string().describe('Portfolio id, pf_<id>.'),
+    name: z.string().describe('Its name when the event was recorded.'),
+  })
+  .describe("The portfolio the certificate is in: a portfolio's events are seen only by the client that owns it.");
+const position = z.object({ id: z.string().describe('Position id, pos_<id>.') });
+
+export const PORTFOLIO_DEADLINE_KINDS = ['deed_application_opens', 'expires'] as const;
+
+export const PortfolioDeadlineEvent = z.object({
+  id,
+  type: typeOf('portfolio_deadline').describe(
+    "A deadline of a position's outstanding certificate is near, on Florida's calendar day: deed_application_opens on the day a tax deed application becomes possible, expires 90, 30 and 7 days before the certificate expires. Each once per position, deadline and horizon. Private: only the portfolio's owner sees it.",
+  ),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({
+    portfolio,
+    position,
+    certificate: CertificateRow.describe('The certificate as GET /certificates/{id} rendered it when the alert was recorded.'),
+    kind: z.enum(PORTFOLIO_DEADLINE_KINDS).describe('Which deadline.'),
+    date: z.string().describe('The deadline, YYYY-MM-DD: the first day an application is allowed, or the day the certificate expires.'),
+    days_left: z
+      .number()
+      .int()
+      .describe("Days from Florida's day of the alert to date: 0 on the day; below 0 for an opening told late after a missed day."),
+  }),
+});
+
+export const PortfolioPositionEvent = z.object({
+  id,
+  type: typeOf('portfolio_position').describe(
+    "An ingest changed a certificate of the portfolio: one of its positions, or one of the holder group it follows (before or after the change). change is the public event's type; object and previous are the public event's. Private: only the portfolio's owner sees it.",
+  ),
+  created_at: createdAt,
+  county_slug: county,
+  data: z.object({
+    portfolio,
+    position: position
+      .nullable()
+      .describe(
+        "The position holding the certificate; null when the certificate is the portfolio's through its followed holder group only.",
+      ),
+    change: z.enum(eventTypesOf('certificate')).describe('The type of the public event of the change.'),
+    object: CertificateRow,
+    previous: CertificateRow.partial().describe(
+      'Each public field that changed, with its value before the change; {} for a new certificate.',
+    ),
+  }),
+});
+
 /** One schema per kind of object: a kind added to the table of types without one here fails to compile. */
 const EVENT_BY_KIND = {
   certificate: CertificateEvent,
@@ -123,6 +175,8 @@ const EVENT_BY_KIND = {
   county: CountyEvent,
   saved_search_match: SavedSearchMatchEvent,
   saved_search_load: SavedSearchMatchesLoadedEvent,
+  portfolio_deadline: PortfolioDeadlineEvent,
+  portfolio_position: PortfolioPositionEvent,
 } satisfies Record<EventObjectKind, z.ZodObject>;
 
 export const EventRow = z.discriminatedUnion('type', [
@@ -132,6 +186,8 @@ export const EventRow = z.discriminatedUnion('type', [
   EVENT_BY_KIND.county,
   EVENT_BY_KIND.saved_search_match,
   EVENT_BY_KIND.saved_search_load,
+  EVENT_BY_KIND.portfolio_deadline,
+  EVENT_BY_KIND.portfolio_position,
 ]);
 export type EventRow = z.infer<typeof EventRow>;
 
@@ -141,7 +197,9 @@ export const EventPagination = PaginationSchema.extend({
   total: z
     .number()
     .int()
-    .describe("Matching events after the cursor that you can read (the public ones and your own saved searches'), this page included."),
+    .describe(
+      "Matching events after the cursor that you can read (the public ones and your own saved searches' and portfolios'), this page included.",
+    ),
   next_after: z
     .string()
     .nullable()

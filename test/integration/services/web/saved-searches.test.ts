@@ -298,7 +298,7 @@ describe('/account/saved-searches', () => {
       type,
       countySlug: 'lee',
       data: {
-        saved_search: { id: owner!.savedSearchId, name },
+        saved_search: { id: owner!.savedSearchId!, name },
         object: { id: `cert_${number}`, certificate_number: number, county_slug: 'lee', county_name: 'Lee', tax_year: 2024 },
         previous: {},
       },

@@ -296,7 +296,7 @@ describe('webhook deliveries', () => {
     const match = (type: EventInput['type'], owner?: EventOwner): EventInput => ({
       type,
       countySlug: 'alachua',
-      data: { object: {}, previous: {}, ...(owner ? { saved_search: { id: owner.savedSearchId, name: 'n' } } : {}) },
+      data: { object: {}, previous: {}, ...(owner ? { saved_search: { id: owner.savedSearchId!, name: 'n' } } : {}) },
       ...(owner ? { owner } : {}),
     });
     const [pub, a1, a2, b1, a1removed] = await appendEvents(sql, [
@@ -335,6 +335,42 @@ describe('webhook deliveries', () => {
     });
     // The owner's chosen search's event is accepted (0: the range replay has it pending already).
     expect(await replay(sql, (await getEndpoint(sql, aFirst))!, { eventId: a1! }, REPLAYS)).toBe(0);
+  });
+
+  it("send a portfolio's event to every endpoint of its owner that takes the type, whatever saved searches it chose; replay too", async () => {
+    await fanOut(sql, 1000);
+    const [a, b] = [await client(), await client()];
+    const aAll = await endpoint(a);
+    const aSearches = await endpoint(a, { savedSearches: ['ss_pf_a1'] });
+    const aOther = await endpoint(a, { types: ['certificate.redeemed'] });
+    const bAll = await endpoint(b);
+    const at = '2032-01-01T00:00:00.000Z';
+    const [changed, other] = await appendEvents(sql, [
+      {
+        type: 'portfolio.position_changed',
+        countySlug: 'alachua',
+        data: { portfolio: { id: 'pf_a', name: 'n' }, position: { id: 'pos_a' }, change: 'certificate.redeemed', object: {}, previous: {} },
+        owner: { clientId: a, portfolioId: 'pf_a' },
+      },
+      {
+        type: 'portfolio.position_changed',
+        countySlug: 'alachua',
+        data: { portfolio: { id: 'pf_b', name: 'n' }, position: { id: 'pos_b' }, change: 'certificate.updated', object: {}, previous: {} },
+        owner: { clientId: b, portfolioId: 'pf_b' },
+      },
+    ]);
+    await sql.run('UPDATE events SET created_at = ? WHERE id >= ?', [at, changed]);
+    await fanOut(sql, 100);
+    const eventsOf = async (id: string) => (await listDeliveries(sql, id, { limit: 10, offset: 0 })).rows.map((d) => d.eventId);
+    expect(await eventsOf(aAll)).toEqual([changed]);
+    expect(await eventsOf(aSearches)).toEqual([changed]);
+    expect(await eventsOf(aOther)).toEqual([]);
+    expect(await eventsOf(bAll)).toEqual([other]);
+    await sql.run("UPDATE webhook_deliveries SET status = 'failed' WHERE endpoint_id = ?", [aSearches]);
+    expect(await replay(sql, (await getEndpoint(sql, aSearches))!, { from: at, to: '2032-01-01T00:00:01.000Z' }, REPLAYS)).toBe(1);
+    await expect(replay(sql, (await getEndpoint(sql, bAll))!, { eventId: changed! }, REPLAYS)).rejects.toMatchObject({
+      code: 'unknown_event',
+    });
   });
 
   it('rotated secrets sign beside the old one for a day; deleting an endpoint takes its deliveries', async () => {

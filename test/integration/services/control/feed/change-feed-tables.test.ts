@@ -184,6 +184,52 @@ describe('event stage', () => {
     expect(await stagedJobs(sql)).toEqual([]);
   });
 
+  it('drops at publish the staged events of a portfolio deleted since, or of a position removed from it', async () => {
+    const owner = 'cli_tablesportfolio';
+    await sql.run('INSERT INTO clients (id, name, plan, created_at) VALUES (?, ?, ?, ?)', [owner, 'p', 'growth', new Date().toISOString()]);
+    for (const pf of ['pf_kept', 'pf_gone'])
+      await sql.run('INSERT INTO portfolios (id, client_id, name) VALUES (?, ?, ?)', [pf, owner, pf]);
+    for (const [pos, pf] of [
+      ['pos_kept', 'pf_kept'],
+      ['pos_removed', 'pf_kept'],
+      ['pos_gone', 'pf_gone'],
+    ])
+      await sql.run(
+        'INSERT INTO portfolio_positions (id, portfolio_id, certificate_id, county_slug, certificate_number, tax_year) VALUES (?, ?, ?, ?, ?, ?)',
+        [pos, pf, `cert_${pos}`, 'alachua', pos, 2023],
+      );
+    const held = (portfolioId: string, positionId?: string) => ({
+      type: 'portfolio.position_changed' as const,
+      countySlug: 'alachua',
+      docId: 'cert_p',
+      data: { ...data(`${portfolioId}/${positionId ?? 'group'}`), portfolio: { id: portfolioId, name: portfolioId } },
+      owner: { clientId: owner, portfolioId, ...(positionId ? { positionId } : {}) },
+    });
+    const job = { ...run, jobId: 'job-portfolio' };
+    expect(await openStage(sql, job)).toBe('fresh');
+    await addStaged(sql, job.jobId, [
+      { type: 'certificate.redeemed', countySlug: 'alachua', docId: 'cert_p', data: data('cert_p') },
+      held('pf_kept', 'pos_kept'),
+      held('pf_kept', 'pos_removed'),
+      held('pf_kept'),
+      held('pf_gone', 'pos_gone'),
+      held('pf_gone'),
+    ]);
+    await completeStage(sql, job.jobId);
+    await sql.run("DELETE FROM portfolio_positions WHERE id = 'pos_removed'");
+    await sql.run("DELETE FROM portfolios WHERE id = 'pf_gone'");
+    const { lastSeq } = await eventBounds(sql);
+    expect(await publishStage(sql, job.jobId)).toBe(3);
+    const published = await eventsAfter(sql, { viewer: owner, afterSeq: lastSeq }, 10);
+    expect(published.map((e) => [e.type, e.data.object.id, e.owner ?? null])).toEqual([
+      ['certificate.redeemed', 'cert_p', null],
+      ['portfolio.position_changed', 'pf_kept/pos_kept', { clientId: owner, portfolioId: 'pf_kept' }],
+      ['portfolio.position_changed', 'pf_kept/group', { clientId: owner, portfolioId: 'pf_kept' }],
+    ]);
+    // Another client sees the public event only.
+    expect((await eventsAfter(sql, { viewer, afterSeq: lastSeq }, 10)).map((e) => e.type)).toEqual(['certificate.redeemed']);
+  });
+
   it('throws away a stage of other bytes, an empty one, a discarded one and an old one', async () => {
     expect(await openStage(sql, { ...run, jobId: 'job-2' })).toBe('fresh');
     await addStaged(sql, 'job-2', [{ type: 'certificate.updated', countySlug: 'alachua', docId: 'cert_3', data: data('cert_3') }]);

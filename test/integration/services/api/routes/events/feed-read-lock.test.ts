@@ -106,7 +106,7 @@ describe('GET /events reads without the write lock', () => {
     }
     const after = await readEvents(deps(), viewer, { limit: 100, after: publicEventId(committed[2]!) } as Parameters<typeof readEvents>[2]);
     expect(after.rows).toHaveLength(1);
-    expect(after.rows[0]!.data.object).toEqual({ id: 'cert_4' });
+    expect((after.rows[0]!.data as { object: unknown }).object).toEqual({ id: 'cert_4' });
   });
 
   it('Sql.snapshot is read-only on both engines: a write inside it fails and leaves nothing', async () => {
