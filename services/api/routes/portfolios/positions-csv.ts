@@ -102,7 +102,7 @@ export function readPositionsCsv(file: Uint8Array | string): CsvReading {
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       trim: true,
-    });
+    }) as unknown as typeof records;
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     const at = (err as { lines?: unknown }).lines;
