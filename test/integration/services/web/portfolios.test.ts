@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrialAccount } from '../../../../services/control/accounts/accounts.ts';
 import { hashPassword } from '../../../../services/control/accounts/passwords.ts';
