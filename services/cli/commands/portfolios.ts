@@ -18,6 +18,7 @@ import { openRuntime, type Runtime } from '../../process/runtime.ts';
 import { dayArg, scriptFriendly } from '../control-args.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput, USAGE_EXIT } from '../output.ts';
+import { printable } from '../terminal-text.ts';
 
 /**
  * Portfolios, for operators acting for a client (customers use the API or the account page):
@@ -57,15 +58,17 @@ function asCliError(err: unknown): never {
 
 const dollars = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** Lines of a file a client or a bidder wrote: shown with their control and bidi characters escaped. */
 function reportText(file: string, r: PositionsReport): string {
-  return [
+  const lines = [
     `${file} -> ${r.portfolio_id}: ${r.created} created (${r.unresolved} not loaded yet), ${r.rejected} rejected`,
     ...r.lines.map((l) =>
       l.status === 'created'
         ? `line ${l.line}: created ${l.position.id} ${l.position.county} ${l.position.certificate_number} ${l.position.tax_year}${l.position.resolved ? '' : ' (not loaded yet)'}`
         : `line ${l.line}: rejected (${l.error.code}) ${l.error.field}: ${l.error.message}`,
     ),
-  ].join('\n');
+  ];
+  return lines.map(printable).join('\n');
 }
 
 function summaryText(s: PortfolioSummary): string {
@@ -143,7 +146,9 @@ export function portfoliosCommand(program: Command): void {
           if (rows.length >= page.total || page.rows.length === 0) break;
         }
         createOutput(wantsJson(command)).result(rows, (list) =>
-          list.length === 0 ? `client ${opts.client} has no portfolios` : list.map(portfolioLine).join('\n'),
+          list.length === 0
+            ? `client ${printable(opts.client)} has no portfolios`
+            : list.map((p) => printable(portfolioLine(p))).join('\n'),
         );
       });
     });
