@@ -52,6 +52,7 @@ import { normalizeKey } from '../services/domain/ids.ts';
 import { openRuntime } from '../services/process/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { percentile } from './lib/percentile.ts';
+import { portfolioCosts } from './lib/portfolio-bench.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 const floorServer = fileURLToPath(new URL('./bench-api-floor.ts', import.meta.url));
@@ -84,6 +85,7 @@ const opts = new Command('bench-api')
     "only the API's CPU per request on the floor's request kinds, pass after pass (3 unless given): a quick A/B of the request path, or with --cpu-prof its profile",
   )
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the API process into this folder when it stops (slows it a little)')
+  .option('--portfolios', 'also time a 10,000-position portfolio and one following the largest holder group (import, summary, a page)')
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
   .parse()
   .opts<{
@@ -100,6 +102,7 @@ const opts = new Command('bench-api')
     accessFloor?: boolean;
     besideFloor?: boolean | string;
     sizes?: string;
+    portfolios?: boolean;
     cpuProf?: string;
     cpuOnly?: boolean | string;
   }>();
@@ -534,6 +537,7 @@ try {
     // What a deep page costs: the page plan against a plain from+size at the same offset.
     await deepCosts(total, present.get('deep offset') === true);
     await analyticsCosts();
+    if (opts.portfolios) Object.assign(summary, await portfolioCosts(runtime.opensearch, index, base, headers));
     const apiMemory = memoryOf(apiPid);
     summary.apiPeakMb = apiMemory.peakMb;
     summary.apiRssMb = apiMemory.rssMb;

@@ -1,3 +1,4 @@
+import { calendarAddressRoute } from './routes/portfolios/calendar-address-route.ts';
 import { randomFillSync } from 'node:crypto';
 import type { ServerOptions } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -109,6 +110,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
   await app.register(healthRoute(deps));
+  // A portfolio's secret calendar address: no key, so outside the /api/v1 scope.
+  await app.register(calendarAddressRoute(deps));
   // The access layer, built once: the /api/v1 scope hooks it in, the MCP endpoint calls it.
   app.decorate('access', createAccess(deps));
   await app.register(v1Routes(deps), { prefix: '/api/v1' });

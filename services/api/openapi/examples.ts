@@ -367,6 +367,16 @@ export const portfolioExamples = {
     meta: meta('req_Pu4pD7aF0oLi3De5'),
   },
   deleted: { data: { id: leeBook.id, deleted: true as const }, meta: meta('req_Pd5eL8eF1oLi4Ef6') },
+  calendarAddress: {
+    data: {
+      portfolio_id: leeBook.id,
+      url: 'https://api.taxcert.dev/calendar/cal_3q2x7YpV0cM8nJ4kT1wR6bZ9sH5dL2fG8aE0uQ7yX4o.ics',
+      token: 'cal_3q2x7YpV0cM8nJ4kT1wR6bZ9sH5dL2fG8aE0uQ7yX4o',
+      created_at: '2026-03-01T12:10:00.000Z',
+    },
+    meta: meta('req_Pk6cA9lF2oLi5Fg7'),
+  },
+  calendarRevoked: { data: { id: leeBook.id, deleted: true as const }, meta: meta('req_Pr7cA0lF3oLi6Gh8') },
   positionsBody: {
     positions: [
       { county: 'lee', certificate_number: '2023-004512', tax_year: 2023, acquired_on: '2024-06-01', acquired_amount: 1850.4 },

@@ -168,6 +168,15 @@ export function writeAnswers(
   };
 }
 
+/**
+ * The answers of an /api/v1 read whose 200 is not JSON but one other media type (a calendar):
+ * its text with an example, and the errors of any read.
+ */
+export function textAnswers(ok: { mediaType: string; schema: z.ZodType; example: string; description: string }, errors: Errors = {}) {
+  const json = answers({ schema: ok.schema, example: ok.example, description: ok.description }, errors);
+  return { ...json, 200: { ...json[200], content: { [ok.mediaType]: { schema: ok.schema, example: ok.example } } } };
+}
+
 /** The answer of a public route (no key, no rate limit). */
 export function publicAnswer(schema: z.ZodType, description: string, example?: unknown) {
   return { description, headers: REQUEST_ID, content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } } };

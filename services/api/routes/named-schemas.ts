@@ -40,6 +40,7 @@ import { LandsAvailableList, LandsRow } from './lands-available/row.ts';
 import { PositionList as PositionAnswerList, PositionRow as PositionAnswer } from './portfolios/position-row.ts';
 import { PortfolioList, PortfolioResponse, PortfolioRow, PositionRow, PositionsReport, PositionsReportResponse } from './portfolios/row.ts';
 import { PortfolioSummary, PortfolioSummaryResponse } from './portfolios/summary-row.ts';
+import { CalendarAddressResponse, CalendarAddressRow } from './portfolios/calendar-row.ts';
 import { SavedSearchList, SavedSearchResponse, SavedSearchRow } from './saved-searches/row.ts';
 import { SourceList, SourceRow } from './sources/row.ts';
 import {
@@ -149,6 +150,9 @@ named('PortfolioPositionAnswer', PositionAnswer);
 named('PortfolioPositionAnswerList', PositionAnswerList);
 named('PortfolioSummary', PortfolioSummary);
 named('PortfolioSummaryResponse', PortfolioSummaryResponse);
+// A portfolio's secret calendar address, as its creation answers it.
+named('PortfolioCalendarAddress', CalendarAddressRow);
+named('PortfolioCalendarAddressResponse', CalendarAddressResponse);
 
 // The served document itself.
 named('OpenApiDocument', OpenApiDocument);

@@ -11,6 +11,7 @@ import { countiesRoutes } from './counties/route.ts';
 import { eventsRoutes } from './events/route.ts';
 import { holdersRoutes } from './holders/route.ts';
 import { landsRoutes } from './lands-available/route.ts';
+import { portfolioCalendarRoutes } from './portfolios/calendar-route.ts';
 import { portfolioReadingRoutes } from './portfolios/reading-route.ts';
 import { portfoliosRoutes } from './portfolios/route.ts';
 import { sourcesRoutes } from './sources/route.ts';
@@ -51,5 +52,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(portfoliosRoutes(deps));
     // A client's portfolios as of a day: positions and summary.
     await v1.register(portfolioReadingRoutes(deps));
+    // Their deadlines as a calendar, and the secret address calendar apps subscribe to.
+    await v1.register(portfolioCalendarRoutes(deps));
   };
 }

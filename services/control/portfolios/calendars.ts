@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
+import { PORTFOLIO_COLUMNS, type PortfolioRecord } from './records.ts';
 
 /**
  * A portfolio's secret calendar address: a random token that calendar apps present instead of an
@@ -54,8 +55,13 @@ export async function portfolioCalendarOf(sql: Sql, portfolioId: string): Promis
 }
 
 /** The portfolio a token opens, or undefined for an unknown or revoked token. */
-export async function portfolioOfCalendarToken(sql: Sql, token: string): Promise<string | undefined> {
+export async function portfolioOfCalendarToken(sql: Sql, token: string): Promise<PortfolioRecord | undefined> {
   if (!CALENDAR_TOKEN.test(token)) return undefined;
-  const row = await sql.get<{ id: string }>('SELECT portfolio_id AS id FROM portfolio_calendars WHERE token_hash = ?', [digest(token)]);
-  return row?.id;
+  const columns = PORTFOLIO_COLUMNS.split(', ')
+    .map((c) => `p.${c}`)
+    .join(', ');
+  return sql.get<PortfolioRecord>(
+    `SELECT ${columns} FROM portfolio_calendars c JOIN portfolios p ON p.id = c.portfolio_id WHERE c.token_hash = ?`,
+    [digest(token)],
+  );
 }

@@ -15,6 +15,7 @@ import {
   renderPosition,
 } from './position-answer.ts';
 import { figureDocuments } from './figure-docs.ts';
+import { marketSnapshot } from './market-snapshot.ts';
 import { followedPositionId } from './position-ids.ts';
 import type { PositionRow } from './position-row.ts';
 import type { PortfolioPath } from './params.ts';
@@ -100,18 +101,22 @@ function certificatesIndex(deps: CertificatesDeps): string {
 /**
  * Every position's figures on `asOf`: the written positions, then the followed group's
  * certificates that no written position already holds (a written position keeps its acquired
- * amount and note).
+ * amount and note). What the engine holds of them is read once per change of the market
+ * (market-snapshot.ts); the positions themselves are read from SQL every time.
  */
 export async function portfolioFigures(deps: PortfoliosDeps, portfolio: PortfolioRecord, asOf: string): Promise<PositionFigures[]> {
+  const snapshot = await marketSnapshot<FigureDocument, FigureDocument & FollowedKeys>(deps, certificatesIndex(deps));
+  const group = portfolio.follow_holder_group;
   const [added, followed] = await Promise.all([
     positionsOf(deps.sql, portfolio.id),
-    portfolio.follow_holder_group === null ? Promise.resolve([]) : groupCertificates(deps, portfolio.follow_holder_group),
+    group === null ? Promise.resolve([]) : (snapshot.groups.get(group) ?? groupCertificates(deps, group)),
   ]);
-  const docs = await figureDocuments(
-    deps,
-    certificatesIndex(deps),
-    added.map((p) => p.certificate_id),
-  );
+  if (group !== null) snapshot.groups.set(group, followed);
+  const ids = added.map((p) => p.certificate_id);
+  const missing = ids.filter((id) => !snapshot.docs.has(id));
+  const fetched = await figureDocuments(deps, certificatesIndex(deps), missing);
+  for (const [i, id] of missing.entries()) snapshot.docs.set(id, fetched[i] ?? null);
+  const docs = ids.map((id) => snapshot.docs.get(id) ?? null);
   const figures = added.map((p, i) => positionFigures(addedFacts(p), docs[i] ?? null, asOf));
   const held = new Set(added.map((p) => p.certificate_id));
   for (const c of followed) if (!held.has(c.id)) figures.push(positionFigures(followedFacts(portfolio.id, c), c, asOf));

@@ -157,6 +157,12 @@ describe('the served OpenAPI document', () => {
         expect(json?.example, `${path} ${method} body example`).toBeDefined();
       }
       const ok = op.responses[success]!;
+      // A calendar answers iCalendar only; every other operation answers JSON.
+      if (ok.content?.['text/calendar']) {
+        expect(Object.keys(ok.content), path).toEqual(['text/calendar']);
+        expect(ok.content['text/calendar'].example, path).toMatch(/^BEGIN:VCALENDAR\r\n/);
+        continue;
+      }
       expect(ok.content?.['application/json']?.schema?.$ref, path).toMatch(/^#\/components\/schemas\//);
       expect(ok.content?.['application/json']?.example, `${path}: 200 example`).toBeDefined();
       // A list answers CSV too: its format parameter says so.
@@ -172,6 +178,8 @@ describe('the served OpenAPI document', () => {
     expect(writes.map(({ op }) => op.operationId).sort()).toEqual(
       [
         'createPortfolio',
+        'createPortfolioCalendarAddress',
+        'deletePortfolioCalendarAddress',
         'updatePortfolio',
         'deletePortfolio',
         'addPortfolioPositions',
@@ -191,7 +199,7 @@ describe('the served OpenAPI document', () => {
       for (const status of ['400', '401', '402', '403', ...(byId ? ['404'] : []), '409', '413', '415', '429', '500'])
         expect(statuses, `${method} ${path}`).toContain(status);
       expect(op.parameters?.find((p) => p.in === 'header')?.name, `${method} ${path}`).toBe('idempotency-key');
-      const takesBody = method === 'patch' || (method === 'post' && !path.endsWith('/rotate-secret'));
+      const takesBody = method === 'patch' || (method === 'post' && !path.endsWith('/rotate-secret') && !path.endsWith('/calendar-address'));
       expect(op.requestBody !== undefined, `${method} ${path} body`).toBe(takesBody);
     }
   });

@@ -131,6 +131,7 @@ const SAMPLES: Record<string, string[]> = {
   '/api/v1/portfolios/{id}': ['/api/v1/portfolios/pf_unknown'],
   '/api/v1/portfolios/{id}/positions': ['/api/v1/portfolios/pf_unknown/positions'],
   '/api/v1/portfolios/{id}/summary': ['/api/v1/portfolios/pf_unknown/summary'],
+  '/api/v1/portfolios/{id}/calendar.ics': ['/api/v1/portfolios/pf_unknown/calendar.ics'],
 };
 
 interface Operation {
@@ -168,12 +169,19 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
         : await app.inject({ method: method.toUpperCase() as 'POST', url, headers: auth, ...(payload ? { payload } : {}) });
     const status = String(res.statusCode);
     expect(Object.keys(op!.responses), `${url} answered ${status}, which ${template} does not document: ${res.body}`).toContain(status);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
     const promised = Object.keys(op!.responses[status]!.headers ?? {}).map((h) => h.toLowerCase());
     expect(
       promised.filter((h) => res.headers[h] === undefined),
       `${url} (${status}) lacks documented headers`,
     ).toEqual([]);
+    // A calendar's 200 is iCalendar text, shown as its documented example is; anything else is JSON.
+    const calendar = op!.responses[status]!.content?.['text/calendar'];
+    if (calendar) {
+      expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(res.body.slice(0, 17)).toBe(String((calendar as { example?: string }).example).slice(0, 17));
+      return res.statusCode;
+    }
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
     const key = `${method} ${template} ${status}`;
     let validate = validators.get(key);
     if (!validate) {
@@ -243,6 +251,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       `/api/v1/portfolios/${portfolio.id}/positions?sort=payoff_desc&as_of=2026-06-01&limit=1`,
       `/api/v1/portfolios/${portfolio.id}/positions?sort=sideways`,
     );
+    SAMPLES['/api/v1/portfolios/{id}/calendar.ics']!.push(`/api/v1/portfolios/${portfolio.id}/calendar.ics`);
     SAMPLES['/api/v1/portfolios/{id}/summary']!.push(
       `/api/v1/portfolios/${portfolio.id}/summary`,
       `/api/v1/portfolios/${portfolio.id}/summary?as_of=2026-13-01`,

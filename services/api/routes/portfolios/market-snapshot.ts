@@ -1,0 +1,48 @@
+import { settledEventSeq } from '../../../control/feed/events.ts';
+import type { Sql } from '../../../control/db/sql.ts';
+import type { CertificatesDeps } from '../certificates/read.ts';
+
+/**
+ * What this API process last read of the certificates a portfolio read needs, kept while the
+ * market has not changed: a certificate's figures (status, dates, face, rate) change only by an
+ * ingest, and an ingest that changes anything a reader can see records an event once it is
+ * searchable (the change feed); a reindex moves the alias. So the newest event's id and the
+ * alias's target name together say "nothing changed since": a portfolio of 10,000 positions is
+ * read from the engine once per change of the market, not once per request. Another API host
+ * keeps its own.
+ *
+ * A read before an ingest's refresh keeps what it saw under the key of the moment; the event the
+ * ingest records once searchable moves the key, and the next read reads again.
+ */
+
+export interface MarketSnapshot<Doc, Group> {
+  key: string;
+  /** Certificate id -> what the read needs of it, or null when it is not loaded. */
+  docs: Map<string, Doc | null>;
+  /** Holder group id -> its certificates. */
+  groups: Map<string, Group[]>;
+}
+
+/** Past this many certificates held, the snapshot starts again empty (about 40 MB). */
+const MAX_DOCS = 200_000;
+
+let held: MarketSnapshot<unknown, unknown> | undefined;
+
+async function marketKey(deps: CertificatesDeps & { sql: Sql }, alias: string): Promise<string> {
+  const [seq, targets] = await Promise.all([
+    settledEventSeq(deps.sql),
+    deps.opensearch.indices.getAlias({ name: alias }, { ignore: [404] }),
+  ]);
+  return `${Object.keys(targets.statusCode === 404 ? {} : (targets.body ?? {}))
+    .sort()
+    .join(',')}|${seq ?? 'none'}`;
+}
+
+export async function marketSnapshot<Doc, Group>(
+  deps: CertificatesDeps & { sql: Sql },
+  alias: string,
+): Promise<MarketSnapshot<Doc, Group>> {
+  const key = await marketKey(deps, alias);
+  if (held?.key !== key || held.docs.size > MAX_DOCS) held = { key, docs: new Map(), groups: new Map() };
+  return held as MarketSnapshot<Doc, Group>;
+}
