@@ -38,6 +38,3 @@ export function portfolioNotFoundPage(request: FastifyRequest, reply: FastifyRep
     link: { href: '/account/portfolios', label: 'Your portfolios' },
   });
 }
-
-/** A calendar address as calendar apps subscribe to it. */
-export const calendarUrl = (publicUrl: string, token: string) => `${publicUrl}/calendar/${token}.ics`;

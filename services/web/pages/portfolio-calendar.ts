@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { createPortfolioCalendar, deletePortfolioCalendar } from '../../control/portfolios/calendars.ts';
+import { NotFoundError } from '../../api/errors.ts';
+import { createCalendarAddressWrite, deleteCalendarAddressWrite } from '../../api/routes/portfolios/calendar-read.ts';
 import type { PageContext } from '../context.ts';
-import { calendarUrl, ownPortfolioRow, portfolioNotFoundPage, portfolioOwnerOf, portfolioRefusal } from '../portfolio-owner.ts';
+import { ownPortfolioRow, portfolioNotFoundPage, portfolioOwnerOf, portfolioRefusal } from '../portfolio-owner.ts';
 import { message, page } from '../render.ts';
 import { requireUser, signedIn } from '../session.ts';
 
 /**
- * A portfolio's secret calendar address (services/control/portfolios/calendars.ts): making one
- * shows its URL once, as a new API key is shown, since only its hash is kept; making another
- * replaces it; revoking ends it. The portfolio's page says whether one exists and since when.
+ * A portfolio's secret calendar address, through the API's own writes (POST and DELETE
+ * /api/v1/portfolios/{id}/calendar-address): making one shows its URL once, as a new API key is
+ * shown, since only its hash is kept; making another replaces it; revoking ends it. The
+ * portfolio's page says whether one exists and since when (calendarAddressState).
  */
 export function portfolioCalendarPage(scope: FastifyInstance, ctx: PageContext): void {
   scope.post('/portfolios/:id/calendar', { preHandler: requireUser }, async (request, reply) => {
     const account = signedIn(request);
-    const portfolio = await ownPortfolioRow(ctx, await portfolioOwnerOf(ctx, account), request);
+    const owner = await portfolioOwnerOf(ctx, account);
+    const portfolio = await ownPortfolioRow(ctx, owner, request);
     if (!portfolio) return portfolioNotFoundPage(request, reply);
     const refusal = portfolioRefusal(account);
     if (refusal)
@@ -22,18 +25,26 @@ export function portfolioCalendarPage(scope: FastifyInstance, ctx: PageContext):
         text: refusal,
         link: { href: `/account/portfolios/${portfolio.id}`, label: 'Back to the portfolio' },
       });
-    const made = await createPortfolioCalendar(ctx.sql, portfolio.id, ctx.clock());
-    return page(request, reply, 'portfolio-calendar', {
-      title: 'Your calendar address',
-      portfolio,
-      url: calendarUrl(ctx.settings.publicUrl, made.token),
-    });
+    try {
+      const made = await createCalendarAddressWrite(ctx, owner, portfolio.id);
+      return page(request, reply, 'portfolio-calendar', { title: 'Your calendar address', portfolio, url: made.data.url });
+    } catch (err) {
+      // Deleted meanwhile, from another tab or through the API.
+      if (err instanceof NotFoundError) return portfolioNotFoundPage(request, reply);
+      throw err;
+    }
   });
 
   scope.post('/portfolios/:id/calendar/revoke', { preHandler: requireUser }, async (request, reply) => {
-    const portfolio = await ownPortfolioRow(ctx, await portfolioOwnerOf(ctx, signedIn(request)), request);
+    const owner = await portfolioOwnerOf(ctx, signedIn(request));
+    const portfolio = await ownPortfolioRow(ctx, owner, request);
     if (!portfolio) return portfolioNotFoundPage(request, reply);
-    await deletePortfolioCalendar(ctx.sql, portfolio.id);
+    try {
+      await deleteCalendarAddressWrite(ctx, owner, portfolio.id);
+    } catch (err) {
+      // Already none (revoked from another tab, or the portfolio deleted): the page then says so.
+      if (!(err instanceof NotFoundError)) throw err;
+    }
     return reply.redirect(`/account/portfolios/${portfolio.id}?notice=calendar-revoked`, 303);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidParamsError, NotFoundError, type ParamIssue } from '../../api/errors.ts';
 import { parseParams } from '../../api/params/parse.ts';
 import { CreatePortfolioBody } from '../../api/routes/portfolios/params.ts';
+import { calendarAddressState } from '../../api/routes/portfolios/calendar-read.ts';
 import { POSITION_STATUSES } from '../../api/routes/portfolios/position-row.ts';
 import { readPortfolioPositions, readPortfolioSummary } from '../../api/routes/portfolios/read-positions.ts';
 import { readPortfolios } from '../../api/routes/portfolios/read.ts';
@@ -10,7 +11,6 @@ import type { PortfolioRow } from '../../api/routes/portfolios/row.ts';
 import { createPortfolioWrite, deletePortfolioWrite } from '../../api/routes/portfolios/write.ts';
 import { parseBody } from '../../api/writes/body.ts';
 import { LimitReachedError, resourceLimit } from '../../api/writes/limits.ts';
-import { portfolioCalendarOf } from '../../control/portfolios/calendars.ts';
 import type { PageContext } from '../context.ts';
 import { moment } from '../format.ts';
 import type { FieldErrors } from '../forms.ts';
@@ -204,6 +204,6 @@ function tableQuery(given: Record<string, unknown>, offset: number): string {
 }
 
 async function calendarView(ctx: PageContext, portfolioId: string) {
-  const calendar = await portfolioCalendarOf(ctx.sql, portfolioId);
-  return calendar === undefined ? null : { created: moment(calendar.createdAt) };
+  const calendar = await calendarAddressState(ctx, portfolioId);
+  return calendar === null ? null : { created: moment(calendar.created_at) };
 }
