@@ -1,4 +1,5 @@
 import type { Client as OpenSearch } from '@opensearch-project/opensearch';
+import type { PagingCaches } from '../engine/paging/caches.ts';
 import type { Sql } from '../control/db/sql.ts';
 import type { Config } from '../config.ts';
 import type { Client } from '../control/billing/clients.ts';
@@ -19,6 +20,8 @@ export interface PageContext {
   /** The engine: a saved search's query is written there as the API writes it. */
   opensearch: OpenSearch;
   config: Config;
+  /** The API's paging caches: the portfolio reads take the certificate routes' deps whole. */
+  paging: PagingCaches;
   logger: Logger;
   /** Counties by slug and name: the webhooks form's county filter is checked against it. */
   registry: Registry;

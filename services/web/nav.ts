@@ -11,6 +11,7 @@ export const NAV: readonly NavItem[] = [
   { href: '/account', label: 'Overview' },
   { href: '/account/keys', label: 'Keys' },
   { href: '/account/saved-searches', label: 'Saved searches' },
+  { href: '/account/portfolios', label: 'Portfolios' },
   { href: '/account/webhooks', label: 'Webhooks' },
   { href: '/account/billing', label: 'Plans and packs' },
 ];

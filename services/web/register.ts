@@ -43,6 +43,7 @@ export function accountPages(deps: SiteDeps) {
       sql: deps.sql,
       opensearch: deps.opensearch,
       config: deps.config,
+      paging: deps.paging,
       logger: deps.logger,
       registry: deps.registry,
       settings,

@@ -22,6 +22,9 @@ export const NOTICES = {
   'saved-search-created': 'The search is saved. Its alerts show here as the data changes.',
   'saved-search-renamed': 'The saved search is renamed.',
   'saved-search-deleted': 'The saved search is deleted. It sends no more alerts.',
+  'portfolio-created': 'The portfolio is made. Upload a CSV of positions below.',
+  'portfolio-deleted': 'The portfolio is deleted, with its positions and its calendar address.',
+  'calendar-revoked': 'The calendar address is revoked. Calendar apps subscribed to it get nothing from now on.',
   'pack-bought': 'The credit pack is added. Its credits are used after your monthly credits.',
 } as const;
 export type NoticeCode = keyof typeof NOTICES;

@@ -12,6 +12,7 @@ import { keysCommand } from './keys.ts';
 import { migrateCommand } from './migrate.ts';
 import { packsCommand } from './packs.ts';
 import { plansCommand } from './plans.ts';
+import { portfoliosCommand } from './portfolios.ts';
 import { quarantineCommand } from './quarantine.ts';
 import { reindexCommand } from './reindex.ts';
 import { serveCommand } from './serve.ts';
@@ -44,4 +45,5 @@ export function registerCommands(program: Command): void {
   usageCommand(program);
   billingCommand(program);
   webhooksCommand(program);
+  portfoliosCommand(program);
 }

@@ -3,6 +3,9 @@ import type { PageContext } from '../context.ts';
 import { billingPage } from './billing.ts';
 import { keysPage } from './keys.ts';
 import { overviewPage } from './overview.ts';
+import { portfolioCalendarPage } from './portfolio-calendar.ts';
+import { portfolioUploadPage } from './portfolio-upload.ts';
+import { portfoliosPage } from './portfolios.ts';
 import { resetPage } from './reset.ts';
 import { savedSearchesPage } from './saved-searches.ts';
 import { signinPage } from './signin.ts';
@@ -25,6 +28,9 @@ export const PAGES: readonly ((scope: FastifyInstance, ctx: PageContext) => void
   overviewPage,
   keysPage,
   savedSearchesPage,
+  portfoliosPage,
+  portfolioUploadPage,
+  portfolioCalendarPage,
   webhooksPage,
   billingPage,
 ];

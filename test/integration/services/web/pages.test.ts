@@ -55,6 +55,7 @@ const PAGES = [
   '/account',
   '/account/keys',
   '/account/saved-searches',
+  '/account/portfolios',
   '/account/billing',
   '/account/billing/checkout?item=pack:starter',
   '/account/signout',
@@ -265,6 +266,9 @@ describe('bad input: the form again with a message, or a page that says so, neve
     '/account/keys/nope/rotate',
     '/account/saved-searches',
     '/account/saved-searches/ss_AAAAAAAAAAAAAAAA/rename',
+    '/account/portfolios',
+    '/account/portfolios/pf_AAAAAAAAAAAAAAAA/delete',
+    '/account/portfolios/pf_AAAAAAAAAAAAAAAA/calendar',
   ];
 
   it('answers each post with a page, escapes what it echoes', async () => {
