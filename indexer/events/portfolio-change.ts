@@ -1,7 +1,7 @@
 import type { EventInput, EventType } from '../../services/control/feed/events.ts';
 import type { Holding, Holdings } from '../../services/control/portfolios/holdings.ts';
 // The reading route's own rule, so an alert names the position GET /portfolios/{id}/positions lists.
-import { followedPositionId } from '../../services/api/routes/portfolios/position-ids.ts';
+import { followedPositionId } from '../../services/domain/position-ids.ts';
 
 /**
  * What one certificate's change means to the portfolios, pure: beside the public event of the
@@ -9,7 +9,7 @@ import { followedPositionId } from '../../services/api/routes/portfolios/positio
  * the holder group it had before or after the change, gets one private portfolio.position_changed.
  * A portfolio that both holds the certificate and follows its group hears of it once, through its
  * written position; through the group only, the position is the followed one, whose id the reading
- * route derives (position-ids.ts). A change of nothing public has no public event and comes
+ * route derives (services/domain/position-ids.ts). A change of nothing public has no public event and comes
  * nowhere near here.
  */
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { EngineError } from '../engine/search.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiError, CODE_BY_STATUS } from './errors.ts';
-import { BULK_WRITE_BODY_LIMIT, bodySize, WRITE_BODY_LIMIT } from './writes/body.ts';
+import { BULK_WRITE_BODY_LIMIT, bodySize, WRITE_BODY_LIMIT } from './body-limits.ts';
 
 /**
  * The one place an error becomes a status, headers and the envelope of spec 2.11:

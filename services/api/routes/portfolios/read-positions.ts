@@ -16,7 +16,7 @@ import {
 } from './position-answer.ts';
 import { figureDocuments } from './figure-docs.ts';
 import { marketSnapshot } from './market-snapshot.ts';
-import { followedPositionId } from './position-ids.ts';
+import { followedPositionId } from '../../../domain/position-ids.ts';
 import type { PositionRow } from './position-row.ts';
 import type { PortfolioPath } from './params.ts';
 import type { PositionsParams, SummaryParams } from './reading-params.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followedPositionId } from '../../../../services/api/routes/portfolios/position-ids.ts';
+import { followedPositionId } from '../../../../services/domain/position-ids.ts';
 import { startWebhookWorker, type WebhookWorkerHandle } from '../../../../indexer/webhooks/worker.ts';
 import type { Config } from '../../../../services/config.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { portfolioChanges } from '../../../../indexer/events/portfolio-change.ts';
 import type { EventInput } from '../../../../services/control/feed/events.ts';
-import { followedPositionId } from '../../../../services/api/routes/portfolios/position-ids.ts';
+import { followedPositionId } from '../../../../services/domain/position-ids.ts';
 import type { Holding, Holdings } from '../../../../services/control/portfolios/holdings.ts';
 
 const redeemed: EventInput = {

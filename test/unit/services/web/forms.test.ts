@@ -107,10 +107,12 @@ describe('navigation', () => {
     expect(current('/account/signout')).toBeNull();
     expect(current('/account/webhooks/whe_abc')).toBe('Webhooks');
     expect(current('/account/saved-searches/ss_abc/delete')).toBe('Saved searches');
+    expect(current('/account/portfolios/pf_abc/upload')).toBe('Portfolios');
     expect(navFor('/account').map((n) => n.href)).toEqual([
       '/account',
       '/account/keys',
       '/account/saved-searches',
+      '/account/portfolios',
       '/account/webhooks',
       '/account/billing',
     ]);

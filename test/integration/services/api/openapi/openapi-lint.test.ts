@@ -199,7 +199,8 @@ describe('the served OpenAPI document', () => {
       for (const status of ['400', '401', '402', '403', ...(byId ? ['404'] : []), '409', '413', '415', '429', '500'])
         expect(statuses, `${method} ${path}`).toContain(status);
       expect(op.parameters?.find((p) => p.in === 'header')?.name, `${method} ${path}`).toBe('idempotency-key');
-      const takesBody = method === 'patch' || (method === 'post' && !path.endsWith('/rotate-secret') && !path.endsWith('/calendar-address'));
+      const takesBody =
+        method === 'patch' || (method === 'post' && !path.endsWith('/rotate-secret') && !path.endsWith('/calendar-address'));
       expect(op.requestBody !== undefined, `${method} ${path} body`).toBe(takesBody);
     }
   });

@@ -6,7 +6,7 @@ import { aliasName } from '../../../../../../services/domain/datasets.ts';
 import { loadHolderAliases, holderGroup } from '../../../../../../services/domain/holder-groups.ts';
 import { certificateId } from '../../../../../../services/domain/ids.ts';
 import type { CertificateRecord } from '../../../../../../services/domain/records.ts';
-import { followedPositionId } from '../../../../../../services/api/routes/portfolios/position-ids.ts';
+import { followedPositionId } from '../../../../../../services/domain/position-ids.ts';
 import { bearer } from '../../../../../helpers/access.ts';
 import { sampleCertificate } from '../../../../../helpers/sample-certificate.ts';
 import { type CertificatesApi, openCertificatesApi } from '../certificates/seed.ts';

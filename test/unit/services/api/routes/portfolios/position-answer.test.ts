@@ -3,7 +3,7 @@ import { mapCertificate } from '../../../../../../services/domain/certificate-ro
 import { redemptionQuote } from '../../../../../../services/domain/redemption-quote.ts';
 import { mapQuote } from '../../../../../../services/api/routes/certificate-quotes/map-row.ts';
 import { annualizedYield, type PositionFacts, positionAnswer } from '../../../../../../services/api/routes/portfolios/position-answer.ts';
-import { followedPositionId } from '../../../../../../services/api/routes/portfolios/position-ids.ts';
+import { followedPositionId } from '../../../../../../services/domain/position-ids.ts';
 import { sampleCertificate } from '../../../../../helpers/sample-certificate.ts';
 
 const BASE = 'https://parcels.example';
