@@ -91,6 +91,7 @@ export async function addPositions(
       const count = await positionCount(tx, portfolioId);
       if (count + fresh.length > limit) throw new PositionLimitError(portfolioId, limit, count, fresh.length);
       for (let i = 0; i < fresh.length; i += INSERT_CHUNK) await insertChunk(tx, fresh.slice(i, i + INSERT_CHUNK));
+      await bumpRevision(tx, portfolioId);
       return out;
     },
     { lock: portfolioLock(portfolioId) },
@@ -120,5 +121,14 @@ async function insertChunk(tx: Sql, rows: readonly PositionRecord[]): Promise<vo
 
 /** Deletes one position of the portfolio; false when the portfolio has none with this id (a second delete is a 404). */
 export async function deletePosition(sql: Sql, portfolioId: string, positionId: string): Promise<boolean> {
-  return (await sql.run('DELETE FROM portfolio_positions WHERE id = ? AND portfolio_id = ?', [positionId, portfolioId])).changes > 0;
+  return sql.transaction(async (tx) => {
+    const gone = (await tx.run('DELETE FROM portfolio_positions WHERE id = ? AND portfolio_id = ?', [positionId, portfolioId])).changes > 0;
+    if (gone) await bumpRevision(tx, portfolioId);
+    return gone;
+  });
+}
+
+/** Every change of a portfolio's positions moves its revision, in the change's own transaction. */
+async function bumpRevision(tx: Sql, portfolioId: string): Promise<void> {
+  await tx.run('UPDATE portfolios SET positions_revision = positions_revision + 1 WHERE id = ?', [portfolioId]);
 }

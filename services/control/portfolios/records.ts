@@ -12,6 +12,8 @@ export interface PortfolioRecord {
   follow_holder_group: string | null;
   created_at: string;
   updated_at: string;
+  /** Grows by one at every change of the portfolio's positions. */
+  positions_revision: number;
 }
 
 export interface PositionRecord {
@@ -42,7 +44,7 @@ export function newPositionId(): string {
   return `pos_${randomBytes(12).toString('base64url')}`;
 }
 
-export const PORTFOLIO_COLUMNS = 'id, client_id, name, follow_holder_group, created_at, updated_at';
+export const PORTFOLIO_COLUMNS = 'id, client_id, name, follow_holder_group, created_at, updated_at, positions_revision';
 export const POSITION_COLUMNS =
   'id, portfolio_id, certificate_id, county_slug, certificate_number, tax_year, acquired_on, acquired_amount_cents, note, created_at';
 

@@ -17,14 +17,20 @@ import type { CertificatesDeps } from '../certificates/read.ts';
 
 export interface MarketSnapshot<Doc, Group> {
   key: string;
+  /**
+   * What a portfolio's positions came to on a day, under this market: kept by portfolio,
+   * positions revision, followed group and day, so a change of its positions is a new entry.
+   */
+  figures: Map<string, unknown>;
   /** Certificate id -> what the read needs of it, or null when it is not loaded. */
   docs: Map<string, Doc | null>;
   /** Holder group id -> its certificates. */
   groups: Map<string, Group[]>;
 }
 
-/** Past this many certificates held, the snapshot starts again empty (about 40 MB). */
+/** Past this many certificates held, or portfolios figured, the snapshot starts again empty (about 40 MB each). */
 const MAX_DOCS = 200_000;
+const MAX_FIGURED = 20;
 
 let held: MarketSnapshot<unknown, unknown> | undefined;
 
@@ -43,6 +49,7 @@ export async function marketSnapshot<Doc, Group>(
   alias: string,
 ): Promise<MarketSnapshot<Doc, Group>> {
   const key = await marketKey(deps, alias);
-  if (held?.key !== key || held.docs.size > MAX_DOCS) held = { key, docs: new Map(), groups: new Map() };
+  if (held?.key !== key || held.docs.size > MAX_DOCS) held = { key, docs: new Map(), groups: new Map(), figures: new Map() };
+  if (held.figures.size > MAX_FIGURED) held.figures.clear();
   return held as MarketSnapshot<Doc, Group>;
 }

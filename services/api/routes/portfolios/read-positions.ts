@@ -101,11 +101,15 @@ function certificatesIndex(deps: CertificatesDeps): string {
 /**
  * Every position's figures on `asOf`: the written positions, then the followed group's
  * certificates that no written position already holds (a written position keeps its acquired
- * amount and note). What the engine holds of them is read once per change of the market
- * (market-snapshot.ts); the positions themselves are read from SQL every time.
+ * amount and note). What the engine holds of them is read once per change of the market, and
+ * the figures computed once per market, positions revision and day (market-snapshot.ts).
+ * Callers filter and sort copies: the list returned is shared.
  */
 export async function portfolioFigures(deps: PortfoliosDeps, portfolio: PortfolioRecord, asOf: string): Promise<PositionFigures[]> {
   const snapshot = await marketSnapshot<FigureDocument, FigureDocument & FollowedKeys>(deps, certificatesIndex(deps));
+  const figured = `${portfolio.id}|${portfolio.positions_revision}|${portfolio.follow_holder_group}|${asOf}`;
+  const kept = snapshot.figures.get(figured) as PositionFigures[] | undefined;
+  if (kept) return kept;
   const group = portfolio.follow_holder_group;
   const [added, followed] = await Promise.all([
     positionsOf(deps.sql, portfolio.id),
@@ -120,6 +124,7 @@ export async function portfolioFigures(deps: PortfoliosDeps, portfolio: Portfoli
   const figures = added.map((p, i) => positionFigures(addedFacts(p), docs[i] ?? null, asOf));
   const held = new Set(added.map((p) => p.certificate_id));
   for (const c of followed) if (!held.has(c.id)) figures.push(positionFigures(followedFacts(portfolio.id, c), c, asOf));
+  snapshot.figures.set(figured, figures);
   return figures;
 }
 

@@ -8,8 +8,9 @@ import { type AccessTestApp, bearer, openAccessTestApp } from '../../../../../he
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../../../helpers/event-files.ts';
 
 /**
- * A portfolio read keeps what it read of the certificates until the market changes: the answer
- * after an ingest that redeems held certificates is the new one, on the very next read.
+ * A portfolio read keeps what it read and computed until the market or the portfolio changes:
+ * the answer after an ingest that redeems held certificates, or after a position is deleted, is
+ * the new one on the very next read.
  */
 describe('a portfolio read across an ingest', () => {
   let t: AccessTestApp;
@@ -52,5 +53,13 @@ describe('a portfolio read across an ingest', () => {
 
     await ingest(alachuaCertificates(N, 4), 'second.csv');
     expect((await summary()).by_status.redeemed).toBe(4);
+
+    // A position deleted is gone from the next read, the market unchanged.
+    const page = await call('GET', `/api/v1/portfolios/${id}/positions?limit=1`);
+    const position = page.json().data[0].id as string;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/portfolios/${id}/positions/${position}`, headers: bearer(key) })).statusCode,
+    ).toBe(200);
+    expect(((await summary()) as unknown as { positions: number }).positions).toBe(N - 1);
   });
 });
