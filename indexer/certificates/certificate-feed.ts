@@ -40,8 +40,8 @@ import { stagePortfolioChanges } from './portfolio-changes.ts';
  *    the portfolios' (portfolio-changes.ts): one read per batch of who holds them.
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
  *    ids are given in the order changes became visible, minus documents the engine refused. A
- *    first load adds each saved search's count of it then (saved-search-loads.ts), counted over
- *    its documents in compare.
+ *    first load adds each saved search's count of it then (saved-search-loads.ts), counted by the
+ *    worker over its documents in compare where it can judge the search, by the engine otherwise.
  * 3. recordSale, after the bookkeeping wrote the year's sale summary: its creation or status
  *    move (events/record-sale.ts).
  *
@@ -70,7 +70,6 @@ export type FeedTimings = {
   percolateEngine?: number;
   stageSaved?: number;
   countLoaded?: number;
-  countLoadedEngine?: number;
   matchesLoaded?: number;
 };
 
@@ -90,9 +89,9 @@ export interface CertificateFeed {
    * Where the saved searches' time went, in ms, for the worker's per-file timings: `percolate`, the
    * matching of compare summed over chunks (each changed certificate, before and after), absent
    * when nothing was percolated, of which `percolateEngine` the engine's part; `stageSaved`, the
-   * staging of the private events it gave; on first loads only, `countLoaded`, the counts of the
-   * searches' matches in compare (of which `countLoadedEngine` the percolator's part), and
-   * `matchesLoaded`, their events in publish.
+   * staging of the private events it gave; on first loads only, `countLoaded`, the worker's counts
+   * of the searches' matches in compare, and `matchesLoaded`, the engine's counts of the rest and
+   * the events, in publish.
    */
   timingsMs(): FeedTimings;
 }
@@ -130,10 +129,8 @@ export function certificateFeed(
           });
         if (stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0) {
           const started = Date.now();
-          const spent: { engineMs?: number } = {};
-          loadCounts = await countLoaded(deps, docs, county.slug, taxYear, spent);
+          loadCounts = await countLoaded(deps, docs, county.slug, taxYear);
           timings.countLoaded = Date.now() - started;
-          timings.countLoadedEngine = spent.engineMs ?? 0;
         }
         return conflicts;
       }

@@ -2,7 +2,8 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Sql } from '../../services/control/db/sql.ts';
 import type { EventInput } from '../../services/control/feed/events.ts';
 import { savedSearchOwners } from '../../services/control/feed/saved-searches.ts';
-import { countMatches } from '../../services/engine/local-percolation/match.ts';
+import { countLoadedMatches } from '../../services/engine/local-percolation/match.ts';
+import type { CompiledSearch } from '../../services/engine/local-percolation/stored-searches.ts';
 import { countSavedSearchMatches, savedSearchQueriesFor } from '../../services/engine/saved-search-index.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
@@ -13,20 +14,20 @@ import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
  * of rows never become thousands of events, and an empty search (the whole market) is one event
  * like any other.
  *
- * The counts are taken between the passes, from the file's documents in hand, before they are
- * written (countLoaded): the worker judges what it can and the percolator the searches' text over
- * the documents it left undecided (services/engine/local-percolation/match.ts). A job that did not
- * count between the passes (a retry publishing an earlier attempt's stage) or whose documents the
- * engine partly refused has the engine count every search that can match, over the county and
- * year as they are searchable.
+ * The counts are taken in two steps. Between the passes, the file's documents in hand are counted
+ * by the worker for every search it can judge exactly (countLoaded); once searchable, the engine
+ * counts only the searches left undecided (their text clauses), with their own queries over the
+ * county and year. A job that did not count between the passes (a retry publishing an earlier
+ * attempt's stage) or whose documents the engine partly refused has the engine count them all.
  */
 
-/** What the worker counted of a first load's documents before they were written: search id -> matches. */
+/** What the worker counted of a first load's documents before they were written. */
 export interface LoadedCounts {
   counts: Map<string, number>;
+  undecided: CompiledSearch[];
 }
 
-/** Documents judged in one batch: bounds the worker's memory and the percolate request on a county of 100,000 rows. */
+/** Documents judged in one batch: bounds the worker's memory on a county of 100,000 rows. */
 const COUNT_BATCH = 5000;
 
 export async function countLoaded(
@@ -34,14 +35,15 @@ export async function countLoaded(
   docs: AsyncIterable<SpooledDoc>,
   county: string,
   taxYear: number,
-  spent?: { engineMs?: number },
 ): Promise<LoadedCounts> {
   const counts = new Map<string, number>();
+  const undecided = new Map<string, CompiledSearch>();
   let batch: Record<string, unknown>[] = [];
   const judge = async () => {
     const statuses = [...new Set(batch.map((d) => d.status as string))];
-    const scope = { counties: [county], taxYears: [taxYear], statuses };
-    for (const [id, n] of await countMatches(deps.opensearch, deps.prefix, batch, scope, spent)) counts.set(id, (counts.get(id) ?? 0) + n);
+    const found = await countLoadedMatches(deps.opensearch, deps.prefix, batch, { counties: [county], taxYears: [taxYear], statuses });
+    for (const [id, n] of found.counts) counts.set(id, (counts.get(id) ?? 0) + n);
+    for (const s of found.undecided) undecided.set(s.id, s);
     batch = [];
   };
   for await (const doc of docs) {
@@ -49,7 +51,9 @@ export async function countLoaded(
     if (batch.length >= COUNT_BATCH) await judge();
   }
   if (batch.length > 0) await judge();
-  return { counts };
+  // A search the engine counts is counted by it alone, over every document of the load.
+  for (const id of undecided.keys()) counts.delete(id);
+  return { counts, undecided: [...undecided.values()] };
 }
 
 export async function matchesLoadedEvents(
@@ -61,9 +65,13 @@ export async function matchesLoadedEvents(
   counted?: LoadedCounts,
 ): Promise<EventInput[]> {
   const counts = new Map<string, number>(counted?.counts);
-  if (!counted)
+  const add = (found: Map<string, number>) => {
+    for (const [id, n] of found) counts.set(id, n);
+  };
+  if (counted) add(await countSavedSearchMatches(deps.opensearch, alias, counted.undecided, county, taxYear));
+  else
     for await (const searches of savedSearchQueriesFor(deps.opensearch, deps.prefix, county, taxYear))
-      for (const [id, n] of await countSavedSearchMatches(deps.opensearch, alias, searches, county, taxYear)) counts.set(id, n);
+      add(await countSavedSearchMatches(deps.opensearch, alias, searches, county, taxYear));
   if (counts.size === 0) return [];
   const owners = await savedSearchOwners(deps.sql, [...counts.keys()]);
   const out: EventInput[] = [];
