@@ -3,14 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueueEvents } from 'bullmq';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordPortfolioDeadlines } from '../../../../indexer/events/portfolio-deadlines.ts';
+import { startWebhookWorker, type WebhookWorkerHandle } from '../../../../indexer/webhooks/worker.ts';
+import type { Config } from '../../../../services/config.ts';
 import { FEED_JOBS, startFeedSchedule } from '../../../../indexer/events/schedule.ts';
 import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
 import { connectMcp } from '../../../helpers/mcp.ts';
 import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
+import { until } from '../../../helpers/until.ts';
+import { type Receiver, startReceiver } from '../../../helpers/webhook-receiver.ts';
+
+const FAST: Partial<Config> = { WEBHOOK_RETRY_SCHEDULE: [150, 300, 450], WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_POLL_MS: 25 };
 
 /**
  * Portfolio deadline alerts with a moved clock: Alachua 2023 certificates (sold 2024-06-01: a deed
@@ -42,6 +49,9 @@ describe('portfolio deadline alerts', () => {
   const positions: Record<string, string> = {};
   let mine = '';
   let theirs = '';
+  let worker: WebhookWorkerHandle;
+  const receivers: { a?: Receiver; b?: Receiver } = {};
+  const secrets = { a: '', b: '' };
 
   type Method = 'GET' | 'POST' | 'DELETE';
   const call = (key: string, method: Method, url: string, payload?: unknown) =>
@@ -91,8 +101,22 @@ describe('portfolio deadline alerts', () => {
       { county: 'alachua', certificate_number: '2023-999999', tax_year: 2023 },
     ]);
     theirs = await portfolio(b, 'Book B', [{ certificate_id: id(3) }]);
+    // A's endpoint takes only the deadline alerts; B's takes everything its client may see.
+    worker = startWebhookWorker({ ...t.runtime, config: { ...t.runtime.config, ...FAST } }, { concurrency: 4 });
+    receivers.a = await startReceiver();
+    receivers.b = await startReceiver();
+    const endpoint = async (key: string, body: object) => {
+      const res = await call(key, 'POST', '/api/v1/webhook-endpoints', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.secret as string;
+    };
+    secrets.a = await endpoint(a, { url: receivers.a.url, types: ['portfolio.deadline_approaching'] });
+    secrets.b = await endpoint(b, { url: receivers.b.url });
   });
   afterAll(async () => {
+    await worker?.close();
+    await receivers.a?.close();
+    await receivers.b?.close();
     rmSync(dir, { recursive: true, force: true });
     await t?.close();
   });
@@ -117,6 +141,29 @@ describe('portfolio deadline alerts', () => {
     expect(first!.data.position).toEqual({ id: positions[`${mine}|${id(2)}`] });
     expect(first!.data.certificate).toEqual((await call(a, 'GET', `/api/v1/certificates/${id(2)}`)).json().data);
     expect(JSON.stringify(await call(b, 'GET', '/api/v1/events?limit=500').then((r) => r.json()))).not.toContain(mine);
+  });
+
+  it("delivers each alert to its owner's endpoint once, signed, and none to the other client", async () => {
+    const verified = (secret: string, receiver: Receiver) =>
+      receiver.received.map(
+        (r) =>
+          new Webhook(secret).verify(r.body, {
+            'webhook-id': String(r.headers['webhook-id']),
+            'webhook-timestamp': String(r.headers['webhook-timestamp']),
+            'webhook-signature': String(r.headers['webhook-signature']),
+          }) as DeadlineRow,
+      );
+    const mineExpected = await deadlines(a);
+    await until(() => receivers.a!.received.length >= mineExpected.length, `${mineExpected.length} deliveries to A`);
+    expect(summary(verified(secrets.a, receivers.a!))).toEqual(summary(mineExpected));
+    const theirsExpected = await deadlines(b);
+    await until(
+      () => verified(secrets.b, receivers.b!).filter((e) => e.type === 'portfolio.deadline_approaching').length >= theirsExpected.length,
+      'the alert to B',
+    );
+    const got = verified(secrets.b, receivers.b!).filter((e) => e.type.startsWith('portfolio.'));
+    expect(summary(got)).toEqual(summary(theirsExpected));
+    for (const r of receivers.b!.received) expect(r.body).not.toContain(mine);
   });
 
   it('expiry: 90, 30 and 7 days before, each once; a missed horizon day sends the nearest one reached; none once expired', async () => {
