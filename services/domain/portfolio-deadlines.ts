@@ -1,4 +1,4 @@
-import { daysBetween } from './calendar-days.ts';
+import { addYearsIso, daysBetween, isoOf, parseIsoDay } from './calendar-days.ts';
 import { applicationOnRecord } from './redemption-quote.ts';
 import { certificateTimeline, deedApplicationEarliest, OUTSTANDING_STATUSES, type TimelineFacts } from './certificate-timeline.ts';
 
@@ -48,4 +48,21 @@ export function dueDeadlineAlerts(c: TimelineFacts, today: string): DueAlert[] {
     if (left > 0 && horizon !== undefined) due.push({ kind: 'expires', horizon, date: expires, days_left: left });
   }
   return due;
+}
+
+/**
+ * The sale dates whose certificates may owe an alert on `today`, as inclusive ranges: those whose
+ * deed application opened within the catch-up days (sold in the year two before), and those
+ * expiring within the widest horizon. A followed holder group's certificates are read from the
+ * engine by these ranges, then judged one by one by dueDeadlineAlerts; a day to spare on each side.
+ */
+export function alertSaleDateRanges(today: string): { gte: string; lte: string }[] {
+  const year = Number(today.slice(0, 4));
+  const day = parseIsoDay(today)!;
+  const ranges: { gte: string; lte: string }[] = [];
+  const sinceOpening = daysBetween(`${year}-04-01`, today);
+  if (sinceOpening >= 0 && sinceOpening <= DEED_OPENS_CATCH_UP_DAYS) ranges.push({ gte: `${year - 2}-01-01`, lte: `${year - 2}-12-31` });
+  const widest = Math.max(...EXPIRY_HORIZONS);
+  ranges.push({ gte: addYearsIso(isoOf(day - 1), -7), lte: addYearsIso(isoOf(day + widest + 1), -7) });
+  return ranges;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineFacts } from '../../../../services/domain/certificate-timeline.ts';
-import { dueDeadlineAlerts } from '../../../../services/domain/portfolio-deadlines.ts';
+import { alertSaleDateRanges, dueDeadlineAlerts } from '../../../../services/domain/portfolio-deadlines.ts';
 
 // Sold June 1, 2024: a deed application from April 1, 2026; expiry June 1, 2031.
 const sold = (o: Partial<TimelineFacts> = {}): TimelineFacts => ({
@@ -42,5 +42,24 @@ describe('portfolio deadline alerts due on a Florida day', () => {
     const applied = sold({ status: 'tax_deed_applied', tax_deed_application_date: '2026-04-01' });
     expect(dueDeadlineAlerts(applied, '2026-04-01')).toEqual([]);
     expect(dueDeadlineAlerts(applied, '2031-05-25')).toEqual([]);
+  });
+});
+
+describe('the sale dates a followed group is read by', () => {
+  it('hold every certificate that owes an alert on the day, through a leap year and the catch-up days', () => {
+    const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+    const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
+    for (const today of ['2026-04-01', '2026-04-08', '2026-04-09', '2028-02-29', '2031-03-03', '2031-12-31']) {
+      const ranges = alertSaleDateRanges(today);
+      for (let d = day('2017-01-01'); d <= day('2026-12-31'); d++) {
+        const sale = iso(d);
+        const owes = dueDeadlineAlerts({ status: 'sold', sale_date: sale, redeemed_date: null, tax_deed_application_date: null }, today);
+        if (owes.length > 0)
+          expect(
+            ranges.some((r) => sale >= r.gte && sale <= r.lte),
+            `${today} ${sale}`,
+          ).toBe(true);
+      }
+    }
   });
 });
