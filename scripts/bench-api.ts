@@ -85,6 +85,7 @@ const opts = new Command('bench-api')
     "only the API's CPU per request on the floor's request kinds, pass after pass (3 unless given): a quick A/B of the request path, or with --cpu-prof its profile",
   )
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the API process into this folder when it stops (slows it a little)')
+  .option('--portfolios-only', 'only the portfolio figures of --portfolios (with --reuse: on a kept set), not the request mix')
   .option('--portfolios', 'also time a 10,000-position portfolio and one following the largest holder group (import, summary, a page)')
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
   .parse()
@@ -103,6 +104,7 @@ const opts = new Command('bench-api')
     besideFloor?: boolean | string;
     sizes?: string;
     portfolios?: boolean;
+    portfoliosOnly?: boolean;
     cpuProf?: string;
     cpuOnly?: boolean | string;
   }>();
@@ -496,7 +498,11 @@ try {
   // Which routes exist on this build: a 404 route is left out of the mix and named.
   const measured = Math.max(60, requests);
   const everything = mix(await samples(measured + warmup + throughput), total);
-  if (opts.cpuOnly) {
+  if (opts.portfoliosOnly) {
+    // The portfolio figures alone, on a kept set (--reuse), without the request mix.
+    Object.assign(summary, await portfolioCosts(runtime.opensearch, index, base, headers));
+    console.log(`SUMMARY ${JSON.stringify(summary)}`);
+  } else if (opts.cpuOnly) {
     const searchOnly = (list: Scenario[]) => list.filter((s) => SEARCH_KINDS.has(s.kind));
     await cpuPasses(
       searchOnly(everything.slice(measured, measured + warmup)),
