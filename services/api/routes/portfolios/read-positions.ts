@@ -147,6 +147,30 @@ async function renderPage(deps: PortfoliosDeps, page: readonly PositionFigures[]
   });
 }
 
+/**
+ * The positions a page's filters and order select, kept beside the figures they were made of (the
+ * same list object while the market snapshot holds it): paging through a followed group of
+ * 100,000 certificates sorted them all again for every page.
+ */
+const selections = new WeakMap<readonly PositionFigures[], Map<string, PositionFigures[]>>();
+const MAX_SELECTIONS = 32;
+
+function selectionOf(figures: readonly PositionFigures[], params: PositionsParams): readonly PositionFigures[] {
+  const key = JSON.stringify([params.sort, params.status ?? null, params.county ?? null, params.deadline_before ?? null]);
+  let kept = selections.get(figures);
+  if (!kept) {
+    kept = new Map();
+    selections.set(figures, kept);
+  }
+  let selected = kept.get(key);
+  if (!selected) {
+    selected = selectPositions(figures, params);
+    if (kept.size >= MAX_SELECTIONS) kept.clear();
+    kept.set(key, selected);
+  }
+  return selected;
+}
+
 /** GET /portfolios/{id}/positions: filtered and ordered on every position's figures, then one page rendered. */
 export async function readPortfolioPositions(
   deps: PortfoliosDeps,
@@ -158,7 +182,7 @@ export async function readPortfolioPositions(
   assertCounties(deps.registry, 'county', params.county);
   const portfolio = await ownPortfolio(deps.sql, owner, path.id);
   const asOf = params.as_of ?? floridaToday(now);
-  const selected = selectPositions(await portfolioFigures(deps, portfolio, asOf), params);
+  const selected = selectionOf(await portfolioFigures(deps, portfolio, asOf), params);
   return {
     rows: await renderPage(deps, selected.slice(params.offset, params.offset + params.limit), asOf),
     limit: params.limit,
