@@ -1,3 +1,4 @@
+import type { PositionRecord } from '../../../control/portfolios/index.ts';
 import { mapCertificate } from '../../../domain/certificate-row.ts';
 import { certificateTimeline } from '../../../domain/certificate-timeline.ts';
 import { type RedemptionQuote, redemptionQuote, toCents } from '../../../domain/redemption-quote.ts';
@@ -17,18 +18,7 @@ import type { DeadlineKind, NextDeadline, PositionRow, PositionStatus } from './
  */
 
 /** What a position says of itself: the stored position, or a certificate of a followed holder group. */
-export interface PositionFacts {
-  id: string;
-  origin: 'added' | 'holder_group';
-  certificate_id: string;
-  county_slug: string;
-  certificate_number: string;
-  tax_year: number;
-  acquired_on: string | null;
-  /** null: the face amount. */
-  acquired_amount_cents: number | null;
-  note: string | null;
-}
+export type PositionFacts = Omit<PositionRecord, 'portfolio_id' | 'created_at'> & { origin: 'added' | 'holder_group' };
 
 /** The stored fields the quote and the timeline read. */
 export const FIGURE_SOURCE = [
