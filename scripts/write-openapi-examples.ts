@@ -39,6 +39,8 @@ const COUNTY = 'broward';
 const TAX_YEAR = 2023;
 /** The bid-rate example's scope: the largest county of the set, its latest sale. */
 const BID_RATE_SCOPE = 'county=miami-dade&tax_year=2024';
+/** The redemption examples: the largest county over every tax year, as of the day the demo set was generated. */
+const REDEMPTION_SCOPE = 'county=miami-dade&as_of=2026-11-22';
 
 const prefix = `openapi-examples-${randomBytes(3).toString('hex')}`;
 const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -127,6 +129,8 @@ try {
       certificateTimeline: timeline,
       deedEstimate,
       bidRates: await get(`/analytics/bid-rates?${BID_RATE_SCOPE}`),
+      redemptionCurve: await get(`/analytics/redemption-curve?${REDEMPTION_SCOPE}`),
+      expectedYield: await get(`/analytics/expected-yield?${REDEMPTION_SCOPE}&rates=0.25,5,8,12,18&target_yield=8`),
       // The two largest holder groups of the market.
       holderGroupList: await get('/analytics/holders?limit=2'),
       // Last: the usage of this run's key, every request above counted.

@@ -90,6 +90,8 @@ export const EnvSchema = z.object({
    */
   HOLDER_GROUPS_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
   BID_RATES_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
+  /** The redemption curve and expected yield read each certificate once, as bid rates do. */
+  REDEMPTION_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
   // The change feed: events are kept this many days, then pruned by the worker's
   // scheduled job; a cursor older than that answers 410 cursor_expired.
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),

@@ -26,6 +26,8 @@ import {
   ID_SLICES,
 } from '../../services/api/routes/analytics/holders/build-scan.ts';
 import { HolderGroupsParams } from '../../services/api/routes/analytics/holders/params.ts';
+import { buildRedemptionCounts } from '../../services/api/routes/analytics/redemption/build-query.ts';
+import { ExpectedYieldParams, RedemptionCurveParams } from '../../services/api/routes/analytics/redemption/params.ts';
 import { pagePlanDsl } from './page-plan-dsl.ts';
 
 /**
@@ -115,6 +117,17 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
   },
   'page-plan': pagePlanDsl,
   'analytics-bid-rates': (params) => buildBidRates(BidRateParams.parse(params)),
+  // A scope and its day (every case names as_of: the default, today, would change the DSL daily):
+  // the curve's counts, and the expected yield's, which add the winning rates.
+  'analytics-redemption': (params) => {
+    const curve = RedemptionCurveParams.parse(params);
+    const yields = ExpectedYieldParams.parse(params);
+    if (curve.as_of === undefined) throw new Error('a redemption fixture names its as_of');
+    return {
+      curve: buildRedemptionCounts(curve, curve.as_of, { rates: false }),
+      expected_yield: buildRedemptionCounts(yields, curve.as_of, { rates: true }),
+    };
+  },
 };
 
 /** A fixture file's text: two-space JSON and a final newline, so a regenerated file diffs cleanly. */

@@ -10,6 +10,9 @@ import { DeedEstimateObject, RedemptionQuoteObject, TimelineObject } from '../ro
 import { BidRateParams } from '../routes/analytics/bid-rates/params.ts';
 import { readBidRates } from '../routes/analytics/bid-rates/read.ts';
 import { BidRateAnalytics } from '../routes/analytics/bid-rates/row.ts';
+import { ExpectedYieldParams, RedemptionCurveParams } from '../routes/analytics/redemption/params.ts';
+import { readExpectedYield, readRedemptionCurve } from '../routes/analytics/redemption/read.ts';
+import { ExpectedYield, RedemptionCurve } from '../routes/analytics/redemption/row.ts';
 import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
 import { searchSales } from '../routes/certificate-sales/read.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
@@ -224,6 +227,32 @@ export const TOOLS: readonly Tool[] = toolTable([
     summarize: (d: BidRateAnalytics) =>
       `${d.certificates} certificates sold to bidders (${d.struck_to_county} struck to the county); median rate ${d.rate.median ?? 'none'}%, ${d.shares.above_5 === null ? 'none' : `${(d.shares.above_5 * 100).toFixed(2)}%`} above 5%.`,
     run: (ctx, params) => readBidRates(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_redemption_curve',
+    title: 'Redemption curve',
+    rest: 'GET /api/v1/analytics/redemption-curve',
+    analytic: true,
+    description: `How soon certificates redeem: Kaplan-Meier survival by interest month (June of the sale year is month 1) of the certificates sold to a bidder in a scope (counties, tax years, vendors, face and rate ranges; none: everything), not cancelled, as of a day (default today in Florida). Answers at risk, redeemed, censored and S(k) for months 0 to 84, the median months and the share redeemed by 12, 24, 36, 60 and 84 months. Exact from counts.`,
+    input: RedemptionCurveParams,
+    output: objectResponse(RedemptionCurve),
+    noun: 'redemption curves',
+    summarize: (d: RedemptionCurve) =>
+      `${d.certificates} certificates as of ${d.scope.as_of}; median ${d.median_months ?? 'not reached'} months; ${d.redeemed_share_by.map((s) => `${s.months} mo ${s.share === null ? 'n/a' : `${(s.share * 100).toFixed(1)}%`}`).join(', ')} redeemed.`,
+    run: (ctx, params) => readRedemptionCurve(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_expected_yield',
+    title: 'Expected yield by bid rate',
+    rest: 'GET /api/v1/analytics/expected-yield',
+    analytic: true,
+    description: `What each bid rate earns over a scope's redemption curve, counting the 5% minimum charge: for each rate (quarter points, default 0 to 18) the expected yield in percent a year given redemption within horizon_months (default 84), the shares of past certificates won above and at that rate, and with target_yield the lowest rate that reaches it. Same scope as get_redemption_curve. Use it to decide what to bid.`,
+    input: ExpectedYieldParams,
+    output: objectResponse(ExpectedYield),
+    noun: 'expected yields',
+    summarize: (d: ExpectedYield) =>
+      `${d.certificates} certificates, ${d.redeemed_within_horizon === null ? 'none' : `${(d.redeemed_within_horizon * 100).toFixed(1)}%`} redeemed within ${d.horizon_months} months; ${d.rates.length} rates${d.target_yield === null ? '' : `; lowest rate reaching ${d.target_yield}%: ${d.lowest_rate_meeting_target ?? 'none'}`}.`,
+    run: (ctx, params) => readExpectedYield(ctx.deps, params),
   }),
   defineTool({
     name: 'get_usage',

@@ -203,6 +203,8 @@ export const examples = {
 
 /** GET /analytics/bid-rates over the largest county's latest sale of the demo set. */
 export const bidRateExample = { ...recorded.bidRates, meta: meta('req_ZZfLY6XXOjojzQim') };
+export const redemptionCurveExample = { ...recorded.redemptionCurve, meta: meta('req_ZZfLY6XXOjojzQin') };
+export const expectedYieldExample = { ...recorded.expectedYield, meta: meta('req_ZZfLY6XXOjojzQio') };
 
 /** Webhook endpoints and deliveries: hand-written, in the shapes map-row.ts renders. */
 const growthEndpoint = {

@@ -3,6 +3,7 @@ import { named, OpenApiDocument } from '../openapi/components.ts';
 import { Usage, UsageResponse } from './account/row.ts';
 import { BidRateAnalytics, BidRateAnalyticsResponse } from './analytics/bid-rates/row.ts';
 import { HolderGroupList, HolderGroupRow } from './analytics/holders/row.ts';
+import { ExpectedYield, ExpectedYieldResponse, RedemptionCurve, RedemptionCurveResponse } from './analytics/redemption/row.ts';
 import {
   DeedEstimateObject,
   DeedEstimateResponse,
@@ -112,6 +113,11 @@ named('DeedEstimateResponse', DeedEstimateResponse);
 // Bid-rate analytics.
 named('BidRateAnalytics', BidRateAnalytics);
 named('BidRateAnalyticsResponse', BidRateAnalyticsResponse);
+// Redemption curves and expected yield.
+named('RedemptionCurve', RedemptionCurve);
+named('RedemptionCurveResponse', RedemptionCurveResponse);
+named('ExpectedYield', ExpectedYield);
+named('ExpectedYieldResponse', ExpectedYieldResponse);
 
 // The change feed, one named shape per kind of event.
 named('CertificateEvent', CertificateEvent);

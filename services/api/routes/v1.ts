@@ -4,6 +4,7 @@ import type { ApiDeps } from '../deps.ts';
 import { usageRoute } from './account/route.ts';
 import { bidRatesRoutes } from './analytics/bid-rates/route.ts';
 import { holderGroupsRoute } from './analytics/holders/route.ts';
+import { redemptionRoutes } from './analytics/redemption/route.ts';
 import { salesRoutes } from './certificate-sales/route.ts';
 import { certificateQuotesRoutes } from './certificate-quotes/route.ts';
 import { certificatesRoutes } from './certificates/route.ts';
@@ -42,6 +43,8 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     // Per-certificate quote, timeline and deed estimate.
     await v1.register(certificateQuotesRoutes(deps));
     await v1.register(holderGroupsRoute(deps));
+    // Redemption curves and the expected yield of each bid rate.
+    await v1.register(redemptionRoutes(deps));
     // The change feed.
     await v1.register(eventsRoutes(deps));
     // The client's webhook endpoints and deliveries.

@@ -147,6 +147,14 @@ describe('MCP tools answer what their REST routes answer', () => {
       tax_year: [2023, 2024],
       vendor: ['LIENPORT', 'tax_collector'],
     }),
+    q('get_redemption_curve', '/api/v1/analytics/redemption-curve', { county: ['miami-dade'], as_of: '2026-11-22' }),
+    q('get_expected_yield', '/api/v1/analytics/expected-yield', {
+      county: ['miami-dade'],
+      rates: [0.25, 8, 18],
+      horizon_months: 36,
+      target_yield: 8,
+      as_of: '2026-11-22',
+    }),
     // The ingested file's certificates carry their holder groups (computed at ingest).
     q('search_holder_groups', '/api/v1/analytics/holders', { county: ['miami-dade'], sort: 'name_asc', limit: 5 }),
     // The change feed: the events the ingest above recorded.

@@ -98,6 +98,17 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/analytics/bid-rates?county=miami-dade,alachua&tax_year=2024&vendor=LIENPORT',
     '/api/v1/analytics/bid-rates?county=atlantis',
   ],
+  '/api/v1/analytics/redemption-curve': [
+    '/api/v1/analytics/redemption-curve',
+    '/api/v1/analytics/redemption-curve?county=miami-dade&tax_year=2024&face_min=100&rate_max=5&as_of=2026-01-31',
+    '/api/v1/analytics/redemption-curve?face_min=999999999',
+    '/api/v1/analytics/redemption-curve?rate_min=5&rate_max=1',
+  ],
+  '/api/v1/analytics/expected-yield': [
+    '/api/v1/analytics/expected-yield?target_yield=10',
+    '/api/v1/analytics/expected-yield?county=miami-dade&rates=0.25,8,18&horizon_months=24',
+    '/api/v1/analytics/expected-yield?rates=0.3',
+  ],
   // The change feed (the ingest above recorded its events; evt_999999 was never given).
   '/api/v1/events': [
     '/api/v1/events',
