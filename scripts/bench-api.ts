@@ -85,6 +85,7 @@ const opts = new Command('bench-api')
     "only the API's CPU per request on the floor's request kinds, pass after pass (3 unless given): a quick A/B of the request path, or with --cpu-prof its profile",
   )
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the API process into this folder when it stops (slows it a little)')
+  .option('--analytics-only', 'only the analytics timed without the request cache (with --reuse: on a kept set), not the request mix')
   .option('--portfolios-only', 'only the portfolio figures of --portfolios (with --reuse: on a kept set), not the request mix')
   .option('--portfolios', 'also time a 10,000-position portfolio and one following the largest holder group (import, summary, a page)')
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
@@ -105,6 +106,7 @@ const opts = new Command('bench-api')
     sizes?: string;
     portfolios?: boolean;
     portfoliosOnly?: boolean;
+    analyticsOnly?: boolean;
     cpuProf?: string;
     cpuOnly?: boolean | string;
   }>();
@@ -420,6 +422,14 @@ async function analyticsCosts(): Promise<void> {
   console.log('\nwhole-index analytics without the request cache');
   await uncachedCost('bid rates', '/api/v1/analytics/bid-rates', 100);
   for (const sort of HOLDER_GROUP_SORTS) await uncachedCost(`holder groups, ${sort}`, `/api/v1/analytics/holders?sort=${sort}`, 200);
+  // Redemption curve and expected yield (every quarter point), whole index and the largest county.
+  for (const [scope, query] of [
+    ['whole index', ''],
+    ['miami-dade', 'county=miami-dade'],
+  ] as const) {
+    await uncachedCost(`redemption curve, ${scope}`, `/api/v1/analytics/redemption-curve?${query}`, 100);
+    await uncachedCost(`expected yield, ${scope}`, `/api/v1/analytics/expected-yield?${query}`, 100);
+  }
 }
 
 // --- measuring -----------------------------------------------------------------------------
@@ -498,7 +508,9 @@ try {
   // Which routes exist on this build: a 404 route is left out of the mix and named.
   const measured = Math.max(60, requests);
   const everything = mix(await samples(measured + warmup + throughput), total);
-  if (opts.portfoliosOnly) {
+  if (opts.analyticsOnly) {
+    await analyticsCosts();
+  } else if (opts.portfoliosOnly) {
     // The portfolio figures alone, on a kept set (--reuse), without the request mix.
     Object.assign(summary, await portfolioCosts(runtime.opensearch, index, base, headers));
     console.log(`SUMMARY ${JSON.stringify(summary)}`);

@@ -30,16 +30,17 @@ export const SOLD_TO_BIDDER: Clause = {
   bool: { must_not: [{ term: { struck_to_county: true } }, { terms: { status: [...UNSOLD_STATUSES] } }] },
 };
 
-/** The scope filters, built from the same fragments as certificate search's county, tax_year and vendor. */
+/** An analytic scope's county, tax_year and vendor: the same fragments as certificate search's. */
+export function marketScope(p: BidRateParams): [string, Clause | undefined][] {
+  return [
+    ['county', p.county && anyOf('county_slug', p.county)],
+    ['tax_year', p.tax_year && anyOf('tax_year', p.tax_year)],
+    ['vendor', p.vendor && anyOfIgnoringCase('vendor', p.vendor)],
+  ];
+}
+
 export function scopeQuery(p: BidRateParams): Clause {
-  return listQuery(
-    undefined,
-    namedFilters([
-      ['county', p.county && anyOf('county_slug', p.county)],
-      ['tax_year', p.tax_year && anyOf('tax_year', p.tax_year)],
-      ['vendor', p.vendor && anyOfIgnoringCase('vendor', p.vendor)],
-    ]),
-  );
+  return listQuery(undefined, namedFilters(marketScope(p)));
 }
 
 export function buildBidRates(p: BidRateParams): Clause {

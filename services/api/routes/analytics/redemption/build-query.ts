@@ -1,5 +1,5 @@
-import { anyOf, anyOfIgnoringCase, type Clause, inclusiveRange, listQuery, namedFilters } from '../../../query/filters.ts';
-import { RATE_BUCKETS, SOLD_TO_BIDDER } from '../bid-rates/build-query.ts';
+import { type Clause, inclusiveRange, listQuery, namedFilters } from '../../../query/filters.ts';
+import { marketScope, RATE_BUCKETS, SOLD_TO_BIDDER } from '../bid-rates/build-query.ts';
 import type { RedemptionScope } from './params.ts';
 
 /**
@@ -20,9 +20,7 @@ export function scopeQuery(p: RedemptionScope): Clause {
   return listQuery(
     undefined,
     namedFilters([
-      ['county', p.county && anyOf('county_slug', p.county)],
-      ['tax_year', p.tax_year && anyOf('tax_year', p.tax_year)],
-      ['vendor', p.vendor && anyOfIgnoringCase('vendor', p.vendor)],
+      ...marketScope(p),
       ['face', inclusiveRange('face_amount', p.face_min, p.face_max)],
       ['rate', inclusiveRange('interest_rate', p.rate_min, p.rate_max)],
     ]),

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificateDocument } from '../../../../../../indexer/certificates/certificate-document.ts';
-import { buildApp } from '../../../../../../services/api/app.ts';
-import { migrate } from '../../../../../../services/control/db/migrate.ts';
-import { loadHolderAliases } from '../../../../../../services/domain/holder-groups.ts';
-import { apiKeyHeaders, deleteRateKeys } from '../../../../../helpers/access.ts';
-import { openTestRuntime, type TestRuntime } from '../../../../../helpers/runtime.ts';
-import { loadOnThreeShards, seedCertificates } from '../certificates/seed.ts';
+import { seedCertificates } from '../certificates/seed.ts';
+import { openSeededApi, type SeededApi } from './seeded-api.ts';
 
 /**
  * What one credit buys on the analytic routes: a holder-group page of at most 50 groups, and a
@@ -15,26 +10,16 @@ import { loadOnThreeShards, seedCertificates } from '../certificates/seed.ts';
  * wider scope is refused before any aggregation with a 400 naming the parameters that narrow
  * it; the limits are in the OpenAPI document.
  */
-let t: TestRuntime;
+let api: SeededApi;
 let app: FastifyInstance;
 let auth: Record<string, string>;
 
 beforeAll(async () => {
-  t = await openTestRuntime(import.meta.url, { HOLDER_GROUPS_MAX_SCOPE: '100', BID_RATES_MAX_SCOPE: '100' });
-  await migrate(t.runtime.sql);
-  const aliases = loadHolderAliases();
-  await loadOnThreeShards(
-    t.runtime.opensearch,
-    t.config.INDEX_PREFIX,
-    seedCertificates(240).map((r) => certificateDocument(r, aliases)),
-  );
-  auth = await apiKeyHeaders(t.runtime);
-  app = await buildApp(t.runtime);
+  api = await openSeededApi(import.meta.url, seedCertificates(240), { HOLDER_GROUPS_MAX_SCOPE: '100', BID_RATES_MAX_SCOPE: '100' });
+  ({ app, auth } = api);
 });
 afterAll(async () => {
-  await app?.close();
-  await deleteRateKeys(t.runtime, t.config.INDEX_PREFIX);
-  await t.teardown();
+  await api?.close();
 });
 
 interface Answer {

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificateDocument } from '../../../../../../indexer/certificates/certificate-document.ts';
-import { buildApp } from '../../../../../../services/api/app.ts';
 import type { HolderGroupRow } from '../../../../../../services/api/routes/analytics/holders/row.ts';
-import { migrate } from '../../../../../../services/control/db/migrate.ts';
-import { loadHolderAliases } from '../../../../../../services/domain/holder-groups.ts';
 import { holderId } from '../../../../../../services/domain/ids.ts';
 import type { CertificateRecord, CertificateStatus } from '../../../../../../services/domain/records.ts';
-import { apiKeyHeaders, deleteRateKeys } from '../../../../../helpers/access.ts';
-import { openTestRuntime, type TestRuntime } from '../../../../../helpers/runtime.ts';
 import { sampleCertificate } from '../../../../../helpers/sample-certificate.ts';
-import { loadOnThreeShards } from '../certificates/seed.ts';
 import type { FastifyInstance } from 'fastify';
+import { openSeededApi, type SeededApi } from './seeded-api.ts';
 
 /**
  * GET /analytics/holders on a 3-shard index: the groups are written here by hand
@@ -80,7 +74,7 @@ const round4 = (x: number) => Math.round(x * 10000) / 10000;
 const cents = (xs: number[]) => xs.reduce((sum, x) => sum + Math.round(x * 100), 0) / 100;
 
 describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
-  let t: TestRuntime;
+  let api: SeededApi;
   let app: FastifyInstance;
   let records: CertificateRecord[];
   let auth: Record<string, string>;
@@ -108,22 +102,12 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
   };
 
   beforeAll(async () => {
-    t = await openTestRuntime(import.meta.url);
-    await migrate(t.runtime.sql);
     records = seed();
-    const aliases = loadHolderAliases();
-    await loadOnThreeShards(
-      t.runtime.opensearch,
-      t.config.INDEX_PREFIX,
-      records.map((r) => certificateDocument(r, aliases)),
-    );
-    auth = await apiKeyHeaders(t.runtime);
-    app = await buildApp(t.runtime);
+    api = await openSeededApi(import.meta.url, records);
+    ({ app, auth } = api);
   });
   afterAll(async () => {
-    await app?.close();
-    await deleteRateKeys(t.runtime, t.config.INDEX_PREFIX);
-    await t.teardown();
+    await api?.close();
   });
 
   it('finds exactly the hand-made groups with figures counted from the rows', async () => {

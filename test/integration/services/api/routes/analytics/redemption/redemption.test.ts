@@ -1,14 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificateDocument } from '../../../../../../../indexer/certificates/certificate-document.ts';
-import { buildApp } from '../../../../../../../services/api/app.ts';
-import { migrate } from '../../../../../../../services/control/db/migrate.ts';
-import { loadHolderAliases } from '../../../../../../../services/domain/holder-groups.ts';
 import type { CertificateRecord } from '../../../../../../../services/domain/records.ts';
 import { generateState } from '../../../../../../../services/generator/generate-state.ts';
-import { apiKeyHeaders, deleteRateKeys } from '../../../../../../helpers/access.ts';
-import { openTestRuntime, type TestRuntime } from '../../../../../../helpers/runtime.ts';
-import { loadOnThreeShards } from '../../certificates/seed.ts';
+import { openSeededApi, type SeededApi } from '../seeded-api.ts';
 import { cohortOf, independentCurve, independentYield, type Scope } from './independent.ts';
 
 /**
@@ -17,36 +10,23 @@ import { cohortOf, independentCurve, independentYield, type Scope } from './inde
  * share to 6 decimals, every yield and won share to 4.
  */
 const AS_OF = '2026-11-22';
-let t: TestRuntime;
-let app: FastifyInstance;
-let auth: Record<string, string>;
+let api: SeededApi;
 let rows: CertificateRecord[];
 let largest: string;
 
 beforeAll(async () => {
-  t = await openTestRuntime(import.meta.url);
-  await migrate(t.runtime.sql);
   rows = [...generateState({ certificates: 12_000, seed: 38, today: AS_OF }).allRecords()];
-  const aliases = loadHolderAliases();
-  await loadOnThreeShards(
-    t.runtime.opensearch,
-    t.config.INDEX_PREFIX,
-    rows.map((r) => certificateDocument(r, aliases)),
-  );
+  api = await openSeededApi(import.meta.url, rows);
   const perCounty = new Map<string, number>();
   for (const r of rows) perCounty.set(r.county_slug, (perCounty.get(r.county_slug) ?? 0) + 1);
   largest = [...perCounty].sort((a, b) => b[1] - a[1])[0]![0];
-  auth = await apiKeyHeaders(t.runtime);
-  app = await buildApp(t.runtime);
 });
 afterAll(async () => {
-  await app?.close();
-  await deleteRateKeys(t.runtime, t.config.INDEX_PREFIX);
-  await t.teardown();
+  await api?.close();
 });
 
 async function get(url: string) {
-  const res = await app.inject({ method: 'GET', url, headers: auth });
+  const res = await api.app.inject({ method: 'GET', url, headers: api.auth });
   return { status: res.statusCode, body: res.json() };
 }
 
