@@ -8,8 +8,8 @@ import { isCountyZip, placesOf, strOfLegal } from './places.ts';
 
 /**
  * Checks a certificate data set the way an experienced Florida investor reads it
- * (sale dates, escheated lands, expired redemptions, face composition, holders,
- * geography), as counts: what scripts/check-generated-data.ts prints
+ * (sale dates, escheated lands, expired redemptions, the redemption curve and deed
+ * applications, face composition, holders, geography), as counts: what scripts/check-generated-data.ts prints
  * and what the generator's tests assert. Each `bad` count must be 0. The checks
  * read only the records (and the county data of places.ts and counties.ts), not
  * the generator's internals, so they hold for a set read back from its files.
