@@ -2,7 +2,8 @@
  * Checks a certificate data set the way an experienced Florida investor reads it and
  * prints the checks as figures: sales by June 1, escheated lands, expired
  * redemptions, face composition, holder mix, ZIP/county match, section-township-range
- * against the parcel id. Exits 1 when a check fails.
+ * against the parcel id, the redemption curve and the deed-application share of cohorts 7
+ * years old. Exits 1 when a check fails.
  *
  *   npm run check:data                                   (generates 200,000 certificates)
  *   npm run check:data -- --certificates 50000 --seed 7 --today 2026-05-20

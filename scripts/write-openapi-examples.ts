@@ -37,6 +37,11 @@ const OUT = fileURLToPath(new URL('../services/api/openapi/examples.json', impor
 /** The county-year the certificate examples come from: a large county, a year whose certificates are still outstanding. */
 const COUNTY = 'broward';
 const TAX_YEAR = 2023;
+/**
+ * The certificate list's county-year: old enough for deed applications (2-5% of certificates,
+ * from April 1 of the sale year + 2), so the outstanding ones show both statuses.
+ */
+const LIST_TAX_YEAR = 2021;
 /** The bid-rate example's scope: the largest county of the set, its latest sale. */
 const BID_RATE_SCOPE = 'county=miami-dade&tax_year=2024';
 /** The redemption examples: the largest county over every tax year, as of the day the demo set was generated. */
@@ -91,7 +96,8 @@ try {
 
     // The certificate every per-certificate example is about: a sold (outstanding) certificate
     // of COUNTY/TAX_YEAR, the largest face first (the one an investor would look at), whose deed
-    // estimate on its first eligible day adds another outstanding certificate of the parcel.
+    // estimate on its first eligible day adds another outstanding certificate of the parcel, and
+    // whose parcel shows a redeemed certificate too (the by-parcel example shows a history).
     // Its quote and timeline are asked in the November after the sale: interest has run for
     // months, and the 5% minimum is in play.
     const sold = (await get(`/certificates/search?county=${COUNTY}&tax_year=${TAX_YEAR}&status=sold&sort=face_desc&limit=200`))
@@ -102,19 +108,22 @@ try {
       const timeline = await get(`/certificates/${subject.id}/timeline?date=${quoteDate}`);
       const deedDate = (timeline.data as { dates: { deed_application_earliest: string } }).dates.deed_application_earliest;
       const deedEstimate = await get(`/certificates/${subject.id}/deed-estimate?date=${deedDate}`);
-      if ((deedEstimate.data as { other_certificates: unknown[] }).other_certificates.length > 0) {
+      if ((deedEstimate.data as { other_certificates: unknown[] }).other_certificates.length === 0) continue;
+      const parcel = await get(`/certificates/by-parcel?county=${COUNTY}&parcel_id=${encodeURIComponent(subject.parcel_id)}`);
+      if ((parcel.data as Cert[]).some((c) => c.status === 'redeemed')) {
         chosen = { subject, quoteDate, timeline, deedEstimate };
         break;
       }
     }
-    if (!chosen) throw new Error(`no sold ${COUNTY} ${TAX_YEAR} certificate has another outstanding certificate on its parcel`);
+    if (!chosen)
+      throw new Error(`no sold ${COUNTY} ${TAX_YEAR} certificate has another outstanding and a redeemed certificate on its parcel`);
     const { subject, quoteDate, timeline, deedEstimate } = chosen;
 
     const recorded = {
       source: `fixtures/demo (${rows} certificates), recorded by scripts/write-openapi-examples.ts`,
-      // The outstanding certificates of the county-year, largest first, with the status counts.
+      // The outstanding certificates of an older county-year, largest first, with the status counts.
       certificateList: await get(
-        `/certificates/search?county=${COUNTY}&tax_year=${TAX_YEAR}&status=sold,tax_deed_applied&facets=status&sort=face_desc&limit=2`,
+        `/certificates/search?county=${COUNTY}&tax_year=${LIST_TAX_YEAR}&status=sold,tax_deed_applied&facets=status&sort=face_desc&limit=2`,
       ),
       certificate: await get(`/certificates/${subject.id}`),
       certificatesByParcel: await get(`/certificates/by-parcel?county=${COUNTY}&parcel_id=${encodeURIComponent(subject.parcel_id)}`),

@@ -1,15 +1,15 @@
 import { countyHolderName } from '../domain/county-facts.ts';
 import type { CertificateRecord } from '../domain/records.ts';
 import { COUNTY_PROFILES } from './counties.ts';
-import { addYears, parseDay } from './dates.ts';
+import { addMonths, addYears, isoDay, parseDay } from './dates.ts';
 import { CALIBRATED_RANGES } from './market.ts';
 import { DEED_SALE_DELAY_DAYS, ESCHEAT_YEARS, EXPIRY_YEARS } from './lifecycle.ts';
 import { isCountyZip, placesOf, strOfLegal } from './places.ts';
 
 /**
  * Checks a certificate data set the way an experienced Florida investor reads it
- * (sale dates, escheated lands, expired redemptions, face composition, holders,
- * geography), as counts: what scripts/check-generated-data.ts prints
+ * (sale dates, escheated lands, expired redemptions, the redemption curve and deed
+ * applications, face composition, holders, geography), as counts: what scripts/check-generated-data.ts prints
  * and what the generator's tests assert. Each `bad` count must be 0. The checks
  * read only the records (and the county data of places.ts and counties.ts), not
  * the generator's internals, so they hold for a set read back from its files.
@@ -86,6 +86,60 @@ interface CountySale {
   faceRateSum: number;
   faceSold: number;
 }
+/**
+ * Redemption is measured on cohorts whose sale is at least this many years before the as-of
+ * date: by then every certificate has been redeemed, applied on for a deed, or has expired
+ * (s. 197.482), so the shares are final but for deed applications still before their sale.
+ */
+const MATURE_YEARS = EXPIRY_YEARS;
+/** Months after the sale at which the redemption curve is read. */
+const CURVE_MONTHS = [1, 6, 12, 24] as const;
+/** More than 95% of bidder certificates redeem; 2-5% reach a deed application (docs/florida-law.md). */
+const MIN_EVENTUAL_REDEEMED = 0.95;
+const DEED_APPLIED_RANGE = [0.02, 0.05] as const;
+
+/** One cohort's certificates of one kind, counted for the redemption curve. */
+class Curve {
+  n = 0;
+  redeemed = 0;
+  by = CURVE_MONTHS.map(() => 0);
+  applied = 0;
+  appliedRedeemed = 0;
+  /** Cancelled (in error, or expired unapplied), left out of `n`. */
+  cancelled = 0;
+  see(r: CertificateRecord) {
+    this.n++;
+    if (r.tax_deed_application_date) this.applied++;
+    if (!r.redeemed_date) return;
+    this.redeemed++;
+    if (r.tax_deed_application_date) this.appliedRedeemed++;
+    const sale = parseDay(r.sale_date);
+    const redeemed = r.redeemed_date;
+    CURVE_MONTHS.forEach((m, i) => {
+      if (redeemed < isoDay(addMonths(sale, m))) this.by[i]!++;
+    });
+  }
+  add(other: Curve) {
+    this.n += other.n;
+    this.redeemed += other.redeemed;
+    this.applied += other.applied;
+    this.appliedRedeemed += other.appliedRedeemed;
+    this.cancelled += other.cancelled;
+    other.by.forEach((b, i) => {
+      this.by[i]! += b;
+    });
+  }
+  describe(): string {
+    const months = CURVE_MONTHS.map((m, i) => `${pct(this.by[i]!, this.n)} by ${m} month${m === 1 ? '' : 's'}`).join(', ');
+    return (
+      `${this.n} certificates: redeemed ${months}, ${pct(this.redeemed, this.n)} eventually; ` +
+      `deed application ${pct(this.applied, this.n)} (${pct(this.appliedRedeemed, this.applied)} of them redeemed), ` +
+      `unredeemed after one ${pct(this.applied - this.appliedRedeemed, this.n)}; ` +
+      `${this.cancelled} more cancelled (in error or expired), ${pct(this.redeemed, this.n + this.cancelled)} redeemed counting them`
+    );
+  }
+}
+
 /** Below this many certificates a county's shares are too noisy to hold to the published range. */
 const MIN_CERTIFICATES_FOR_SHARES = 1000;
 /** A family with fewer certificates may honestly show one spelling. */
@@ -126,6 +180,12 @@ export function createDataChecker(asOf: string): DataChecker {
   const countyYears = new Set<string>();
   const markets = new Map<string, CountySale>();
   const families = new Map<string, Map<string, number>>();
+  /** Per tax year: bidder certificates at 0% or 0.25%, bidder certificates above, county-held ones; the latest sale day. */
+  const cohorts = new Map<number, { quarter: Curve; above: Curve; county: Curve; lastSale: string }>();
+  /** Outstanding bidder certificates sold within 24 months of the as-of date: count and summed age in days. */
+  let young = 0;
+  let youngDays = 0;
+  const youngSince = addMonths(today, -24);
   let certificates = 0;
   let advertised = 0;
   let landsAvailable = 0;
@@ -200,6 +260,25 @@ export function createDataChecker(asOf: string): DataChecker {
       markets.set(r.county_slug, m);
     }
 
+    // Sold to a bidder: offered, not struck to the county; a cancelled certificate is left out
+    // (issued in error, or expired unapplied: the files do not say which).
+    if (r.status !== 'advertised') {
+      const cohort = cohorts.get(r.tax_year) ?? { quarter: new Curve(), above: new Curve(), county: new Curve(), lastSale: r.sale_date };
+      if (r.sale_date > cohort.lastSale) cohort.lastSale = r.sale_date;
+      cohorts.set(r.tax_year, cohort);
+      const curve = r.struck_to_county ? cohort.county : r.interest_rate <= 0.25 ? cohort.quarter : cohort.above;
+      if (r.status === 'cancelled') curve.cancelled++;
+      else if (r.struck_to_county) curve.see(r);
+      else if (r.status !== 'available') {
+        curve.see(r);
+        const sale = parseDay(r.sale_date);
+        if (r.status === 'sold' && sale > youngSince) {
+          young++;
+          youngDays += today - sale;
+        }
+      }
+    }
+
     const countyHeld = r.struck_to_county || r.holder_name === countyHolderName(r.county_name);
     if (!countyHeld && !isIndividual(r.holder_name)) {
       const family = familyOf(r.holder_name);
@@ -262,11 +341,55 @@ export function createDataChecker(asOf: string): DataChecker {
       if (n >= MIN_CERTIFICATES_FOR_SPELLINGS)
         spelled.see(spellings.size >= 2, () => `${family}: only ${[...spellings.keys()].join(', ')}`);
     }
+    // The cohorts sold at least MATURE_YEARS before the as-of date, or else the oldest one.
+    const years = [...cohorts.keys()].sort((a, b) => a - b);
+    const mature = years.filter((y) => addYears(parseDay(cohorts.get(y)!.lastSale), MATURE_YEARS) <= today);
+    const measured = mature.length > 0 ? mature : years.slice(0, 1);
+    const quarter = new Curve();
+    const above = new Curve();
+    const county = new Curve();
+    for (const y of measured) {
+      quarter.add(cohorts.get(y)!.quarter);
+      above.add(cohorts.get(y)!.above);
+      county.add(cohorts.get(y)!.county);
+    }
+    const bidder = new Curve();
+    bidder.add(quarter);
+    bidder.add(above);
+    const cohortName =
+      measured.length === 0
+        ? 'no cohort'
+        : `tax years ${measured[0]}-${measured[measured.length - 1]}${mature.length > 0 ? '' : ' (the oldest, not yet 7 years old)'}`;
+    // Pooled over the mature cohorts; below MIN_CERTIFICATES_FOR_SHARES the shares are too noisy to
+    // hold to a range. The oldest cohort stands in only for the figures: it has not finished redeeming.
+    const eventual = new Tally();
+    const applied = new Tally();
+    if (mature.length > 0 && bidder.n >= MIN_CERTIFICATES_FOR_SHARES) {
+      // Bad: the redemptions short of the share, and the applications outside the range.
+      const short = Math.max(0, Math.floor(MIN_EVENTUAL_REDEEMED * bidder.n) + 1 - bidder.redeemed);
+      const outside = Math.max(
+        0,
+        Math.ceil(DEED_APPLIED_RANGE[0] * bidder.n) - bidder.applied,
+        bidder.applied - Math.floor(DEED_APPLIED_RANGE[1] * bidder.n),
+      );
+      eventual.of = bidder.n;
+      eventual.bad = short;
+      if (short > 0) eventual.examples.push(`${cohortName}: ${pct(bidder.redeemed, bidder.n)} redeemed`);
+      applied.of = bidder.n;
+      applied.bad = outside;
+      if (outside > 0) applied.examples.push(`${cohortName}: ${pct(bidder.applied, bidder.n)} with a deed application`);
+    }
     const figures: Record<string, string> = {
       'county-years': String(countyYears.size),
       'county-years with a sale day after June 1': String(lateSaleYears.size),
       'advertised certificates': String(advertised),
       'lands available': `${landsAvailable} (${landsOlderThanThreeYears} applied on more than 3 years ago, listed later)`,
+      [`redemption, sold to a bidder, ${cohortName}`]: bidder.describe(),
+      [`redemption, sold to a bidder at 0% or 0.25%, ${cohortName}`]: quarter.describe(),
+      [`redemption, sold to a bidder above 0.25%, ${cohortName}`]: above.describe(),
+      [`redemption, struck to the county, ${cohortName}`]: county.describe(),
+      'seasoning: mean age of outstanding bidder certificates sold within 24 months':
+        young === 0 ? '-' : `${(youngDays / young / (365.25 / 12)).toFixed(1)} months over ${young} certificates`,
     };
     for (const [county, residuals] of [...faceResiduals].sort()) {
       const parts = [...residuals].sort((a, b) => b[1] - a[1]).map(([cents, n]) => `$${(cents / 100).toFixed(2)} x ${n}`);
@@ -304,6 +427,8 @@ export function createDataChecker(asOf: string): DataChecker {
         struckShare.check('struck-to-county share of each county in its calibrated range (market.ts)'),
         quarterShare.check('share of sold certificates at 0.25% in each county in its calibrated range (market.ts)'),
         spelled.check('fund families appear under several spellings across files and years'),
+        eventual.check('bidder certificates of cohorts 7 years old redeem eventually: above 95%'),
+        applied.check('bidder certificates of cohorts 7 years old with a deed application: 2-5%'),
       ],
       figures,
     };

@@ -44,6 +44,17 @@ export function weekday(day: number): number {
   return (dow === 6 || dow === 0 || dow === 1) && isMemorialDay(next) ? next + 1 : next;
 }
 
+/** The calendar year of a day. */
+export function yearOf(day: number): number {
+  return new Date(day * MS_PER_DAY).getUTCFullYear();
+}
+
+/** The same calendar date `months` later (overflowing into the next month: May 31 + 1 month is July 1). */
+export function addMonths(day: number, months: number): number {
+  const d = new Date(day * MS_PER_DAY);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate()) / MS_PER_DAY;
+}
+
 /** The same calendar date `years` later (Feb 29 becomes Mar 1). */
 export function addYears(day: number, years: number): number {
   const d = new Date(day * MS_PER_DAY);

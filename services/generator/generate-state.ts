@@ -313,7 +313,9 @@ export function generateState(options: GenerateOptions): GeneratedState {
           holder = bid.institutional ? spell(bid.holder) : bid.holder;
           rate = bid.rate;
         }
-        const outcome = afterSale({ saleDay, deedEligibleDay, expiryDay: expiryDays[dayIndex]!, todayDay, struck }, rng);
+        const lowValueLand = parcel.kind === 'vacant' || parcel.kind === 'common_area';
+        const facts = { saleDay, deedEligibleDay, expiryDay: expiryDays[dayIndex]!, todayDay, struck, rate, lowValueLand };
+        const outcome = afterSale(facts, rng);
         status = outcome.status;
         redeemedDay = outcome.redeemedDay;
         applicationDay = outcome.applicationDay;

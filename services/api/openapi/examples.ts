@@ -120,7 +120,7 @@ const eventList = {
       created_at: '2026-12-01T06:10:02.117Z',
       county_slug: 'broward',
       data: {
-        object: demoRow('cert_da5147173c768869c07d'),
+        object: demoRow('cert_ef049abb6447222daf0d'),
         previous: { status: 'sold', redeemed: false, redeemed_date: null, redemption_amount: null },
       },
     },
@@ -129,7 +129,7 @@ const eventList = {
       type: 'certificate.tax_deed_applied',
       created_at: '2026-12-01T06:10:02.117Z',
       county_slug: 'broward',
-      data: { object: demoRow('cert_48b1b69d09a308570fc9'), previous: { status: 'sold', tax_deed_application_date: null } },
+      data: { object: demoRow('cert_e29da0f7f0215d0d6ba8'), previous: { status: 'sold', tax_deed_application_date: null } },
     },
   ],
   pagination: { limit: 5, offset: 0, total: 37, has_more: true, next_after: 'evt_48214' },

@@ -60,6 +60,71 @@ describe('a 30,000-certificate set as of November', () => {
     }
   });
 
+  it('redeems bidder certificates on the documented curve: 10% in a month, two thirds in a year, over 95% eventually', () => {
+    // Tax years 2015-2018 were sold by June 2019: 7 years before the as-of date, their outcomes are final.
+    const bidder = records.filter((r) => r.tax_year <= 2018 && !r.struck_to_county && r.status !== 'cancelled');
+    const byMonths = (m: number) =>
+      bidder.filter((r) => {
+        if (!r.redeemed_date) return false;
+        const [y, mo, d] = r.sale_date.split('-').map(Number) as [number, number, number];
+        return r.redeemed_date < new Date(Date.UTC(y, mo - 1 + m, d)).toISOString().slice(0, 10);
+      }).length / bidder.length;
+    expect(bidder.length).toBeGreaterThan(10_000);
+    expect(byMonths(1)).toBeGreaterThan(0.07);
+    expect(byMonths(1)).toBeLessThan(0.13);
+    expect(byMonths(6)).toBeGreaterThan(0.35);
+    expect(byMonths(6)).toBeLessThan(0.45);
+    expect(byMonths(12)).toBeGreaterThan(0.6);
+    expect(byMonths(12)).toBeLessThan(0.7);
+    expect(byMonths(24)).toBeGreaterThan(0.85);
+    expect(byMonths(24)).toBeLessThan(0.9);
+    expect(bidder.filter((r) => r.redeemed).length / bidder.length).toBeGreaterThan(0.95);
+    const applied = bidder.filter((r) => r.tax_deed_application_date !== null);
+    expect(applied.length / bidder.length).toBeGreaterThan(0.02);
+    expect(applied.length / bidder.length).toBeLessThan(0.05);
+    // Most owners still redeem after a deed application, before the deed sale.
+    expect(applied.filter((r) => r.redeemed).length / applied.length).toBeGreaterThan(0.5);
+    // A 0.25% certificate redeems sooner and reaches a deed application less often than one bid higher.
+    const at = (xs: CertificateRecord[]) => ({
+      year:
+        xs.filter((r) => r.redeemed_date && r.redeemed_date < `${Number(r.sale_date.slice(0, 4)) + 1}${r.sale_date.slice(4)}`).length /
+        xs.length,
+      applied: xs.filter((r) => r.tax_deed_application_date !== null).length / xs.length,
+    });
+    const quarter = at(bidder.filter((r) => r.interest_rate === 0.25));
+    const higher = at(bidder.filter((r) => r.interest_rate > 0.25));
+    expect(quarter.year).toBeGreaterThan(higher.year);
+    expect(quarter.applied).toBeLessThan(higher.applied);
+    const checked = Object.fromEntries(report.checks.map((c) => [c.name.split(':')[0]!, c.of]));
+    expect(checked['bidder certificates of cohorts 7 years old redeem eventually']).toBe(bidder.length);
+    expect(checked['bidder certificates of cohorts 7 years old with a deed application']).toBe(bidder.length);
+  });
+
+  it('fails the redemption checks when too few redeem or too few reach a deed application', () => {
+    const old = (r: CertificateRecord) => r.tax_year <= 2018 && !r.struck_to_county && r.status !== 'cancelled';
+    let n = 0;
+    const unredeemed = records.map((r) =>
+      old(r) && r.redeemed && n++ % 10 === 0
+        ? { ...r, status: 'sold' as const, redeemed: false, redeemed_date: null, redemption_amount: null }
+        : r,
+    );
+    const bad = (rs: CertificateRecord[], name: string) => checkData(rs, AS_OF).checks.find((c) => c.name.startsWith(name))!.bad;
+    expect(bad(unredeemed, 'bidder certificates of cohorts 7 years old redeem eventually')).toBeGreaterThan(0);
+    const neverApplied = records.map((r) => (old(r) ? { ...r, tax_deed_application_date: null } : r));
+    expect(bad(neverApplied, 'bidder certificates of cohorts 7 years old with a deed application')).toBeGreaterThan(0);
+    expect(bad(records, 'bidder certificates of cohorts 7 years old with a deed application')).toBe(0);
+  });
+
+  it('measures no redemption pass or fail without a 7-year-old cohort, and says which cohort its figures come from', () => {
+    const young = checkData(generateState({ certificates: 3000, seed: 3, today: AS_OF, registry, firstTaxYear: 2021 }).allRecords(), AS_OF);
+    expect(young.checks.find((c) => c.name.startsWith('bidder certificates of cohorts 7 years old redeem'))!.of).toBe(0);
+    expect(Object.keys(young.figures)).toContain('redemption, sold to a bidder, tax years 2021-2021 (the oldest, not yet 7 years old)');
+    expect(Object.keys(report.figures)).toContain('redemption, sold to a bidder, tax years 2015-2018');
+    expect(report.figures['seasoning: mean age of outstanding bidder certificates sold within 24 months']).toMatch(
+      /^\d+\.\d months over \d+ certificates$/,
+    );
+  });
+
   it('builds the face from tax, 3% interest, 5% commission and the county advertising, never the $6.25 redemption fee', () => {
     const fee = new Map(COUNTY_PROFILES.map((p) => [p.slug, Math.round(p.advertisingFee * 100)]));
     for (const r of records.slice(0, 3000)) {
