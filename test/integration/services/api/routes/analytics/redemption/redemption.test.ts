@@ -85,12 +85,14 @@ describe('GET /analytics/redemption-curve and /analytics/expected-yield over a g
     expect(res.body.data.lowest_rate_meeting_target).toBeNull();
   });
 
-  it('shows the demo market shape: most of an old cohort redeems, most of it within two years', async () => {
-    const res = await get(`/api/v1/analytics/redemption-curve?tax_year=2015,2016,2017&as_of=${AS_OF}`);
+  it("shows the generated market's documented shape: cohorts 7 years old redeem above 95%, two thirds within a year", async () => {
+    const res = await get(`/api/v1/analytics/redemption-curve?tax_year=2015,2016,2017,2018&as_of=${AS_OF}`);
     expect(res.status).toBe(200);
     const by = Object.fromEntries(res.body.data.redeemed_share_by.map((s: { months: number; share: number }) => [s.months, s.share]));
-    expect(by[84]).toBeGreaterThan(0.5);
-    expect(by[24]).toBeLessThanOrEqual(by[84]);
+    expect(by[84]).toBeGreaterThan(0.95);
+    expect(by[12]).toBeGreaterThan(0.55);
+    expect(by[12]).toBeLessThan(0.75);
+    expect(by[24]).toBeGreaterThan(0.8);
   });
 });
 
