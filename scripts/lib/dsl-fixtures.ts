@@ -26,7 +26,7 @@ import {
   ID_SLICES,
 } from '../../services/api/routes/analytics/holders/build-scan.ts';
 import { HolderGroupsParams } from '../../services/api/routes/analytics/holders/params.ts';
-import { buildRedemptionCounts } from '../../services/api/routes/analytics/redemption/build-query.ts';
+import { buildFirstSale, buildRedemptionCounts } from '../../services/api/routes/analytics/redemption/build-query.ts';
 import { ExpectedYieldParams, RedemptionCurveParams } from '../../services/api/routes/analytics/redemption/params.ts';
 import { pagePlanDsl } from './page-plan-dsl.ts';
 
@@ -118,7 +118,7 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
   'page-plan': pagePlanDsl,
   'analytics-bid-rates': (params) => buildBidRates(BidRateParams.parse(params)),
   // A scope and its day (every case names as_of: the default, today, would change the DSL daily):
-  // the curve's counts, and the expected yield's, which add the winning rates.
+  // the curve's multi-search, the expected yield's (which adds the winning rates), and the first sale's.
   'analytics-redemption': (params) => {
     const curve = RedemptionCurveParams.parse(params);
     const yields = ExpectedYieldParams.parse(params);
@@ -126,6 +126,7 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
     return {
       curve: buildRedemptionCounts(curve, curve.as_of, { rates: false }),
       expected_yield: buildRedemptionCounts(yields, curve.as_of, { rates: true }),
+      first_sale: buildFirstSale(curve),
     };
   },
 };

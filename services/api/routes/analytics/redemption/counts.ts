@@ -3,7 +3,7 @@ import { exactBuckets, InexactAggregationError } from '../../../query/exact-term
 import { MAX_MONTHS } from './params.ts';
 
 /**
- * The engine's answer to buildRedemptionCounts -> the cohort's counts by interest month
+ * The engine's answers to buildRedemptionCounts -> the cohort's counts by interest month
  * (pure). Month k counts the certificates whose time is k: a redemption's time is the
  * interest months of its redeemed_date, anyone else's the interest months of the day asked
  * about, both from June of the sale year as the quote counts them and capped at 84.
@@ -18,46 +18,58 @@ export interface CohortCounts {
   censored: number[];
   /** Certificates won at each rate, ascending by rate (only when the rates were asked for). */
   rates: { rate: number; certificates: number }[];
-  /** The earliest sale in scope whatever the day, YYYY-MM-DD; null when the scope holds none. */
-  firstSale: string | null;
 }
 
 interface HistogramBucket {
   key_as_string: string;
   doc_count: number;
-  redeemed?: { doc_count: number; by_month?: { buckets?: HistogramBucket[] } };
+  by_month?: { buckets?: HistogramBucket[] };
 }
 
-interface CountsAnswer {
-  first_sale?: { value?: number | null; value_as_string?: string };
-  sold_by_day?: { doc_count: number; by_sale_year?: { buckets?: HistogramBucket[] }; by_rate?: unknown };
-}
+type Aggregations = Record<string, unknown> | undefined;
+type YearAnswer = { by_sale_year?: { buckets?: HistogramBucket[] } };
 
 const monthOf = (saleYear: string, day: string) => Math.min(MAX_MONTHS, interestMonths(`${saleYear}-01-01`, day));
 
-export function mapCohortCounts(aggregations: Record<string, unknown> | undefined, asOf: string): CohortCounts {
-  const aggs = (aggregations ?? {}) as CountsAnswer;
-  const cohort = aggs.sold_by_day;
-  const certificates = cohort?.doc_count ?? 0;
+/** `months`, `late` and, for the yield, `rates`: the aggregations of the multi-search, in its order. */
+export function mapCohortCounts(answers: { months: Aggregations; late: Aggregations; rates?: Aggregations }, asOf: string): CohortCounts {
   const redeemed = new Array<number>(MAX_MONTHS + 1).fill(0);
   const censored = new Array<number>(MAX_MONTHS + 1).fill(0);
-  let counted = 0;
-  for (const year of cohort?.by_sale_year?.buckets ?? []) {
-    counted += year.doc_count;
+  const late = new Map(((answers.late as YearAnswer)?.by_sale_year?.buckets ?? []).map((b) => [b.key_as_string, b.doc_count]));
+  let certificates = 0;
+  for (const year of (answers.months as YearAnswer)?.by_sale_year?.buckets ?? []) {
+    certificates += year.doc_count;
     let redeemedInYear = 0;
-    for (const month of year.redeemed?.by_month?.buckets ?? []) {
+    for (const month of year.by_month?.buckets ?? []) {
       redeemed[monthOf(year.key_as_string, `${month.key_as_string}-01`)]! += month.doc_count;
       redeemedInYear += month.doc_count;
     }
-    censored[monthOf(year.key_as_string, asOf)]! += year.doc_count - redeemedInYear;
+    // Redeemed later in the day's own month: not yet on the day, so censored, at the same month.
+    const notYet = late.get(year.key_as_string) ?? 0;
+    const dayMonth = monthOf(year.key_as_string, asOf);
+    if (notYet > redeemed[dayMonth]!)
+      throw new InexactAggregationError(
+        'late.by_sale_year',
+        `${notYet} late redemptions in ${year.key_as_string} exceed the month's count`,
+      );
+    redeemed[dayMonth]! -= notYet;
+    censored[dayMonth]! += year.doc_count - (redeemedInYear - notYet);
+    late.delete(year.key_as_string);
   }
-  // A certificate without a sale date would fall out of every month unseen: refuse, never estimate.
-  if (counted !== certificates)
-    throw new InexactAggregationError('sold_by_day.by_sale_year', `its buckets hold ${counted} of ${certificates} certificates`);
+  if (late.size > 0)
+    throw new InexactAggregationError('late.by_sale_year', `sale years ${[...late.keys()].join(', ')} are not in the cohort`);
   const rates =
-    cohort?.by_rate === undefined
+    answers.rates === undefined
       ? []
-      : exactBuckets(cohort.by_rate, 'sold_by_day.by_rate', certificates).map((b) => ({ rate: Number(b.key), certificates: b.doc_count }));
-  const first = aggs.first_sale;
-  return { certificates, redeemed, censored, rates, firstSale: first?.value == null ? null : (first.value_as_string ?? null) };
+      : exactBuckets((answers.rates as { by_rate?: unknown }).by_rate, 'by_rate', certificates).map((b) => ({
+          rate: Number(b.key),
+          certificates: b.doc_count,
+        }));
+  return { certificates, redeemed, censored, rates };
+}
+
+/** The first sale's day from buildFirstSale's answer, or null when the scope holds no certificate. */
+export function mapFirstSale(aggregations: Aggregations): string | null {
+  const first = (aggregations as { first_sale?: { value?: number | null; value_as_string?: string } })?.first_sale;
+  return first?.value == null ? null : (first.value_as_string ?? null);
 }

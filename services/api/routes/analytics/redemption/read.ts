@@ -1,13 +1,13 @@
 import type { Config } from '../../../../config.ts';
 import { aliasName } from '../../../../domain/datasets.ts';
 import { floridaToday } from '../../../../domain/florida-today.ts';
-import { search } from '../../../../engine/search.ts';
+import { multiSearch, search } from '../../../../engine/search.ts';
 import type { ObjectResult } from '../../../envelope.ts';
 import { InvalidParamsError } from '../../../errors.ts';
 import { assertCounties, type CertificatesDeps } from '../../certificates/read.ts';
 import { assertScopeWithin } from '../scope-cap.ts';
-import { buildRedemptionCounts, cohortQuery } from './build-query.ts';
-import { type CohortCounts, mapCohortCounts } from './counts.ts';
+import { buildFirstSale, buildRedemptionCounts, cohortQuery } from './build-query.ts';
+import { type CohortCounts, mapCohortCounts, mapFirstSale } from './counts.ts';
 import { lowestRateMeeting, rateYields } from './expected-yield.ts';
 import { type ExpectedYieldParams, MAX_MONTHS, type RedemptionCurveParams, type RedemptionScope } from './params.ts';
 import type { ExpectedYield, RedemptionCurve } from './row.ts';
@@ -15,7 +15,7 @@ import { kaplanMeier, medianMonths, observedThrough, redeemedBy, survivalAt } fr
 
 /**
  * GET /analytics/redemption-curve, /analytics/expected-yield and their MCP tools: scope and
- * day -> one size-0 search of exact counts -> Kaplan-Meier -> the answer. An unknown county
+ * day -> one multi-search of exact counts -> Kaplan-Meier -> the answer. An unknown county
  * is a 400 as in search; a scope without certificates is a 200 with certificates 0 and nulls.
  */
 
@@ -42,12 +42,18 @@ async function readCohort(deps: RedemptionDeps, p: RedemptionScope, asOf: string
   assertCounties(deps.registry, 'county', p.county);
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
   await assertScopeWithin(deps.opensearch, index, cohortQuery(p), deps.config.REDEMPTION_MAX_SCOPE, NARROW_BY);
-  const res = await search<never>(deps.opensearch, index, buildRedemptionCounts(p, asOf, { rates }));
-  const counts = mapCohortCounts(res.aggregations, asOf);
-  if (counts.certificates === 0 && counts.firstSale !== null)
-    throw new InvalidParamsError([
-      { parameter: 'as_of', message: `is before every sale in scope: the first certificate was sold on ${counts.firstSale}` },
-    ]);
+  const [months, late, byRate] = await multiSearch<never>(deps.opensearch, index, buildRedemptionCounts(p, asOf, { rates }));
+  const counts = mapCohortCounts(
+    { months: months?.aggregations, late: late?.aggregations, ...(rates ? { rates: byRate?.aggregations } : {}) },
+    asOf,
+  );
+  if (counts.certificates === 0) {
+    const first = mapFirstSale((await search<never>(deps.opensearch, index, buildFirstSale(p))).aggregations);
+    if (first !== null)
+      throw new InvalidParamsError([
+        { parameter: 'as_of', message: `is before every sale in scope: the first certificate was sold on ${first}` },
+      ]);
+  }
   return counts;
 }
 

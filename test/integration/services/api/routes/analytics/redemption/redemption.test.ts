@@ -44,8 +44,10 @@ describe('GET /analytics/redemption-curve and /analytics/expected-yield over a g
     {
       name: 'one county, two years, a face and rate band, an earlier day',
       scope: () => ({ county: [largest], tax_year: [2021, 2022], face_min: 200, face_max: 5000, rate_min: 0.25, rate_max: 8 }),
-      asOf: '2024-02-29',
+      asOf: '2024-02-14',
     },
+    // Mid-month days: redemptions later in the day's own month have not happened yet on the day.
+    { name: 'the whole index, mid-month', scope: () => ({}), asOf: '2025-11-12' },
   ];
 
   for (const c of cases) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapCohortCounts } from '../../../../../../../services/api/routes/analytics/redemption/counts.ts';
+import { mapCohortCounts, mapFirstSale } from '../../../../../../../services/api/routes/analytics/redemption/counts.ts';
 import {
   expectedYield,
   lowestRateMeeting,
@@ -24,27 +24,25 @@ import { InexactAggregationError } from '../../../../../../../services/api/query
  */
 const AS_OF = '2024-05-15';
 const answer = {
-  first_sale: { value: 1, value_as_string: '2023-05-30' },
-  sold_by_day: {
-    doc_count: 10,
+  months: {
     by_sale_year: {
       buckets: [
         {
           key_as_string: '2023',
           doc_count: 10,
-          redeemed: {
-            doc_count: 6,
-            by_month: {
-              buckets: [
-                { key_as_string: '2023-04', doc_count: 2 },
-                { key_as_string: '2023-07', doc_count: 3 },
-                { key_as_string: '2024-01', doc_count: 1 },
-              ],
-            },
+          by_month: {
+            buckets: [
+              { key_as_string: '2023-04', doc_count: 2 },
+              { key_as_string: '2023-07', doc_count: 3 },
+              { key_as_string: '2024-01', doc_count: 1 },
+            ],
           },
         },
       ],
     },
+  },
+  late: { by_sale_year: { buckets: [] } },
+  rates: {
     by_rate: {
       doc_count_error_upper_bound: 0,
       sum_other_doc_count: 0,
@@ -61,7 +59,6 @@ describe('the cohort counts by interest month', () => {
   it('places a redemption at the months of its redeemed_date and the rest at the months of as_of', () => {
     const c = mapCohortCounts(answer, AS_OF);
     expect(c.certificates).toBe(10);
-    expect(c.firstSale).toBe('2023-05-30');
     expect(c.redeemed.length).toBe(85);
     expect(c.redeemed[0]).toBe(2);
     expect(c.redeemed[2]).toBe(3);
@@ -76,20 +73,42 @@ describe('the cohort counts by interest month', () => {
     ]);
   });
 
-  it('caps a time at 84 months', () => {
-    const old = {
-      sold_by_day: {
-        doc_count: 3,
+  it("counts a redemption later in the day's own month as not yet redeemed: censored at that month", () => {
+    // The month histogram's bound lets May 2024 in; the late search finds one of them after May 15.
+    const withLate = {
+      months: {
         by_sale_year: {
           buckets: [
             {
-              key_as_string: '2015',
-              doc_count: 3,
-              redeemed: { doc_count: 1, by_month: { buckets: [{ key_as_string: '2022-07', doc_count: 1 }] } },
+              key_as_string: '2023',
+              doc_count: 4,
+              by_month: {
+                buckets: [
+                  { key_as_string: '2023-07', doc_count: 1 },
+                  { key_as_string: '2024-05', doc_count: 2 },
+                ],
+              },
             },
           ],
         },
       },
+      late: { by_sale_year: { buckets: [{ key_as_string: '2023', doc_count: 1 }] } },
+    };
+    const c = mapCohortCounts(withLate, AS_OF);
+    expect(c.redeemed[2]).toBe(1);
+    expect(c.redeemed[12]).toBe(1);
+    expect(c.censored[12]).toBe(2);
+    expect(c.certificates).toBe(4);
+  });
+
+  it('caps a time at 84 months', () => {
+    const old = {
+      months: {
+        by_sale_year: {
+          buckets: [{ key_as_string: '2015', doc_count: 3, by_month: { buckets: [{ key_as_string: '2022-07', doc_count: 1 }] } }],
+        },
+      },
+      late: {},
     };
     const c = mapCohortCounts(old, '2026-11-22');
     // July 2022 is month (2022 - 2015) x 12 + 2 = 86, and as_of month 138: both count at 84.
@@ -97,9 +116,17 @@ describe('the cohort counts by interest month', () => {
     expect(c.censored[84]).toBe(2);
   });
 
-  it('refuses an answer whose years do not hold every certificate', () => {
-    const short = { sold_by_day: { doc_count: 11, by_sale_year: answer.sold_by_day.by_sale_year } };
-    expect(() => mapCohortCounts(short, AS_OF)).toThrow(InexactAggregationError);
+  it('refuses late redemptions of a year the cohort does not hold, and a rate bucket short of the cohort', () => {
+    expect(() =>
+      mapCohortCounts({ ...answer, late: { by_sale_year: { buckets: [{ key_as_string: '2019', doc_count: 1 }] } } }, AS_OF),
+    ).toThrow(InexactAggregationError);
+    const short = { ...answer.rates.by_rate, buckets: answer.rates.by_rate.buckets.slice(1) };
+    expect(() => mapCohortCounts({ ...answer, rates: { by_rate: short } }, AS_OF)).toThrow(InexactAggregationError);
+  });
+
+  it('reads the first sale, null when the scope holds none', () => {
+    expect(mapFirstSale({ first_sale: { value: 1685404800000, value_as_string: '2023-05-30' } })).toBe('2023-05-30');
+    expect(mapFirstSale({ first_sale: { value: null } })).toBeNull();
   });
 });
 
@@ -124,7 +151,6 @@ describe('Kaplan-Meier, exact', () => {
       redeemed: [1, ...new Array<number>(84).fill(0)],
       censored: [0, 2, ...new Array<number>(83).fill(0)],
       rates: [],
-      firstSale: '2023-05-30',
     });
     expect(survivalAt(third, 0)).toBe(0.666667);
     expect(redeemedBy(third, 0)).toBe(0.333333);
@@ -137,7 +163,6 @@ describe('Kaplan-Meier, exact', () => {
       redeemed: new Array<number>(85).fill(0),
       censored: new Array<number>(85).fill(0),
       rates: [],
-      firstSale: null,
     });
     expect(survivalAt(empty, 0)).toBeNull();
     expect(redeemedBy(empty, 84)).toBeNull();
@@ -174,7 +199,6 @@ describe('expected yield by bid rate', () => {
       redeemed: [0, 0, 0, 1, ...new Array<number>(81).fill(0)],
       censored: [0, 0, 0, 1, ...new Array<number>(81).fill(0)],
       rates: [],
-      firstSale: '2023-05-30',
     });
     expect(expectedYield(late, 2, 5)).toBeNull();
     // Month 3: max(5 x 3 / 12, 5) x 12 / 3 = 20.
