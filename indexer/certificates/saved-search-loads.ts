@@ -4,7 +4,8 @@ import type { EventInput } from '../../services/control/feed/events.ts';
 import { savedSearchOwners } from '../../services/control/feed/saved-searches.ts';
 import { countLoadedMatches } from '../../services/engine/local-percolation/match.ts';
 import type { CompiledSearch } from '../../services/engine/local-percolation/stored-searches.ts';
-import { countSavedSearchMatches, savedSearchQueriesFor } from '../../services/engine/saved-search-index.ts';
+import { countSavedSearchMatches } from '../../services/engine/saved-search-counts.ts';
+import { savedSearchQueriesFor } from '../../services/engine/saved-search-index.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
 

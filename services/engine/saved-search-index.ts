@@ -227,35 +227,6 @@ export async function* savedSearchQueriesFor(
     yield hits.map((h) => ({ id: h.sort[0], query: h._source!.query }));
 }
 
-/**
- * How many certificates of the county and tax year each search matches in the certificates alias
- * (its stored query over the county and year): one filters aggregation for 500 searches, so a
- * first load costs a request per 500 candidate searches, not one per search. 0s are left out.
- */
-export async function countSavedSearchMatches(
-  client: Client,
-  alias: string,
-  searches: readonly { id: string; query: Record<string, unknown> }[],
-  countySlug: string,
-  taxYear: number,
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (let i = 0; i < searches.length; i += 500) {
-    const chunk = searches.slice(i, i + 500);
-    const res = await client.search({
-      index: alias,
-      body: {
-        size: 0,
-        track_total_hits: false,
-        query: { bool: { filter: [{ term: { county_slug: countySlug } }, { term: { tax_year: taxYear } }] } },
-        aggs: { matches: { filters: { filters: Object.fromEntries(chunk.map((s) => [s.id, s.query])) } } },
-      },
-    });
-    const buckets = (res.body.aggregations as { matches: { buckets: Record<string, { doc_count: number }> } }).matches.buckets;
-    for (const [id, bucket] of Object.entries(buckets)) if (bucket.doc_count > 0) out.set(id, bucket.doc_count);
-  }
-  return out;
-}
 /** The ids of every stored query, a page at a time. */
 export async function* savedSearchIds(client: Client, prefix: string): AsyncIterable<string[]> {
   for await (const hits of pagesById(client, prefix, { _source: false })) yield hits.map((h) => h.sort[0]);

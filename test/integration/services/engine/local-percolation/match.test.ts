@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearchQuery } from '../../../../../services/api/routes/saved-searches/percolator-query.ts';
 import { readSavedParams } from '../../../../../services/api/routes/saved-searches/read.ts';
 import { aliasName } from '../../../../../services/domain/datasets.ts';
+import { count } from '../../../../../services/engine/search.ts';
 import { countLoadedMatches, matchSavedSearches } from '../../../../../services/engine/local-percolation/match.ts';
-import {
-  countSavedSearchMatches,
-  ensureSavedSearchIndex,
-  percolate,
-  putSavedSearchQuery,
-} from '../../../../../services/engine/saved-search-index.ts';
+import { countSavedSearchMatches } from '../../../../../services/engine/saved-search-counts.ts';
+import { ensureSavedSearchIndex, percolate, putSavedSearchQuery } from '../../../../../services/engine/saved-search-index.ts';
 import { type CertificatesApi, openCertificatesApi } from '../../api/routes/certificates/seed.ts';
 
 /**
@@ -39,7 +36,10 @@ const SEARCHES: Record<string, unknown>[] = [
   { deed_eligible_by: '2025-04-01', status: 'sold' },
   { expires_before: '2030-01-01' },
   { query: 'Nunez' },
+  { query: 'Nunez', status: 'sold' },
+  { query: 'Nunez', county: ['alachua', 'broward'], face_max: 700 },
   { query: 'oak grove holdings', county: 'miami-dade', face_min: 100 },
+  { query: 'oak grove holdings' },
   { query: '2021-00013' },
 ];
 
@@ -143,6 +143,13 @@ describe('saved searches judged by the worker', () => {
       const undecidedIds = new Set(undecided.map((s) => s.id));
       for (const [id, n] of engine) if (!undecidedIds.has(id)) expect(counts.get(id), `${id} ${pair}`).toBe(n);
       for (const [id, n] of counts) expect(engine.get(id), `${id} ${pair}`).toBe(n);
+      // Grouped by their text, the engine's counts are each query's own count over the county and year.
+      for (const q of queries) {
+        const own = await count(client, alias, {
+          bool: { filter: [q.query, { term: { county_slug: county } }, { term: { tax_year: year } }] },
+        });
+        expect(engine.get(q.id) ?? 0, `${q.id} ${pair}`).toBe(own);
+      }
       decided += counts.size;
       // Only a search with free text is ever left to the engine.
       for (const s of undecided) expect(JSON.stringify(s.query)).toMatch(/multi_match|"match"/);
