@@ -49,8 +49,8 @@ export function groupByText(searches: readonly { id: string; query: Clause }[]):
       continue;
     }
     const key = JSON.stringify(split.text);
-    let group = byText.get(key);
-    if (!group) byText.set(key, (group = { text: split.text, searches: [] }));
+    const group = byText.get(key) ?? { text: split.text, searches: [] };
+    byText.set(key, group);
     group.searches.push({ id: s.id, rest: split.rest });
   }
   return [...(whole.searches.length > 0 ? [whole] : []), ...byText.values()];
@@ -93,7 +93,7 @@ export async function countSavedSearchMatches(
       },
     });
     const answers = res.body.aggregations as Record<string, FiltersAnswer | { searches: FiltersAnswer }>;
-    batch.forEach((g, i) => {
+    batch.forEach((_, i) => {
       const answer = answers[`g${i}`]!;
       const buckets = 'searches' in answer ? answer.searches.buckets : answer.buckets;
       for (const [id, bucket] of Object.entries(buckets)) if (bucket.doc_count > 0) out.set(id, bucket.doc_count);

@@ -29,6 +29,8 @@ export class DocBatch {
   readonly n: number;
   private readonly leaves = new Map<string, Verdict>();
   private readonly distinct = new Map<string, Map<unknown, number[]>>();
+  private readonly odd = new Map<string, number[]>();
+  private readonly keyed = new Map<string, [string | false | undefined, number[]][]>();
   private readonly everything: Bits;
   private readonly nothing: Bits;
 
@@ -84,6 +86,7 @@ export class DocBatch {
 
   private leaf(l: Leaf): Verdict {
     if (l.kind === 'contains') return this.contains(l.field, l.needle);
+    if (l.kind === 'term' && l.field.type === 'keyword' && !l.caseInsensitive) return this.keywordTerm(l.field, l.values);
     const judge = judgeOf(l);
     const t = emptyBits(this.n);
     const u = emptyBits(this.n);
@@ -112,21 +115,65 @@ export class DocBatch {
     return groups;
   }
 
+  /**
+   * A keyword term by lookup: the documents holding each wanted value, and those holding something
+   * other than a string (the engine's to judge). Free-text searches carry exact certificate-number
+   * and parcel-id terms, hundreds of distinct ones a batch, each of which a pass over every
+   * document would cost a batch's length.
+   */
+  private keywordTerm(field: FieldKind, values: readonly (string | number | boolean)[]): Verdict {
+    const groups = this.byValue(field.source);
+    const t = emptyBits(this.n);
+    for (const value of values) {
+      const wanted = String(value);
+      if (!indexedKeyword(field, wanted)) continue;
+      for (const i of groups.get(wanted) ?? []) setBit(t, i);
+    }
+    const u = emptyBits(this.n);
+    for (const i of this.notStrings(field.source)) setBit(u, i);
+    return { t, u };
+  }
+
+  /** The documents whose value of a field is present but not a string (an array, a number, an object). */
+  private notStrings(source: string): number[] {
+    let docs = this.odd.get(source);
+    if (!docs) {
+      docs = [];
+      for (const [value, holders] of this.byValue(source)) if (!missing(value) && typeof value !== 'string') docs.push(...holders);
+      this.odd.set(source, docs);
+    }
+    return docs;
+  }
+
   private contains(field: FieldKind, needle: string): Verdict {
     const t = emptyBits(this.n);
     const u = emptyBits(this.n);
-    const ignoreAbove = field.type === 'keyword' ? field.ignoreAbove : undefined;
-    for (const [value, docs] of this.byValue(field.source)) {
-      let answer: boolean | undefined;
-      if (value === undefined || value === null) answer = false;
-      else if (typeof value !== 'string' || !isAscii(value)) answer = undefined;
-      else if (ignoreAbove !== undefined && value.length > ignoreAbove) answer = false;
-      else answer = containsKey(value).includes(needle);
-      if (answer === false) continue;
-      const target = answer ? t : u;
+    for (const [key, docs] of this.containsKeys(field)) {
+      if (key === false || (key !== undefined && !key.includes(needle))) continue;
+      const target = key === undefined ? u : t;
       for (const i of docs) setBit(target, i);
     }
     return { t, u };
+  }
+
+  /**
+   * Each distinct value of a contains field as the engine indexes it (its contains key), with its
+   * documents: false where nothing is indexed, undefined where only the engine can tell. Kept per
+   * batch, since a batch meets a holder search per distinct needle and each would key every name.
+   */
+  private containsKeys(field: FieldKind): [string | false | undefined, number[]][] {
+    let keyed = this.keyed.get(field.source);
+    if (!keyed) {
+      const ignoreAbove = field.type === 'keyword' ? field.ignoreAbove : undefined;
+      keyed = [...this.byValue(field.source)].map(([value, docs]) => {
+        if (value === undefined || value === null) return [false, docs];
+        if (typeof value !== 'string' || !isAscii(value)) return [undefined, docs];
+        if (ignoreAbove !== undefined && value.length > ignoreAbove) return [false, docs];
+        return [containsKey(value), docs];
+      });
+      this.keyed.set(field.source, keyed);
+    }
+    return keyed;
   }
 }
 
