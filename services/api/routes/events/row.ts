@@ -22,20 +22,26 @@ const nothingBefore = z.object({}).describe('Empty: a creation has no previous v
 /** The type property of the events whose object is of this kind, from the one table of types. */
 const typeOf = <K extends EventObjectKind>(kind: K) => z.literal(eventTypesOf(kind));
 
-export const CertificateEvent = z.object({
-  id,
-  type: typeOf('certificate').describe(
-    'certificate.created: new to a county and tax year already loaded; redeemed, tax_deed_applied, lands_available, cancelled: the status moved there; status_changed: any other status move; updated: other public fields changed.',
-  ),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({
+/** An event of one kind of object: the envelope every event shares, what its types mean, its data. */
+function eventOf<K extends EventObjectKind, D extends z.ZodType>(kind: K, types: string, data: D) {
+  return z.object({ id, type: typeOf(kind).describe(types), created_at: createdAt, county_slug: county, data });
+}
+
+/** A certificate's changed public fields, as a private event repeats its public event's. */
+const certificateChanges = CertificateRow.partial().describe(
+  'Each public field that changed, with its value before the change; {} for a new certificate.',
+);
+
+export const CertificateEvent = eventOf(
+  'certificate',
+  'certificate.created: new to a county and tax year already loaded; redeemed, tax_deed_applied, lands_available, cancelled: the status moved there; status_changed: any other status move; updated: other public fields changed.',
+  z.object({
     object: CertificateRow,
     previous: CertificateRow.partial().describe(
       'Each public field that changed, with its value before the change; {} for certificate.created.',
     ),
   }),
-});
+);
 
 export const CertificatesLoadedObject = z.object({
   county_slug: z.string().describe('County slug.'),
@@ -44,37 +50,29 @@ export const CertificatesLoadedObject = z.object({
   count: z.number().int().describe('Certificates of this county and tax year searchable once the load finished.'),
 });
 
-export const CertificatesLoadedEvent = z.object({
-  id,
-  type: typeOf('load').describe('The first load of a county and tax year: one event for the whole load instead of one per certificate.'),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({ object: CertificatesLoadedObject, previous: nothingBefore }),
-});
+export const CertificatesLoadedEvent = eventOf(
+  'load',
+  'The first load of a county and tax year: one event for the whole load instead of one per certificate.',
+  z.object({ object: CertificatesLoadedObject, previous: nothingBefore }),
+);
 
-export const CertificateSaleEvent = z.object({
-  id,
-  type: typeOf('sale').describe(
-    "created: the county and tax year's first certificates were loaded; status_changed: scheduled -> in_progress -> completed, recorded on the day it happens in Florida.",
-  ),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({
+export const CertificateSaleEvent = eventOf(
+  'sale',
+  "created: the county and tax year's first certificates were loaded; status_changed: scheduled -> in_progress -> completed, recorded on the day it happens in Florida.",
+  z.object({
     object: SaleRow,
     previous: SaleRow.partial().describe('status_changed: the status told before; {} for created.'),
   }),
-});
+);
 
-export const CountyEvent = z.object({
-  id,
-  type: typeOf('county').describe('The county moved between directory_only, vendor_tracked and certificate_level.'),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({
+export const CountyEvent = eventOf(
+  'county',
+  'The county moved between directory_only, vendor_tracked and certificate_level.',
+  z.object({
     object: CountySchema,
     previous: CountySchema.partial().describe('Each field the same update changed (coverageStatus always), with its old value.'),
   }),
-});
+);
 
 const savedSearch = z
   .object({
@@ -83,37 +81,27 @@ const savedSearch = z
   })
   .describe('The saved search whose matches moved: events of a saved search are seen only by the client that owns it.');
 
-export const SavedSearchMatchEvent = z.object({
-  id,
-  type: typeOf('saved_search_match').describe(
-    "match_added: the certificate now matches the saved search and did not before (new, or changed into it); match_removed: it matched before and no longer does; match_updated: it matches before and after and a public field changed. Private: only the saved search's owner sees it.",
-  ),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({
+export const SavedSearchMatchEvent = eventOf(
+  'saved_search_match',
+  "match_added: the certificate now matches the saved search and did not before (new, or changed into it); match_removed: it matched before and no longer does; match_updated: it matches before and after and a public field changed. Private: only the saved search's owner sees it.",
+  z.object({
     saved_search: savedSearch,
     object: CertificateRow,
-    previous: CertificateRow.partial().describe(
-      'Each public field that changed, with its value before the change; {} for a new certificate.',
-    ),
+    previous: certificateChanges,
   }),
-});
+);
 
-export const SavedSearchMatchesLoadedEvent = z.object({
-  id,
-  type: typeOf('saved_search_load').describe(
-    "The first load of a county and tax year gave the saved search matches: one event with their count, not one per certificate. Private: only the saved search's owner sees it.",
-  ),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({
+export const SavedSearchMatchesLoadedEvent = eventOf(
+  'saved_search_load',
+  "The first load of a county and tax year gave the saved search matches: one event with their count, not one per certificate. Private: only the saved search's owner sees it.",
+  z.object({
     saved_search: savedSearch,
     object: CertificatesLoadedObject.extend({
       count: z.number().int().describe('Certificates of this county and tax year that match the saved search once the load finished.'),
     }),
     previous: nothingBefore,
   }),
-});
+);
 
 const portfolio = z
   .object({
@@ -125,14 +113,10 @@ const position = z.object({ id: z.string().describe('Position id, pos_<id>.') })
 
 export const PORTFOLIO_DEADLINE_KINDS = ['deed_application_opens', 'expires'] as const;
 
-export const PortfolioDeadlineEvent = z.object({
-  id,
-  type: typeOf('portfolio_deadline').describe(
-    "A deadline of a position's outstanding certificate is near, on Florida's calendar day: deed_application_opens on the day a tax deed application becomes possible, expires 90, 30 and 7 days before the certificate expires. Each once per position, deadline and horizon. Private: only the portfolio's owner sees it.",
-  ),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({
+export const PortfolioDeadlineEvent = eventOf(
+  'portfolio_deadline',
+  "A deadline of a position's outstanding certificate is near, on Florida's calendar day: deed_application_opens on the day a tax deed application becomes possible, expires 90, 30 and 7 days before the certificate expires. Each once per position, deadline and horizon. Private: only the portfolio's owner sees it.",
+  z.object({
     portfolio,
     position,
     certificate: CertificateRow.describe('The certificate as GET /certificates/{id} rendered it when the alert was recorded.'),
@@ -143,16 +127,12 @@ export const PortfolioDeadlineEvent = z.object({
       .int()
       .describe("Days from Florida's day of the alert to date: 0 on the day; below 0 for an opening told late after a missed day."),
   }),
-});
+);
 
-export const PortfolioPositionEvent = z.object({
-  id,
-  type: typeOf('portfolio_position').describe(
-    "An ingest changed a certificate of the portfolio: one of its positions, or one of the holder group it follows (before or after the change). change is the public event's type; object and previous are the public event's. Private: only the portfolio's owner sees it.",
-  ),
-  created_at: createdAt,
-  county_slug: county,
-  data: z.object({
+export const PortfolioPositionEvent = eventOf(
+  'portfolio_position',
+  "An ingest changed a certificate of the portfolio: one of its positions, or one of the holder group it follows (before or after the change). change is the public event's type; object and previous are the public event's. Private: only the portfolio's owner sees it.",
+  z.object({
     portfolio,
     position: position
       .nullable()
@@ -161,11 +141,9 @@ export const PortfolioPositionEvent = z.object({
       ),
     change: z.enum(eventTypesOf('certificate')).describe('The type of the public event of the change.'),
     object: CertificateRow,
-    previous: CertificateRow.partial().describe(
-      'Each public field that changed, with its value before the change; {} for a new certificate.',
-    ),
+    previous: certificateChanges,
   }),
-});
+);
 
 /** One schema per kind of object: a kind added to the table of types without one here fails to compile. */
 const EVENT_BY_KIND = {
