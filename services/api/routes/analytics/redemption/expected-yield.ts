@@ -31,27 +31,29 @@ export interface RateYield {
   won_at: number | null;
 }
 
-/** f(k) x D for k = 0..horizon. */
-function redeemedAt(s: Survival, horizon: number): bigint[] {
+/** f(k) x D for k = 0..horizon, and their sum: what every rate's yield is weighed by. */
+function redeemedAt(s: Survival, horizon: number): { f: bigint[]; total: bigint } {
   const f: bigint[] = [];
   for (let k = 0; k <= horizon; k++) f.push((k === 0 ? s.denominator : s.numerators[k - 1]!) - s.numerators[k]!);
-  return f;
+  return { f, total: f.reduce((a, b) => a + b, 0n) };
 }
 
-/** The expected yield of one rate, 4 decimals, or null when no redemption falls within the horizon. */
-export function expectedYield(s: Survival, horizon: number, rate: number): number | null {
-  const f = redeemedAt(s, horizon);
-  const total = f.reduce((a, b) => a + b, 0n);
+function yieldOver({ f, total }: { f: bigint[]; total: bigint }, rate: number): number | null {
   if (total === 0n) return null;
   const quarters = BigInt(Math.round(rate * 4));
   if (quarters === 0n) return 0;
   let sum = 0n;
-  for (let k = 1; k <= horizon; k++) {
+  for (let k = 1; k < f.length; k++) {
     const K = BigInt(k);
     const byQuarter = quarters * K > 240n ? quarters * K : 240n;
     sum += f[k]! * byQuarter * (LCM / K);
   }
   return roundRatio(sum, 4n * LCM * total, 4);
+}
+
+/** The expected yield of one rate, 4 decimals, or null when no redemption falls within the horizon. */
+export function expectedYield(s: Survival, horizon: number, rate: number): number | null {
+  return yieldOver(redeemedAt(s, horizon), rate);
 }
 
 /** Each rate's row: the expected yield and what a bid at that rate won at past sales. */
@@ -62,9 +64,10 @@ export function rateYields(
   won: readonly { rate: number; certificates: number }[],
 ): RateYield[] {
   const count = (test: (r: number) => boolean) => won.reduce((n, b) => (test(b.rate) ? n + b.certificates : n), 0);
+  const weights = redeemedAt(s, horizon);
   return rates.map((rate) => ({
     rate,
-    expected_yield: expectedYield(s, horizon, rate),
+    expected_yield: yieldOver(weights, rate),
     won_above: fraction4(
       count((r) => r > rate),
       s.certificates,
