@@ -1,9 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Sql } from '../../control/db/sql.ts';
-import type { SecretBox } from '../../control/feed/webhook-secrets.ts';
+import { createSecretBox, type SecretBox } from '../../control/feed/webhook-secrets.ts';
 import { meta } from '../envelope.ts';
 import { requestFingerprint } from './fingerprint.ts';
 import { idempotent } from './idempotency.ts';
+
+/**
+ * A write route's deps: the API's, with the box that seals what the writes store encrypted (the
+ * idempotent answers, webhook secrets), made once per route plugin at start-up.
+ */
+export function withSecretBox<D extends { config: { WEBHOOK_SECRET_KEY: string } }>(deps: D): D & { box: SecretBox } {
+  return { ...deps, box: createSecretBox(deps.config.WEBHOOK_SECRET_KEY) };
+}
 
 /** What a write route's function returns: 201 for a creation, 200 otherwise. */
 export interface WriteResult<T> {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createSecretBox } from '../../../control/feed/webhook-secrets.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { portfolioExamples } from '../../openapi/examples.ts';
 import { textAnswers, writeAnswers } from '../../openapi/responses.ts';
 import { WRITE_BODY_LIMIT } from '../../writes/body.ts';
-import { sendWrite } from '../../writes/respond.ts';
+import { sendWrite, withSecretBox } from '../../writes/respond.ts';
 import { DeletedResponse, IDEMPOTENT, IdempotencyHeaders } from '../../writes/schemas.ts';
 import { NoQuery } from '../webhook-endpoints/params.ts';
 import { renderCalendar } from './calendar-ics.ts';
@@ -37,7 +36,7 @@ export const CALENDAR_EXAMPLE = renderCalendar({
  * write convention. The address itself is served outside /api/v1 (calendar-address-route.ts).
  */
 export function portfolioCalendarRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const writeDeps = { ...deps, box: createSecretBox(deps.config.WEBHOOK_SECRET_KEY) };
+  const writeDeps = withSecretBox(deps);
   const tags = ['portfolios'];
   return async (app) => {
     app.get(

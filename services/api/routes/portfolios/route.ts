@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createSecretBox } from '../../../control/feed/webhook-secrets.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { listEnvelope, objectEnvelope } from '../../envelope.ts';
 import { portfolioExamples } from '../../openapi/examples.ts';
 import { answers, writeAnswers } from '../../openapi/responses.ts';
 import { BULK_WRITE_BODY_LIMIT, bodySize, WRITE_BODY_LIMIT } from '../../writes/body.ts';
-import { sendWrite } from '../../writes/respond.ts';
+import { sendWrite, withSecretBox } from '../../writes/respond.ts';
 import { DeletedResponse, IDEMPOTENT, IdempotencyHeaders } from '../../writes/schemas.ts';
 import { NoQuery } from '../webhook-endpoints/params.ts';
 import { AddPositionsBody, CreatePortfolioBody, PortfolioPath, PortfoliosParams, PositionPath, UpdatePortfolioBody } from './params.ts';
@@ -24,7 +23,7 @@ const BULK = bodySize(BULK_WRITE_BODY_LIMIT);
  * positions with their quotes is another route's.
  */
 export function portfoliosRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const writeDeps = { ...deps, box: createSecretBox(deps.config.WEBHOOK_SECRET_KEY) };
+  const writeDeps = withSecretBox(deps);
   const tags = ['portfolios'];
   return async (app) => {
     app.post(

@@ -6,9 +6,8 @@ import { examples, savedSearchExamples } from '../../openapi/examples.ts';
 import { answers, writeAnswers } from '../../openapi/responses.ts';
 import { sendList } from '../../reply.ts';
 import { WRITE_BODY_LIMIT } from '../../writes/body.ts';
-import { sendWrite } from '../../writes/respond.ts';
+import { sendWrite, withSecretBox } from '../../writes/respond.ts';
 import { DeletedResponse, IDEMPOTENT, IdempotencyHeaders } from '../../writes/schemas.ts';
-import { createSecretBox } from '../../../control/feed/webhook-secrets.ts';
 import { CERTIFICATE_COLUMNS, CertificateSearchList } from '../certificates/row.ts';
 import { NoQuery } from '../webhook-endpoints/params.ts';
 import { CreateSavedSearchBody, SavedSearchesParams, SavedSearchMatchesParams, SavedSearchPath, UpdateSavedSearchBody } from './params.ts';
@@ -27,7 +26,7 @@ const csvExample = toCsv([...CERTIFICATE_COLUMNS], examples.certificateList.data
  * certificate search's own answer.
  */
 export function savedSearchesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const writeDeps = { ...deps, box: createSecretBox(deps.config.WEBHOOK_SECRET_KEY) };
+  const writeDeps = withSecretBox(deps);
   const tags = ['saved searches'];
   return async (app) => {
     app.post(

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createSecretBox } from '../../../control/feed/webhook-secrets.ts';
 import { addressPolicy } from '../../../domain/webhook-address.ts';
 import type { ApiDeps } from '../../deps.ts';
 import { objectEnvelope } from '../../envelope.ts';
 import { webhookWriteExamples } from '../../openapi/examples.ts';
 import { answers, writeAnswers } from '../../openapi/responses.ts';
 import { WRITE_BODY_LIMIT } from '../../writes/body.ts';
-import { sendWrite } from '../../writes/respond.ts';
+import { sendWrite, withSecretBox } from '../../writes/respond.ts';
 import { DeletedResponse, IDEMPOTENT, IdempotencyHeaders } from '../../writes/schemas.ts';
 import { CreateWebhookEndpointBody, NoQuery, UpdateWebhookEndpointBody, WebhookEndpointPath } from './params.ts';
 import { readWebhookEndpoint } from './read.ts';
@@ -20,12 +19,7 @@ const NOT_FOUND = 'no webhook endpoint "whe_unknown"; GET /api/v1/webhook-endpoi
  * delete, rotate the signing secret. Everything the account page does, through the API.
  */
 export function webhookEndpointWriteRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
-  const writeDeps = {
-    sql: deps.sql,
-    box: createSecretBox(deps.config.WEBHOOK_SECRET_KEY),
-    registry: deps.registry,
-    policy: addressPolicy(deps.config.NODE_ENV),
-  };
+  const writeDeps = { ...withSecretBox(deps), policy: addressPolicy(deps.config.NODE_ENV) };
   return async (app) => {
     app.post(
       '/webhook-endpoints',
