@@ -1,17 +1,12 @@
 // @module-tag postgres
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followedPositionId } from '../../../../services/domain/position-ids.ts';
-import { startWebhookWorker, type WebhookWorkerHandle } from '../../../../indexer/webhooks/worker.ts';
-import type { Config } from '../../../../services/config.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import type { CertificateRecord } from '../../../../services/domain/records.ts';
-import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
-import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
-import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';
+import type { AccessTestApp } from '../../../helpers/access.ts';
+import { type AlertClients, type Method, openAlertClients } from '../../../helpers/alert-clients.ts';
+import { alachuaCertificates } from '../../../helpers/event-files.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 import { until } from '../../../helpers/until.ts';
 import { type Receiver, startReceiver } from '../../../helpers/webhook-receiver.ts';
@@ -24,7 +19,6 @@ import { type Receiver, startReceiver } from '../../../helpers/webhook-receiver.
  */
 
 const N = 12;
-const FAST: Partial<Config> = { WEBHOOK_RETRY_SCHEDULE: [150, 300, 450], WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_POLL_MS: 25 };
 
 interface FeedEvent {
   id: string;
@@ -39,10 +33,9 @@ interface FeedEvent {
 }
 
 describe('portfolios that hear of their certificates', () => {
+  let clients: AlertClients;
   let t: AccessTestApp;
-  let dir: string;
-  let worker: WebhookWorkerHandle;
-  const receivers: Receiver[] = [];
+  let receivers: Receiver[];
   let a: string;
   let b: string;
   const pf = { book: '', gator: '', theirs: '' };
@@ -52,14 +45,8 @@ describe('portfolios that hear of their certificates', () => {
   /** B's feed when its endpoint was made: an endpoint receives the events after it. */
   let theirsBefore = 0;
 
-  type Method = 'GET' | 'POST' | 'DELETE';
-  const call = (key: string, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) });
-  const feed = async (key: string): Promise<FeedEvent[]> => {
-    const res = await call(key, 'GET', '/api/v1/events?limit=500');
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data;
-  };
+  const call = (key: string, method: Method, url: string, payload?: unknown) => clients.call(key, method, url, payload);
+  const feed = (key: string) => clients.feed<FeedEvent>(key);
   const changesOf = (events: FeedEvent[]) => events.filter((e) => e.type === 'portfolio.position_changed');
   /** [portfolio, certificate, change] of each position_changed, sorted. */
   const summary = (events: FeedEvent[]) =>
@@ -67,10 +54,7 @@ describe('portfolios that hear of their certificates', () => {
       .map((e) => [e.data.portfolio!.id, e.data.object.id, e.data.change!])
       .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
   const sorted = (rows: string[][]) => rows.sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
-  const ingest = async (records: CertificateRecord[], name: string) => {
-    const [outcome] = await enqueueFiles(t.runtime, [alachuaJob(await writeAlachuaFile(dir, name, records))], { wait: true });
-    expect(outcome?.status, outcome?.error).toBe('succeeded');
-  };
+  const ingest = (records: CertificateRecord[], name: string) => clients.ingest(records, name);
   const id = (n: number) => sampleCertificate({}, n).id;
   const hold = async (key: string, portfolio: string, ns: number[]) => {
     const added = await call(key, 'POST', `/api/v1/portfolios/${portfolio}/positions`, {
@@ -87,17 +71,11 @@ describe('portfolios that hear of their certificates', () => {
   };
 
   beforeAll(async () => {
-    t = await openAccessTestApp(import.meta.url);
-    dir = mkdtempSync(join(tmpdir(), 'taxcert-portfolio-alerts-'));
-    worker = startWebhookWorker({ ...t.runtime, config: { ...t.runtime.config, ...FAST } }, { concurrency: 8 });
-    a = (await t.client('growth')).key;
-    b = (await t.client('growth')).key;
+    clients = await openAlertClients(import.meta.url);
+    ({ t, a, b, receivers } = clients);
   });
   afterAll(async () => {
-    await worker?.close();
-    for (const r of receivers) await r.close();
-    rmSync(dir, { recursive: true, force: true });
-    await t?.close();
+    await clients?.close();
   });
 
   // Holders rotate Acme, Sunshine, Gator by n % 3.

@@ -1,17 +1,12 @@
 // @module-tag postgres
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookWorker, type WebhookWorkerHandle } from '../../../../indexer/webhooks/worker.ts';
-import type { Config } from '../../../../services/config.ts';
 import { listDeliveries } from '../../../../services/control/feed/webhook-deliveries.ts';
 import { PRIVATE_EVENT_TYPES } from '../../../../services/domain/event-types.ts';
 import type { CertificateRecord } from '../../../../services/domain/records.ts';
-import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
-import { type AccessTestApp, bearer, openAccessTestApp } from '../../../helpers/access.ts';
-import { alachuaCertificates, alachuaJob, writeAlachuaFile } from '../../../helpers/event-files.ts';
+import type { AccessTestApp } from '../../../helpers/access.ts';
+import { type AlertClients, type Method, openAlertClients } from '../../../helpers/alert-clients.ts';
+import { alachuaCertificates } from '../../../helpers/event-files.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 import { until } from '../../../helpers/until.ts';
 import { type Receiver, startReceiver } from '../../../helpers/webhook-receiver.ts';
@@ -24,7 +19,6 @@ import { type Receiver, startReceiver } from '../../../helpers/webhook-receiver.
  */
 
 const N = 60;
-const FAST: Partial<Config> = { WEBHOOK_RETRY_SCHEDULE: [150, 300, 450], WEBHOOK_TIMEOUT_MS: 2000, WEBHOOK_POLL_MS: 25 };
 
 interface FeedEvent {
   id: string;
@@ -33,51 +27,34 @@ interface FeedEvent {
 }
 
 describe('saved searches that alert', () => {
+  let clients: AlertClients;
   let t: AccessTestApp;
-  let dir: string;
-  let worker: WebhookWorkerHandle;
-  const receivers: Receiver[] = [];
+  let receivers: Receiver[];
   let a: string;
   let b: string;
   const ids: Record<'acme' | 'broward' | 'market' | 'theirs', string> = { acme: '', broward: '', market: '', theirs: '' };
 
-  type Method = 'GET' | 'POST' | 'DELETE';
-  const call = (key: string, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (key: string, method: Method, url: string, payload?: unknown) => clients.call(key, method, url, payload);
   const save = async (key: string, name: string, params: Record<string, unknown>) => {
     const res = await call(key, 'POST', '/api/v1/saved-searches', { name, params });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   };
-  /** The client's whole feed from the start, through the API. */
-  const feed = async (key: string): Promise<FeedEvent[]> => {
-    const res = await call(key, 'GET', '/api/v1/events?limit=500');
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data;
-  };
+  const feed = (key: string) => clients.feed<FeedEvent>(key);
   const privateOf = (events: FeedEvent[]) => events.filter((e) => (PRIVATE_EVENT_TYPES as readonly string[]).includes(e.type));
   /** [type, saved search id, certificate id or count] of each private event, sorted. */
   const summary = (events: FeedEvent[]) =>
     privateOf(events)
       .map((e) => [e.type, e.data.saved_search!.id, e.data.object.id ?? e.data.object.count] as [string, string, string | number])
       .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
-  const ingest = async (records: CertificateRecord[], name: string) => {
-    const [outcome] = await enqueueFiles(t.runtime, [alachuaJob(await writeAlachuaFile(dir, name, records))], { wait: true });
-    expect(outcome?.status, outcome?.error).toBe('succeeded');
-  };
+  const ingest = (records: CertificateRecord[], name: string) => clients.ingest(records, name);
 
   beforeAll(async () => {
-    t = await openAccessTestApp(import.meta.url);
-    dir = mkdtempSync(join(tmpdir(), 'taxcert-saved-alerts-'));
-    worker = startWebhookWorker({ ...t.runtime, config: { ...t.runtime.config, ...FAST } }, { concurrency: 8 });
-    a = (await t.client('growth')).key;
-    b = (await t.client('growth')).key;
+    clients = await openAlertClients(import.meta.url);
+    ({ t, a, b, receivers } = clients);
   });
   afterAll(async () => {
-    await worker?.close();
-    for (const r of receivers) await r.close();
-    rmSync(dir, { recursive: true, force: true });
-    await t?.close();
+    await clients?.close();
   });
 
   // Holders rotate Acme, Sunshine, Gator by n % 3, every certificate sold unless redeemed.
