@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { createBulkWriter } from '../../indexer/load/bulk.ts';
-import type { PasswordHasher } from '../../services/control/accounts/passwords.ts';
+import { createTrialAccount } from '../../services/control/accounts/accounts.ts';
+import { hashPassword, type PasswordHasher } from '../../services/control/accounts/passwords.ts';
+import { markEmailVerified } from '../../services/control/accounts/users.ts';
+import { setClient } from '../../services/control/billing/clients.ts';
+import type { PlanCode } from '../../services/control/billing/plans.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
 import type { BillingProvider } from '../../services/web/billing/provider.ts';
 import { buildSite } from '../../services/web/site.ts';
+import { expect } from 'vitest';
+import { formClient } from './form-client.ts';
 import { freePort } from './ports.ts';
 import { openTestRuntime, type TestRuntime } from './runtime.ts';
 import { sampleCertificate } from './sample-certificate.ts';
@@ -70,4 +76,29 @@ export async function openAccountSite(
       await t.teardown();
     },
   };
+}
+
+export const ACCOUNT_PASSWORD = 'correct horse battery staple';
+let accounts = 0;
+
+/**
+ * A verified account on a plan, signed in to the site by a browser of its own address (so no
+ * two share a sign-in limit): what createTrialAccount made, and the browser.
+ */
+export async function signedInAccount(site: AccountSite, plan: PlanCode) {
+  const { sql } = site.t.runtime;
+  const n = ++accounts;
+  const email = `account-${n}@example.com`;
+  const made = await createTrialAccount(sql, {
+    organisation: `Account ${n}`,
+    email,
+    passwordHash: await hashPassword(ACCOUNT_PASSWORD),
+    now: new Date(),
+  });
+  await markEmailVerified(sql, made.user.id, new Date());
+  await setClient(sql, made.client.id, { plan });
+  const browser = formClient(site.app, { remoteAddress: `10.9.${Math.floor(n / 200)}.${(n % 200) + 1}` });
+  await browser.get('/account/signin');
+  expect((await browser.post('/account/signin', { email, password: ACCOUNT_PASSWORD })).statusCode).toBe(303);
+  return { ...made, browser };
 }

@@ -5,7 +5,7 @@ import { hashPassword } from '../../../../services/control/accounts/passwords.ts
 import { markEmailVerified } from '../../../../services/control/accounts/users.ts';
 import { setClient } from '../../../../services/control/billing/clients.ts';
 import { listPortfolios, portfolioOfCalendarToken, positionsOf } from '../../../../services/control/portfolios/index.ts';
-import { type AccountSite, openAccountSite } from '../../../helpers/account-site.ts';
+import { type AccountSite, openAccountSite, signedInAccount } from '../../../helpers/account-site.ts';
 import { type FormClient, formClient, mainText } from '../../../helpers/form-client.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 
@@ -17,7 +17,6 @@ import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
  * another client's portfolio is "not found" at every address.
  */
 let site: AccountSite;
-const PASSWORD = 'correct horse battery staple';
 /** The certificates the site loads (openAccountSite): sampleCertificate(n) for n = 0, 1. */
 const loaded = [sampleCertificate({}, 0), sampleCertificate({}, 1)];
 
@@ -26,23 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => site?.close());
 
-let n = 0;
-async function account() {
-  const { sql } = site.t.runtime;
-  const email = `portfolios-${++n}@example.com`;
-  const made = await createTrialAccount(sql, {
-    organisation: `Portfolios ${n}`,
-    email,
-    passwordHash: await hashPassword(PASSWORD),
-    now: new Date(),
-  });
-  await markEmailVerified(sql, made.user.id, new Date());
-  await setClient(sql, made.client.id, { plan: 'pro' });
-  const browser = formClient(site.app, { remoteAddress: `10.4.0.${n}` });
-  await browser.get('/account/signin');
-  expect((await browser.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);
-  return { ...made, browser };
-}
+const account = () => signedInAccount(site, 'pro');
 
 const shown = (html: string) =>
   mainText(html)

@@ -9,7 +9,7 @@ import type { PlanCode } from '../../../../services/control/billing/plans.ts';
 import { appendEvents, type EventInput } from '../../../../services/control/feed/events.ts';
 import { listSavedSearches } from '../../../../services/control/feed/saved-searches.ts';
 import { ALERTS_SHOWN } from '../../../../services/web/pages/saved-searches.ts';
-import { type AccountSite, openAccountSite } from '../../../helpers/account-site.ts';
+import { type AccountSite, openAccountSite, signedInAccount } from '../../../helpers/account-site.ts';
 import { formClient, mainText } from '../../../helpers/form-client.ts';
 
 /**
@@ -20,30 +20,13 @@ import { formClient, mainText } from '../../../helpers/form-client.ts';
  * search is "not found" by its id; a search's page lists its own recent alerts, newest first.
  */
 let site: AccountSite;
-const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
   site = await openAccountSite(import.meta.url, { certificates: 1 });
 });
 afterAll(async () => site?.close());
 
-let n = 0;
-async function account(plan: PlanCode) {
-  const { sql } = site.t.runtime;
-  const email = `saved-${++n}@example.com`;
-  const made = await createTrialAccount(sql, {
-    organisation: `Saved ${n}`,
-    email,
-    passwordHash: await hashPassword(PASSWORD),
-    now: new Date(),
-  });
-  await markEmailVerified(sql, made.user.id, new Date());
-  await setClient(sql, made.client.id, { plan });
-  const browser = formClient(site.app, { remoteAddress: `10.3.0.${n}` });
-  await browser.get('/account/signin');
-  expect((await browser.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);
-  return { ...made, browser };
-}
+const account = (plan: PlanCode) => signedInAccount(site, plan);
 
 type Browser = Awaited<ReturnType<typeof account>>['browser'];
 

@@ -9,7 +9,7 @@ import { markEmailVerified } from '../../../../services/control/accounts/users.t
 import { fanOut, listDeliveries, recordOutcomes } from '../../../../services/control/feed/webhook-deliveries.ts';
 import { createSecretBox } from '../../../../services/control/feed/webhook-secrets.ts';
 import { listEndpoints, signingSecrets } from '../../../../services/control/feed/webhook-endpoints.ts';
-import { type AccountSite, openAccountSite } from '../../../helpers/account-site.ts';
+import { type AccountSite, openAccountSite, signedInAccount } from '../../../helpers/account-site.ts';
 import { formClient, mainText } from '../../../helpers/form-client.ts';
 
 /**
@@ -20,30 +20,13 @@ import { formClient, mainText } from '../../../helpers/form-client.ts';
  * message; another client's endpoint is not found.
  */
 let site: AccountSite;
-const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
   site = await openAccountSite(import.meta.url, { certificates: 1 });
 });
 afterAll(async () => site?.close());
 
-let n = 0;
-async function account(plan: 'pro' | 'developer' | 'growth') {
-  const { sql } = site.t.runtime;
-  const email = `hooks-${++n}@example.com`;
-  const made = await createTrialAccount(sql, {
-    organisation: `Hooks ${n}`,
-    email,
-    passwordHash: await hashPassword(PASSWORD),
-    now: new Date(),
-  });
-  await markEmailVerified(sql, made.user.id, new Date());
-  await setClient(sql, made.client.id, { plan });
-  const client = formClient(site.app, { remoteAddress: `10.2.0.${n}` });
-  await client.get('/account/signin');
-  expect((await client.post('/account/signin', { email, password: PASSWORD })).statusCode).toBe(303);
-  return { ...made, browser: client };
-}
+const account = (plan: 'pro' | 'developer' | 'growth') => signedInAccount(site, plan);
 const secretIn = (html: string) => /<code id="new-secret">(whsec_[^<]+)<\/code>/.exec(html)?.[1];
 
 describe('/account/webhooks', () => {
