@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { soldJune2024 } from '../../../helpers/timeline-facts.ts';
 import {
   certificateTimeline,
   firstSaleDateNotExpiredBefore,
@@ -7,13 +8,7 @@ import {
 } from '../../../../services/domain/certificate-timeline.ts';
 import { expiryDate } from '../../../../services/domain/redemption-quote.ts';
 
-const sold = (o: Partial<TimelineFacts> = {}): TimelineFacts => ({
-  status: 'sold',
-  sale_date: '2024-06-01',
-  redeemed_date: null,
-  tax_deed_application_date: null,
-  ...o,
-});
+const sold = soldJune2024;
 
 describe('certificate timeline (the timeline example of chapter-197.md section 6)', () => {
   it('sale June 1, 2024: interest from June 1, deed application from April 1, 2026, expiry June 1, 2031', () => {

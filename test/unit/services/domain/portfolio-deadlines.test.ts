@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { soldJune2024 } from '../../../helpers/timeline-facts.ts';
 import type { TimelineFacts } from '../../../../services/domain/certificate-timeline.ts';
 import { alertSaleDateRanges, dueDeadlineAlerts } from '../../../../services/domain/portfolio-deadlines.ts';
 
-// Sold June 1, 2024: a deed application from April 1, 2026; expiry June 1, 2031.
-const sold = (o: Partial<TimelineFacts> = {}): TimelineFacts => ({
-  status: 'sold',
-  sale_date: '2024-06-01',
-  redeemed_date: null,
-  tax_deed_application_date: null,
-  ...o,
-});
+const sold = soldJune2024;
 
 describe('portfolio deadline alerts due on a Florida day', () => {
   it('the deed application opens: on its day, and up to 7 days late, never before', () => {
