@@ -4,7 +4,6 @@ import {
   certificateTimeline,
   firstSaleDateNotExpiredBefore,
   lastSaleDateDeedEligibleBy,
-  type TimelineFacts,
 } from '../../../../services/domain/certificate-timeline.ts';
 import { expiryDate } from '../../../../services/domain/redemption-quote.ts';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { soldJune2024 } from '../../../helpers/timeline-facts.ts';
-import type { TimelineFacts } from '../../../../services/domain/certificate-timeline.ts';
 import { alertSaleDateRanges, dueDeadlineAlerts } from '../../../../services/domain/portfolio-deadlines.ts';
 
 const sold = soldJune2024;
