@@ -53,6 +53,7 @@ import { openRuntime } from '../services/process/runtime.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
 import { percentile } from './lib/percentile.ts';
 import { portfolioCosts } from './lib/portfolio-bench.ts';
+import { geoCosts } from './lib/geo-bench.ts';
 
 const bin = fileURLToPath(new URL('../bin/taxcert.js', import.meta.url));
 const floorServer = fileURLToPath(new URL('./bench-api-floor.ts', import.meta.url));
@@ -86,6 +87,7 @@ const opts = new Command('bench-api')
   )
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the API process into this folder when it stops (slows it a little)')
   .option('--analytics-only', 'only the analytics timed without the request cache (with --reuse: on a kept set), not the request mix')
+  .option('--geo-only', 'only the map figures (radius search against the same search without it, geo-grid at zoom 10), on a kept set')
   .option('--portfolios-only', 'only the portfolio figures of --portfolios (with --reuse: on a kept set), not the request mix')
   .option('--portfolios', 'also time a 10,000-position portfolio and one following the largest holder group (import, summary, a page)')
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
@@ -106,6 +108,7 @@ const opts = new Command('bench-api')
     sizes?: string;
     portfolios?: boolean;
     portfoliosOnly?: boolean;
+    geoOnly?: boolean;
     analyticsOnly?: boolean;
     cpuProf?: string;
     cpuOnly?: boolean | string;
@@ -510,6 +513,9 @@ try {
   const everything = mix(await samples(measured + warmup + throughput), total);
   if (opts.analyticsOnly) {
     await analyticsCosts();
+  } else if (opts.geoOnly) {
+    Object.assign(summary, await geoCosts(runtime.opensearch, index, base, apiKey()));
+    console.log(`SUMMARY ${JSON.stringify(summary)}`);
   } else if (opts.portfoliosOnly) {
     // The portfolio figures alone, on a kept set (--reuse), without the request mix.
     Object.assign(summary, await portfolioCosts(runtime.opensearch, index, base, headers));
