@@ -8,6 +8,8 @@ import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
 import { createHolderMemory } from '../holder-memory.ts';
 import { type CertificateDocument, withIndexFields } from './certificate-document.ts';
+import { type CountyParcels, countyParcelsVersion, readCountyParcels } from '../parcels/county-parcels.ts';
+import { joinParcelsOntoCertificates } from '../parcels/join-certificates.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
@@ -15,9 +17,17 @@ import { type CertificateDocument, withIndexFields } from './certificate-documen
  * canonical records, a re-ingested certificate may not change its parcel
  * (parcel-conflicts.ts), each document carries its holder group
  * (certificate-document.ts), what the file changes is recorded in the change feed
- * (certificate-feed.ts, from the same read of the index as the parcel check), and
- * once searchable the county, its source, freshness and the year's sale summary are read
- * back from the index.
+ * (certificate-feed.ts, from the same read of the index as the parcel check), each document
+ * carries the facts of its parcel row (the county's parcels, read once as pass 1 starts:
+ * parcels/county-parcels.ts), and once searchable the county, its source, freshness and the
+ * year's sale summary are read back from the index.
+ *
+ * A parcel file of the same county may load while this file does (the worker runs several files
+ * at once and does not serialize a county's jobs). Its join onto the certificates runs once its
+ * parcels are searchable and reads the certificates after a refresh; this file's documents carry
+ * the parcels read as its pass 1 began. If the county's parcels changed since (their version
+ * differs once this file is searchable), this file joins them again itself, so whichever job
+ * finishes last leaves every certificate with its parcel row's facts.
  */
 export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: string): DatasetFile<CertificateDocument> {
   const county = deps.registry.county(job.county);
@@ -39,14 +49,20 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
   };
   const groupOf = holders.groups;
   const feed = certificateFeed(deps, { jobId: job.jobId, county, taxYear: job.taxYear });
+  let parcels: CountyParcels | undefined;
+  const parcelOf = (parcelId: string) => parcels?.get(parcelId);
   return {
     format: {
       dataset: 'certificates',
       format: channel.format,
-      rows: (source) => adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }),
+      rows: async function* (source) {
+        // Read in pass 1's turn, not when the job is taken: the latest parcels, and none held while queued.
+        parcels = await readCountyParcels(deps.opensearch, deps.prefix, county.slug);
+        yield* adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear });
+      },
       build: (row) => {
         const { input, reasons } = adapter.toInput(row);
-        return withIndexFields(buildCertificate(input, reasons, ctx), groupOf);
+        return withIndexFields(buildCertificate(input, reasons, ctx), groupOf, parcelOf);
       },
       repeated: (record, firstLine) => ({
         field: 'certificate_number',
@@ -58,6 +74,10 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     changedCount: () => feed.changed(),
     timingsMs: () => feed.timingsMs(),
     bookkeep: async () => {
+      const read = parcels?.version;
+      parcels = undefined;
+      if (read !== undefined && (await countyParcelsVersion(deps.opensearch, deps.prefix, county.slug)) !== read)
+        await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, county.slug);
       const { sale } = await recordCertificateIngest(deps, {
         county,
         taxYear: job.taxYear,
