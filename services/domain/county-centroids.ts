@@ -14,7 +14,8 @@ export const FLORIDA_EXTENT = { minLat: 24.3, maxLat: 31.1, minLon: -87.7, maxLo
 
 /**
  * The plausible radius around a county's interior point, in km. 120 km covers the largest
- * counties (Palm Beach, Collier, Polk reach about 80 km from their centroids) with room; Monroe's
+ * counties with room (the farthest corners of Collier, Palm Beach and Miami-Dade lie 55-65 km
+ * from their centroids); it catches a swapped or mistyped coordinate, not a neighbour's parcel. Monroe's
  * centroid lies on the mainland and its keys run to Key West (130 km) and the Dry Tortugas (200 km).
  */
 export const DEFAULT_PARCEL_RADIUS_KM = 120;
