@@ -5,15 +5,10 @@ import { type ParcelRecord, parcelDocId, parcelFactsOf } from '../../services/do
 import { errorInfo } from '../indices/create.ts';
 
 /**
- * The parcel rows a certificate file's documents take their facts from: one read of the
- * county's parcels per job (search_after pages of PAGE), held in a Map by normalized parcel id, so
- * building each certificate costs a Map lookup and no request. Measured against an mget per bulk
- * batch: the builder runs synchronously per row in pass 1, so an mget would have to rewrite the
- * spool between the passes; one read is a few requests per 10,000 parcels and the Map costs
- * about 250 bytes a parcel (about 250 MB for a county of a million parcels, the largest roll).
+ * Reads of a county's parcel rows for the two joins: its version (has anything loaded since?) and
+ * the rows of a batch of parcel ids (one mget), which certificate ingest
+ * (certificates/parcel-lookup.ts) and the parcel file's join (join-certificates.ts) both use.
  */
-
-const PAGE = 5000;
 
 /** The parcel fields read for the join (what parcelFactsOf needs). */
 export const PARCEL_FACT_SOURCE = [
@@ -28,13 +23,6 @@ export const PARCEL_FACT_SOURCE = [
   'situs_zip',
   'location',
 ] as const;
-
-export interface CountyParcels {
-  /** What the county's parcel rows were when read (countyParcelsVersion). */
-  version: string;
-  get(parcelIdNormalized: string): ParcelFacts | undefined;
-  size: number;
-}
 
 type ParcelSource = Pick<ParcelRecord, (typeof PARCEL_FACT_SOURCE)[number]>;
 
@@ -68,32 +56,6 @@ export async function countyParcelsVersion(client: Client, prefix: string, count
     const body = res.body as unknown as { hits: { total: { value: number } }; aggregations: { latest: { value: number | null } } };
     return `${body.hits.total.value}:${body.aggregations.latest.value ?? ''}`;
   }, '0:');
-}
-
-/** Every parcel row of a county, by normalized parcel id. */
-export async function readCountyParcels(client: Client, prefix: string, countySlug: string): Promise<CountyParcels> {
-  const version = await countyParcelsVersion(client, prefix, countySlug);
-  const byParcel = new Map<string, ParcelFacts>();
-  if (version !== '0:') {
-    let after: unknown[] | undefined;
-    for (;;) {
-      const res = await client.search({
-        index: aliasName(prefix, 'parcels'),
-        body: {
-          size: PAGE,
-          query: countyQuery(countySlug),
-          _source: [...PARCEL_FACT_SOURCE],
-          sort: [{ id: 'asc' }],
-          ...(after ? { search_after: after } : {}),
-        } as never,
-      });
-      const hits = res.body.hits.hits as unknown as { _source: ParcelSource; sort: unknown[] }[];
-      for (const h of hits) byParcel.set(h._source.parcel_id_normalized, parcelFactsOf(h._source));
-      if (hits.length < PAGE) break;
-      after = hits.at(-1)!.sort;
-    }
-  }
-  return { version, get: (id) => byParcel.get(id), size: byParcel.size };
 }
 
 /** The parcel rows of these normalized parcel ids of one county (one mget), for a batch of certificates. */
