@@ -88,7 +88,8 @@ export async function joinParcelsOntoCertificates(client: Client, prefix: string
     const body: object[] = [];
     for (const h of hits) {
       const change = differing(h._source, certificateParcelFields(h._source, parcels.get(h._source.parcel_id_normalized)));
-      if (change) body.push({ update: { _id: h._id } }, { doc: change });
+      // A certificate file writing the same document meanwhile is a version conflict: retried on the fresh copy.
+      if (change) body.push({ update: { _id: h._id, retry_on_conflict: 3 } }, { doc: change });
     }
     if (body.length > 0) {
       const bulk = await client.bulk({ index: alias, body: body as never, filter_path: 'errors,items.*.error' });
