@@ -80,7 +80,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     bookkeep: async () => {
       const read = parcels.version();
       if (read !== undefined && (await countyParcelsVersion(deps.opensearch, deps.prefix, county.slug)) !== read)
-        await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, county.slug);
+        await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, { countySlug: county.slug });
       const { sale } = await recordCertificateIngest(deps, {
         county,
         taxYear: job.taxYear,

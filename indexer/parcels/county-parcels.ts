@@ -24,7 +24,7 @@ export const PARCEL_FACT_SOURCE = [
   'location',
 ] as const;
 
-type ParcelSource = Pick<ParcelRecord, (typeof PARCEL_FACT_SOURCE)[number]>;
+export type ParcelSource = Pick<ParcelRecord, (typeof PARCEL_FACT_SOURCE)[number]>;
 
 const countyQuery = (countySlug: string) => ({ bool: { filter: [{ term: { county_slug: countySlug } }] } });
 
@@ -65,14 +65,24 @@ export async function parcelsOf(
   countySlug: string,
   parcelIds: readonly string[],
 ): Promise<Map<string, ParcelFacts>> {
-  const out = new Map<string, ParcelFacts>();
-  if (parcelIds.length === 0) return out;
+  const byDoc = await parcelRows(
+    client,
+    prefix,
+    parcelIds.map((p) => parcelDocId(countySlug, p)),
+  );
+  return new Map([...byDoc.values()].map((p) => [p.parcel_id_normalized, parcelFactsOf(p)]));
+}
+
+/** The parcel rows of these parcel document ids (`county:parcel`, any counties), by id; one mget. */
+export async function parcelRows(client: Client, prefix: string, ids: readonly string[]): Promise<Map<string, ParcelSource>> {
+  const out = new Map<string, ParcelSource>();
+  if (ids.length === 0) return out;
   const res = await client.mget({
     index: aliasName(prefix, 'parcels'),
     _source_includes: PARCEL_FACT_SOURCE.join(','),
-    body: { ids: [...new Set(parcelIds)].map((p) => parcelDocId(countySlug, p)) },
+    body: { ids: [...new Set(ids)] },
   });
-  for (const d of (res.body as { docs: { found?: boolean; _source?: ParcelSource }[] }).docs)
-    if (d.found && d._source) out.set(d._source.parcel_id_normalized, parcelFactsOf(d._source));
+  for (const d of (res.body as { docs: { _id: string; found?: boolean; _source?: ParcelSource }[] }).docs)
+    if (d.found && d._source) out.set(d._id, d._source);
   return out;
 }

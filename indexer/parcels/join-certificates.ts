@@ -3,7 +3,8 @@ import { certificateParcelFields } from '../../services/domain/certificate-parce
 import { aliasName } from '../../services/domain/datasets.ts';
 import type { CertificateParcelFields } from '../../services/domain/parcel-facts.ts';
 import { BulkRequestError } from '../errors.ts';
-import { parcelsOf } from './county-parcels.ts';
+import { parcelDocId, parcelFactsOf } from '../../services/domain/parcel-record.ts';
+import { parcelRows } from './county-parcels.ts';
 
 /**
  * The second join of the parcel layer: once a county's parcel rows are searchable, each
@@ -22,6 +23,7 @@ const PAGE = 2000;
 
 /** The certificate fields the join reads: its keys and what it may write. */
 const SOURCE = [
+  'county_slug',
   'parcel_id_normalized',
   'owner_name',
   'site_address_full',
@@ -37,7 +39,19 @@ const SOURCE = [
   'parcel_address',
 ];
 
-type Indexed = Partial<CertificateParcelFields> & { parcel_id_normalized: string; owner_name?: string; site_address_full?: string };
+type Indexed = Partial<CertificateParcelFields> & {
+  county_slug: string;
+  parcel_id_normalized: string;
+  owner_name?: string;
+  site_address_full?: string;
+};
+
+/** Which certificates to join: one county's (a parcel file's load), or every one (a reindex onto a new mapping). */
+export interface JoinScope {
+  countySlug?: string;
+  /** The certificates index to read and update; default the alias (a reindex names its new index). */
+  index?: string;
+}
 
 function same(a: unknown, b: unknown): boolean {
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
@@ -60,8 +74,9 @@ function differing(indexed: Indexed, want: CertificateParcelFields): Partial<Cer
   return any ? (out as Partial<CertificateParcelFields>) : null;
 }
 
-export async function joinParcelsOntoCertificates(client: Client, prefix: string, countySlug: string): Promise<{ updated: number }> {
-  const alias = aliasName(prefix, 'certificates');
+export async function joinParcelsOntoCertificates(client: Client, prefix: string, scope: JoinScope): Promise<{ updated: number }> {
+  const alias = scope.index ?? aliasName(prefix, 'certificates');
+  const { countySlug } = scope;
   // Certificates a concurrent file sent but the refresh group has not yet refreshed are read too.
   await client.indices.refresh({ index: alias });
   let after: unknown[] | undefined;
@@ -71,7 +86,7 @@ export async function joinParcelsOntoCertificates(client: Client, prefix: string
       index: alias,
       body: {
         size: PAGE,
-        query: { bool: { filter: [{ term: { county_slug: countySlug } }] } },
+        query: countySlug ? { bool: { filter: [{ term: { county_slug: countySlug } }] } } : { match_all: {} },
         _source: SOURCE,
         sort: [{ id: 'asc' }],
         ...(after ? { search_after: after } : {}),
@@ -79,15 +94,16 @@ export async function joinParcelsOntoCertificates(client: Client, prefix: string
     });
     const hits = res.body.hits.hits as unknown as { _id: string; _source: Indexed; sort: unknown[] }[];
     if (hits.length === 0) break;
-    const parcels = await parcelsOf(
+    const docId = (c: Indexed) => parcelDocId(c.county_slug, c.parcel_id_normalized);
+    const parcels = await parcelRows(
       client,
       prefix,
-      countySlug,
-      hits.map((h) => h._source.parcel_id_normalized),
+      hits.map((h) => docId(h._source)),
     );
     const body: object[] = [];
     for (const h of hits) {
-      const change = differing(h._source, certificateParcelFields(h._source, parcels.get(h._source.parcel_id_normalized)));
+      const parcel = parcels.get(docId(h._source));
+      const change = differing(h._source, certificateParcelFields(h._source, parcel && parcelFactsOf(parcel)));
       // A certificate file writing the same document meanwhile is a version conflict: retried on the fresh copy.
       if (change) body.push({ update: { _id: h._id, retry_on_conflict: 3 } }, { doc: change });
     }
@@ -97,7 +113,7 @@ export async function joinParcelsOntoCertificates(client: Client, prefix: string
       const items = (bulk.body as { errors: boolean; items?: Record<string, { error?: { type?: string } }>[] }).items ?? [];
       const failed = items.filter((i) => Object.values(i)[0]?.error && Object.values(i)[0]?.error?.type !== 'document_missing_exception');
       if (failed.length > 0)
-        throw new BulkRequestError('unavailable', `parcel facts onto ${failed.length} certificates of ${countySlug} failed`);
+        throw new BulkRequestError('unavailable', `parcel facts onto ${failed.length} certificates of ${alias} failed`);
       updated += body.length / 2;
     }
     if (hits.length < PAGE) break;
