@@ -169,6 +169,21 @@ describe('certificates, then parcels', () => {
   });
 });
 
+describe('a parcel file and a certificate file of one county at once', () => {
+  // The worker does not serialize a county's jobs: whichever finishes last must leave the joined documents.
+  it.each([
+    ['orange', 'Orange', '58', 28.54, -81.38],
+    ['hillsborough', 'Hillsborough', '39', 27.95, -82.46],
+  ])('%s: every certificate ends with its parcel facts', async (county, name, dor, lat, lon) => {
+    const p = `${dor}-7001`;
+    await Promise.all([
+      loadCertificates(county, certificateFile(`${county}-certs.csv`, name, p), `${county}-certs`, '2026-01-10T10:00:00.000Z'),
+      loadParcels(county, parcelFile(`${county}-parcels.csv`, dor, p, lat, lon), `${county}-parcels`, '2026-01-10T10:00:00.000Z'),
+    ]);
+    expectJoined(await certificate(county, 1), await certificate(county, 2), await certificate(county, 3), lat, lon);
+  });
+});
+
 /** The engine's version of each certificate of a county: an update that wrote anything bumps it. */
 async function versionsOf(county: string): Promise<Record<string, number>> {
   const res = await t.runtime.opensearch.search({
