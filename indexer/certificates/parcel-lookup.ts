@@ -13,8 +13,9 @@ import { countyParcelsVersion, parcelsOf } from '../parcels/county-parcels.ts';
  *
  * Measured on the shared 2-core node for 100,000 parcels of one county: reading the whole county
  * into a map took 6.0 s and about 240 bytes a parcel (240 MB for a county of a million parcels,
- * over the worker's 320 MB heap); an mget per 1,000 took 11.6 s when every row has a parcel, of
- * which the prefetch hides most behind building the rows.
+ * over the worker's 320 MB heap); an mget per 1,000 took 11.6 s when every row has a parcel, and
+ * the prefetch hides it behind building the rows: a re-load of 20,000 certificates that all have
+ * a parcel row took 6.3 s, against 6.6 s for the same file before the county had parcels.
  */
 
 const BATCH = 1000;
