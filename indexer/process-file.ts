@@ -9,6 +9,7 @@ import type { DatasetFileDeps, OpenDatasetFile } from './dataset-file.ts';
 import { FileRejectedError, failureCode, publicRejection } from './errors.ts';
 import { holderFile } from './holders/holder-file.ts';
 import { landsFile } from './lands-available/lands-file.ts';
+import { parcelsFile } from './parcels/parcels-file.ts';
 import { inLoadMode, type LoadResources } from './load/load-resources.ts';
 import { indexFile, type LoadDeps, type LoadOutcome, type LoadProgress, type ValidatedFile, validateFile } from './load/two-pass-load.ts';
 import type { IngestJob, IngestResult } from './queue.ts';
@@ -18,6 +19,7 @@ const DATASET_FILES: Record<FileDataset, OpenDatasetFile> = {
   certificates: certificateFile,
   holders: holderFile,
   'lands-available': landsFile,
+  parcels: parcelsFile,
 };
 
 /** Quarantined rows go to SQLite in transactions of this many. */

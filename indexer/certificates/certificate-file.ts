@@ -8,6 +8,10 @@ import { recordCertificateIngest } from './bookkeeping.ts';
 import { buildCertificate } from './build-certificate.ts';
 import { createHolderMemory } from '../holder-memory.ts';
 import { type CertificateDocument, withIndexFields } from './certificate-document.ts';
+import { countyParcelsVersion } from '../parcels/county-parcels.ts';
+import { joinParcelsOntoCertificates } from '../parcels/join-certificates.ts';
+import type { Adapted, RawRow } from '../adapters/types.ts';
+import { parcelLookup } from './parcel-lookup.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
@@ -15,9 +19,17 @@ import { type CertificateDocument, withIndexFields } from './certificate-documen
  * canonical records, a re-ingested certificate may not change its parcel
  * (parcel-conflicts.ts), each document carries its holder group
  * (certificate-document.ts), what the file changes is recorded in the change feed
- * (certificate-feed.ts, from the same read of the index as the parcel check), and
- * once searchable the county, its source, freshness and the year's sale summary are read
- * back from the index.
+ * (certificate-feed.ts, from the same read of the index as the parcel check), each document
+ * carries the facts of its parcel row (fetched batch by batch as pass 1 reads the file:
+ * parcel-lookup.ts), and once searchable the county, its source, freshness and the
+ * year's sale summary are read back from the index.
+ *
+ * A parcel file of the same county may load while this file does (the worker runs several files
+ * at once and does not serialize a county's jobs). Its join onto the certificates runs once its
+ * parcels are searchable and reads the certificates after a refresh; this file's documents carry
+ * the parcels read during its pass 1. If the county's parcels changed since pass 1 began (their
+ * version differs once this file is searchable), this file joins them again itself, so whichever
+ * job finishes last leaves every certificate with its parcel row's facts.
  */
 export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: string): DatasetFile<CertificateDocument> {
   const county = deps.registry.county(job.county);
@@ -39,14 +51,22 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
   };
   const groupOf = holders.groups;
   const feed = certificateFeed(deps, { jobId: job.jobId, county, taxYear: job.taxYear });
+  const parcels = parcelLookup(deps.opensearch, deps.prefix, county.slug);
+  // Each row is adapted once: for its parcel id as its batch is fetched, and then built from that.
+  const adapted = new WeakMap<RawRow, Adapted>();
+  const adapt = (row: RawRow) => {
+    const a = adapter.toInput(row);
+    adapted.set(row, a);
+    return a.input.parcel_id;
+  };
   return {
     format: {
       dataset: 'certificates',
       format: channel.format,
-      rows: (source) => adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }),
+      rows: (source) => parcels.rows(adapter.rows(source, { county, counties: deps.registry.counties, taxYear: job.taxYear }), adapt),
       build: (row) => {
-        const { input, reasons } = adapter.toInput(row);
-        return withIndexFields(buildCertificate(input, reasons, ctx), groupOf);
+        const { input, reasons } = adapted.get(row) ?? adapter.toInput(row);
+        return withIndexFields(buildCertificate(input, reasons, ctx), groupOf, parcels.get);
       },
       repeated: (record, firstLine) => ({
         field: 'certificate_number',
@@ -58,6 +78,9 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     changedCount: () => feed.changed(),
     timingsMs: () => feed.timingsMs(),
     bookkeep: async () => {
+      const read = parcels.version();
+      if (read !== undefined && (await countyParcelsVersion(deps.opensearch, deps.prefix, county.slug)) !== read)
+        await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, { countySlug: county.slug });
       const { sale } = await recordCertificateIngest(deps, {
         county,
         taxYear: job.taxYear,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Remembers which document ids a file has already produced and on which line, to
  * catch a document listed twice in one file (the second would silently overwrite
@@ -75,8 +77,14 @@ export class SeenIds {
   }
 }
 
-/** The first 64 bits of the digest after the id's prefix; zero marks an empty slot, so an all-zero high word is nudged to one. */
-function fingerprint(hexId: string): [number, number] {
-  const hex = hexId.slice(hexId.indexOf('_') + 1);
+const HEX_ID = /^[a-z]+_[0-9a-f]{16,}$/;
+
+/**
+ * The first 64 bits of the digest after the id's prefix; zero marks an empty slot, so an all-zero
+ * high word is nudged to one. An id that is not a digest (a parcel's is `county:parcel`) is
+ * digested first: its own characters would be no fingerprint.
+ */
+function fingerprint(id: string): [number, number] {
+  const hex = HEX_ID.test(id) ? id.slice(id.indexOf('_') + 1) : createHash('sha256').update(id).digest('hex');
   return [Number.parseInt(hex.slice(0, 8), 16) >>> 0 || 1, Number.parseInt(hex.slice(8, 16), 16) >>> 0];
 }

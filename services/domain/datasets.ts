@@ -13,11 +13,12 @@ const TABLE = [
   { name: 'sales', control: 'sales', route: 'certificate-sales', files: false },
   { name: 'holders', control: 'holders', route: 'holders', files: true },
   { name: 'lands-available', control: 'lands_available', route: 'lands-available', files: true },
+  { name: 'parcels', control: 'parcels', route: 'parcels', files: true },
 ] as const;
 
 type Row = (typeof TABLE)[number];
 
-/** The four searchable datasets by their index-side name. */
+/** The searchable datasets by their index-side name. */
 export type Dataset = Row['name'];
 /** The control plane's spelling of a dataset. */
 export type ControlDataset = Row['control'];

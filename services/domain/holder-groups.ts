@@ -162,10 +162,24 @@ function seriesAtEnd(ws: Word[]): number {
   return 0;
 }
 
+/** Rule 4: the words are an entity's when they hold a legal form or an entity word. */
+function isEntity(ws: Word[]): boolean {
+  return ws.some((w) => ENTITY_WORDS.has(w.key) || LEGAL_FORMS.has(w.key)) || legalFormAtEnd(ws) > 0;
+}
+
+/**
+ * Whether a name is an entity's (an LLC, a fund, a trust, a bank) rather than a person's, by
+ * rule 4 over the whole name as written (rules 1 and 3's reading of its words). The owner type
+ * of a certificate's parcel (owner-type.ts) is this same rule.
+ */
+export function isEntityName(name: string): boolean {
+  return isEntity(words(name));
+}
+
 /** The group key of a holder spelling and its display candidate (rules 1-5). */
 export function holderGroupKey(name: string): { key: string; display: string } {
   let ws = custodyTarget(words(name));
-  const entity = ws.some((w) => ENTITY_WORDS.has(w.key) || LEGAL_FORMS.has(w.key)) || legalFormAtEnd(ws) > 0;
+  const entity = isEntity(ws);
   for (;;) {
     const drop = legalFormAtEnd(ws) || (entity ? seriesAtEnd(ws) : 0);
     if (drop === 0) break;

@@ -27,9 +27,12 @@ export function ingestCommand(program: Command): void {
     .command('ingest')
     .description('queue portal export files for indexing (one job per file)')
     .argument('[files...]', 'export files of one county and tax year')
-    .option('--vendor <code>', 'sale platform code, county_local or tax_collector (see services/domain/data/platforms.json)')
+    .option(
+      '--vendor <code>',
+      'sale platform code, county_local or tax_collector (see services/domain/data/platforms.json); parcels: manual',
+    )
     .option('--county <slug>', 'county slug, e.g. miami-dade')
-    .option('--tax-year <yyyy>', 'tax year the certificates were issued for')
+    .option('--tax-year <yyyy>', 'tax year the certificates were issued for; parcels: the current year')
     .option('--manifest <path>', 'load every file listed in a generated manifest.json (and its sources)')
     .option('--dataset <name>', `dataset the files hold: ${FILE_DATASETS.join(', ')}`, 'certificates')
     .option('--wait', 'wait until every file is searchable (or failed) and print the results')
@@ -84,6 +87,10 @@ function plan(files: string[], opts: IngestOptions, registry: Registry) {
     return { jobs: jobs.map((j) => job(registry, dataset, j.file, j.vendor, j.county, String(j.taxYear))), sources, expectedRows: rows };
   }
   if (files.length === 0) throw new CliError('give one or more FILEs, or --manifest', 2);
+  // A parcel file is the state's roll, not a sale channel's, and each row names its assessment
+  // year: the job needs neither, so they default (the year only names the job).
+  if (dataset === 'parcels')
+    opts = { ...opts, vendor: opts.vendor ?? 'manual', taxYear: opts.taxYear ?? String(new Date().getUTCFullYear()) };
   const missing = (['--vendor', '--county', '--tax-year'] as const).filter(
     (flag) => !{ '--vendor': opts.vendor, '--county': opts.county, '--tax-year': opts.taxYear }[flag],
   );

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { backfillHolderGroups } from '../../../indexer/certificates/backfill-holder-groups.ts';
+import { joinParcelsOntoCertificates } from '../../../indexer/parcels/join-certificates.ts';
 import { reindex } from '../../../indexer/indices/reindex.ts';
 import { loadHolderAliases } from '../../domain/holder-groups.ts';
 import { DATASETS, type Dataset } from '../../domain/datasets.ts';
@@ -38,11 +39,15 @@ export function reindexCommand(program: Command): void {
             keepOld: opts.keepOld === true,
             // OPENSEARCH_SHARDS set: the new index takes that many primaries (how a dataset moves to a cluster's layout).
             ...(config.OPENSEARCH_SHARDS ? { shards: config.OPENSEARCH_SHARDS } : {}),
-            // Certificates copied from an index without holder groups (v4) or id twins (v5) get them before the swap.
+            // Certificates copied from an index without holder groups (v4), id twins (v5) or parcel fields (v6)
+            // get them before the swap: the parcel join writes only what differs, so a v7 copy costs a read.
             ...(dataset === 'certificates'
               ? {
                   script: ID_ORDER_PAINLESS,
-                  afterCopy: (index: string) => backfillHolderGroups(runtime.opensearch, index, loadHolderAliases()),
+                  afterCopy: async (index: string) => {
+                    await backfillHolderGroups(runtime.opensearch, index, loadHolderAliases());
+                    await joinParcelsOntoCertificates(runtime.opensearch, config.INDEX_PREFIX, { index });
+                  },
                 }
               : {}),
             // The task learns its total only once it has started reading (0 before): no bar until then.

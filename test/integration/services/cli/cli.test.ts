@@ -57,13 +57,13 @@ describe('taxcert CLI', () => {
       /^taxcert: \/no\/such\/file.csv: no such file$/,
     ],
     [
-      ['ingest', '--dataset', 'parcels', '--manifest', 'x.json'],
-      /^taxcert: --dataset must be one of certificates, holders, lands-available; got "parcels"$/,
+      ['ingest', '--dataset', 'plats', '--manifest', 'x.json'],
+      /^taxcert: --dataset must be one of certificates, holders, lands-available, parcels; got "plats"$/,
     ],
     [['fixtures', 'generate', '--out', '/tmp/x', '--certificates', '-5'], /^taxcert: --certificates must be an integer/],
     [
-      ['reindex', '--dataset', 'parcels'],
-      /^taxcert: --dataset must be one of certificates, sales, holders, lands-available, all; got "parcels"$/,
+      ['reindex', '--dataset', 'plats'],
+      /^taxcert: --dataset must be one of certificates, sales, holders, lands-available, parcels, all; got "plats"$/,
     ],
     [['quarantine', 'list', '--limit', '0'], /^taxcert: --limit must be an integer 1-10000$/],
   ])('%j fails with exit 2 and one line naming the problem', async (args, message) => {

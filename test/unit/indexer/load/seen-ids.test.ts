@@ -31,3 +31,13 @@ describe('SeenIds.lineOf', () => {
     expect(seen.count).toBe(1000);
   });
 });
+
+describe('SeenIds with ids that are not digests', () => {
+  it('tells parcel ids of one county apart (county:parcel, digested before the fingerprint)', () => {
+    const seen = new SeenIds();
+    const ids = Array.from({ length: 500 }, (_, i) => `miami-dade:0131250${String(i).padStart(3, '0')}`);
+    expect(ids.map((id, i) => seen.add(id, i + 2)).filter((line) => line !== undefined)).toEqual([]);
+    expect(seen.add('miami-dade:0131250007', 900)).toBe(9);
+    expect(seen.count).toBe(500);
+  });
+});

@@ -12,10 +12,10 @@ import {
 } from '../../../../services/domain/datasets.ts';
 
 describe('the dataset table', () => {
-  it('lists the four datasets in one order, and the three that files are loaded into', () => {
-    expect(DATASETS).toEqual(['certificates', 'sales', 'holders', 'lands-available']);
-    expect(CONTROL_DATASETS).toEqual(['certificates', 'sales', 'holders', 'lands_available']);
-    expect(FILE_DATASETS).toEqual(['certificates', 'holders', 'lands-available']);
+  it('lists the five datasets in one order, and the four that files are loaded into', () => {
+    expect(DATASETS).toEqual(['certificates', 'sales', 'holders', 'lands-available', 'parcels']);
+    expect(CONTROL_DATASETS).toEqual(['certificates', 'sales', 'holders', 'lands_available', 'parcels']);
+    expect(FILE_DATASETS).toEqual(['certificates', 'holders', 'lands-available', 'parcels']);
   });
 
   it('derives every spelling of a dataset from its row', () => {
@@ -24,6 +24,7 @@ describe('the dataset table', () => {
       ['taxcert-sales', 'sales', 'certificate-sales'],
       ['taxcert-holders', 'holders', 'holders'],
       ['taxcert-lands-available', 'lands_available', 'lands-available'],
+      ['taxcert-parcels', 'parcels', 'parcels'],
     ]);
   });
 

@@ -185,7 +185,7 @@ describe('SQLite and PostgreSQL control planes after all migrations', () => {
     const pgRows = await rows(postgres, pg.tables);
     expect(liteRows.plans).toHaveLength(7);
     expect(liteRows.counties).toHaveLength(67);
-    expect(liteRows.dataset_state).toHaveLength(4);
+    expect(liteRows.dataset_state).toHaveLength(5);
     expect(liteRows.webhook_dispatch).toEqual([{ id: 1, last_event_id: 0 }]);
     expect(Object.keys(pgRows).sort()).toEqual(Object.keys(liteRows).sort());
     for (const table of Object.keys(liteRows)) expect({ [table]: pgRows[table] }).toEqual({ [table]: liteRows[table] });
