@@ -34,6 +34,8 @@ export interface FixtureSummary {
   files: number;
   certificates: number;
   counties: number;
+  /** Rows over the parcel files (one per county). */
+  parcels: number;
 }
 
 export interface ManifestEntry {
@@ -160,7 +162,12 @@ export async function generateFixtures(options: FixtureOptions): Promise<Fixture
   };
   await writeFile(join(options.out, 'sources.json'), `${JSON.stringify(sourceRows(state), null, 2)}\n`);
   await writeFile(join(options.out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { files: entries.length, certificates, counties: new Set(entries.map((e) => e.county)).size };
+  return {
+    files: entries.length,
+    certificates,
+    counties: new Set(entries.map((e) => e.county)).size,
+    parcels: parcels.reduce((n, p) => n + p.rows, 0),
+  };
 }
 
 /** One data file written through `write`, gzipped (level 9, no name or time: same rows, same bytes) when asked. */

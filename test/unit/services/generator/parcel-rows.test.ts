@@ -8,16 +8,15 @@ const make = (seed: number) => generateState({ certificates: 20_000, seed, today
 
 describe('parcel files of a generated set', () => {
   const state = make(5);
-  const rows = state.parcelFiles.map((f) => ({ file: f, rows: state.parcelRows(f) }));
+  const rows = state.parcelFiles.map((f) => ({ file: f, rows: [...state.parcelRows(f)] }));
 
-  it('has one file per county with certificates, of the latest tax year, each row naming its county and sorted by parcel id', () => {
+  it('has one file per county with certificates, of the latest tax year, each row naming its county, each parcel once', () => {
     expect(state.parcelFiles.map((f) => f.county.slug).sort()).toEqual([...new Set(state.files.map((f) => f.county.slug))].sort());
     for (const { file, rows: list } of rows) {
       expect(list).toHaveLength(file.rows);
       expect(file.assessmentYear).toBe(state.taxYears[state.taxYears.length - 1]);
       expect(new Set(list.map((r) => r.county_number))).toEqual(new Set([file.county.dor]));
       expect(new Set(list.map((r) => r.parcel_id)).size).toBe(list.length);
-      expect(list.map((r) => r.parcel_id)).toEqual(list.map((r) => r.parcel_id).sort());
     }
   });
 
@@ -45,7 +44,7 @@ describe('parcel files of a generated set', () => {
     const again = make(5);
     const other = make(6);
     const first = state.parcelFiles[0]!;
-    expect(again.parcelRows(again.parcelFiles[0]!)).toEqual(rows[0]!.rows);
-    expect(other.parcelRows(other.parcelFiles[0]!)).not.toEqual(state.parcelRows(first));
+    expect([...again.parcelRows(again.parcelFiles[0]!)]).toEqual(rows[0]!.rows);
+    expect([...other.parcelRows(other.parcelFiles[0]!)]).not.toEqual([...state.parcelRows(first)]);
   });
 });
