@@ -2,7 +2,7 @@
  * Checks a certificate data set the way an experienced Florida investor reads it and
  * prints the checks as figures: sales by June 1, escheated lands, expired
  * redemptions, face composition, holder mix, ZIP/county match, section-township-range
- * against the parcel id, the redemption curve and the deed-application share of cohorts 7
+ * against the parcel id, the parcel files (centroids near their county, situs, homestead and vacant shares), the redemption curve and the deed-application share of cohorts 7
  * years old. Exits 1 when a check fails.
  *
  *   npm run check:data                                   (generates 200,000 certificates)
@@ -36,6 +36,7 @@ if (opts.dir) {
     if (row.record) checker.add(row.record);
     else if (++refused <= 3) examples.push(`${row.where}: ${row.reasons.map(describeProblem).join('; ')}`);
   }
+  for await (const p of set.parcelRows()) checker.addParcel(p.county, p.row);
   const report = checker.report();
   console.log(`${opts.dir}: ${formatReport(report)}`);
   console.log(`rows refused by the canonical schema: ${refused}${examples.map((e) => `\n  e.g. ${e}`).join('')}`);
@@ -44,6 +45,7 @@ if (opts.dir) {
   const state = generateState({ certificates: Number(opts.certificates), seed: Number(opts.seed), today: asOf });
   const checker = createDataChecker(asOf);
   for (const r of state.allRecords()) checker.add(r);
+  for (const file of state.parcelFiles) for (const row of state.parcelRows(file)) checker.addParcel(file.county.slug, row);
   const report = checker.report();
   console.log(`generated (seed ${opts.seed}): ${formatReport(report)}`);
   process.exitCode = report.checks.some((c) => c.bad > 0) ? 1 : 0;

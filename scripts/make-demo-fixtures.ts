@@ -1,6 +1,7 @@
 /**
  * Regenerates the demo data set shipped in fixtures/demo (DEMO_SET: 55,000
- * certificates, gzipped) in every certificate-level county's platform format, with
+ * certificates, gzipped) in every certificate-level county's platform format, a
+ * parcels-csv file per county, with
  * the manifest and sources the ingest reads. Deterministic: rerunning it changes no
  * bytes unless the generator or a writer changed. Old files are removed first, so
  * a set that shrinks leaves nothing stale behind.
@@ -16,4 +17,6 @@ import { generateFixtures } from '../services/generator/generate-fixtures.ts';
 const out = fileURLToPath(new URL('../fixtures/demo', import.meta.url));
 await rm(out, { recursive: true, force: true });
 const summary = await generateFixtures({ out, ...DEMO_SET });
-console.log(`fixtures/demo: ${summary.certificates} certificates in ${summary.files} files across ${summary.counties} counties`);
+console.log(
+  `fixtures/demo: ${summary.certificates} certificates in ${summary.files} files across ${summary.counties} counties, ${summary.parcels} parcel rows`,
+);

@@ -10,6 +10,9 @@ import { adapterFor } from '../../indexer/adapters/index.ts';
 import type { RowProblem } from '../../indexer/adapters/types.ts';
 import { GZIP_SUFFIX } from '../../indexer/load/two-pass-load.ts';
 import { buildCertificate } from '../../indexer/certificates/build-certificate.ts';
+import type { CountyParcelRow } from '../../services/generator/check-data.ts';
+import { PARCELS_CSV_HEADER } from '../../services/generator/writers/parcels-csv.ts';
+import { parse } from 'csv-parse';
 
 /**
  * Reads a written data set (a folder with manifest.json) back the way the worker
@@ -29,6 +32,8 @@ export interface WrittenSet {
   /** YYYY-MM-DD the set was generated for (its manifest's generated_at). */
   asOf: string | null;
   rows(): AsyncGenerator<SetRow>;
+  /** The rows of the set's parcel files (none when its manifest lists none), as written. */
+  parcelRows(): AsyncGenerator<CountyParcelRow>;
 }
 
 /** The file's text, gunzipped when its name ends in .gz (as the worker reads it). */
@@ -62,6 +67,36 @@ export function readWrittenSet(dir: string, registry: Registry, parcelBaseUrl = 
           const built = buildCertificate(input, reasons, ctx);
           const where = `${file.path}:${row.line}`;
           yield built.ok ? { record: built.record, where, reasons: [] } : { record: null, where, reasons: built.reasons };
+        }
+      }
+    },
+    async *parcelRows() {
+      for (const file of manifest.parcels ?? []) {
+        const lines = openText(file.path).pipe(parse({ columns: true }));
+        let header = true;
+        for await (const cells of lines as AsyncIterable<Record<string, string>>) {
+          if (header) {
+            const names = Object.keys(cells).join(',');
+            if (names !== PARCELS_CSV_HEADER.join(',')) throw new Error(`${file.path}: header ${names} is not parcels-csv's`);
+            header = false;
+          }
+          yield {
+            county: file.county,
+            row: {
+              county_number: cells.county_number!,
+              parcel_id: cells.parcel_id!,
+              assessment_year: Number(cells.assessment_year),
+              just_value: Number(cells.just_value),
+              land_sqft: Number(cells.land_sqft),
+              use_code: cells.use_code!,
+              homestead: cells.homestead === 'Y',
+              situs_address: cells.situs_address!,
+              situs_city: cells.situs_city!,
+              situs_zip: cells.situs_zip!,
+              lat: Number(cells.lat),
+              lon: Number(cells.lon),
+            },
+          };
         }
       }
     },

@@ -15,11 +15,21 @@ export const ManifestFile = z.object({
   rows: z.number().int().nonnegative(),
 });
 
+/** A county's parcel file (parcels-csv), loaded with `taxcert ingest --dataset parcels`. */
+export const ManifestParcelFile = z.object({
+  path: z.string().min(1),
+  county: z.string().min(1),
+  assessment_year: z.number().int(),
+  rows: z.number().int().nonnegative(),
+});
+
 export const Manifest = z.object({
   generated_at: z.string().optional(),
   seed: z.number().optional(),
   certificates: z.number().optional(),
   files: z.array(ManifestFile),
+  /** Parcel files, apart from `files` because they load into another dataset (a demo set has them). */
+  parcels: z.array(ManifestParcelFile).optional(),
   /** A JSON file (relative to the manifest) holding source rows, spec 2.7 fields. */
   sources: z.string().optional(),
 });
@@ -84,7 +94,8 @@ export function readManifest(manifestPath: string): { manifest: Manifest; source
   const parsed = Manifest.safeParse(readJson(path, 'manifest'));
   if (!parsed.success) throw explain(parsed.error, 'manifest', path);
   const dir = dirname(path);
-  const manifest = { ...parsed.data, files: parsed.data.files.map((f) => ({ ...f, path: resolve(dir, f.path) })) };
+  const absolute = <T extends { path: string }>(f: T): T => ({ ...f, path: resolve(dir, f.path) });
+  const manifest = { ...parsed.data, files: parsed.data.files.map(absolute), parcels: parsed.data.parcels?.map(absolute) };
   if (!manifest.sources) return { manifest, sources: [] };
   const sourcesPath = resolve(dir, manifest.sources);
   const sources = z.array(SourceEntry).safeParse(readJson(sourcesPath, 'sources file'));

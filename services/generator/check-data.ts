@@ -5,6 +5,8 @@ import { addMonths, addYears, isoDay, parseDay } from './dates.ts';
 import { CALIBRATED_RANGES } from './market.ts';
 import { DEED_SALE_DELAY_DAYS, ESCHEAT_YEARS, EXPIRY_YEARS } from './lifecycle.ts';
 import { isCountyZip, placesOf, strOfLegal } from './places.ts';
+import { createParcelChecker } from './check-parcels.ts';
+import type { ParcelRow } from './generate-state.ts';
 
 /**
  * Checks a certificate data set the way an experienced Florida investor reads it
@@ -150,12 +152,20 @@ const key = (r: CertificateRecord) => `${r.county_slug} ${r.certificate_number}`
 
 export interface DataChecker {
   add(record: CertificateRecord): void;
+  /** A row of the county's parcel file; a set with parcel files gains the parcel checks (check-parcels.ts). */
+  addParcel(countySlug: string, row: ParcelRow): void;
   report(): DataReport;
 }
 
-export function checkData(records: Iterable<CertificateRecord>, asOf: string): DataReport {
+export interface CountyParcelRow {
+  county: string;
+  row: ParcelRow;
+}
+
+export function checkData(records: Iterable<CertificateRecord>, asOf: string, parcels: Iterable<CountyParcelRow> = []): DataReport {
   const checker = createDataChecker(asOf);
   for (const r of records) checker.add(r);
+  for (const p of parcels) checker.addParcel(p.county, p.row);
   return checker.report();
 }
 
@@ -190,9 +200,11 @@ export function createDataChecker(asOf: string): DataChecker {
   let advertised = 0;
   let landsAvailable = 0;
   let landsOlderThanThreeYears = 0;
+  const parcels = createParcelChecker();
 
   function add(r: CertificateRecord): void {
     certificates++;
+    parcels.addCertificate(r);
     const monthDay = r.sale_date.slice(5);
     countyYears.add(`${r.county_slug} ${r.tax_year}`);
     saleByJune1.see(monthDay <= '06-01', () => `${key(r)} sold ${r.sale_date}`);
@@ -429,12 +441,13 @@ export function createDataChecker(asOf: string): DataChecker {
         spelled.check('fund families appear under several spellings across files and years'),
         eventual.check('bidder certificates of cohorts 7 years old redeem eventually: above 95%'),
         applied.check('bidder certificates of cohorts 7 years old with a deed application: 2-5%'),
+        ...(parcels.rows() > 0 ? parcels.checks() : []),
       ],
-      figures,
+      figures: { ...figures, ...(parcels.rows() > 0 ? parcels.figures() : {}) },
     };
   }
 
-  return { add, report };
+  return { add, addParcel: parcels.addParcel, report };
 }
 
 export function formatReport(report: DataReport): string {

@@ -6,10 +6,13 @@ import { createGzip } from 'node:zlib';
 import type { FormatWriter } from './writers/format-writer.ts';
 import { type FilePlan, type GenerateOptions, type GeneratedState, generateState } from './generate-state.ts';
 import { writerFor as defaultWriterFor } from './writers/index.ts';
+import { writeParcelsCsv } from './writers/parcels-csv.ts';
+import type { Writable } from 'node:stream';
 
 /**
  * Writes a whole data set: one file per (county, tax year) in the county's
- * platform format, plus manifest.json (what `taxcert ingest --manifest` reads)
+ * platform format, one parcels-csv file per county (its parcel roll with
+ * centroids), plus manifest.json (what `taxcert ingest --manifest` reads)
  * and sources.json (spec 2.7 source rows). Nothing in it depends on the clock:
  * the same options give the same bytes.
  */
@@ -31,6 +34,8 @@ export interface FixtureSummary {
   files: number;
   certificates: number;
   counties: number;
+  /** Rows over the parcel files (one per county). */
+  parcels: number;
 }
 
 export interface ManifestEntry {
@@ -38,6 +43,14 @@ export interface ManifestEntry {
   vendor: string;
   county: string;
   tax_year: number;
+  rows: number;
+}
+
+/** A parcel file: one per county, loaded with `taxcert ingest --dataset parcels`. */
+export interface ParcelManifestEntry {
+  path: string;
+  county: string;
+  assessment_year: number;
   rows: number;
 }
 
@@ -122,28 +135,21 @@ export async function generateFixtures(options: FixtureOptions): Promise<Fixture
   for (const file of state.files) {
     const path = relativePath(file, options.gzip === true);
     await mkdir(join(options.out, file.county.slug), { recursive: true });
-    const target = createWriteStream(join(options.out, path));
-    // Level 9 and no file name or time in the header (Node writes none): the same rows give the same bytes.
-    const gz = options.gzip ? createGzip({ level: 9 }) : null;
-    const out = gz ?? target;
-    if (gz) gz.pipe(target);
-    let rows: number;
-    try {
-      rows = await writerFor(file.channel.format)!.write(state.records(file), out, {
-        county: file.county,
-        taxYear: file.taxYear,
-        asOf: options.today,
-      });
-    } catch (err) {
-      out.destroy();
-      target.destroy();
-      throw err;
-    }
-    out.end();
-    await finished(target);
+    const rows = await writeDataFile(join(options.out, path), options.gzip === true, (out) =>
+      writerFor(file.channel.format)!.write(state.records(file), out, { county: file.county, taxYear: file.taxYear, asOf: options.today }),
+    );
     if (rows !== file.rows) throw new FixtureError('row_count', `${path}: writer wrote ${rows} rows, expected ${file.rows}`);
     entries.push({ path, vendor: file.channel.channel, county: file.county.slug, tax_year: file.taxYear, rows });
     certificates += rows;
+  }
+
+  const parcels: ParcelManifestEntry[] = [];
+  for (const file of state.parcelFiles) {
+    const path = `${file.county.slug}/parcels-${file.assessmentYear}.csv${options.gzip ? '.gz' : ''}`;
+    await mkdir(join(options.out, file.county.slug), { recursive: true });
+    const rows = await writeDataFile(join(options.out, path), options.gzip === true, (out) => writeParcelsCsv(state.parcelRows(file), out));
+    if (rows !== file.rows) throw new FixtureError('row_count', `${path}: writer wrote ${rows} rows, expected ${file.rows}`);
+    parcels.push({ path, county: file.county.slug, assessment_year: file.assessmentYear, rows });
   }
 
   const manifest = {
@@ -151,9 +157,34 @@ export async function generateFixtures(options: FixtureOptions): Promise<Fixture
     seed: options.seed,
     certificates,
     files: entries,
+    parcels,
     sources: 'sources.json',
   };
   await writeFile(join(options.out, 'sources.json'), `${JSON.stringify(sourceRows(state), null, 2)}\n`);
   await writeFile(join(options.out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { files: entries.length, certificates, counties: new Set(entries.map((e) => e.county)).size };
+  return {
+    files: entries.length,
+    certificates,
+    counties: new Set(entries.map((e) => e.county)).size,
+    parcels: parcels.reduce((n, p) => n + p.rows, 0),
+  };
+}
+
+/** One data file written through `write`, gzipped (level 9, no name or time: same rows, same bytes) when asked. */
+async function writeDataFile(path: string, gzip: boolean, write: (out: Writable) => Promise<number>): Promise<number> {
+  const target = createWriteStream(path);
+  const gz = gzip ? createGzip({ level: 9 }) : null;
+  const out = gz ?? target;
+  if (gz) gz.pipe(target);
+  let rows: number;
+  try {
+    rows = await write(out);
+  } catch (err) {
+    out.destroy();
+    target.destroy();
+    throw err;
+  }
+  out.end();
+  await finished(target);
+  return rows;
 }

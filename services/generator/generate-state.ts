@@ -16,7 +16,10 @@ import { addYears, dayOf, isoDay, monthsOrPartSince, parseDay, saleDaysIn } from
 import { faceParts } from './face.ts';
 import { saleTargets } from './market.ts';
 import { afterSale, EXPIRY_YEARS } from './lifecycle.ts';
-import { buildParcel, cityTable } from './parcels.ts';
+import { buildParcel, cityTable, type Parcel } from './parcels.ts';
+import { placeParcel } from './parcel-place.ts';
+import { rollFacts } from './parcel-roll.ts';
+import { type LatLon, loadInteriorPoints, townOf } from './towns.ts';
 import { hashString, Prng, seedOf } from './prng.ts';
 import { redemptionAmountOn } from './redemption.ts';
 import { spellingIn } from './spellings.ts';
@@ -61,6 +64,30 @@ export interface FilePlan {
   saleDates: string[];
 }
 
+/** One county's parcel roll joined with parcel centroids: the rows of a parcels-csv file. */
+export interface ParcelFilePlan {
+  county: RegistryCounty;
+  /** The roll's year: the latest tax year of the set. */
+  assessmentYear: number;
+  rows: number;
+}
+
+/** A row of the parcels-csv format (docs/data-formats.md), field for field. */
+export interface ParcelRow {
+  county_number: string;
+  parcel_id: string;
+  assessment_year: number;
+  just_value: number;
+  land_sqft: number;
+  use_code: string;
+  homestead: boolean;
+  situs_address: string;
+  situs_city: string;
+  situs_zip: string;
+  lat: number;
+  lon: number;
+}
+
 export interface GeneratedState {
   seed: number;
   today: string;
@@ -70,6 +97,13 @@ export interface GeneratedState {
   files: FilePlan[];
   records(file: FilePlan): Generator<CertificateRecord>;
   allRecords(): Generator<CertificateRecord>;
+  /** One per certificate-level county with certificates: every parcel of its universe but the ones left off the roll. */
+  parcelFiles: ParcelFilePlan[];
+  /**
+   * A county's parcel rows, in the order of the county's parcel universe (not by parcel id, as a
+   * real roll is: sorting would hold a county's rows in memory, 1.6 million in Miami-Dade at 10M certificates).
+   */
+  parcelRows(file: ParcelFilePlan): Generator<ParcelRow>;
 }
 
 export const DEFAULT_FIRST_TAX_YEAR = 2015;
@@ -99,6 +133,11 @@ const YEAR_WEIGHT: Record<number, number> = {
 export const ADVERTISING_LEAD_DAYS = 28;
 /** Slots per parcel universe: each parcel carries about 1.8 certificates over 11 years. */
 const PARCELS_PER_YEARLY_CERTIFICATE = 6;
+/**
+ * Share of parcels with no row in the parcel file, so the demo shows certificates without a
+ * location (a parcel split or renumbered since the sale, a centroid the GIS layer lacks).
+ */
+export const PARCELS_WITHOUT_ROW = 0.01;
 /** Coprime with 2, 3 and 5, so index -> (index * M + C) mod parcelSpace is a bijection (unique parcel ids). */
 const PARCEL_MULTIPLIER = 7_919_993;
 
@@ -355,8 +394,41 @@ export function generateState(options: GenerateOptions): GeneratedState {
     }
   }
 
+  // Parcel files: a parcel is a pure function of its index, so the roll re-derives it as certificates do.
+  const interiorPoints = loadInteriorPoints();
+  const lastYear = taxYears[taxYears.length - 1]!;
+  const parcelModels = new Map<ParcelFilePlan, CountyModel>();
+  const leftOff = (model: CountyModel, parcelIndex: number) =>
+    new Prng(seedOf(model.parcelSeed, parcelIndex, 7)).chance(PARCELS_WITHOUT_ROW);
+  for (const model of models.values()) {
+    if (!fileModels.some((f) => f.model === model)) continue;
+    let rows = 0;
+    for (let i = 0; i < model.parcelUniverse; i++) if (!leftOff(model, i)) rows++;
+    parcelModels.set({ county: model.county, assessmentYear: lastYear, rows }, model);
+  }
+
+  function* parcelRows(plan: ParcelFilePlan): Generator<ParcelRow> {
+    const model = parcelModels.get(plan);
+    if (!model) throw new RangeError(`not a parcel file of this state: ${plan.county.slug}`);
+    const interior = interiorPoints.get(model.county.slug);
+    if (!interior) throw new RangeError(`no interior point for ${model.county.slug} in florida-county-centroids.csv`);
+    const parcelRng = new Prng(0);
+    const rng = new Prng(0);
+    for (let i = 0; i < model.parcelUniverse; i++) {
+      if (leftOff(model, i)) continue;
+      parcelRng.reseed(seedOf(model.parcelSeed, i));
+      const scrambled = (i * PARCEL_MULTIPLIER + model.parcelOffset) % model.profile.parcelSpace;
+      const parcel = buildParcel(model.profile, model.cities, scrambled, parcelRng);
+      // Its own stream: the parcel's draws above are the ones its certificates saw.
+      rng.reseed(seedOf(model.parcelSeed, i, 8));
+      yield parcelRow(model.county, plan.assessmentYear, parcel, interior, rng);
+    }
+  }
+
   const files = fileModels.map((f) => f.plan);
   return {
+    parcelFiles: [...parcelModels.keys()],
+    parcelRows,
     seed,
     today,
     taxYears,
@@ -366,5 +438,27 @@ export function generateState(options: GenerateOptions): GeneratedState {
     *allRecords() {
       for (const f of files) yield* records(f);
     },
+  };
+}
+
+function parcelRow(county: RegistryCounty, assessmentYear: number, parcel: Parcel, interior: LatLon, rng: Prng): ParcelRow {
+  const place = placeParcel(townOf(county.slug, parcel.city.name), interior, rng);
+  const facts = rollFacts(county.slug, parcel, rng);
+  // The certificate's site address is "<street part>, CITY, FL ZIP" (parcels.ts): the roll's situs is its parts.
+  const tail = `, ${parcel.city.name}, FL ${parcel.zip}`;
+  if (!parcel.address.endsWith(tail)) throw new RangeError(`address ${parcel.address} does not end with ${tail}`);
+  return {
+    county_number: county.dor,
+    parcel_id: parcel.parcelId,
+    assessment_year: assessmentYear,
+    just_value: facts.justValue,
+    land_sqft: facts.landSqft,
+    use_code: facts.useCode,
+    homestead: facts.homestead,
+    situs_address: parcel.address.slice(0, -tail.length),
+    situs_city: parcel.city.name,
+    situs_zip: String(parcel.zip),
+    lat: place.lat,
+    lon: place.lon,
   };
 }

@@ -24,6 +24,8 @@ export type ParcelKind = 'house' | 'condo' | 'vacant' | 'commercial' | 'common_a
 export interface Parcel {
   parcelId: string;
   kind: ParcelKind;
+  /** The town it lies in (its address names it). */
+  city: City;
   owner: string;
   address: string;
   legal: string | null;
@@ -159,6 +161,7 @@ export function buildParcel(profile: CountyProfile, cities: ReturnType<typeof ci
   return {
     parcelId,
     kind,
+    city,
     owner,
     address,
     legal: legalDescription(kind, profile, str, rng),

@@ -7,7 +7,7 @@ import { ensureDemoKey } from '../control/billing/demo-key.ts';
 import { ensureDemoSignIn } from '../control/accounts/demo-sign-in.ts';
 import { loadApiServer } from './api-server.ts';
 import { announceDevelopment, bannerLines, isQuietConsole, outboxLine, requestLine } from './console.ts';
-import { deriveHoldersIfEmpty, loadDemoIfEmpty } from './demo-data.ts';
+import { deriveHoldersIfEmpty, loadDemoIfEmpty, loadDemoParcelsIfEmpty } from './demo-data.ts';
 import { ensureLocalOpenSearch } from './local-opensearch.ts';
 import { ensureLocalRedis } from './local-redis.ts';
 import { openRuntime, requireRedis, type Runtime } from './runtime.ts';
@@ -57,6 +57,7 @@ async function runStack(config: Config, quiet: boolean, opts: { demo: boolean })
     try {
       if (opts.demo) {
         await loadDemoIfEmpty(runtime);
+        await loadDemoParcelsIfEmpty(runtime);
         await deriveHoldersIfEmpty(runtime);
       }
       const demo = await ensureDemoKey(runtime.sql, config);

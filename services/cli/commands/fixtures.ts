@@ -32,7 +32,7 @@ export function fixturesCommand(program: Command): void {
       createOutput(wantsJson(command)).result(
         { ...summary, out, manifest: resolve(out, 'manifest.json'), seconds },
         (r) =>
-          `wrote ${r.certificates} certificates in ${r.files} files for ${r.counties} counties to ${r.out} (${r.seconds.toFixed(1)} s)\nload them with: npx taxcert ingest --manifest ${r.manifest} --wait`,
+          `wrote ${r.certificates} certificates in ${r.files} files for ${r.counties} counties (and ${r.parcels} parcel rows) to ${r.out} (${r.seconds.toFixed(1)} s)\nload them with: npx taxcert ingest --manifest ${r.manifest} --wait`,
       );
     });
 }

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeProblem } from '../../../../indexer/adapters/types.ts';
-import { checkData } from '../../../../services/generator/check-data.ts';
+import { checkData, type CountyParcelRow } from '../../../../services/generator/check-data.ts';
 import { DEMO_SET } from '../../../../services/generator/demo-set.ts';
 import { generateFixtures } from '../../../../services/generator/generate-fixtures.ts';
 import { generateState } from '../../../../services/generator/generate-state.ts';
@@ -41,15 +41,18 @@ describe('fixtures/demo', () => {
       expect(shipped.get(path)?.equals(bytes), `${path} is stale: run scripts/make-demo-fixtures.ts`).toBe(true);
   });
 
-  it('is a market worth analysing: 50,000+ certificates, every certificate-level county, several tax years, at most 5 MB', () => {
+  it('is a market worth analysing: 50,000+ certificates, every certificate-level county with its parcels, several tax years, at most 5 MB', () => {
     const manifest = JSON.parse(readFileSync(join(demo, 'manifest.json'), 'utf8')) as {
       certificates: number;
       files: { county: string; tax_year: number }[];
+      parcels: { county: string }[];
     };
     expect(manifest.certificates).toBeGreaterThanOrEqual(50_000);
     const levelCounties = generateState({ ...DEMO_SET, certificates: 0 }).counties.filter((c) => c.coverage === 'certificate_level');
     expect(new Set(manifest.files.map((f) => f.county))).toEqual(new Set(levelCounties.map((c) => c.county.slug)));
     expect(new Set(manifest.files.map((f) => f.tax_year)).size).toBeGreaterThanOrEqual(5);
+    // A parcel file per county, for the map and the parcel filters.
+    expect(new Set(manifest.parcels.map((f) => f.county))).toEqual(new Set(levelCounties.map((c) => c.county.slug)));
     const bytes = [...files(demo).values()].reduce((n, b) => n + b.length, 0);
     expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
   });
@@ -64,7 +67,11 @@ describe('fixtures/demo', () => {
     }
     expect(refused).toEqual([]);
     expect(records).toHaveLength(DEMO_SET.certificates);
-    const report = checkData(records, set.asOf!);
+    const parcels: CountyParcelRow[] = [];
+    for await (const p of set.parcelRows()) parcels.push(p);
+    const report = checkData(records, set.asOf!, parcels);
     expect(report.checks.filter((c) => c.bad > 0)).toEqual([]);
+    // The parcel files are there and were checked (a set without them has no parcel checks).
+    expect(report.checks.find((c) => c.name.startsWith("every certificate's parcel"))?.of).toBeGreaterThan(20_000);
   });
 });

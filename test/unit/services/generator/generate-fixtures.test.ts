@@ -36,9 +36,10 @@ function tree(dir: string): Record<string, string> {
 }
 
 describe('generateFixtures', () => {
-  it('writes one file per county and tax year, a manifest and sources, identically for the same seed', async () => {
+  it('writes one file per county and tax year, a parcel file per county, a manifest and sources, identically for the same seed', async () => {
     const summary = await generateFixtures(options('a'));
-    expect(summary).toEqual({ files: 88, certificates: 900, counties: 8 });
+    expect(summary).toMatchObject({ files: 88, certificates: 900, counties: 8 });
+    expect(summary.parcels).toBeGreaterThan(400);
     await generateFixtures(options('b'));
     expect(tree(join(root, 'a'))).toEqual(tree(join(root, 'b')));
   });
@@ -48,6 +49,10 @@ describe('generateFixtures', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ generated_at: '2026-11-22T00:00:00.000Z', seed: 11, certificates: 900, sources: 'sources.json' });
     expect(manifest.files).toHaveLength(88);
+    expect(manifest.parcels).toHaveLength(8);
+    expect(manifest.parcels).toContainEqual(
+      expect.objectContaining({ path: 'gulf/parcels-2025.csv', county: 'gulf', assessment_year: 2025 }),
+    );
     expect(manifest.files).toContainEqual({
       path: 'miami-dade/2025.jsonl',
       vendor: 'certbid',
