@@ -11,7 +11,7 @@ import type { RowProblem } from '../../indexer/adapters/types.ts';
 import { GZIP_SUFFIX } from '../../indexer/load/two-pass-load.ts';
 import { buildCertificate } from '../../indexer/certificates/build-certificate.ts';
 import type { CountyParcelRow } from '../../services/generator/check-data.ts';
-import { PARCELS_CSV_HEADER } from '../../services/generator/writers/parcels-csv.ts';
+import { PARCELS_HEADER } from '../../services/formats/parcels-csv.ts';
 import { parse } from 'csv-parse';
 
 /**
@@ -77,7 +77,7 @@ export function readWrittenSet(dir: string, registry: Registry, parcelBaseUrl = 
         for await (const cells of lines as AsyncIterable<Record<string, string>>) {
           if (header) {
             const names = Object.keys(cells).join(',');
-            if (names !== PARCELS_CSV_HEADER.join(',')) throw new Error(`${file.path}: header ${names} is not parcels-csv's`);
+            if (names !== PARCELS_HEADER.join(',')) throw new Error(`${file.path}: header ${names} is not parcels-csv's`);
             header = false;
           }
           yield {

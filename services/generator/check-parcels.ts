@@ -1,7 +1,8 @@
 import type { CertificateRecord } from '../domain/records.ts';
 import type { Check } from './check-data.ts';
 import type { ParcelRow } from './generate-state.ts';
-import { FLORIDA_EXTENT, haversineKm, inFlorida, MAX_PARCEL_KM } from './parcel-place.ts';
+import { distanceKm, FLORIDA_EXTENT, inFlorida } from '../domain/county-centroids.ts';
+import { MAX_PARCEL_KM } from './parcel-place.ts';
 import { loadInteriorPoints } from './towns.ts';
 
 /**
@@ -79,7 +80,7 @@ export function createParcelChecker(): ParcelChecker {
       const where = () => `${countySlug} ${row.parcel_id} at ${row.lat},${row.lon}`;
       extent.see(inFlorida(row), where);
       const point = interior.get(countySlug);
-      radius.see(point !== undefined && haversineKm(row, point) <= MAX_PARCEL_KM, where);
+      radius.see(point !== undefined && distanceKm(row, point) <= MAX_PARCEL_KM, where);
       useCode.see(/^\d{3}$/.test(row.use_code), () => `${countySlug} ${row.parcel_id} use code ${row.use_code}`);
       parcels.set(`${countySlug}:${row.parcel_id}`, {
         homestead: row.homestead,

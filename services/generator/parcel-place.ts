@@ -1,3 +1,4 @@
+import { distanceKm, inFlorida } from '../domain/county-centroids.ts';
 import type { Prng } from './prng.ts';
 import type { LatLon, Town } from './towns.ts';
 
@@ -10,31 +11,14 @@ import type { LatLon, Town } from './towns.ts';
  * few points in the water (a bay, the Gulf): the check is a distance, not a shoreline.
  */
 
-/** Florida's extent, as the parcels-csv format checks it. */
-export const FLORIDA_EXTENT = { minLat: 24.3, maxLat: 31.1, minLon: -87.7, maxLon: -79.8 } as const;
 /** No generated parcel lies farther than this from its county's interior point (the ingest allows more). */
 export const MAX_PARCEL_KM = 60;
 /** Share of a town's parcels in its core (a third of its spread); the rest spread over the whole radius and beyond. */
 const CORE_SHARE = 0.6;
 const CORE_SCALE = 0.35;
 const TRIES = 8;
-const EARTH_KM = 6371.0088;
-const KM_PER_DEGREE_LAT = (Math.PI * EARTH_KM) / 180;
-
+const KM_PER_DEGREE_LAT = (Math.PI * 6371.0088) / 180;
 const rad = (d: number) => (d * Math.PI) / 180;
-
-/** Great-circle distance in kilometres. */
-export function haversineKm(a: LatLon, b: LatLon): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLon = rad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-export function inFlorida(p: LatLon): boolean {
-  const e = FLORIDA_EXTENT;
-  return p.lat >= e.minLat && p.lat <= e.maxLat && p.lon >= e.minLon && p.lon <= e.maxLon;
-}
 
 /** Five decimals (about a metre): a centroid is no more exact, and fewer digits keep the demo files small. */
 const round5 = (x: number) => Math.round(x * 1e5) / 1e5;
@@ -48,7 +32,7 @@ export function placeParcel(town: Town, interior: LatLon, rng: Prng): LatLon {
       lat: round5(town.lat + north / KM_PER_DEGREE_LAT),
       lon: round5(town.lon + east / (KM_PER_DEGREE_LAT * Math.cos(rad(town.lat)))),
     };
-    if (inFlorida(p) && haversineKm(p, interior) <= MAX_PARCEL_KM) return p;
+    if (inFlorida(p) && distanceKm(p, interior) <= MAX_PARCEL_KM) return p;
   }
   // A town centre itself always qualifies (towns.test.ts holds every centre to it).
   return { lat: town.lat, lon: town.lon };

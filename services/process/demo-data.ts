@@ -6,7 +6,7 @@ import { markIngested } from '../control/ingest/freshness.ts';
 import { upsertSource } from '../control/ingest/sources.ts';
 import { aliasName, type Dataset } from '../domain/datasets.ts';
 import { enqueueFiles } from './ingest-runner.ts';
-import { canLoadParcels, manifestJobs, manifestParcelJobs, PARCELS_DATASET } from './manifest-jobs.ts';
+import { manifestJobs, manifestParcelJobs } from './manifest-jobs.ts';
 import type { Runtime } from './runtime.ts';
 
 const DEMO_MANIFEST = fileURLToPath(new URL('../../fixtures/demo/manifest.json', import.meta.url));
@@ -28,18 +28,14 @@ export async function loadDemoIfEmpty(runtime: Runtime): Promise<void> {
  * empty parcels index only. After the certificates: each file's load joins its rows onto the
  * county's certificates already searchable (the join works in either order; this one shows the
  * update in place). Apart from loadDemoIfEmpty so a stack whose certificates were loaded before
- * parcels existed gets them on its next start. A build without the parcels dataset skips them.
+ * parcels existed gets them on its next start.
  */
 export async function loadDemoParcelsIfEmpty(runtime: Runtime): Promise<void> {
   const { opensearch, config } = runtime;
-  if (!canLoadParcels()) {
-    runtime.logger.info('demo parcel files skipped: this build has no parcels dataset');
-    return;
-  }
   if (!existsSync(DEMO_MANIFEST)) throw new Error(`demo data missing: ${DEMO_MANIFEST}`);
   const { jobs, rows } = manifestParcelJobs(DEMO_MANIFEST);
   if (jobs.length === 0) return;
-  const parcels = await opensearch.count({ index: aliasName(config.INDEX_PREFIX, PARCELS_DATASET as Dataset) });
+  const parcels = await opensearch.count({ index: aliasName(config.INDEX_PREFIX, 'parcels') });
   if (parcels.body.count > 0) return;
   runtime.logger.info({ files: jobs.length, rows }, 'loading demo parcels into an empty parcels index');
   const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: rows, progressLabel: 'demo parcels' });

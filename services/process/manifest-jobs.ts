@@ -1,5 +1,4 @@
 import type { IngestJobData } from '../../indexer/queue.ts';
-import { FILE_DATASETS } from '../domain/datasets.ts';
 import { readManifest, type SourceEntry } from '../domain/manifest.ts';
 
 export interface ManifestJobs {
@@ -26,24 +25,15 @@ export function manifestJobs(manifestPath: string, dataset: IngestJobData['datas
   };
 }
 
-/**
- * The dataset a manifest's parcel files load into. A plain string, not a FileDataset, so a
- * build whose dataset table has no parcels reads a manifest that lists parcel files and leaves them be.
- */
-export const PARCELS_DATASET: string = 'parcels';
 /** A parcel job's vendor: the worker ignores it (the roll is the state's), the run records it. */
 const PARCELS_VENDOR = 'manual';
-
-export function canLoadParcels(): boolean {
-  return (FILE_DATASETS as readonly string[]).includes(PARCELS_DATASET);
-}
 
 /** A manifest's parcel files as ingest jobs (none when it lists none), one per county, and their rows. */
 export function manifestParcelJobs(manifestPath: string): { jobs: IngestJobData[]; rows: number } {
   const files = readManifest(manifestPath).manifest.parcels ?? [];
   return {
     jobs: files.map((f) => ({
-      dataset: PARCELS_DATASET as IngestJobData['dataset'],
+      dataset: 'parcels',
       file: f.path,
       vendor: PARCELS_VENDOR,
       county: f.county,

@@ -9,7 +9,7 @@ import { upsertSource } from '../../control/ingest/sources.ts';
 import { openRuntime, requireRedis } from '../../process/runtime.ts';
 import { resolveCountyArg } from '../county-arg.ts';
 import { enqueueFiles, type FileOutcome } from '../../process/ingest-runner.ts';
-import { manifestJobs } from '../../process/manifest-jobs.ts';
+import { manifestJobs, manifestParcelJobs } from '../../process/manifest-jobs.ts';
 import { wantsJson } from '../json-flag.ts';
 import { CliError, createOutput } from '../output.ts';
 
@@ -33,7 +33,10 @@ export function ingestCommand(program: Command): void {
     )
     .option('--county <slug>', 'county slug, e.g. miami-dade')
     .option('--tax-year <yyyy>', 'tax year the certificates were issued for; parcels: the current year')
-    .option('--manifest <path>', 'load every file listed in a generated manifest.json (and its sources)')
+    .option(
+      '--manifest <path>',
+      'load every file listed in a generated manifest.json (and its sources); with --dataset parcels, its parcel files',
+    )
     .option('--dataset <name>', `dataset the files hold: ${FILE_DATASETS.join(', ')}`, 'certificates')
     .option('--wait', 'wait until every file is searchable (or failed) and print the results')
     .action(async (files: string[], opts: IngestOptions, command: Command) => {
@@ -83,6 +86,15 @@ function plan(files: string[], opts: IngestOptions, registry: Registry) {
   if (opts.manifest) {
     if (files.length > 0 || opts.vendor || opts.county || opts.taxYear)
       throw new CliError('--manifest takes no files, --vendor, --county or --tax-year (the manifest names them)', 2);
+    // A manifest's parcel files are their own list: --dataset parcels loads those, not its certificate files.
+    if (dataset === 'parcels') {
+      const { jobs, rows } = manifestParcelJobs(opts.manifest);
+      return {
+        jobs: jobs.map((j) => job(registry, dataset, j.file, j.vendor, j.county, String(j.taxYear))),
+        sources: [],
+        expectedRows: rows,
+      };
+    }
     const { jobs, sources, rows } = manifestJobs(opts.manifest, dataset);
     return { jobs: jobs.map((j) => job(registry, dataset, j.file, j.vendor, j.county, String(j.taxYear))), sources, expectedRows: rows };
   }

@@ -1,25 +1,12 @@
 import type { Writable } from 'node:stream';
 import type { ParcelRow } from '../generate-state.ts';
+import { PARCELS_HEADER } from '../../formats/parcels-csv.ts';
 import { csvField, Sink } from './sink.ts';
 
 /**
  * The parcels-csv format (docs/data-formats.md): one county's assessment roll joined
  * with parcel centroids. Comma separated, LF, quoted only where needed; homestead Y/N.
  */
-export const PARCELS_CSV_HEADER = [
-  'county_number',
-  'parcel_id',
-  'assessment_year',
-  'just_value',
-  'land_sqft',
-  'use_code',
-  'homestead',
-  'situs_address',
-  'situs_city',
-  'situs_zip',
-  'lat',
-  'lon',
-] as const;
 
 export function parcelsCsvLine(r: ParcelRow): string {
   return `${[
@@ -41,7 +28,7 @@ export function parcelsCsvLine(r: ParcelRow): string {
 /** Writes the header and every row without ending `out`; resolves with the number of rows. */
 export async function writeParcelsCsv(rows: Iterable<ParcelRow>, out: Writable): Promise<number> {
   const sink = new Sink(out);
-  await sink.push(`${PARCELS_CSV_HEADER.join(',')}\n`);
+  await sink.push(`${PARCELS_HEADER.join(',')}\n`);
   let n = 0;
   for (const r of rows) {
     await sink.push(parcelsCsvLine(r));

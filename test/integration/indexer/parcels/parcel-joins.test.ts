@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARCELS_HEADER } from '../../../../indexer/adapters/parcels-csv.ts';
+import { PARCELS_HEADER } from '../../../../services/formats/parcels-csv.ts';
 import { getDatasetState } from '../../../../services/control/ingest/freshness.ts';
 import { listQuarantine } from '../../../../services/control/ingest/quarantine.ts';
 import { eventBounds } from '../../../../services/control/feed/events.ts';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARCELS_HEADER } from '../../../../indexer/adapters/parcels-csv.ts';
+import { PARCELS_HEADER } from '../../../../services/formats/parcels-csv.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { openCliSuite, runCli } from '../../../helpers/cli.ts';
 import type { TestRuntime } from '../../../helpers/runtime.ts';

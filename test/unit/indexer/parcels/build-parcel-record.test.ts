@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PARCELS_HEADER, readParcelRows, toParcelInput } from '../../../../indexer/adapters/parcels-csv.ts';
+import { readParcelRows, toParcelInput } from '../../../../indexer/adapters/parcels-csv.ts';
+import { PARCELS_HEADER } from '../../../../services/formats/parcels-csv.ts';
 import type { RawRow } from '../../../../indexer/adapters/types.ts';
 import { buildParcelRecord } from '../../../../indexer/parcels/build-parcel-record.ts';
 import { distanceKm, loadCountyCentroids, parcelRadiusKm } from '../../../../services/domain/county-centroids.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTY_PROFILES } from '../../../../services/generator/counties.ts';
-import { haversineKm, inFlorida, MAX_PARCEL_KM, placeParcel } from '../../../../services/generator/parcel-place.ts';
+import { distanceKm, inFlorida } from '../../../../services/domain/county-centroids.ts';
+import { MAX_PARCEL_KM, placeParcel } from '../../../../services/generator/parcel-place.ts';
 import { Prng, seedOf } from '../../../../services/generator/prng.ts';
 import { loadInteriorPoints, TOWNS, townOf } from '../../../../services/generator/towns.ts';
 
@@ -14,7 +15,7 @@ describe('towns', () => {
       for (const city of profile.cities) {
         const town = townOf(profile.slug, city.name);
         expect(inFlorida(town), `${city.name}`).toBe(true);
-        expect(haversineKm(town, point), `${city.name} from ${profile.slug}'s interior point`).toBeLessThan(MAX_PARCEL_KM);
+        expect(distanceKm(town, point), `${city.name} from ${profile.slug}'s interior point`).toBeLessThan(MAX_PARCEL_KM);
       }
     }
   });
@@ -36,7 +37,7 @@ describe('placeParcel', () => {
         for (let i = 0; i < draws / 10; i++) {
           const p = placeParcel(town, point, rng);
           expect(inFlorida(p), `${slug} ${name} ${p.lat},${p.lon}`).toBe(true);
-          expect(haversineKm(p, point)).toBeLessThanOrEqual(MAX_PARCEL_KM);
+          expect(distanceKm(p, point)).toBeLessThanOrEqual(MAX_PARCEL_KM);
         }
       }
     }
@@ -47,13 +48,13 @@ describe('placeParcel', () => {
     const point = { lat: 27, lon: -81.5 };
     const far = { lat: 27.5, lon: -81.5, spreadKm: 30 };
     const rng = new Prng(3);
-    for (let i = 0; i < draws; i++) expect(haversineKm(placeParcel(far, point, rng), point)).toBeLessThanOrEqual(MAX_PARCEL_KM);
+    for (let i = 0; i < draws; i++) expect(distanceKm(placeParcel(far, point, rng), point)).toBeLessThanOrEqual(MAX_PARCEL_KM);
   });
 
   it('crowds parcels into the town core: most within its spread, few beyond twice it', () => {
     const town = townOf('hillsborough', 'TAMPA');
     const rng = new Prng(11);
-    const km = Array.from({ length: draws }, () => haversineKm(placeParcel(town, interior.get('hillsborough')!, rng), town));
+    const km = Array.from({ length: draws }, () => distanceKm(placeParcel(town, interior.get('hillsborough')!, rng), town));
     const share = (limit: number) => km.filter((d) => d <= limit).length / draws;
     expect(share(town.spreadKm)).toBeGreaterThan(0.6);
     expect(share(town.spreadKm / 2)).toBeGreaterThan(0.4);
