@@ -135,7 +135,24 @@ const eventList = {
   pagination: { limit: 5, offset: 0, total: 37, has_more: true, next_after: 'evt_48214' },
 };
 
+/**
+ * format=geojson: the search example's rows as features. The demo data set has no parcel file
+ * yet, so its certificates have no location; the first feature is drawn at a hand-picked point in
+ * its county to show a located row, the others show the null geometry of a row without one.
+ */
+const certificateFeatures = {
+  type: 'FeatureCollection' as const,
+  features: certificateRows.map((row, i) => ({
+    type: 'Feature' as const,
+    geometry: i === 0 ? { type: 'Point' as const, coordinates: [-80.1721, 26.0112] } : null,
+    properties: row,
+  })),
+  pagination: recorded.certificateList.pagination,
+  meta: meta('req_Gq3Vb1nT0xW2zY8k'),
+};
+
 export const examples = {
+  certificateFeatures,
   certificateList: { ...recorded.certificateList, meta: meta('req_7QjW9pMj1gCGx3QC') },
   certificate: { ...recorded.certificate, meta: meta('req_4IyXt5Si4B_YP54a') },
   certificatesByParcel: { ...recorded.certificatesByParcel, meta: meta('req_F3ukDxErRAy4CFfI') },

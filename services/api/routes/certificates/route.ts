@@ -3,8 +3,9 @@ import type { ApiDeps } from '../../deps.ts';
 import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
-import { sendList, sendObject } from '../../reply.ts';
-import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CountsParams, NoParams } from './params.ts';
+import { sendObject } from '../../reply.ts';
+import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CertificateView, CountsParams, NoParams } from './params.ts';
+import { sendCertificates } from './send.ts';
 import { readByParcel, readCertificate, readCertificateSearch } from './read.ts';
 import { readCertificateFields, readCertificateFreshness, readCounts } from './read-stats.ts';
 import { CertificateFieldsResponse } from './fields.ts';
@@ -12,6 +13,8 @@ import {
   CERTIFICATE_COLUMNS,
   CertificateCountsResponse,
   CertificateFreshnessResponse,
+  CertificateGeoJson,
+  CertificateGeoJsonList,
   CertificateList,
   CertificateResponse,
   CertificateSearchList,
@@ -44,10 +47,11 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             description: 'One page of certificates.',
             example: examples.certificateList,
             csv: csvExample,
+            geojson: { schema: CertificateGeoJsonList, example: examples.certificateFeatures },
           }),
         },
       },
-      async (request, reply) => sendList(request, reply, await readCertificateSearch(deps, request.query), CERTIFICATE_COLUMNS),
+      async (request, reply) => sendCertificates(request, reply, await readCertificateSearch(deps, request.query), request.query.expand),
     );
 
     app.get(
@@ -64,10 +68,11 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             description: "The parcel's certificates, newest tax year first.",
             example: examples.certificatesByParcel,
             csv: csvExample,
+            geojson: { schema: CertificateGeoJsonList, example: examples.certificateFeatures },
           }),
         },
       },
-      async (request, reply) => sendList(request, reply, await readByParcel(deps, request.query), CERTIFICATE_COLUMNS),
+      async (request, reply) => sendCertificates(request, reply, await readByParcel(deps, request.query), request.query.expand),
     );
 
     app.get(
@@ -75,8 +80,9 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       {
         schema: {
           operationId: 'getCertificateCounts',
-          summary: 'Certificate counts per status, optionally for one county and tax year',
-          description: 'All seven statuses with their counts, zeros included, for all certificates or for one county and/or one tax year.',
+          summary: 'Certificate counts per status, optionally for one county and tax year and within map and parcel filters',
+          description:
+            'All seven statuses with their counts, zeros included, for all certificates or for one county and/or one tax year, within the bid-rate, map and parcel-roll filters of search when given.',
           tags,
           querystring: CountsParams,
           response: answers({ schema: CertificateCountsResponse, description: 'Counts per status.', example: examples.certificateCounts }),
@@ -133,16 +139,28 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           description: 'The certificate with this id, as search returns it.',
           tags,
           params: CertificateIdPath,
-          querystring: NoParams,
+          querystring: CertificateView,
           response: answers(
-            { schema: CertificateResponse, description: 'The certificate.', example: examples.certificate },
+            {
+              schema: CertificateResponse,
+              description: 'The certificate.',
+              example: examples.certificate,
+              geojson: {
+                schema: CertificateGeoJson,
+                example: {
+                  type: 'FeatureCollection',
+                  features: [examples.certificateFeatures.features[0]],
+                  meta: examples.certificate.meta,
+                },
+              },
+            },
             {
               notFound: 'no certificate has the id "cert_00000000000000000000"; certificate ids look like cert_ followed by 20 hex digits',
             },
           ),
         },
       },
-      async (request, reply) => sendObject(request, reply, await readCertificate(deps, request.params)),
+      async (request, reply) => sendObject(request, reply, await readCertificate(deps, { ...request.params, ...request.query })),
     );
   };
 }
