@@ -17,10 +17,19 @@ import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
 import { searchSales } from '../routes/certificate-sales/read.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
 import { FieldDictionary } from '../routes/certificates/fields.ts';
-import { ByParcelParams, CertificateByIdParams, CertificateSearchParams, CountsParams, NoParams } from '../routes/certificates/params.ts';
+import {
+  ByParcelParams,
+  CertificateByIdParams,
+  CertificateSearchParams,
+  CountsParams,
+  GeoGridParams,
+  NoParams,
+} from '../routes/certificates/params.ts';
+import { GeoGridObject } from '../routes/certificates/geo-grid-row.ts';
+import { readGeoGrid } from '../routes/certificates/read-geo-grid.ts';
 import { readByParcel, readCertificate, readCertificateSearch } from '../routes/certificates/read.ts';
 import { type CertificateCounts, readCertificateFields, readCertificateFreshness, readCounts } from '../routes/certificates/read-stats.ts';
-import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
+import { CertificateCountsObject, type CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
 import { ExpandedCertificateRow } from '../routes/certificates/row-view.ts';
 import { CountiesParams, CountyPath } from '../routes/counties/params.ts';
 import { readCounties, readCounty } from '../routes/counties/read.ts';
@@ -103,6 +112,18 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: listResponse(ExpandedCertificateRow),
     noun: 'certificates',
     run: (ctx, params) => readByParcel(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_certificate_geo_grid',
+    title: 'Certificates on a map grid',
+    rest: 'GET /api/v1/certificates/geo-grid',
+    description:
+      'Certificates within the search filters counted per web map tile z/x/y at zoom 0-18, each cell with its bounds, count and face amount sum; located is the total with a location (the cells add up to it). More than 10,000 cells is an error naming zoom.',
+    input: GeoGridParams,
+    output: objectResponse(GeoGridObject),
+    noun: 'cells',
+    summarize: (d: GeoGridObject) => `${d.located} located certificates in ${d.cells.length} cells at zoom ${d.zoom}.`,
+    run: (ctx, params) => readGeoGrid(ctx.deps, params),
   }),
   defineTool({
     name: 'certificate_counts',

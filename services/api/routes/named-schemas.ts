@@ -27,6 +27,7 @@ import {
   FreshnessObject,
 } from './certificates/row.ts';
 import { ExpandedCertificateRow } from './certificates/row-view.ts';
+import { GeoGridCell, GeoGridObject, GeoGridResponse } from './certificates/geo-grid-row.ts';
 import { ParcelFacts } from '../../domain/parcel-facts.ts';
 import { CountyListResponse, CountyResponse, CountyRow } from './counties/row.ts';
 import {
@@ -96,6 +97,9 @@ named('CertificateList', CertificateList);
 named('CertificateResponse', CertificateResponse);
 named('CertificateFeatureCollection', CertificateGeoJsonList);
 named('CertificateByIdFeatureCollection', CertificateGeoJson);
+named('GeoGridCell', GeoGridCell);
+named('CertificateGeoGrid', GeoGridObject);
+named('CertificateGeoGridResponse', GeoGridResponse);
 named('CertificateCountsResponse', CertificateCountsResponse);
 named('CertificateFieldsResponse', CertificateFieldsResponse);
 named('CertificateFreshnessResponse', CertificateFreshnessResponse);

@@ -239,6 +239,20 @@ export function sortProblem(p: { sort?: CertificateSort; near?: string }): strin
   return p.sort === 'distance_asc' && p.near === undefined ? 'distance_asc needs near=lat,lon (and radius) to measure from' : undefined;
 }
 
+/** The most zoom a geotile key takes here: zoom 18 cells are about 150 m wide at the equator, finer than parcel centroids need. */
+export const MAX_GEO_GRID_ZOOM = 18;
+
+/** GET /certificates/geo-grid: a zoom and the search's filters. */
+export const GeoGridParams = z
+  .strictObject({
+    zoom: integer(0, MAX_GEO_GRID_ZOOM).describe(
+      'Map zoom 0-18 (required): the cells are the web map tiles z/x/y of that zoom, as a slippy map numbers them.',
+    ),
+    ...searchFilters,
+  })
+  .superRefine(filterRules);
+export type GeoGridParams = z.infer<typeof GeoGridParams>;
+
 /** The filters of a search alone, with the same rules: the params of a saved search. */
 export const CertificateSearchFilters = z.strictObject(searchFilters).superRefine(filterRules);
 export type CertificateSearchFilters = z.infer<typeof CertificateSearchFilters>;

@@ -4,8 +4,19 @@ import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendObject } from '../../reply.ts';
-import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CertificateView, CountsParams, NoParams } from './params.ts';
+import {
+  ByParcelParams,
+  CertificateIdPath,
+  CertificateSearchParams,
+  CertificateView,
+  CountsParams,
+  GeoGridParams,
+  NoParams,
+} from './params.ts';
 import { sendCertificates } from './send.ts';
+import { GEO_GRID_MAX_CELLS } from './build-geo-grid.ts';
+import { GeoGridResponse } from './geo-grid-row.ts';
+import { readGeoGrid } from './read-geo-grid.ts';
 import { readByParcel, readCertificate, readCertificateSearch } from './read.ts';
 import { readCertificateFields, readCertificateFreshness, readCounts } from './read-stats.ts';
 import { CertificateFieldsResponse } from './fields.ts';
@@ -89,6 +100,21 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => sendObject(request, reply, await readCounts(deps, request.query)),
+    );
+
+    app.get(
+      '/certificates/geo-grid',
+      {
+        schema: {
+          operationId: 'getCertificateGeoGrid',
+          summary: 'Map cells: certificates within the search filters counted per web map tile',
+          description: `Every non-empty tile z/x/y at zoom (0-18) with its bounds, the certificates in it and the sum of their face amounts, within the same filters as search (query, county, map area, parcel roll, ...). Exact: the cells' counts add up to located, the certificates within the filters that have a location (one without a parcel row is in no cell). At most ${GEO_GRID_MAX_CELLS.toLocaleString('en-US')} cells: more is a 400 naming zoom, never a partial map.`,
+          tags,
+          querystring: GeoGridParams,
+          response: answers({ schema: GeoGridResponse, description: 'The map cells.', example: examples.certificateGeoGrid }),
+        },
+      },
+      async (request, reply) => sendObject(request, reply, await readGeoGrid(deps, request.query)),
     );
 
     app.get(
