@@ -192,8 +192,16 @@ const certificateFormat = z
     'json (default), csv, or geojson: a FeatureCollection (application/geo+json) of Point features [lon, lat] (geometry null for a certificate without a location) whose properties are the rows, with pagination and meta as foreign members.',
   );
 
-/** The view of rows, as by-id takes it: expansion and format. */
-export const CertificateView = z.strictObject({ expand, format: certificateFormat });
+/** The view of one certificate, as by-id takes it: expansion, and JSON or GeoJSON (one object is no CSV). */
+export const CertificateView = z.strictObject({
+  expand,
+  format: z
+    .enum(['json', 'geojson'], 'must be json or geojson')
+    .optional()
+    .describe(
+      'json (default) or geojson: a FeatureCollection of the one certificate as a Point feature (geometry null without a location).',
+    ),
+});
 export type CertificateView = z.infer<typeof CertificateView>;
 
 /** How a selection is answered: order, facets, page and format (a saved search's /matches takes these). */

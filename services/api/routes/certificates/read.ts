@@ -51,7 +51,7 @@ function certificatesIndex(deps: CertificatesDeps): string {
 }
 
 /** The view a request asks for: expand, and geometry for a GeoJSON answer. */
-function viewOf(params: { expand?: CertificateView['expand']; format?: CertificateView['format'] }): CertificateViewOptions {
+function viewOf(params: { expand?: CertificateView['expand']; format?: string }): CertificateViewOptions {
   return { ...(params.expand ? { expand: params.expand } : {}), geometry: params.format === 'geojson' };
 }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
-import { CertificateRow } from '../../../domain/certificate-row.ts';
 import { listResponse, objectResponse } from '../../envelope.ts';
 import { featureCollectionSchema } from '../../geojson.ts';
 import { ExpandedCertificateRow } from './row-view.ts';
