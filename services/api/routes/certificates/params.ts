@@ -113,8 +113,6 @@ export const placeFilters = {
       'entity (the owner name carries a legal form or an entity word: LLC, INC, TRUST, BANK, COUNTY, ... as the holder groups tell them) or person (every other name).',
     ),
 };
-/** The place filters' names, for an answer that lists what narrows a scope (radius narrows only with near). */
-export const PLACE_FILTER_NAMES = Object.keys(placeFilters).filter((name) => name !== 'radius');
 export type PlaceFilters = { [K in keyof typeof placeFilters]?: z.output<(typeof placeFilters)[K]> };
 
 /** The place filters' rules across parameters: radius goes with near, ranges in order. */

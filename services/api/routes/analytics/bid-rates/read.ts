@@ -1,6 +1,5 @@
 import type { Config } from '../../../../config.ts';
 import { aliasName } from '../../../../domain/datasets.ts';
-import { PLACE_FILTER_NAMES } from '../../certificates/params.ts';
 import { search } from '../../../../engine/search.ts';
 import type { ObjectResult } from '../../../envelope.ts';
 import { assertCounties, type CertificatesDeps } from '../../certificates/read.ts';
@@ -23,12 +22,7 @@ export async function readBidRates(
 ): Promise<ObjectResult<BidRateAnalytics>> {
   assertCounties(deps.registry, 'county', params.county);
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
-  await assertScopeWithin(deps.opensearch, index, scopeQuery(params), deps.config.BID_RATES_MAX_SCOPE, [
-    'county',
-    'tax_year',
-    'vendor',
-    ...PLACE_FILTER_NAMES,
-  ]);
+  await assertScopeWithin(deps.opensearch, index, scopeQuery(params), deps.config.BID_RATES_MAX_SCOPE, ['county', 'tax_year', 'vendor']);
   const res = await search<never>(deps.opensearch, index, buildBidRates(params));
   return { data: mapBidRates(params, res.aggregations) };
 }

@@ -1,6 +1,5 @@
 import type { Config } from '../../../../config.ts';
 import { aliasName } from '../../../../domain/datasets.ts';
-import { PLACE_FILTER_NAMES } from '../../certificates/params.ts';
 import { floridaToday } from '../../../../domain/florida-today.ts';
 import { multiSearch, search } from '../../../../engine/search.ts';
 import type { ObjectResult } from '../../../envelope.ts';
@@ -29,7 +28,7 @@ export const SHARE_MONTHS = [12, 24, 36, 60, 84] as const;
 /** Every quarter point from 0 to 18: the rates a bid can take. */
 export const ALL_RATES = Array.from({ length: 73 }, (_, i) => i / 4);
 
-const NARROW_BY = ['county', 'tax_year', 'vendor', 'face_min', 'face_max', 'rate_min', 'rate_max', ...PLACE_FILTER_NAMES];
+const NARROW_BY = ['county', 'tax_year', 'vendor', 'face_min', 'face_max', 'rate_min', 'rate_max'];
 
 /** The day asked about: the data holds nothing after today, so a later day would count months that have not happened. */
 function asOfDay(asked: string | undefined, now: Date): string {
