@@ -13,13 +13,17 @@ export async function readGeoGrid(deps: CertificatesDeps, params: GeoGridParams)
   assertCounties(deps.registry, 'county', params.county);
   const res = await search<never>(deps.opensearch, aliasName(deps.config.INDEX_PREFIX, 'certificates'), buildGeoGrid(params));
   const grid = mapGeoGrid(params.zoom, res.aggregations as GeoGridAggregation | undefined);
-  // More cells than the cap means a shard may have cut its own (build-geo-grid.ts): refused, never approximate.
-  if (grid.cells.length > GEO_GRID_MAX_CELLS)
-    throw new InvalidParamsError([
-      {
-        parameter: 'zoom',
-        message: `zoom ${params.zoom} gives more than ${GEO_GRID_MAX_CELLS.toLocaleString('en-US')} cells within these filters (the most one answer holds); use a lower zoom or a smaller area (bbox, polygon, near)`,
-      },
-    ]);
+  assertWithinCellCap(grid);
   return { data: grid };
+}
+
+/** More cells than the cap means a shard may have cut its own (build-geo-grid.ts): refused, never approximate. */
+export function assertWithinCellCap(grid: Pick<GeoGridObject, 'zoom' | 'cells'>): void {
+  if (grid.cells.length <= GEO_GRID_MAX_CELLS) return;
+  throw new InvalidParamsError([
+    {
+      parameter: 'zoom',
+      message: `zoom ${grid.zoom} gives more than ${GEO_GRID_MAX_CELLS.toLocaleString('en-US')} cells within these filters (the most one answer holds); use a lower zoom or a smaller area (bbox, polygon, near)`,
+    },
+  ]);
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidParamsError } from '../../../../../../services/api/errors.ts';
+import { GEO_GRID_MAX_CELLS } from '../../../../../../services/api/routes/certificates/build-geo-grid.ts';
 import { mapGeoGrid, tileBounds } from '../../../../../../services/api/routes/certificates/map-geo-grid.ts';
+import { assertWithinCellCap } from '../../../../../../services/api/routes/certificates/read-geo-grid.ts';
 
 /** Tile keys to bounds by the web map tile formulas, and the grid's answer from the aggregation. */
 describe('geo-grid mapper', () => {
@@ -40,5 +43,24 @@ describe('geo-grid mapper', () => {
       ['3/2/3', 1, 10],
     ]);
     expect(mapGeoGrid(0, undefined)).toEqual({ zoom: 0, located: 0, cells: [] });
+  });
+});
+
+describe('the cell cap', () => {
+  const cells = (n: number) =>
+    Array.from({ length: n }, () => ({ key: '18/0/0', bounds: tileBounds('18/0/0'), count: 1, face_amount_sum: 1 }));
+
+  it('answers up to the cap and refuses one more cell with a 400 naming zoom', () => {
+    expect(() => assertWithinCellCap({ zoom: 18, cells: cells(GEO_GRID_MAX_CELLS) })).not.toThrow();
+    let thrown: unknown;
+    try {
+      assertWithinCellCap({ zoom: 18, cells: cells(GEO_GRID_MAX_CELLS + 1) });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(InvalidParamsError);
+    expect((thrown as InvalidParamsError).issues).toEqual([
+      { parameter: 'zoom', message: expect.stringMatching(/^zoom 18 gives more than 10,000 cells/) },
+    ]);
   });
 });
