@@ -166,6 +166,12 @@ describe('distance_asc', () => {
     expect(ids.length).toBeGreaterThan(100);
     const distances = ids.map((id) => haversineMeters(byId.get(id)!.location!, center));
     for (let i = 1; i < distances.length; i++) expect(distances[i]!).toBeGreaterThanOrEqual(distances[i - 1]! - 0.5);
+    // Facets ride along the distance page as they do along any page.
+    const faceted = await get('/api/v1/certificates/search?near=27.95,-82.46&radius=8km&sort=distance_asc&facets=status,redeemed&limit=3');
+    expect(faceted.status).toBe(200);
+    const statuses = faceted.body.facets.status.reduce((n: number, b: { count: number }) => n + b.count, 0);
+    expect(statuses).toBe(ids.length);
+    expect(faceted.body.data.map((r: { id: string }) => r.id)).toEqual(ids.slice(0, 3));
   });
 
   it('refuses a page past the first 10,000 by naming offset, and a sort without near by naming sort', async () => {
