@@ -12,7 +12,8 @@ import {
 import { buildByParcel } from '../../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCounts } from '../../services/api/routes/certificates/build-counts.ts';
 import { buildCertificateSearch } from '../../services/api/routes/certificates/build-search.ts';
-import { ByParcelParams, CertificateSearchParams, CountsParams } from '../../services/api/routes/certificates/params.ts';
+import { buildGeoGrid } from '../../services/api/routes/certificates/build-geo-grid.ts';
+import { ByParcelParams, CertificateSearchParams, CountsParams, GeoGridParams } from '../../services/api/routes/certificates/params.ts';
 import { buildHoldersQuery } from '../../services/api/routes/holders/build-query.ts';
 import { HoldersSearchParams } from '../../services/api/routes/holders/params.ts';
 import { buildLandsQuery } from '../../services/api/routes/lands-available/build-query.ts';
@@ -90,8 +91,14 @@ export const FIXTURE_DSL: Record<string, (params: unknown) => unknown> = {
   },
   'certificates-search': (params) => {
     const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
-    return { query: plan.query, sort: sortClause(plan.sort), ...(plan.facetCounts ? { facet_counts: plan.facetCounts } : {}) };
+    return {
+      query: plan.query,
+      sort: sortClause(plan.sort),
+      ...(plan.distanceSort ? { distance_sort: plan.distanceSort } : {}),
+      ...(plan.facetCounts ? { facet_counts: plan.facetCounts } : {}),
+    };
   },
+  'certificates-geo-grid': (params) => buildGeoGrid(GeoGridParams.parse(params)),
   'certificates-by-parcel': (params) => {
     const plan = buildByParcel(ByParcelParams.parse(params));
     return { query: plan.query, sort: sortClause(plan.sort) };

@@ -32,11 +32,20 @@ export interface ListResult<T> {
   notYetIngested?: boolean;
   /** A list paged by cursor (the change feed): pagination.next_after, the cursor of the next call. */
   nextAfter?: string | null;
+  /** Only for a GeoJSON answer: each row's point (null without one), in the rows' order. */
+  points?: (GeoPoint | null)[];
+}
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
 }
 
 export interface ObjectResult<T> {
   data: T;
   notYetIngested?: boolean;
+  /** Only for a GeoJSON answer: the object's point, or null without one. */
+  point?: GeoPoint | null;
 }
 
 export function meta(requestId: string, notYetIngested = false): Meta {

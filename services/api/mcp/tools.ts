@@ -17,10 +17,20 @@ import { SalesSearchParams } from '../routes/certificate-sales/params.ts';
 import { searchSales } from '../routes/certificate-sales/read.ts';
 import { SaleRow } from '../routes/certificate-sales/row.ts';
 import { FieldDictionary } from '../routes/certificates/fields.ts';
-import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CountsParams, NoParams } from '../routes/certificates/params.ts';
+import {
+  ByParcelParams,
+  CertificateByIdParams,
+  CertificateSearchParams,
+  CountsParams,
+  GeoGridParams,
+  NoParams,
+} from '../routes/certificates/params.ts';
+import { GeoGridObject } from '../routes/certificates/geo-grid-row.ts';
+import { readGeoGrid } from '../routes/certificates/read-geo-grid.ts';
 import { readByParcel, readCertificate, readCertificateSearch } from '../routes/certificates/read.ts';
 import { type CertificateCounts, readCertificateFields, readCertificateFreshness, readCounts } from '../routes/certificates/read-stats.ts';
-import { CertificateCountsObject, CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
+import { CertificateCountsObject, type CertificateRow, FreshnessObject } from '../routes/certificates/row.ts';
+import { ExpandedCertificateRow } from '../routes/certificates/row-view.ts';
 import { CountiesParams, CountyPath } from '../routes/counties/params.ts';
 import { readCounties, readCounty } from '../routes/counties/read.ts';
 import { CountyRow } from '../routes/counties/row.ts';
@@ -74,9 +84,9 @@ export const TOOLS: readonly Tool[] = toolTable([
     name: 'search_certificates',
     title: 'Search tax certificates',
     rest: 'GET /api/v1/certificates/search',
-    description: `Search Florida tax certificates (first liens for unpaid property taxes; not ownership): free text over certificate number, parcel id, owner, address and legal description, filtered by county, status, tax year, holder, vendor, face amount, sale dates and redemption, sorted, with optional facet counts.`,
+    description: `Search Florida tax certificates (first liens for unpaid property taxes; not ownership): free text over certificate number, parcel id, owner, address and legal description, filtered by county, status, tax year, holder, vendor, face amount, sale dates, redemption, bid rate, map area (bbox, near+radius, polygon) and parcel roll facts (homestead, just value, use code, ZIP, city, owner type), sorted (distance_asc from near), with optional facet counts and expand=parcel.`,
     input: CertificateSearchParams,
-    output: listResponse(CertificateRow, true),
+    output: listResponse(ExpandedCertificateRow, true),
     noun: 'certificates',
     run: (ctx, params) => readCertificateSearch(ctx.deps, params),
   }),
@@ -84,9 +94,10 @@ export const TOOLS: readonly Tool[] = toolTable([
     name: 'get_certificate',
     title: 'Get a certificate',
     rest: 'GET /api/v1/certificates/{id}',
-    description: 'One certificate by id (cert_ followed by 20 hex digits, as search results give it). An unknown id is a not_found error.',
-    input: CertificateIdPath,
-    output: objectResponse(CertificateRow),
+    description:
+      'One certificate by id (cert_ followed by 20 hex digits, as search results give it); expand=parcel adds its parcel roll facts. An unknown id is a not_found error.',
+    input: CertificateByIdParams,
+    output: objectResponse(ExpandedCertificateRow),
     noun: 'certificates',
     summarize: (c: CertificateRow) =>
       `Certificate ${c.certificate_number}, ${c.county_name} ${c.tax_year}, ${c.status}, face ${c.face_amount}.`,
@@ -98,9 +109,21 @@ export const TOOLS: readonly Tool[] = toolTable([
     rest: 'GET /api/v1/certificates/by-parcel',
     description: `Every certificate of one parcel across all tax years, newest first: county slug and parcel id (dashes, dots and spaces ignored) are both required. A parcel without certificates is an empty list, never an error.`,
     input: ByParcelParams,
-    output: listResponse(CertificateRow),
+    output: listResponse(ExpandedCertificateRow),
     noun: 'certificates',
     run: (ctx, params) => readByParcel(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'get_certificate_geo_grid',
+    title: 'Certificates on a map grid',
+    rest: 'GET /api/v1/certificates/geo-grid',
+    description:
+      'Certificates within the search filters counted per web map tile z/x/y at zoom 0-18, each cell with its bounds, count and face amount sum; located is the total with a location (the cells add up to it). More than 10,000 cells is an error naming zoom.',
+    input: GeoGridParams,
+    output: objectResponse(GeoGridObject),
+    noun: 'cells',
+    summarize: (d: GeoGridObject) => `${d.located} located certificates in ${d.cells.length} cells at zoom ${d.zoom}.`,
+    run: (ctx, params) => readGeoGrid(ctx.deps, params),
   }),
   defineTool({
     name: 'certificate_counts',
@@ -402,7 +425,7 @@ export const TOOLS: readonly Tool[] = toolTable([
     description:
       "Exactly what search_certificates answers for a saved search's filters plus this call's sort, facets, limit and offset: the same rows in the same order, the same totals and facets, as the data stands now. An unknown id, or another client's, is a not_found error.",
     input: SavedSearchMatchesOfParams,
-    output: listResponse(CertificateRow, true),
+    output: listResponse(ExpandedCertificateRow, true),
     noun: 'certificates',
     run: (ctx, { id, ...params }) => readSavedSearchMatches(ctx.deps, ctx.access.principal, { id }, params),
   }),

@@ -116,6 +116,8 @@ export interface Success {
   description: string;
   /** Lists: the CSV answer's example (format=csv or Accept: text/csv). */
   csv?: string;
+  /** Certificates: the format=geojson answer (application/geo+json). */
+  geojson?: { schema: z.ZodType; example: unknown };
 }
 
 export interface Errors {
@@ -139,6 +141,7 @@ export function answers(ok: Success, errors: Errors = {}) {
     'application/json': { schema: ok.schema, example: ok.example },
   };
   if (ok.csv !== undefined) content['text/csv'] = { schema: CsvText, example: ok.csv };
+  if (ok.geojson !== undefined) content['application/geo+json'] = ok.geojson;
   return {
     200: { description: ok.description, headers: { ...REQUEST_ID, ...RATE_LIMIT }, content },
     ...Object.fromEntries(statuses.map((s) => [s, errorResponse(s, errors.notFound)])),

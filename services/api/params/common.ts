@@ -103,3 +103,11 @@ export function rangeOrder<T extends Record<string, unknown>>(pairs: [keyof T & 
     }
   };
 }
+
+const RATE = 'must be a bid rate from 0 to 18 in quarter points, such as 0.25, 5 or 17.75';
+/** Bids go down from 18% in quarter points (s. 197.432(6)): every rate asked about is one of those 73. */
+export const bidRate = z
+  .number({ error: RATE })
+  .min(0, RATE)
+  .max(18, RATE)
+  .refine((r) => Number.isInteger(r * 4), RATE);

@@ -18,12 +18,17 @@ import {
   CertificateCountsObject,
   CertificateCountsResponse,
   CertificateFreshnessResponse,
+  CertificateGeoJson,
+  CertificateGeoJsonList,
   CertificateList,
   CertificateResponse,
   CertificateRow,
   CertificateSearchList,
   FreshnessObject,
 } from './certificates/row.ts';
+import { ExpandedCertificateRow } from './certificates/row-view.ts';
+import { GeoGridCell, GeoGridObject, GeoGridResponse } from './certificates/geo-grid-row.ts';
+import { ParcelFacts } from '../../domain/parcel-facts.ts';
 import { CountyListResponse, CountyResponse, CountyRow } from './counties/row.ts';
 import {
   CertificateEvent,
@@ -66,6 +71,8 @@ import { DeletedObject, DeletedResponse } from '../writes/schemas.ts';
 
 // Rows and objects: the shapes of spec 2.
 named('Certificate', CertificateRow);
+named('ParcelFacts', ParcelFacts);
+named('CertificateView', ExpandedCertificateRow);
 named('CertificateSale', SaleRow);
 named('Holder', HolderRow);
 named('LandsAvailable', LandsRow);
@@ -88,6 +95,11 @@ named('Error', ErrorSchema);
 named('CertificateSearchList', CertificateSearchList);
 named('CertificateList', CertificateList);
 named('CertificateResponse', CertificateResponse);
+named('CertificateFeatureCollection', CertificateGeoJsonList);
+named('CertificateByIdFeatureCollection', CertificateGeoJson);
+named('GeoGridCell', GeoGridCell);
+named('CertificateGeoGrid', GeoGridObject);
+named('CertificateGeoGridResponse', GeoGridResponse);
 named('CertificateCountsResponse', CertificateCountsResponse);
 named('CertificateFieldsResponse', CertificateFieldsResponse);
 named('CertificateFreshnessResponse', CertificateFreshnessResponse);

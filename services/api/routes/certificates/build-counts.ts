@@ -1,5 +1,6 @@
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
-import { anyOf, type Clause, listQuery, namedFilters } from '../../query/filters.ts';
+import { anyOf, type Clause, inclusiveRange, listQuery, namedFilters } from '../../query/filters.ts';
+import { placeFilters } from './build-place-filters.ts';
 import type { CountsParams } from './params.ts';
 
 /**
@@ -11,6 +12,8 @@ export function buildCounts(p: CountsParams): Clause {
   const filters = namedFilters([
     ['county', p.county === undefined ? undefined : anyOf('county_slug', [p.county])],
     ['tax_year', p.tax_year === undefined ? undefined : anyOf('tax_year', [p.tax_year])],
+    ['rate', inclusiveRange('interest_rate', p.rate_min, p.rate_max)],
+    ...placeFilters(p),
   ]);
   return {
     size: 0,

@@ -4,6 +4,8 @@ import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
 import { type FacetField, facetSearches } from '../../query/facets.ts';
 import { anyOf, anyOfIgnoringCase, type Clause, inclusiveRange, listQuery, type NamedFilter, namedFilters } from '../../query/filters.ts';
 import type { SortKey } from '../../../engine/paging/sort.ts';
+import { mustRead, readLatLon } from '../../params/geo.ts';
+import { placeFilters } from './build-place-filters.ts';
 import { allWordsAcross, allWordsWithTypos, containsMatch, exactKey } from '../../query/text.ts';
 import type { CertificateFacet, CertificateSearchParams, CertificateSort } from './params.ts';
 
@@ -18,6 +20,12 @@ export interface CertificateSearchPlan {
   /** The size-0 searches counting the facets (facets.ts facetSearches); present only when facets were asked for. */
   facetCounts?: Clause[];
   facets: FacetField[];
+  /**
+   * distance_asc only: the DSL sort by distance from near, then id. A distance is computed per
+   * document, not stored, so the page engine's counted cuts (engine/paging) cannot bound it: such
+   * a page is one from+size search within the index's result window (read.ts).
+   */
+  distanceSort?: Clause[];
 }
 
 const FLORIDA_COUNTIES = 67;
@@ -38,7 +46,7 @@ export const CERTIFICATE_FACET_FIELDS: Record<CertificateFacet, FacetField> = {
   redeemed: { name: 'redeemed', field: 'redeemed', kind: 'boolean', size: 2 },
 };
 
-const TIE_BREAK: SortKey = { field: 'id', order: 'asc' };
+const TIE_BREAK = { field: 'id', order: 'asc' } as const satisfies SortKey;
 
 /** Every order ends with the id, so pages never overlap or skip. */
 export const CERTIFICATE_SORT_KEYS: Record<CertificateSort, SortKey[]> = {
@@ -51,7 +59,20 @@ export const CERTIFICATE_SORT_KEYS: Record<CertificateSort, SortKey[]> = {
   year_newest: [{ field: 'tax_year', order: 'desc' }, { field: 'sale_date', order: 'desc' }, TIE_BREAK],
   sale_date_desc: [{ field: 'sale_date', order: 'desc' }, TIE_BREAK],
   sale_newest: [{ field: 'sale_date', order: 'desc' }, TIE_BREAK],
+  rate_asc: [{ field: 'interest_rate', order: 'asc' }, TIE_BREAK],
+  rate_desc: [{ field: 'interest_rate', order: 'desc' }, TIE_BREAK],
+  // Not a stored key: the plan's distanceSort orders these pages; the id alone stays the page engine's total order.
+  distance_asc: [TIE_BREAK],
 };
+
+/** Nearest first in meters along the great circle (arc), the id breaking ties. */
+export function distanceSort(near: string): Clause[] {
+  const origin = mustRead(readLatLon, near);
+  return [
+    { _geo_distance: { location: { lat: origin.lat, lon: origin.lon }, order: 'asc', unit: 'm', distance_type: 'arc' } },
+    { [TIE_BREAK.field]: { order: 'asc' } },
+  ];
+}
 
 /**
  * Free text over the identifying and descriptive fields. An exact
@@ -86,6 +107,8 @@ export function certificateFilters(p: CertificateSearchParams): NamedFilter[] {
     ['redeemed', p.redeemed === undefined ? undefined : anyOf('redeemed', [p.redeemed])],
     ['deed_eligible_by', p.deed_eligible_by === undefined ? undefined : deedEligibleBy(p.deed_eligible_by)],
     ['expires_before', p.expires_before === undefined ? undefined : expiresBefore(p.expires_before)],
+    ['rate', inclusiveRange('interest_rate', p.rate_min, p.rate_max)],
+    ...placeFilters(p),
   ]);
 }
 
@@ -117,6 +140,7 @@ export function buildCertificateSearch(p: CertificateSearchParams): CertificateS
   return {
     query: listQuery(text, filters),
     sort: CERTIFICATE_SORT_KEYS[sort],
+    ...(sort === 'distance_asc' && p.near !== undefined ? { distanceSort: distanceSort(p.near) } : {}),
     ...(facets.length > 0 ? { facetCounts: facetSearches(facets, text, filters) } : {}),
     facets,
   };

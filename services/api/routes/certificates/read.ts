@@ -10,9 +10,11 @@ import { readFacets } from '../../query/facets.ts';
 import { type ListRead, readList, readListWith } from '../read-list.ts';
 import { buildByParcel } from './build-by-parcel.ts';
 import { buildCertificateSearch } from './build-search.ts';
-import { mapCertificate } from './map-row.ts';
-import type { ByParcelParams, CertificateIdPath, CertificateSearchParams } from './params.ts';
-import { CERTIFICATE_SOURCE, type CertificateDocument, type CertificateRow } from './row.ts';
+import type { ByParcelParams, CertificateByIdParams, CertificateSearchParams, CertificateView } from './params.ts';
+import { sortProblem } from './params.ts';
+import { readDistancePage } from './read-distance.ts';
+import type { CertificateDocument } from './row.ts';
+import { type CertificateViewOptions, type ExpandedCertificateRow, type ViewedRow, viewRow, viewSource } from './row-view.ts';
 
 /**
  * Certificate reads: parameters in, rows and totals out, no Fastify. The REST
@@ -48,17 +50,43 @@ function certificatesIndex(deps: CertificatesDeps): string {
   return aliasName(deps.config.INDEX_PREFIX, 'certificates');
 }
 
-export async function readCertificateSearch(deps: CertificatesDeps, params: CertificateSearchParams): Promise<ListResult<CertificateRow>> {
+/** The view a request asks for: expand, and geometry for a GeoJSON answer. */
+function viewOf(params: { expand?: CertificateView['expand']; format?: string }): CertificateViewOptions {
+  return { ...(params.expand ? { expand: params.expand } : {}), geometry: params.format === 'geojson' };
+}
+
+/** Viewed rows as a list answer: the rows, and their points when the answer is GeoJSON. */
+function viewed(result: ListResult<ViewedRow>, view: CertificateViewOptions): ListResult<ExpandedCertificateRow> {
+  const { rows, ...rest } = result;
+  return { ...rest, rows: rows.map((r) => r.row), ...(view.geometry ? { points: rows.map((r) => r.point) } : {}) };
+}
+
+export async function readCertificateSearch(
+  deps: CertificatesDeps,
+  params: CertificateSearchParams,
+): Promise<ListResult<ExpandedCertificateRow>> {
   assertCounties(deps.registry, 'county', params.county);
+  // The search's schema checks this too; a saved search's /matches meets sort and near here first.
+  const problem = sortProblem(params);
+  if (problem) throw new InvalidParamsError([{ parameter: 'sort', message: problem }]);
+  const view = viewOf(params);
+  return viewed(await readSearchRows(deps, params, view), view);
+}
+
+async function readSearchRows(deps: CertificatesDeps, params: CertificateSearchParams, view: CertificateViewOptions) {
   const plan = buildCertificateSearch(params);
   const index = certificatesIndex(deps);
-  const list: ListRead<CertificateDocument, CertificateRow> = {
+  const list: ListRead<CertificateDocument, ViewedRow> = {
     query: plan.query,
     sort: plan.sort,
     page: params,
-    source: CERTIFICATE_SOURCE,
-    map: (doc) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
+    source: viewSource(view),
+    map: (doc) => viewRow(doc, deps.config.PARCEL_BASE_URL, view),
   };
+  if (plan.distanceSort) {
+    const read = await readDistancePage(deps, index, list, plan.distanceSort, plan.facetCounts ?? []);
+    return plan.facetCounts ? { ...read.result, facets: readFacets(plan.facets, read.beside) } : read.result;
+  }
   if (!plan.facetCounts) return readList(deps, index, list);
   // Facets are counted by their own size-0 searches, sent in the same msearch as the page's
   // first request: the engine's shard request cache keeps size-0 answers until the next
@@ -70,16 +98,18 @@ export async function readCertificateSearch(deps: CertificatesDeps, params: Cert
 }
 
 /** Every tax year of one parcel; an unknown parcel or a county without a feed is an empty list, never a 404. */
-export async function readByParcel(deps: CertificatesDeps, params: ByParcelParams): Promise<ListResult<CertificateRow>> {
+export async function readByParcel(deps: CertificatesDeps, params: ByParcelParams): Promise<ListResult<ExpandedCertificateRow>> {
   assertCounties(deps.registry, 'county', [params.county]);
   const plan = buildByParcel(params);
-  return readList(deps, certificatesIndex(deps), {
+  const view = viewOf(params);
+  const read = await readList(deps, certificatesIndex(deps), {
     query: plan.query,
     sort: plan.sort,
     page: params,
-    source: CERTIFICATE_SOURCE,
-    map: (doc: CertificateDocument) => mapCertificate(doc, deps.config.PARCEL_BASE_URL),
+    source: viewSource(view),
+    map: (doc: CertificateDocument) => viewRow(doc, deps.config.PARCEL_BASE_URL, view),
   });
+  return viewed(read, view);
 }
 
 const CERTIFICATE_ID = /^cert_[0-9a-f]{20}$/;
@@ -89,12 +119,17 @@ const CERTIFICATE_ID = /^cert_[0-9a-f]{20}$/;
  * certificate: the same 404 as an unknown id (it is a path, and no certificate is
  * there), with the form spelled out; it never reaches the engine.
  */
-export async function readCertificate(deps: CertificatesDeps, params: CertificateIdPath): Promise<ObjectResult<CertificateRow>> {
+export async function readCertificate(
+  deps: CertificatesDeps,
+  params: CertificateByIdParams & { format?: CertificateView['format'] },
+): Promise<ObjectResult<ExpandedCertificateRow>> {
   const missing = () =>
     new NotFoundError(`no certificate has the id ${JSON.stringify(params.id)}; certificate ids look like cert_ followed by 20 hex digits`);
   if (!CERTIFICATE_ID.test(params.id)) throw missing();
   // A get by id, not a search: one shard, no query phase (a third of the time of an ids query).
-  const doc = await getById<CertificateDocument>(deps.opensearch, certificatesIndex(deps), params.id, CERTIFICATE_SOURCE);
+  const view = viewOf(params);
+  const doc = await getById<CertificateDocument>(deps.opensearch, certificatesIndex(deps), params.id, viewSource(view));
   if (!doc) throw missing();
-  return { data: mapCertificate(doc, deps.config.PARCEL_BASE_URL) };
+  const { row, point } = viewRow(doc, deps.config.PARCEL_BASE_URL, view);
+  return { data: row, ...(view.geometry ? { point } : {}) };
 }

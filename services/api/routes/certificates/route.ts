@@ -3,8 +3,20 @@ import type { ApiDeps } from '../../deps.ts';
 import { toCsv } from '../../csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
-import { sendList, sendObject } from '../../reply.ts';
-import { ByParcelParams, CertificateIdPath, CertificateSearchParams, CountsParams, NoParams } from './params.ts';
+import { sendObject } from '../../reply.ts';
+import {
+  ByParcelParams,
+  CertificateIdPath,
+  CertificateSearchParams,
+  CertificateView,
+  CountsParams,
+  GeoGridParams,
+  NoParams,
+} from './params.ts';
+import { sendCertificates } from './send.ts';
+import { GEO_GRID_MAX_CELLS } from './build-geo-grid.ts';
+import { GeoGridResponse } from './geo-grid-row.ts';
+import { readGeoGrid } from './read-geo-grid.ts';
 import { readByParcel, readCertificate, readCertificateSearch } from './read.ts';
 import { readCertificateFields, readCertificateFreshness, readCounts } from './read-stats.ts';
 import { CertificateFieldsResponse } from './fields.ts';
@@ -12,6 +24,8 @@ import {
   CERTIFICATE_COLUMNS,
   CertificateCountsResponse,
   CertificateFreshnessResponse,
+  CertificateGeoJson,
+  CertificateGeoJsonList,
   CertificateList,
   CertificateResponse,
   CertificateSearchList,
@@ -44,10 +58,11 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             description: 'One page of certificates.',
             example: examples.certificateList,
             csv: csvExample,
+            geojson: { schema: CertificateGeoJsonList, example: examples.certificateFeatures },
           }),
         },
       },
-      async (request, reply) => sendList(request, reply, await readCertificateSearch(deps, request.query), CERTIFICATE_COLUMNS),
+      async (request, reply) => sendCertificates(request, reply, await readCertificateSearch(deps, request.query), request.query.expand),
     );
 
     app.get(
@@ -64,10 +79,11 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
             description: "The parcel's certificates, newest tax year first.",
             example: examples.certificatesByParcel,
             csv: csvExample,
+            geojson: { schema: CertificateGeoJsonList, example: examples.certificateFeatures },
           }),
         },
       },
-      async (request, reply) => sendList(request, reply, await readByParcel(deps, request.query), CERTIFICATE_COLUMNS),
+      async (request, reply) => sendCertificates(request, reply, await readByParcel(deps, request.query), request.query.expand),
     );
 
     app.get(
@@ -75,14 +91,30 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       {
         schema: {
           operationId: 'getCertificateCounts',
-          summary: 'Certificate counts per status, optionally for one county and tax year',
-          description: 'All seven statuses with their counts, zeros included, for all certificates or for one county and/or one tax year.',
+          summary: 'Certificate counts per status, optionally for one county and tax year and within map and parcel filters',
+          description:
+            'All seven statuses with their counts, zeros included, for all certificates or for one county and/or one tax year, within the bid-rate, map and parcel-roll filters of search when given.',
           tags,
           querystring: CountsParams,
           response: answers({ schema: CertificateCountsResponse, description: 'Counts per status.', example: examples.certificateCounts }),
         },
       },
       async (request, reply) => sendObject(request, reply, await readCounts(deps, request.query)),
+    );
+
+    app.get(
+      '/certificates/geo-grid',
+      {
+        schema: {
+          operationId: 'getCertificateGeoGrid',
+          summary: 'Map cells: certificates within the search filters counted per web map tile',
+          description: `Every non-empty tile z/x/y at zoom (0-18) with its bounds, the certificates in it and the sum of their face amounts, within the same filters as search (query, county, map area, parcel roll, ...). Exact: the cells' counts add up to located, the certificates within the filters that have a location (one without a parcel row is in no cell). At most ${GEO_GRID_MAX_CELLS.toLocaleString('en-US')} cells: more is a 400 naming zoom, never a partial map.`,
+          tags,
+          querystring: GeoGridParams,
+          response: answers({ schema: GeoGridResponse, description: 'The map cells.', example: examples.certificateGeoGrid }),
+        },
+      },
+      async (request, reply) => sendObject(request, reply, await readGeoGrid(deps, request.query)),
     );
 
     app.get(
@@ -133,16 +165,28 @@ export function certificatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           description: 'The certificate with this id, as search returns it.',
           tags,
           params: CertificateIdPath,
-          querystring: NoParams,
+          querystring: CertificateView,
           response: answers(
-            { schema: CertificateResponse, description: 'The certificate.', example: examples.certificate },
+            {
+              schema: CertificateResponse,
+              description: 'The certificate.',
+              example: examples.certificate,
+              geojson: {
+                schema: CertificateGeoJson,
+                example: {
+                  type: 'FeatureCollection',
+                  features: [examples.certificateFeatures.features[0]],
+                  meta: examples.certificate.meta,
+                },
+              },
+            },
             {
               notFound: 'no certificate has the id "cert_00000000000000000000"; certificate ids look like cert_ followed by 20 hex digits',
             },
           ),
         },
       },
-      async (request, reply) => sendObject(request, reply, await readCertificate(deps, request.params)),
+      async (request, reply) => sendObject(request, reply, await readCertificate(deps, { ...request.params, ...request.query })),
     );
   };
 }

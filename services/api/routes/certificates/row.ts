@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from '../../../domain/records.ts';
-import { CertificateRow } from '../../../domain/certificate-row.ts';
 import { listResponse, objectResponse } from '../../envelope.ts';
+import { featureCollectionSchema } from '../../geojson.ts';
+import { ExpandedCertificateRow } from './row-view.ts';
 
 /**
  * The certificate row of spec 2.2 (schema, columns, stored fields) is the domain's: the
@@ -33,8 +34,10 @@ export const FreshnessObject = z.object({
 });
 
 /** The answers the document names (routes/named-schemas.ts), for the routes to declare. */
-export const CertificateSearchList = listResponse(CertificateRow, true);
-export const CertificateList = listResponse(CertificateRow);
-export const CertificateResponse = objectResponse(CertificateRow);
+export const CertificateSearchList = listResponse(ExpandedCertificateRow, true);
+export const CertificateList = listResponse(ExpandedCertificateRow);
+export const CertificateResponse = objectResponse(ExpandedCertificateRow);
+export const CertificateGeoJsonList = featureCollectionSchema(ExpandedCertificateRow, true);
+export const CertificateGeoJson = featureCollectionSchema(ExpandedCertificateRow, false);
 export const CertificateCountsResponse = objectResponse(CertificateCountsObject);
 export const CertificateFreshnessResponse = objectResponse(FreshnessObject);

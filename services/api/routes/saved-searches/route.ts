@@ -4,11 +4,12 @@ import { toCsv } from '../../csv.ts';
 import { listEnvelope, objectEnvelope } from '../../envelope.ts';
 import { examples, savedSearchExamples } from '../../openapi/examples.ts';
 import { answers, writeAnswers } from '../../openapi/responses.ts';
-import { sendList } from '../../reply.ts';
 import { WRITE_BODY_LIMIT } from '../../writes/body.ts';
 import { sendWrite, withSecretBox } from '../../writes/respond.ts';
 import { DeletedResponse, IDEMPOTENT, IdempotencyHeaders } from '../../writes/schemas.ts';
-import { CERTIFICATE_COLUMNS, CertificateSearchList } from '../certificates/row.ts';
+import { CERTIFICATE_COLUMNS } from '../certificates/row.ts';
+import { sendCertificates } from '../certificates/send.ts';
+import { CertificateGeoJsonList, CertificateSearchList } from '../certificates/row.ts';
 import { NoQuery } from '../webhook-endpoints/params.ts';
 import { CreateSavedSearchBody, SavedSearchesParams, SavedSearchMatchesParams, SavedSearchPath, UpdateSavedSearchBody } from './params.ts';
 import { readSavedSearch, readSavedSearches, readSavedSearchMatches } from './read.ts';
@@ -145,17 +146,23 @@ export function savedSearchesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           params: SavedSearchPath,
           querystring: SavedSearchMatchesParams,
           response: answers(
-            { schema: CertificateSearchList, description: 'One page of certificates.', example: examples.certificateList, csv: csvExample },
+            {
+              schema: CertificateSearchList,
+              description: 'One page of certificates.',
+              example: examples.certificateList,
+              csv: csvExample,
+              geojson: { schema: CertificateGeoJsonList, example: examples.certificateFeatures },
+            },
             { notFound: NOT_FOUND },
           ),
         },
       },
       async (request, reply) =>
-        sendList(
+        sendCertificates(
           request,
           reply,
           await readSavedSearchMatches(deps, request.principal!, request.params, request.query),
-          CERTIFICATE_COLUMNS,
+          request.query.expand,
         ),
     );
   };

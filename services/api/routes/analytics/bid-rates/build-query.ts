@@ -1,5 +1,6 @@
 import { UNSOLD_STATUSES } from '../../../../domain/sold-to-bidder.ts';
 import { anyOf, anyOfIgnoringCase, type Clause, listQuery, namedFilters } from '../../../query/filters.ts';
+import { placeFilters } from '../../certificates/build-place-filters.ts';
 import type { BidRateParams } from './params.ts';
 
 /**
@@ -30,12 +31,13 @@ export const SOLD_TO_BIDDER: Clause = {
   bool: { must_not: [{ term: { struck_to_county: true } }, { terms: { status: [...UNSOLD_STATUSES] } }] },
 };
 
-/** An analytic scope's county, tax_year and vendor: the same fragments as certificate search's. */
+/** An analytic scope's county, tax_year, vendor and place (geo and parcel roll): the same fragments as certificate search's. */
 export function marketScope(p: BidRateParams): [string, Clause | undefined][] {
   return [
     ['county', p.county && anyOf('county_slug', p.county)],
     ['tax_year', p.tax_year && anyOf('tax_year', p.tax_year)],
     ['vendor', p.vendor && anyOfIgnoringCase('vendor', p.vendor)],
+    ...placeFilters(p),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CertificateSearchParams } from '../../certificates/params.ts';
+import { CertificateSearchParams, placeFilters, placeRules } from '../../certificates/params.ts';
 
 /**
  * GET /analytics/bid-rates. The scope parameters are certificate
@@ -8,9 +8,12 @@ import { CertificateSearchParams } from '../../certificates/params.ts';
  */
 const search = CertificateSearchParams.shape;
 
-export const BidRateParams = z.strictObject({
-  county: search.county,
-  tax_year: search.tax_year,
-  vendor: search.vendor,
-});
+export const BidRateParams = z
+  .strictObject({
+    county: search.county,
+    tax_year: search.tax_year,
+    vendor: search.vendor,
+    ...placeFilters,
+  })
+  .superRefine(placeRules);
 export type BidRateParams = z.infer<typeof BidRateParams>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, integer, multi, rangeOrder } from '../../../params/common.ts';
-import { CertificateSearchParams } from '../../certificates/params.ts';
+import { bidRate, calendarDate, integer, multi, rangeOrder } from '../../../params/common.ts';
+import { CertificateSearchParams, type PlaceFilters, placeFilters, placeRules } from '../../certificates/params.ts';
 
 /**
  * GET /analytics/redemption-curve and /analytics/expected-yield. The scope's county, tax_year,
@@ -13,13 +13,8 @@ const search = CertificateSearchParams.shape;
 /** The longest a certificate lives: 7 years of interest months (s. 197.482). */
 export const MAX_MONTHS = 84;
 
-const RATE = 'must be a bid rate from 0 to 18 in quarter points, such as 0.25, 5 or 17.75';
-/** Bids go down from 18% in quarter points (s. 197.432(6)): every rate asked about is one of those 73. */
-export const bidRate = z
-  .number({ error: RATE })
-  .min(0, RATE)
-  .max(18, RATE)
-  .refine((r) => Number.isInteger(r * 4), RATE);
+/** The quarter-point grid of bids (params/common.ts), shared with certificate search's rate_min and rate_max. */
+export { bidRate };
 
 const scope = {
   county: search.county,
@@ -27,8 +22,9 @@ const scope = {
   vendor: search.vendor,
   face_min: search.face_min,
   face_max: search.face_max,
-  rate_min: bidRate.optional().describe('Lowest winning rate of the scope, percent, inclusive (quarter points).'),
-  rate_max: bidRate.optional().describe('Highest winning rate of the scope, percent, inclusive (quarter points).'),
+  rate_min: search.rate_min,
+  rate_max: search.rate_max,
+  ...placeFilters,
   as_of: calendarDate
     .optional()
     .describe(
@@ -36,10 +32,15 @@ const scope = {
     ),
 };
 
-const scopeRanges = rangeOrder([
+const scopeOrder = rangeOrder([
   ['face_min', 'face_max'],
   ['rate_min', 'rate_max'],
 ]);
+
+function scopeRanges(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  scopeOrder(value, ctx);
+  placeRules(value as PlaceFilters, ctx);
+}
 
 export const RedemptionCurveParams = z.strictObject(scope).superRefine(scopeRanges);
 export type RedemptionCurveParams = z.infer<typeof RedemptionCurveParams>;

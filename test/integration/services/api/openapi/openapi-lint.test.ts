@@ -165,8 +165,10 @@ describe('the served OpenAPI document', () => {
       }
       expect(ok.content?.['application/json']?.schema?.$ref, path).toMatch(/^#\/components\/schemas\//);
       expect(ok.content?.['application/json']?.example, `${path}: 200 example`).toBeDefined();
-      // A list answers CSV too: its format parameter says so.
-      const lists = (op.parameters ?? []).some((p) => p.name === 'format');
+      // A list answers CSV too: its format parameter says so (by-id's format offers geojson alone).
+      const lists = (op.parameters ?? []).some(
+        (p) => p.name === 'format' && (p as { schema?: { enum?: string[] } }).schema?.enum?.includes('csv'),
+      );
       expect(Object.keys(ok.content ?? {}).includes('text/csv'), `${path}: text/csv`).toBe(lists);
       if (lists) expect(ok.content?.['text/csv']?.example, path).toEqual(expect.stringMatching(/^id,/));
       expect(op.security, `${path} needs a key`).toBeUndefined();

@@ -67,14 +67,26 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/certificates/search?query=smith&facets=county,status,tax_year,vendor,redeemed',
     '/api/v1/certificates/search?county=miami-dade&sort=face_desc&limit=2&offset=1',
     '/api/v1/certificates/search?face_min=2&face_max=1',
+    '/api/v1/certificates/search?format=geojson&expand=parcel&limit=3',
+    '/api/v1/certificates/search?near=25.77,-80.19&radius=3mi&sort=distance_asc&homestead=false&just_value_min=150000',
+    '/api/v1/certificates/search?bbox=-80.1,25.7,-80.3,25.9',
   ],
+  '/api/v1/certificates/geo-grid': ['/api/v1/certificates/geo-grid?zoom=10&county=miami-dade', '/api/v1/certificates/geo-grid?zoom=19'],
   '/api/v1/certificates/by-parcel': [
     '/api/v1/certificates/by-parcel?county=miami-dade&parcel_id=01-3125-041-0010',
     '/api/v1/certificates/by-parcel?county=miami-dade&parcel_id=nope',
     '/api/v1/certificates/by-parcel?county=miami-dade',
   ],
-  '/api/v1/certificates/{id}': [`/api/v1/certificates/${CERT}`, '/api/v1/certificates/cert_00000000000000000000'],
-  '/api/v1/certificates/counts': ['/api/v1/certificates/counts', '/api/v1/certificates/counts?county=miami-dade&tax_year=2024'],
+  '/api/v1/certificates/{id}': [
+    `/api/v1/certificates/${CERT}`,
+    `/api/v1/certificates/${CERT}?expand=parcel&format=geojson`,
+    '/api/v1/certificates/cert_00000000000000000000',
+  ],
+  '/api/v1/certificates/counts': [
+    '/api/v1/certificates/counts',
+    '/api/v1/certificates/counts?county=miami-dade&tax_year=2024',
+    '/api/v1/certificates/counts?polygon=25.7,-80.3;25.9,-80.3;25.9,-80.1&owner_type=entity',
+  ],
   '/api/v1/certificates/fields': ['/api/v1/certificates/fields'],
   '/api/v1/certificates/freshness': ['/api/v1/certificates/freshness'],
   '/api/v1/account/usage': ['/api/v1/account/usage'],
@@ -192,11 +204,13 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       expect(res.body.slice(0, 17)).toBe(String((calendar as { example?: string }).example).slice(0, 17));
       return res.statusCode;
     }
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    const key = `${method} ${template} ${status}`;
+    // format=geojson answers GeoJSON, checked against its own documented schema; anything else is JSON.
+    const media = /^application\/geo\+json/.test(String(res.headers['content-type'])) ? 'application/geo+json' : 'application/json';
+    expect(res.headers['content-type']).toMatch(media === 'application/json' ? /^application\/json/ : /^application\/geo\+json/);
+    const key = `${method} ${template} ${status} ${media}`;
     let validate = validators.get(key);
     if (!validate) {
-      const schema = op!.responses[status]!.content?.['application/json']?.schema;
+      const schema = op!.responses[status]!.content?.[media]?.schema;
       expect(schema, `${key} has no JSON schema`).toBeDefined();
       validate = ajv.compile(schema!);
       validators.set(key, validate);
@@ -351,7 +365,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       const template = '/api/v1/holders/search';
       const body = (await get('/api/v1/holders/search')).json();
       body.data[0].updated_at = '2025-01-01T00:00:00.000Z';
-      const validate = validators.get(`get ${template} 200`)!;
+      const validate = validators.get(`get ${template} 200 application/json`)!;
       expect(validate(body)).toBe(false);
     });
   });

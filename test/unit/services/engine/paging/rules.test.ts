@@ -103,7 +103,13 @@ describe('every list order keeps the rules against its mapping', () => {
     {
       name: 'certificates/search',
       mapping: 'certificates',
-      sorts: CERTIFICATE_SORTS.map((sort) => buildCertificateSearch(CertificateSearchParams.parse({ sort, query: 'smith' })).sort),
+      // distance_asc measures from near (its page reads the plan's distanceSort; its sort keys are the id alone).
+      sorts: CERTIFICATE_SORTS.map(
+        (sort) =>
+          buildCertificateSearch(
+            CertificateSearchParams.parse({ sort, query: 'smith', ...(sort === 'distance_asc' ? { near: '26,-80', radius: '1km' } : {}) }),
+          ).sort,
+      ),
     },
     {
       name: 'certificates/by-parcel',

@@ -47,7 +47,7 @@ describe('GET /api/v1/certificates/search: 400 bad_request', () => {
     ['limit=ten', 'limit', /^must be an integer from 1 to 500$/],
     ['offset=-1', 'offset', /0 or more/],
     ['offset=1.5', 'offset', /^must be an integer, 0 or more$/],
-    ['format=xml', 'format', /json or csv/],
+    ['format=xml', 'format', /json, csv or geojson/],
   ];
 
   it.each(cases)('%s -> 400 naming %s', async (qs, parameter, message) => {

@@ -83,6 +83,7 @@ describe('saved searches through the API', () => {
       [{ face_min: 100, face_max: '5000', tax_year: '2022' }, 'face_min=100&face_max=5000&tax_year=2022', 'sort=face_asc&offset=5&limit=4'],
       [{ query: 'smith', redeemed: false }, 'query=smith&redeemed=false', 'facets=county,status,tax_year,vendor,redeemed&limit=3'],
       [{ holder: 'acme tax fund' }, 'holder=acme tax fund', 'sort=year_newest&facets=county'],
+      [{ rate_min: 0, rate_max: '18' }, 'rate_min=0&rate_max=18', 'sort=rate_desc&limit=5&expand=parcel'],
     ];
     for (const [params, filters, answer] of cases) {
       const { id } = await create(owner, params);
@@ -101,6 +102,20 @@ describe('saved searches through the API', () => {
         expect({ ...m, meta: undefined }).toEqual({ ...s, meta: undefined });
       }
     }
+  });
+
+  it('saves the map filters; distance_asc on /matches needs a saved near, else a 400 naming sort', async () => {
+    const near = await create(owner, { near: '26.12,-80.14', radius: '3mi', homestead: false, just_value_min: 150001 });
+    const nearest = await call(owner, 'GET', `/api/v1/saved-searches/${near.id}/matches?sort=distance_asc&format=geojson`);
+    expect(nearest.statusCode, nearest.body).toBe(200);
+    expect(nearest.json().type).toBe('FeatureCollection');
+    const box = await create(owner, { bbox: '-80.3,25.7,-80.1,25.9', polygon: '25.7,-80.3;25.9,-80.3;25.9,-80.1' });
+    const refused = await call(owner, 'GET', `/api/v1/saved-searches/${box.id}/matches?sort=distance_asc`);
+    expect(refused.statusCode).toBe(400);
+    expect(issues(refused).map((i) => i.parameter)).toEqual(['sort']);
+    const noRadius = await call(owner, 'POST', '/api/v1/saved-searches', { name: 'x', params: { near: '26,-80' } });
+    expect(noRadius.statusCode).toBe(400);
+    expect(issues(noRadius).map((i) => i.parameter)).toEqual(['params.radius']);
   });
 
   it('/matches costs 1 credit and refuses a filter in its query string by name', async () => {
@@ -147,7 +162,7 @@ describe('saved searches through the API', () => {
     expect(issues(saved).every((i) => i.parameter.startsWith('params.'))).toBe(true);
     expect(words(issues(saved))).toEqual(words(issues(search)));
     expect(issues(saved).find((i) => i.parameter === 'params.colour')!.message).toBe(
-      'unknown parameter; accepted: query, county, status, tax_year, holder, vendor, face_min, face_max, sale_after, sale_before, redeemed, deed_eligible_by, expires_before',
+      'unknown parameter; accepted: query, county, status, tax_year, holder, vendor, face_min, face_max, sale_after, sale_before, redeemed, deed_eligible_by, expires_before, rate_min, rate_max, bbox, near, radius, polygon, homestead, just_value_min, just_value_max, use_code, zip, city, owner_type',
     );
     // An unknown county is a 400 as on search, even when the shape is fine.
     const county = await call(owner, 'POST', '/api/v1/saved-searches', { name: 'x', params: { county: 'atlantis' } });

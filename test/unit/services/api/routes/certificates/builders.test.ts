@@ -3,7 +3,13 @@ import { sortClause } from '../../../../../../services/engine/paging/sort.ts';
 import { buildByParcel } from '../../../../../../services/api/routes/certificates/build-by-parcel.ts';
 import { buildCounts } from '../../../../../../services/api/routes/certificates/build-counts.ts';
 import { buildCertificateSearch } from '../../../../../../services/api/routes/certificates/build-search.ts';
-import { ByParcelParams, CertificateSearchParams, CountsParams } from '../../../../../../services/api/routes/certificates/params.ts';
+import { buildGeoGrid } from '../../../../../../services/api/routes/certificates/build-geo-grid.ts';
+import {
+  ByParcelParams,
+  CertificateSearchParams,
+  CountsParams,
+  GeoGridParams,
+} from '../../../../../../services/api/routes/certificates/params.ts';
 import { dslFixtures as fixtureCases } from '../../../../../../scripts/lib/dsl-fixtures.ts';
 
 /**
@@ -17,9 +23,12 @@ describe('certificate search builder', () => {
   it('has cases', () => expect(cases.length).toBeGreaterThan(10));
   it.each(cases)('$name', ({ params, dsl }) => {
     const plan = buildCertificateSearch(CertificateSearchParams.parse(params));
-    expect({ query: plan.query, sort: sortClause(plan.sort), ...(plan.facetCounts ? { facet_counts: plan.facetCounts } : {}) }).toEqual(
-      dsl,
-    );
+    expect({
+      query: plan.query,
+      sort: sortClause(plan.sort),
+      ...(plan.distanceSort ? { distance_sort: plan.distanceSort } : {}),
+      ...(plan.facetCounts ? { facet_counts: plan.facetCounts } : {}),
+    }).toEqual(dsl);
   });
 });
 
@@ -27,6 +36,14 @@ describe('certificate by-parcel builder', () => {
   it.each(fixtureCases('certificates-by-parcel'))('$name', ({ params, dsl }) => {
     const plan = buildByParcel(ByParcelParams.parse(params));
     expect({ query: plan.query, sort: sortClause(plan.sort) }).toEqual(dsl);
+  });
+});
+
+describe('certificate geo-grid builder', () => {
+  const cases = fixtureCases('certificates-geo-grid');
+  it('has cases', () => expect(cases.length).toBeGreaterThan(1));
+  it.each(cases)('$name', ({ params, dsl }) => {
+    expect(buildGeoGrid(GeoGridParams.parse(params))).toEqual(dsl);
   });
 });
 
