@@ -4,7 +4,7 @@ import { countCertificates } from '../../indexer/certificates/bookkeeping.ts';
 import { deriveHolders } from '../../indexer/holders/derive-holders.ts';
 import { markIngested } from '../control/ingest/freshness.ts';
 import { upsertSource } from '../control/ingest/sources.ts';
-import { aliasName, type Dataset } from '../domain/datasets.ts';
+import { aliasName } from '../domain/datasets.ts';
 import { enqueueFiles } from './ingest-runner.ts';
 import { manifestJobs, manifestParcelJobs } from './manifest-jobs.ts';
 import type { Runtime } from './runtime.ts';

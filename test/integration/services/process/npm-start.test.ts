@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCertificates } from '../../../../indexer/certificates/bookkeeping.ts';
-import { aliasName, type Dataset } from '../../../../services/domain/datasets.ts';
+import { aliasName } from '../../../../services/domain/datasets.ts';
 import { getCounty, listCounties } from '../../../../services/control/ingest/counties.ts';
 import { getDatasetState } from '../../../../services/control/ingest/freshness.ts';
 import { listSources } from '../../../../services/control/ingest/sources.ts';

@@ -1,12 +1,8 @@
 // @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../../services/control/accounts/accounts.ts';
-import { hashPassword } from '../../../../services/control/accounts/passwords.ts';
-import { markEmailVerified } from '../../../../services/control/accounts/users.ts';
-import { setClient } from '../../../../services/control/billing/clients.ts';
 import { listPortfolios, portfolioOfCalendarToken, positionsOf } from '../../../../services/control/portfolios/index.ts';
 import { type AccountSite, openAccountSite, signedInAccount } from '../../../helpers/account-site.ts';
-import { type FormClient, formClient, mainText } from '../../../helpers/form-client.ts';
+import { type FormClient, mainText } from '../../../helpers/form-client.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 
 /**

@@ -1,16 +1,13 @@
 // @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../../services/control/accounts/accounts.ts';
-import { hashPassword } from '../../../../services/control/accounts/passwords.ts';
-import { markEmailVerified } from '../../../../services/control/accounts/users.ts';
 import { createKey } from '../../../../services/control/billing/api-keys.ts';
-import { setClient, suspendClient } from '../../../../services/control/billing/clients.ts';
+import { suspendClient } from '../../../../services/control/billing/clients.ts';
 import type { PlanCode } from '../../../../services/control/billing/plans.ts';
 import { appendEvents, type EventInput } from '../../../../services/control/feed/events.ts';
 import { listSavedSearches } from '../../../../services/control/feed/saved-searches.ts';
 import { ALERTS_SHOWN } from '../../../../services/web/pages/saved-searches.ts';
 import { type AccountSite, openAccountSite, signedInAccount } from '../../../helpers/account-site.ts';
-import { formClient, mainText } from '../../../helpers/form-client.ts';
+import { mainText } from '../../../helpers/form-client.ts';
 
 /**
  * /account/saved-searches against the real server and control plane: a search saved from its

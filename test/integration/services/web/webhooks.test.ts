@@ -1,16 +1,12 @@
 // @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrialAccount } from '../../../../services/control/accounts/accounts.ts';
-import { setClient } from '../../../../services/control/billing/clients.ts';
 import { appendEvents } from '../../../../services/control/feed/events.ts';
 import { createSavedSearch } from '../../../../services/control/feed/saved-searches.ts';
-import { hashPassword } from '../../../../services/control/accounts/passwords.ts';
-import { markEmailVerified } from '../../../../services/control/accounts/users.ts';
 import { fanOut, listDeliveries, recordOutcomes } from '../../../../services/control/feed/webhook-deliveries.ts';
 import { createSecretBox } from '../../../../services/control/feed/webhook-secrets.ts';
 import { listEndpoints, signingSecrets } from '../../../../services/control/feed/webhook-endpoints.ts';
 import { type AccountSite, openAccountSite, signedInAccount } from '../../../helpers/account-site.ts';
-import { formClient, mainText } from '../../../helpers/form-client.ts';
+import { mainText } from '../../../helpers/form-client.ts';
 
 /**
  * /account/webhooks against the real server and control plane: an endpoint made through the
