@@ -196,9 +196,21 @@ async function startFromNothing(): Promise<void> {
 
 /** Generate the files and load them through the real queue and worker, as production does. */
 async function ingest(): Promise<void> {
-  const { worker, files, ingestSeconds } = await generateAndIngest({ bin, env, dir, certificates: n, seed: SEED, today: AS_OF });
+  const { worker, files, ingestSeconds, parcelSeconds, parcelRows } = await generateAndIngest({
+    bin,
+    env,
+    dir,
+    certificates: n,
+    seed: SEED,
+    today: AS_OF,
+  });
   children.push(worker);
-  summary.ingestSeconds = ingestSeconds;
+  Object.assign(summary, {
+    ingestSeconds,
+    parcelSeconds,
+    parcelRows,
+    parcelRatio: Math.round((parcelSeconds / ingestSeconds) * 100) / 100,
+  });
   // The worker's memory must not grow with N.
   summary.workerPeakMb = memoryOf(worker.pid).peakMb;
   worker.kill('SIGTERM');
