@@ -3,14 +3,24 @@ import { certificateDocument } from '../../../../../../indexer/certificates/cert
 import { buildApp } from '../../../../../../services/api/app.ts';
 import { migrate } from '../../../../../../services/control/db/migrate.ts';
 import { loadHolderAliases } from '../../../../../../services/domain/holder-groups.ts';
+import { PARCEL_DOCUMENT_FIELDS } from '../../../../../../services/domain/parcel-facts.ts';
 import type { CertificateRecord } from '../../../../../../services/domain/records.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../../../helpers/access.ts';
 import { openTestRuntime, type TestRuntime } from '../../../../../helpers/runtime.ts';
 import { loadOnThreeShards } from '../certificates/seed.ts';
 
+const OWN_FIELDS = ['owner_type', ...PARCEL_DOCUMENT_FIELDS] as const;
+
+function ownParcelFields(r: CertificateRecord): Record<string, unknown> {
+  const own = r as CertificateRecord & Record<string, unknown>;
+  return Object.fromEntries(OWN_FIELDS.filter((f) => own[f] !== undefined).map((f) => [f, own[f]]));
+}
+
 /**
  * An API over certificate records on a 3-shard index (analytics must stay exact on a cluster),
- * indexed as the worker indexes them (holder groups included), with an Enterprise key.
+ * indexed as the worker indexes them (holder groups included), with an Enterprise key. A record
+ * that already carries parcel fields or an owner type (a test placing certificates on the map)
+ * keeps its own: the test's independent computation reads those very values.
  */
 export interface SeededApi {
   t: TestRuntime;
@@ -30,7 +40,7 @@ export async function openSeededApi(
   await loadOnThreeShards(
     t.runtime.opensearch,
     t.config.INDEX_PREFIX,
-    records.map((r) => certificateDocument(r, aliases)),
+    records.map((r) => Object.assign(certificateDocument(r, aliases), ownParcelFields(r))),
   );
   const auth = await apiKeyHeaders(t.runtime);
   const app = await buildApp(t.runtime);
