@@ -24,7 +24,15 @@ export async function generateAndIngest(
 ): Promise<{ worker: ChildProcess; files: string; ingestSeconds: number; parcelSeconds: number; parcelRows: number }> {
   const files = join(set.dir, 'files');
   let t = Date.now();
-  await generateFixtures({ out: files, certificates: set.certificates, seed: set.seed, today: set.today });
+  // A roll as large as the certificates (the parcel layer's target compares loading a roll of N rows
+  // and joining it onto N certificates with ingesting the N certificates).
+  await generateFixtures({
+    out: files,
+    certificates: set.certificates,
+    seed: set.seed,
+    today: set.today,
+    parcelRollRows: set.certificates,
+  });
   console.error(`generated ${set.certificates} certificates in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   execFileSync(set.bin, ['migrate'], { env: set.env, stdio: ['ignore', 'ignore', 'inherit'] });
   const worker = spawn(set.bin, ['worker'], { env: set.env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -45,6 +45,14 @@ export interface GenerateOptions {
   today: string;
   firstTaxYear?: number;
   lastTaxYear?: number;
+  /**
+   * Rows over the parcel files, about: the rolls of the counties with certificates grow by parcels
+   * that never drew one, in proportion to each county's parcels, until they hold this many. Unset,
+   * each roll holds its certificates' parcels and the few others the universe has. A real roll has
+   * 20-30 times more parcels than certificates; a benchmark sets this to load a roll as large as the
+   * certificates it joins onto.
+   */
+  parcelRollRows?: number;
   parcelBaseUrl?: string;
   registry?: Registry;
 }
@@ -400,10 +408,14 @@ export function generateState(options: GenerateOptions): GeneratedState {
   const parcelModels = new Map<ParcelFilePlan, CountyModel>();
   const leftOff = (model: CountyModel, parcelIndex: number) =>
     new Prng(seedOf(model.parcelSeed, parcelIndex, 7)).chance(PARCELS_WITHOUT_ROW);
-  for (const model of models.values()) {
-    if (!fileModels.some((f) => f.model === model)) continue;
+  const rolled = [...models.values()].filter((model) => fileModels.some((f) => f.model === model));
+  const universe = rolled.reduce((n, m) => n + m.parcelUniverse, 0);
+  const scale = Math.max(1, (options.parcelRollRows ?? 0) / (universe * (1 - PARCELS_WITHOUT_ROW)));
+  // Indices past the universe are parcels no certificate points at; the id bijection covers the whole parcel space.
+  const rollSize = new Map(rolled.map((m) => [m, Math.min(m.profile.parcelSpace, Math.round(m.parcelUniverse * scale))]));
+  for (const model of rolled) {
     let rows = 0;
-    for (let i = 0; i < model.parcelUniverse; i++) if (!leftOff(model, i)) rows++;
+    for (let i = 0; i < rollSize.get(model)!; i++) if (!leftOff(model, i)) rows++;
     parcelModels.set({ county: model.county, assessmentYear: lastYear, rows }, model);
   }
 
@@ -414,7 +426,7 @@ export function generateState(options: GenerateOptions): GeneratedState {
     if (!interior) throw new RangeError(`no interior point for ${model.county.slug} in florida-county-centroids.csv`);
     const parcelRng = new Prng(0);
     const rng = new Prng(0);
-    for (let i = 0; i < model.parcelUniverse; i++) {
+    for (let i = 0; i < rollSize.get(model)!; i++) {
       if (leftOff(model, i)) continue;
       parcelRng.reseed(seedOf(model.parcelSeed, i));
       const scrambled = (i * PARCEL_MULTIPLIER + model.parcelOffset) % model.profile.parcelSpace;
