@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../services/api/app.ts';
 import { enqueueFiles } from '../services/process/ingest-runner.ts';
-import { manifestJobs } from '../services/process/manifest-jobs.ts';
+import { manifestJobs, manifestParcelJobs } from '../services/process/manifest-jobs.ts';
 import { loadConfig } from '../services/config.ts';
 import { createKey } from '../services/control/billing/api-keys.ts';
 import { createClient } from '../services/control/billing/clients.ts';
@@ -73,6 +73,9 @@ try {
   for (const source of sources) await upsertSource(runtime.sql, runtime.registry, source);
   console.error(`ingesting ${rows} demo certificates into ${prefix}`);
   const outcomes = await enqueueFiles(runtime, jobs, { wait: true, expectedRows: rows, progressLabel: 'demo data' });
+  // Then its parcel rolls, as npm start loads them: the map answers show real places.
+  const parcels = manifestParcelJobs(MANIFEST);
+  outcomes.push(...(await enqueueFiles(runtime, parcels.jobs, { wait: true, expectedRows: parcels.rows, progressLabel: 'demo parcels' })));
   const failed = outcomes.filter((o) => o.status !== 'succeeded');
   if (failed.length > 0) throw new Error(`${failed.length} demo file(s) failed, first: ${failed[0]?.file}: ${failed[0]?.error}`);
 
@@ -125,6 +128,12 @@ try {
       certificateList: await get(
         `/certificates/search?county=${COUNTY}&tax_year=${LIST_TAX_YEAR}&status=sold,tax_deed_applied&facets=status&sort=face_desc&limit=2`,
       ),
+      // The same list as map features, each with its parcel's facts.
+      certificateFeatures: await get(
+        `/certificates/search?county=${COUNTY}&tax_year=${LIST_TAX_YEAR}&status=sold,tax_deed_applied&sort=face_desc&limit=2&format=geojson&expand=parcel`,
+      ),
+      // The county's map cells at zoom 8 (a county fits in a cell or two at that zoom).
+      certificateGeoGrid: await get(`/certificates/geo-grid?county=${COUNTY}&tax_year=${LIST_TAX_YEAR}&status=sold&zoom=8`),
       certificate: await get(`/certificates/${subject.id}`),
       certificatesByParcel: await get(`/certificates/by-parcel?county=${COUNTY}&parcel_id=${encodeURIComponent(subject.parcel_id)}`),
       certificateCounts: await get(`/certificates/counts?county=${COUNTY}&tax_year=${TAX_YEAR}`),

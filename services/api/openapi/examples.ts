@@ -135,52 +135,9 @@ const eventList = {
   pagination: { limit: 5, offset: 0, total: 37, has_more: true, next_after: 'evt_48214' },
 };
 
-/**
- * format=geojson: the search example's rows as features. The demo data set has no parcel file
- * yet, so its certificates have no location; the first feature is drawn at a hand-picked point in
- * its county to show a located row, the others show the null geometry of a row without one.
- */
-const certificateFeatures = {
-  type: 'FeatureCollection' as const,
-  features: certificateRows.map((row, i) => ({
-    type: 'Feature' as const,
-    geometry: i === 0 ? { type: 'Point' as const, coordinates: [-80.1721, 26.0112] } : null,
-    properties: row,
-  })),
-  pagination: recorded.certificateList.pagination,
-  meta: meta('req_Gq3Vb1nT0xW2zY8k'),
-};
-
 export const examples = {
-  certificateFeatures,
-  /** Written by hand (the demo data set has no parcel file yet): two Broward cells at zoom 10. */
-  certificateGeoGrid: {
-    data: {
-      zoom: 10,
-      located: 5,
-      cells: [
-        {
-          key: '10/283/435',
-          bounds: {
-            top_left: { lat: 26.11598592533352, lon: -80.5078125 },
-            bottom_right: { lat: 25.79989118208832, lon: -80.15625 },
-          },
-          count: 3,
-          face_amount_sum: 4127.35,
-        },
-        {
-          key: '10/284/434',
-          bounds: {
-            top_left: { lat: 26.431228064506435, lon: -80.15625 },
-            bottom_right: { lat: 26.11598592533352, lon: -79.8046875 },
-          },
-          count: 2,
-          face_amount_sum: 1980.1,
-        },
-      ],
-    },
-    meta: meta('req_Hk2Lw7Pq9RtV3xYz'),
-  },
+  certificateFeatures: { ...recorded.certificateFeatures, meta: meta('req_Gq3Vb1nT0xW2zY8k') },
+  certificateGeoGrid: { ...recorded.certificateGeoGrid, meta: meta('req_Hk2Lw7Pq9RtV3xYz') },
   certificateList: { ...recorded.certificateList, meta: meta('req_7QjW9pMj1gCGx3QC') },
   certificate: { ...recorded.certificate, meta: meta('req_4IyXt5Si4B_YP54a') },
   certificatesByParcel: { ...recorded.certificatesByParcel, meta: meta('req_F3ukDxErRAy4CFfI') },
