@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { buildCertificateSnapshots } from '../../bulk/build-certificates.ts';
+import type { BulkFile } from '../../bulk/entry.ts';
+import { folderStorage } from '../../bulk/folder-storage.ts';
+import { loadConfig } from '../../config.ts';
+import { openRuntime } from '../../process/runtime.ts';
+import { resolveCountyArg } from '../county-arg.ts';
+import { wantsJson } from '../json-flag.ts';
+import { CliError, createOutput, USAGE_EXIT } from '../output.ts';
+
+export function bulkCommand(program: Command): void {
+  const bulk = program
+    .command('bulk')
+    .description('bulk files: snapshots and daily deltas in Parquet, NDJSON and CSV (docs/bulk-files.md)');
+  bulk
+    .command('build')
+    .description('rebuild the certificates snapshots of every county and tax year, or of the ones named')
+    .option('--county <county>', 'only this county (slug or name)')
+    .option('--tax-year <yyyy>', 'only this tax year')
+    .action(async (opts: { county?: string; taxYear?: string }, command: Command) => {
+      const config = loadConfig();
+      const runtime = await openRuntime(config, { name: 'bulk' });
+      try {
+        const county = opts.county === undefined ? undefined : resolveCountyArg(runtime.registry, opts.county).slug;
+        if (opts.taxYear !== undefined && !/^\d{4}$/.test(opts.taxYear))
+          throw new CliError(`--tax-year: "${opts.taxYear}" is not a year`, USAGE_EXIT);
+        const taxYear = opts.taxYear === undefined ? undefined : Number(opts.taxYear);
+        const output = createOutput(wantsJson(command));
+        const files = await buildCertificateSnapshots(
+          { ...runtime, storage: folderStorage(config.BULK_DIR) },
+          { county, taxYear },
+          (built) => {
+            if (!output.json) process.stderr.write(`${built[0]?.county} ${built[0]?.tax_year}: ${built[0]?.rows} rows\n`);
+          },
+        );
+        output.result({ files }, (r) => (r.files.length === 0 ? 'no certificates to build files of' : r.files.map(fileLine).join('\n')));
+      } finally {
+        await runtime.close();
+      }
+    });
+}
+
+function fileLine(f: BulkFile): string {
+  return `${f.name}  ${f.rows} rows  ${f.bytes} bytes  sha256 ${f.sha256}  through ${f.through_event ?? 'no event'}`;
+}
