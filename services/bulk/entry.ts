@@ -52,3 +52,12 @@ export async function readEntries(storage: BulkStorage): Promise<BulkFile[]> {
   }
   return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
+
+/** The entry of one stored file, or null when the file or its entry is not there. */
+export async function readEntry(storage: BulkStorage, name: string): Promise<BulkFile | null> {
+  if ((await storage.stat(manifestName(name))) === null || (await storage.stat(name)) === null) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(manifestName(name))) chunks.push(chunk as Buffer);
+  const parsed = BulkFile.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+  return parsed.success ? parsed.data : null;
+}
