@@ -57,6 +57,9 @@ function apiValue(v: unknown): unknown {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'number') return Math.round(v * 1e6) / 1e6;
+  // A delta's row is a STRUCT: its fields read the same way.
+  if (v !== null && typeof v === 'object' && !Array.isArray(v))
+    return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, apiValue(inner)]));
   return v;
 }
 

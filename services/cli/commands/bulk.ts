@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { buildCertificateSnapshots } from '../../bulk/build-certificates.ts';
+import { buildCertificateDeltas } from '../../bulk/build-deltas.ts';
 import type { BulkFile } from '../../bulk/entry.ts';
 import { folderStorage } from '../../bulk/folder-storage.ts';
 import { loadConfig } from '../../config.ts';
@@ -34,6 +35,32 @@ export function bulkCommand(program: Command): void {
           },
         );
         output.result({ files }, (r) => (r.files.length === 0 ? 'no certificates to build files of' : r.files.map(fileLine).join('\n')));
+      } finally {
+        await runtime.close();
+      }
+    });
+  deltasCommand(bulk);
+}
+
+/** `bulk deltas`: the daily delta files, of one Florida day or of every day the kept events cover. */
+function deltasCommand(bulk: Command): void {
+  bulk
+    .command('deltas')
+    .description('rebuild the certificates delta of a Florida day (default: every day the kept events cover)')
+    .option('--day <yyyy-mm-dd>', 'only this Florida calendar day')
+    .action(async (opts: { day?: string }, command: Command) => {
+      if (opts.day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.day))
+        throw new CliError(`--day: "${opts.day}" is not a date YYYY-MM-DD`, USAGE_EXIT);
+      const config = loadConfig();
+      const runtime = await openRuntime(config, { name: 'bulk' });
+      try {
+        const files = await buildCertificateDeltas(
+          { ...runtime, storage: folderStorage(config.BULK_DIR) },
+          opts.day === undefined ? undefined : [opts.day],
+        );
+        createOutput(wantsJson(command)).result({ files }, (r) =>
+          r.files.length === 0 ? 'no certificate events to build deltas of' : r.files.map(fileLine).join('\n'),
+        );
       } finally {
         await runtime.close();
       }
