@@ -52,6 +52,12 @@ export const EnvSchema = z.object({
    * the database. Several API hosts point it at one shared volume (docs/bulk-files.md).
    */
   BULK_DIR: z.string().min(1).optional(),
+  /**
+   * How long the worker waits after an ingest changed a county and tax year before rebuilding its
+   * bulk files; every change within the window shares one rebuild, so a busy day rebuilds each at
+   * most once per window.
+   */
+  BULK_REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(100).max(86_400_000).default(180_000),
   INDEX_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be lowercase letters, digits, _ or -, starting with a letter')

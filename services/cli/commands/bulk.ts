@@ -3,6 +3,7 @@ import { buildCertificateSnapshots } from '../../bulk/build-certificates.ts';
 import { buildCertificateDeltas } from '../../bulk/build-deltas.ts';
 import type { BulkFile } from '../../bulk/entry.ts';
 import { folderStorage } from '../../bulk/folder-storage.ts';
+import { type SnapshotStatus, snapshotStatus } from '../../bulk/status.ts';
 import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../process/runtime.ts';
 import { resolveCountyArg } from '../county-arg.ts';
@@ -40,6 +41,28 @@ export function bulkCommand(program: Command): void {
       }
     });
   deltasCommand(bulk);
+  bulk
+    .command('status')
+    .description('per county and tax year: the newest snapshot, its rows, its age and whether it lags the index')
+    .action(async (_opts, command: Command) => {
+      const config = loadConfig();
+      const runtime = await openRuntime(config, { name: 'bulk' });
+      try {
+        const snapshots = await snapshotStatus(folderStorage(config.BULK_DIR), runtime.sql);
+        createOutput(wantsJson(command)).result({ dir: config.BULK_DIR, snapshots }, (r) =>
+          r.snapshots.length === 0
+            ? `no snapshots in ${r.dir} yet: taxcert bulk build writes them`
+            : r.snapshots.map(statusLine).join('\n'),
+        );
+      } finally {
+        await runtime.close();
+      }
+    });
+}
+
+function statusLine(s: SnapshotStatus): string {
+  const age = s.age_seconds < 3600 ? `${Math.round(s.age_seconds / 60)} min` : `${(s.age_seconds / 3600).toFixed(1)} h`;
+  return `${s.county} ${s.tax_year}: ${s.rows} rows, ${age} old, through ${s.through_event ?? 'no event'}${s.lags ? `, lags the index (newer: ${s.newer_event})` : ', current'}`;
 }
 
 /** `bulk deltas`: the daily delta files, of one Florida day or of every day the kept events cover. */
