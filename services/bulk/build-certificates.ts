@@ -17,6 +17,8 @@ export interface BulkDeps {
   now?: () => Date;
   /** Rows a page of the walk reads (tests make it small to cross page boundaries). */
   pageRows?: number;
+  /** Told each file set's timings (write-files.ts). */
+  onTimings?: (t: { textMs: number; parquetMs: number }) => void;
 }
 
 /** The newest event the next read is consistent with, as its public id (null before the first event). */
@@ -43,6 +45,7 @@ export async function buildCertificateSnapshot(deps: BulkDeps, scope: { county: 
       formats: ['parquet', 'ndjson', 'csv'],
       throughEvent,
       now,
+      onTimings: deps.onTimings,
     },
     certificatePages(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.PARCEL_BASE_URL, scope, deps.pageRows),
   );
