@@ -7,6 +7,7 @@ import { buildApp } from '../../../../services/api/app.ts';
 import { buildCertificateSnapshot } from '../../../../services/bulk/build-certificates.ts';
 import { buildCertificateDelta } from '../../../../services/bulk/build-deltas.ts';
 import type { BulkFile } from '../../../../services/bulk/entry.ts';
+import { sqlText, withDuckDb } from '../../../../services/bulk/duckdb.ts';
 import { floridaDayBounds } from '../../../../services/bulk/florida-day.ts';
 import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
 import { floridaToday } from '../../../../services/domain/florida-today.ts';
@@ -81,5 +82,23 @@ describe('a snapshot plus the day’s delta equals the data after a changed coun
     const base = await readParquetRows(join(t.config.BULK_DIR, snapshot.find((f) => f.format === 'parquet')!.name));
     const lines = await readParquetRows(join(t.config.BULK_DIR, delta.find((f) => f.format === 'parquet')!.name));
     expect(replay(base, snapshot[0]!.through_event, lines)).toEqual(api);
+  });
+
+  it('the worked example of docs/bulk-files.md: DuckDB loads the snapshot and applies the delta to the same rows', async () => {
+    const snap = join(t.config.BULK_DIR, snapshot.find((f) => f.format === 'parquet')!.name);
+    const lines = join(t.config.BULK_DIR, delta.find((f) => f.format === 'ndjson')!.name);
+    const through = seq(snapshot[0]!.through_event);
+    const rows = await withDuckDb(async (exec) => {
+      await exec(`CREATE TABLE certs AS SELECT * FROM ${sqlText(snap)}`);
+      await exec(
+        `CREATE TEMP TABLE changes AS SELECT * FROM read_json(${sqlText(lines)}, format = 'newline_delimited') WHERE CAST(substr(event_id, 5) AS BIGINT) > ${through}`,
+      );
+      await exec('DELETE FROM certs WHERE id IN (SELECT id FROM changes)');
+      await exec(
+        "INSERT INTO certs SELECT unnest(row) FROM changes WHERE op = 'upsert' QUALIFY row_number() OVER (PARTITION BY id ORDER BY CAST(substr(event_id, 5) AS BIGINT) DESC) = 1",
+      );
+      return exec('SELECT id, status, CAST(face_amount AS DOUBLE), CAST(redeemed_date AS VARCHAR) FROM certs ORDER BY id');
+    });
+    expect(rows).toEqual(api.map((r) => [r.id, r.status, r.face_amount, r.redeemed_date]));
   });
 });
