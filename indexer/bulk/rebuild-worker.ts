@@ -3,6 +3,7 @@ import type { Logger } from '../../services/logger.ts';
 import type { Redis } from 'ioredis';
 import { buildCertificateSnapshot } from '../../services/bulk/build-certificates.ts';
 import { buildCertificateDelta } from '../../services/bulk/build-deltas.ts';
+import { buildSaleSnapshots } from '../../services/bulk/build-directory.ts';
 import { folderStorage } from '../../services/bulk/folder-storage.ts';
 import { floridaToday } from '../../services/domain/florida-today.ts';
 import type { IndexerDeps } from '../deps.ts';
@@ -54,6 +55,8 @@ export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: n
   const processor = async (job: Job<RebuildData>) => {
     if (job.name === BULK_JOBS.snapshot && 'county' in job.data) {
       const files = await buildCertificateSnapshot(deps, job.data);
+      // The county's sale is derived from its certificates: its summary changes with them.
+      await buildSaleSnapshots(deps, { county: job.data.county, taxYear: job.data.taxYear });
       logger.info({ county: job.data.county, taxYear: job.data.taxYear, rows: files[0]?.rows }, 'bulk snapshot rebuilt');
       return { files: files.length };
     }

@@ -1,5 +1,5 @@
 import { CERTIFICATE_COLUMNS } from '../domain/certificate-row.ts';
-import type { ParquetColumns } from './write-files.ts';
+import type { TypedColumns } from './write-files.ts';
 
 /**
  * The certificate row's Parquet types, in the row's order: dates as DATE, money as
@@ -33,4 +33,4 @@ const TYPES: Record<(typeof CERTIFICATE_COLUMNS)[number], string> = {
   parcel_url: 'VARCHAR',
 };
 
-export const CERTIFICATE_PARQUET: ParquetColumns = CERTIFICATE_COLUMNS.map((c) => [c, TYPES[c]] as const);
+export const CERTIFICATE_PARQUET: TypedColumns = CERTIFICATE_COLUMNS.map((c) => [c, TYPES[c]] as const);

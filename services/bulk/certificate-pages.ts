@@ -12,37 +12,61 @@ const BY_ID: SortKey[] = [{ field: 'id', order: 'asc' }];
 
 /**
  * Every certificate of one county and tax year in id order, a page at a time, rendered by the
- * API's own mapper: search_after on the unique id (the paging engine's afterBody), so the
- * walk never holds more than one page and never meets the result window.
+ * API's own mapper.
  */
-export async function* certificatePages(
+export function certificatePages(
   opensearch: Client,
   prefix: string,
   parcelBaseUrl: string,
   scope: { county: string; taxYear: number },
   pageRows = BULK_PAGE_ROWS,
 ): AsyncGenerator<CertificateRow[]> {
-  const req: PageRequest = {
-    query: { bool: { filter: [{ term: { county_slug: scope.county } }, { term: { tax_year: scope.taxYear } }] } },
-    sort: BY_ID,
-    limit: pageRows,
-    offset: 0,
-    source: CERTIFICATE_SOURCE,
-  };
-  const index = aliasName(prefix, 'certificates');
+  return documentPages<CertificateDocument, CertificateRow>(
+    opensearch,
+    aliasName(prefix, 'certificates'),
+    scopeQuery(scope),
+    CERTIFICATE_SOURCE,
+    (doc) => mapCertificate(doc, parcelBaseUrl),
+    pageRows,
+  );
+}
+
+/** One county and tax year's documents. */
+export function scopeQuery(scope: { county: string; taxYear: number }): Record<string, unknown> {
+  return { bool: { filter: [{ term: { county_slug: scope.county } }, { term: { tax_year: scope.taxYear } }] } };
+}
+
+/**
+ * The documents of a query in id order, a page at a time, each through the dataset's own mapper:
+ * search_after on the unique id (the paging engine's afterBody), so the walk never holds more
+ * than one page and never meets the result window.
+ */
+export async function* documentPages<D, R>(
+  opensearch: Client,
+  index: string,
+  query: Record<string, unknown>,
+  source: readonly string[],
+  map: (doc: D) => R,
+  pageRows = BULK_PAGE_ROWS,
+): AsyncGenerator<R[]> {
+  const req: PageRequest = { query, sort: BY_ID, limit: pageRows, offset: 0, source };
   let after: (number | string)[] | null = null;
   for (;;) {
-    const { hits } = await search<CertificateDocument>(opensearch, index, afterBody(req, BY_ID, after, 0, pageRows));
+    const { hits } = await search<D>(opensearch, index, afterBody(req, BY_ID, after, 0, pageRows));
     if (hits.length === 0) return;
-    yield hits.map((h) => mapCertificate(h._source as CertificateDocument, parcelBaseUrl));
+    yield hits.map((h) => map(h._source as D));
     if (hits.length < pageRows) return;
     after = (hits[hits.length - 1]!.sort ?? []) as (number | string)[];
   }
 }
 
 /** The county and tax year pairs that hold certificates (a terms aggregation, never the rows). */
-export async function certificateScopes(opensearch: Client, prefix: string): Promise<{ county: string; taxYear: number }[]> {
-  const res = await search<never>(opensearch, aliasName(prefix, 'certificates'), {
+export async function certificateScopes(
+  opensearch: Client,
+  prefix: string,
+  dataset: 'certificates' | 'sales' = 'certificates',
+): Promise<{ county: string; taxYear: number }[]> {
+  const res = await search<never>(opensearch, aliasName(prefix, dataset), {
     size: 0,
     aggs: {
       county: {

@@ -7,8 +7,13 @@ import { GzipSink } from './gzip-sink.ts';
 import { type BulkFileKey, type BulkFormat, bulkFileName } from './names.ts';
 import { type BulkStorage, BulkVerifyError } from './storage.ts';
 
-/** One Parquet column: its name in the rows and its DuckDB type (DATE, DECIMAL(12,2), BOOLEAN, VARCHAR, ...). */
-export type ParquetColumns = readonly (readonly [string, string])[];
+/**
+ * One Parquet column: its name in the rows and its DuckDB type (DATE, DECIMAL(12,2), BOOLEAN, VARCHAR, ...).
+ * 'infer': DuckDB takes the types from the NDJSON itself (the small directory datasets, whose rows
+ * carry nested lists and objects).
+ */
+export type TypedColumns = readonly (readonly [string, string])[];
+export type ParquetColumns = TypedColumns | 'infer';
 
 export interface FileSet {
   /** The file's identity except its format. */
@@ -88,13 +93,12 @@ export async function writeFileSet(
 }
 
 async function writeParquet(ndjsonFile: string, parquetFile: string, columns: ParquetColumns, rows: number): Promise<void> {
-  const struct = columns.map(([name, type]) => `${sqlText(name)}: ${sqlText(type)}`).join(', ');
-  const select = columns.map(([name]) => `"${name}"`).join(', ');
+  const source =
+    columns === 'infer'
+      ? `SELECT * FROM read_json(${sqlText(ndjsonFile)}, format = 'newline_delimited', compression = 'gzip')`
+      : `SELECT ${columns.map(([name]) => `"${name}"`).join(', ')} FROM read_json(${sqlText(ndjsonFile)}, format = 'newline_delimited', compression = 'gzip', columns = {${columns.map(([name, type]) => `${sqlText(name)}: ${sqlText(type)}`).join(', ')}})`;
   await withDuckDb(async (exec) => {
-    await exec(
-      `COPY (SELECT ${select} FROM read_json(${sqlText(ndjsonFile)}, format = 'newline_delimited', compression = 'gzip', columns = {${struct}})) ` +
-        `TO ${sqlText(parquetFile)} (FORMAT parquet, COMPRESSION zstd)`,
-    );
+    await exec(`COPY (${source}) TO ${sqlText(parquetFile)} (FORMAT parquet, COMPRESSION zstd)`);
     const [[count]] = (await exec(`SELECT count(*) FROM read_parquet(${sqlText(parquetFile)})`)) as [[bigint]];
     if (Number(count) !== rows) throw new BulkVerifyError(`${parquetFile}: DuckDB reads ${count} rows back, ${rows} were written`);
   });

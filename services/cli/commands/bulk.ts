@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { buildCertificateSnapshots } from '../../bulk/build-certificates.ts';
 import { buildCertificateDeltas } from '../../bulk/build-deltas.ts';
+import { buildDirectorySnapshots, buildSaleSnapshots } from '../../bulk/build-directory.ts';
 import type { BulkFile } from '../../bulk/entry.ts';
 import { folderStorage } from '../../bulk/folder-storage.ts';
 import { type SnapshotStatus, snapshotStatus } from '../../bulk/status.ts';
@@ -16,7 +17,9 @@ export function bulkCommand(program: Command): void {
     .description('bulk files: snapshots and daily deltas in Parquet, NDJSON and CSV (docs/bulk-files.md)');
   bulk
     .command('build')
-    .description('rebuild the certificates snapshots of every county and tax year, or of the ones named')
+    .description(
+      'rebuild the certificates and certificate-sales snapshots of every county and tax year (or of the ones named), and the counties and sources files',
+    )
     .option('--county <county>', 'only this county (slug or name)')
     .option('--tax-year <yyyy>', 'only this tax year')
     .action(async (opts: { county?: string; taxYear?: string }, command: Command) => {
@@ -28,13 +31,13 @@ export function bulkCommand(program: Command): void {
           throw new CliError(`--tax-year: "${opts.taxYear}" is not a year`, USAGE_EXIT);
         const taxYear = opts.taxYear === undefined ? undefined : Number(opts.taxYear);
         const output = createOutput(wantsJson(command));
-        const files = await buildCertificateSnapshots(
-          { ...runtime, storage: folderStorage(config.BULK_DIR) },
-          { county, taxYear },
-          (built) => {
-            if (!output.json) process.stderr.write(`${built[0]?.county} ${built[0]?.tax_year}: ${built[0]?.rows} rows\n`);
-          },
-        );
+        const deps = { ...runtime, storage: folderStorage(config.BULK_DIR) };
+        const files = await buildCertificateSnapshots(deps, { county, taxYear }, (built) => {
+          if (!output.json) process.stderr.write(`${built[0]?.county} ${built[0]?.tax_year}: ${built[0]?.rows} rows\n`);
+        });
+        files.push(...(await buildSaleSnapshots(deps, { county, taxYear })));
+        // The single files belong to no county or tax year: a build narrowed to one leaves them be.
+        if (county === undefined && taxYear === undefined) files.push(...(await buildDirectorySnapshots(deps)));
         output.result({ files }, (r) => (r.files.length === 0 ? 'no certificates to build files of' : r.files.map(fileLine).join('\n')));
       } finally {
         await runtime.close();

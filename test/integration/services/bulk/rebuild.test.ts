@@ -84,7 +84,9 @@ describe('the worker rebuilds a county’s bulk files after ingests, once per wi
     expect(lagging.snapshots[0]).toMatchObject({ rows: 24, lags: true });
     const built = await runCli(['bulk', 'build', '--county', 'Alachua', '--tax-year', '2023', '--json'], childEnv(t.config));
     expect(built.code, built.stderr).toBe(0);
-    expect(JSON.parse(built.stdout).files.map((f: { name: string; rows: number }) => [f.name, f.rows])).toEqual([
+    const builtFiles = JSON.parse(built.stdout).files as { name: string; rows: number; dataset: string }[];
+    expect(builtFiles.filter((f) => f.dataset === 'certificate-sales').map((f) => f.rows)).toEqual([1, 1, 1]);
+    expect(builtFiles.filter((f) => f.dataset === 'certificates').map((f) => [f.name, f.rows])).toEqual([
       ['certificates.alachua.2023.snapshot.parquet', 26],
       ['certificates.alachua.2023.snapshot.csv.gz', 26],
       ['certificates.alachua.2023.snapshot.ndjson.gz', 26],
