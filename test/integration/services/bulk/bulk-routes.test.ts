@@ -10,6 +10,7 @@ import type { BulkFile } from '../../../../services/bulk/entry.ts';
 import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
 import { loadAlachua } from '../../../helpers/bulk.ts';
+import { connectMcp, errorBody } from '../../../helpers/mcp.ts';
 import { alachuaCertificates } from '../../../helpers/event-files.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 
@@ -136,5 +137,23 @@ describe('GET /bulk/files and /bulk/files/{name}', () => {
     await get(`/api/v1/bulk/files/${files[0]!.name}`, { range: 'bytes=0-9' }, pro);
     const after = (await get('/api/v1/account/usage', {}, pro)).json().data;
     expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
+  });
+
+  it('list_bulk_files answers what GET /bulk/files answers, and is refused on a plan without CSV', async () => {
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const developer = await apiKeyHeaders(t.runtime, 'developer');
+    const allowed = await connectMcp(base, auth);
+    const refused = await connectMcp(base, developer);
+    try {
+      const listed = await allowed.callTool({ name: 'list_bulk_files', arguments: { dataset: 'certificates', county: 'alachua' } });
+      const rest = (await get('/api/v1/bulk/files?dataset=certificates&county=alachua')).json();
+      expect((listed.structuredContent as { data: unknown }).data).toEqual(rest.data);
+      const no = await refused.callTool({ name: 'list_bulk_files', arguments: {} });
+      expect(no.isError).toBe(true);
+      expect(errorBody(no).error.code).toBe('csv_disabled');
+    } finally {
+      await allowed.close();
+      await refused.close();
+    }
   });
 });
