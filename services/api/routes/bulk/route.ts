@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readEntry } from '../../../bulk/entry.ts';
+import { type BulkFile, readEntry } from '../../../bulk/entry.ts';
+import type { BulkStorage } from '../../../bulk/storage.ts';
 import { folderStorage } from '../../../bulk/folder-storage.ts';
 import { parseBulkFileName } from '../../../bulk/names.ts';
 import type { ApiDeps } from '../../deps.ts';
@@ -67,7 +68,7 @@ export function bulkRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
         const { name } = request.params;
         // Checked against the names the service writes before the storage is asked: no `..`, no separator, encoded or not.
         const key = parseBulkFileName(name);
-        const entry = key === null ? null : await readEntry(storage, name);
+        const entry = key === null ? null : await currentEntry(storage, name);
         if (key === null || entry === null)
           throw new NotFoundError(`no bulk file ${JSON.stringify(name)}; GET /api/v1/bulk/files lists them`);
         const etag = `"${entry.sha256}"`;
@@ -120,4 +121,18 @@ function downloadAnswers() {
       content: { 'application/json': { schema: ErrorSchema } },
     },
   };
+}
+
+/**
+ * The entry of the file as stored now. A rebuild renames the new file into place a moment before
+ * its entry, so an entry whose size disagrees with the file is read again, briefly, rather than
+ * sending the new bytes under the old length and ETag.
+ */
+async function currentEntry(storage: BulkStorage, name: string): Promise<BulkFile | null> {
+  for (let attempt = 0; ; attempt++) {
+    const [entry, stored] = await Promise.all([readEntry(storage, name), storage.stat(name)]);
+    if (entry === null || stored === null) return null;
+    if (stored.bytes === entry.bytes || attempt === 5) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

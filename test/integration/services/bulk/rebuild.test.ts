@@ -1,17 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BULK_JOBS,
-  BULK_QUEUE,
   type BulkRebuildHandle,
   rebuildAfterIngests,
   startBulkRebuilds,
   windowOf,
 } from '../../../../indexer/bulk/rebuild-worker.ts';
-import { queuePrefix, redisConnection } from '../../../../indexer/queue.ts';
 import { startIngestWorker, type WorkerHandle } from '../../../../indexer/worker.ts';
 import { readEntries } from '../../../../services/bulk/entry.ts';
 import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
@@ -41,11 +38,6 @@ describe('the worker rebuilds a county’s bulk files after ingests, once per wi
   afterAll(async () => {
     await bulk?.close();
     await ingest?.close();
-    const connection = redisConnection(t.config);
-    const queue = new Queue(BULK_QUEUE, { connection, prefix: queuePrefix(t.config) });
-    await queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-    connection.disconnect();
     await t.teardown();
     rmSync(dir, { recursive: true, force: true });
   });
