@@ -8,6 +8,7 @@ import { folderStorage } from '../../services/bulk/folder-storage.ts';
 import { floridaToday } from '../../services/domain/florida-today.ts';
 import type { IndexerDeps } from '../deps.ts';
 import { queuePrefix, redisConnection } from '../queue.ts';
+import { BULK_QUEUE } from './queue-name.ts';
 import type { IngestJobData, IngestResult } from '../queue.ts';
 
 /**
@@ -19,7 +20,7 @@ import type { IngestJobData, IngestResult } from '../queue.ts';
  * runs asks for the next window's, so it is never lost. A busy day rebuilds each scope at most
  * once per window.
  */
-export const BULK_QUEUE = 'bulk-files';
+export { BULK_QUEUE };
 
 export const BULK_JOBS = { snapshot: 'certificates-snapshot', delta: 'certificates-delta' } as const;
 

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { dropIndices } from '../../indexer/indices/describe.ts';
 import { Queue } from 'bullmq';
 import { FEED_QUEUE } from '../../indexer/events/schedule.ts';
-import { BULK_QUEUE } from '../../indexer/bulk/rebuild-worker.ts';
+import { BULK_QUEUE } from '../../indexer/bulk/queue-name.ts';
 import { createIngestQueue, queuePrefix, redisConnection } from '../../indexer/queue.ts';
 import type { Config } from '../../services/config.ts';
 import type { Runtime } from '../../services/process/runtime.ts';

@@ -2,7 +2,7 @@ import { dropIndices } from '../../indexer/indices/describe.ts';
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { Queue } from 'bullmq';
 import { FEED_QUEUE } from '../../indexer/events/schedule.ts';
-import { BULK_QUEUE } from '../../indexer/bulk/rebuild-worker.ts';
+import { BULK_QUEUE } from '../../indexer/bulk/queue-name.ts';
 import { createIngestQueue, queuePrefix, redisConnection } from '../../indexer/queue.ts';
 import { createWebhookQueue } from '../../indexer/webhooks/queue.ts';
 import { openRuntime, type Runtime } from '../../services/process/runtime.ts';
