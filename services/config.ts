@@ -47,6 +47,17 @@ export const EnvSchema = z.object({
    * host and worker (a SQLite file lives on one host); DATABASE_PATH is then unused. Unset: SQLite at DATABASE_PATH.
    */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  /**
+   * Where bulk files (snapshots and deltas, services/bulk) are stored. Default: a bulk folder beside
+   * the database. Several API hosts point it at one shared volume (docs/bulk-files.md).
+   */
+  BULK_DIR: z.string().min(1).optional(),
+  /**
+   * How long the worker waits after an ingest changed a county and tax year before rebuilding its
+   * bulk files; every change within the window shares one rebuild, so a busy day rebuilds each at
+   * most once per window.
+   */
+  BULK_REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(100).max(86_400_000).default(180_000),
   INDEX_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be lowercase letters, digits, _ or -, starting with a letter')
@@ -260,7 +271,14 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config
   extends Omit<
     Env,
-    'KEY_HASH_SECRET' | 'OPENSEARCH_URL' | 'DATABASE_PATH' | 'PUBLIC_URL' | 'MAIL_OUTBOX_DIR' | 'BILLING_PROVIDER' | 'WEBHOOK_SECRET_KEY'
+    | 'KEY_HASH_SECRET'
+    | 'OPENSEARCH_URL'
+    | 'DATABASE_PATH'
+    | 'PUBLIC_URL'
+    | 'MAIL_OUTBOX_DIR'
+    | 'BILLING_PROVIDER'
+    | 'WEBHOOK_SECRET_KEY'
+    | 'BULK_DIR'
   > {
   /** One node's URL, or a cluster's nodes comma-separated (services/engine/client.ts opensearchNodes). */
   OPENSEARCH_URL: string;
@@ -277,6 +295,8 @@ export interface Config
   PUBLIC_URL_SET: boolean;
   /** Absolute path. */
   MAIL_OUTBOX_DIR: string;
+  /** Absolute path of the bulk files' folder. */
+  BULK_DIR: string;
   BILLING_PROVIDER: 'test-mode' | 'none';
   WEBHOOK_SECRET_KEY: string;
 }
@@ -309,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://${localHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     PUBLIC_URL_SET: e.PUBLIC_URL !== undefined,
     MAIL_OUTBOX_DIR: resolve(e.MAIL_OUTBOX_DIR ?? join(dirname(databasePath), 'outbox')),
+    BULK_DIR: resolve(e.BULK_DIR ?? join(dirname(databasePath), 'bulk')),
     BILLING_PROVIDER: e.BILLING_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test-mode'),
     KEY_HASH_SECRET: e.KEY_HASH_SECRET ?? localSecret('KEY_HASH_SECRET', 'key-hash-secret', e.NODE_ENV, databasePath),
     WEBHOOK_SECRET_KEY: e.WEBHOOK_SECRET_KEY ?? localSecret('WEBHOOK_SECRET_KEY', WEBHOOK_KEY_FILE, e.NODE_ENV, databasePath),

@@ -12,9 +12,10 @@ import { stringify } from 'csv-stringify/sync';
  * a quote (6.x covers the fullwidth forms too); numbers reach it as numbers, so
  * a negative amount stays -5 and is not escaped.
  */
-export function toCsv(columns: string[], rows: Record<string, unknown>[]): string {
+export function toCsv(columns: string[], rows: Record<string, unknown>[], options: { header?: boolean } = {}): string {
   const cells = rows.map((row) => columns.map((c) => cell(row[c])));
-  return stringify([columns, ...cells], { escape_formulas: true });
+  // A file written a page at a time (bulk snapshots) puts the header line on its first page only.
+  return stringify(options.header === false ? cells : [columns, ...cells], { escape_formulas: true });
 }
 
 function cell(value: unknown): string | number {

@@ -118,7 +118,7 @@ export const ErrorSchema = z.object({
     code: z
       .string()
       .describe(
-        'What went wrong, for code to branch on: bad_request, unauthorized, payment_required, rest_disabled, csv_disabled, webhooks_disabled, limit_reached, not_found, method_not_allowed, idempotency_conflict, cursor_expired, payload_too_large, unsupported_media_type, rate_limited, internal_error.',
+        'What went wrong, for code to branch on: bad_request, unauthorized, payment_required, rest_disabled, csv_disabled, webhooks_disabled, limit_reached, not_found, method_not_allowed, idempotency_conflict, cursor_expired, payload_too_large, unsupported_media_type, range_not_satisfiable, rate_limited, internal_error.',
       ),
     message: z.string().describe('What went wrong and what to do, for people; never parse it.'),
     request_id: z.string().describe('Correlation id (req_<id>), also sent as the X-Request-Id header; quote it to support.'),

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'not_acceptable'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'range_not_satisfiable'
   | 'rate_limited'
   | 'internal_error'
   | 'service_unavailable';
@@ -43,6 +44,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_acceptable: 406,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // A bulk file download whose Range starts past the end of the file.
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
@@ -127,6 +130,20 @@ export class CursorExpiredError extends ApiError {
       'cursor_expired',
       `after=${after} is older than the events kept (${retentionDays} days): events after it were pruned; re-read what you need, then follow the feed from its oldest event (call without after)`,
       { parameter: 'after', oldest_event: oldestEvent, retention_days: retentionDays },
+    );
+  }
+}
+
+/** A download's Range starts past the end of the file: 416, with the file's size in Content-Range (RFC 9110, 15.5.17). */
+export class RangeNotSatisfiableError extends ApiError {
+  constructor(size: number) {
+    super(
+      'range_not_satisfiable',
+      `the Range starts past the end of the file (${size} bytes); ask for bytes 0-${Math.max(0, size - 1)} or fewer`,
+      { bytes: size },
+      {
+        'content-range': `bytes */${size}`,
+      },
     );
   }
 }

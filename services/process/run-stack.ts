@@ -2,6 +2,7 @@ import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { startFeedSchedule } from '../../indexer/events/schedule.ts';
 import { startWebhookWorker } from '../../indexer/webhooks/worker.ts';
 import { startIngestWorker } from '../../indexer/worker.ts';
+import { rebuildAfterIngests, startBulkRebuilds } from '../../indexer/bulk/rebuild-worker.ts';
 import type { Config } from '../config.ts';
 import { ensureDemoKey } from '../control/billing/demo-key.ts';
 import { ensureDemoSignIn } from '../control/accounts/demo-sign-in.ts';
@@ -53,6 +54,9 @@ async function runStack(config: Config, quiet: boolean, opts: { demo: boolean })
     const worker = startIngestWorker(runtime, { concurrency: config.WORKER_CONCURRENCY });
     // The change feed's daily work: sales whose status changed with the date, and pruning old events.
     const schedule = await startFeedSchedule(runtime);
+    // The bulk files of a county and tax year an ingest changed, rebuilt once it has been quiet a moment.
+    const bulk = startBulkRebuilds(runtime, { debounceMs: config.BULK_REBUILD_DEBOUNCE_MS });
+    rebuildAfterIngests(worker.worker, bulk, runtime.logger);
     const webhooks = startWebhookWorker(runtime, { concurrency: config.WEBHOOK_CONCURRENCY });
     try {
       if (opts.demo) {
@@ -79,7 +83,7 @@ async function runStack(config: Config, quiet: boolean, opts: { demo: boolean })
       runtime.logger.info({ signal }, 'stopping');
       await app.close();
     } finally {
-      await Promise.all([worker.close(), webhooks.close(), schedule.close()]);
+      await Promise.all([worker.close(), webhooks.close(), schedule.close(), bulk.close()]);
     }
   } finally {
     stack?.remove();

@@ -2,6 +2,7 @@ import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { startFeedSchedule } from '../../indexer/events/schedule.ts';
 import { startWebhookWorker } from '../../indexer/webhooks/worker.ts';
 import { startIngestWorker } from '../../indexer/worker.ts';
+import { rebuildAfterIngests, startBulkRebuilds } from '../../indexer/bulk/rebuild-worker.ts';
 import type { Config } from '../config.ts';
 import { announceDevelopment } from './console.ts';
 import { openRuntime, requireRedis } from './runtime.ts';
@@ -26,6 +27,9 @@ export async function runWorker(config: Config, options: { lockMs: number }): Pr
     });
     // The change feed's daily work: sales whose status changed with the date, and pruning old events.
     const schedule = await startFeedSchedule(runtime);
+    // The bulk files of a county and tax year an ingest changed, rebuilt once it has been quiet a moment.
+    const bulk = startBulkRebuilds(runtime, { debounceMs: config.BULK_REBUILD_DEBOUNCE_MS });
+    rebuildAfterIngests(handle.worker, bulk, runtime.logger);
     const webhooks = startWebhookWorker(runtime, {
       concurrency: config.WEBHOOK_CONCURRENCY,
       lockDuration: lockMs,
@@ -38,7 +42,7 @@ export async function runWorker(config: Config, options: { lockMs: number }): Pr
     const signal = await untilSignal();
     // close() lets the files and deliveries in hand finish; a hard kill instead is recovered by the queue's stalled-job retry.
     runtime.logger.info({ signal }, 'worker stopping after the files and deliveries in hand');
-    await Promise.all([handle.close(), webhooks.close(), schedule.close()]);
+    await Promise.all([handle.close(), webhooks.close(), schedule.close(), bulk.close()]);
   } finally {
     await runtime.close();
   }

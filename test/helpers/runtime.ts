@@ -2,6 +2,7 @@ import { dropIndices } from '../../indexer/indices/describe.ts';
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { Queue } from 'bullmq';
 import { FEED_QUEUE } from '../../indexer/events/schedule.ts';
+import { BULK_QUEUE } from '../../indexer/bulk/queue-name.ts';
 import { createIngestQueue, queuePrefix, redisConnection } from '../../indexer/queue.ts';
 import { createWebhookQueue } from '../../indexer/webhooks/queue.ts';
 import { openRuntime, type Runtime } from '../../services/process/runtime.ts';
@@ -33,6 +34,8 @@ export async function openTestRuntime(fileUrl: string, env: Record<string, strin
         createIngestQueue(ctx.config, connection),
         new Queue(FEED_QUEUE, { connection, prefix: queuePrefix(ctx.config) }),
         createWebhookQueue(ctx.config, connection),
+        // A `taxcert worker` child asks for bulk rebuilds after its ingests (delayed jobs).
+        new Queue(BULK_QUEUE, { connection, prefix: queuePrefix(ctx.config) }),
       ]) {
         await queue.obliterate({ force: true }).catch(() => undefined);
         await queue.close();

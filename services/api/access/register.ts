@@ -15,6 +15,8 @@ declare module 'fastify' {
     charge?: boolean;
     /** true: an analytic route, counted in the client's smaller analytic share (access.holdAnalytic). */
     analytic?: boolean;
+    /** true: the route needs the CSV plan feature whatever its format (the bulk files). */
+    csvFeature?: boolean;
   }
   interface FastifyRequest {
     /** The caller, set by the access hook on every /api/v1 request that gets past it. */
@@ -54,7 +56,11 @@ export function registerAccess(scope: FastifyInstance, access: Access): void {
     request.principal = principal;
     access.hold(principal, reply.raw);
     if (request.routeOptions.config.analytic === true) access.holdAnalytic(principal, reply.raw);
-    const asked = { surface: 'rest', csv: isCsvRequest(request), charge: request.routeOptions.config.charge !== false } as const;
+    const asked = {
+      surface: 'rest',
+      csv: isCsvRequest(request) || request.routeOptions.config.csvFeature === true,
+      charge: request.routeOptions.config.charge !== false,
+    } as const;
     // A write never overlaps: it must not change anything before its admission says yes.
     if ((request.method === 'GET' || request.method === 'HEAD') && access.mayOverlap(principal, asked)) {
       // Started on the next turn, so the route's engine request (sent in this one) leaves first

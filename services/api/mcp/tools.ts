@@ -50,6 +50,9 @@ import { PortfolioList } from '../routes/portfolios/row.ts';
 import { readPortfolioPositions, readPortfolioSummary } from '../routes/portfolios/read-positions.ts';
 import { PositionsOfParams, SummaryOfParams } from '../routes/portfolios/reading-params.ts';
 import { type PortfolioSummary, PortfolioSummaryResponse } from '../routes/portfolios/summary-row.ts';
+import { BulkFile } from '../../bulk/entry.ts';
+import { BulkFilesParams } from '../routes/bulk/params.ts';
+import { readBulkFilesForTool } from '../routes/bulk/read-tool.ts';
 import { SourcesParams } from '../routes/sources/params.ts';
 import { readSources } from '../routes/sources/read.ts';
 import { SourceRow } from '../routes/sources/row.ts';
@@ -237,6 +240,16 @@ export const TOOLS: readonly Tool[] = toolTable([
     output: listResponse(SourceRow),
     noun: 'sources',
     run: (ctx, params) => readSources(ctx.deps, params),
+  }),
+  defineTool({
+    name: 'list_bulk_files',
+    title: 'List bulk files',
+    rest: 'GET /api/v1/bulk/files',
+    description: `The bulk files to download whole instead of paging: a certificates snapshot per county and tax year (Parquet, gzipped NDJSON and CSV) and a delta per Florida day, each with rows, bytes, sha256, when it was written and the newest change-feed event it is consistent with. Plans with CSV only.`,
+    input: BulkFilesParams,
+    output: listResponse(BulkFile),
+    noun: 'bulk files',
+    run: (ctx, params) => readBulkFilesForTool(ctx.deps, ctx.access.principal, params),
   }),
   defineTool({
     name: 'get_bid_rate_analytics',

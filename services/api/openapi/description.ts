@@ -85,6 +85,11 @@ export const TAGS = [
   { name: 'counties', description: 'The 67 Florida counties: identifiers, sale platforms and how deep our coverage goes.' },
   { name: 'sources', description: 'The feed registry: which source feeds each county and tax year, and when it last succeeded.' },
   {
+    name: 'bulk',
+    description:
+      'The data as files: a certificates snapshot per county and tax year (Parquet, gzipped NDJSON and CSV) and daily deltas, each with its sha256; resumable downloads (plans with CSV).',
+  },
+  {
     name: 'analytics',
     description:
       'Figures over many certificates, counted exactly: clearing bid rates by scope and county, and who holds them (holder groups).',

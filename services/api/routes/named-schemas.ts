@@ -49,6 +49,7 @@ import { PortfolioSummary, PortfolioSummaryResponse } from './portfolios/summary
 import { CalendarAddressResponse, CalendarAddressRow } from './portfolios/calendar-row.ts';
 import { SavedSearchList, SavedSearchResponse, SavedSearchRow } from './saved-searches/row.ts';
 import { SourceList, SourceRow } from './sources/row.ts';
+import { BulkFile, BulkFileList } from './bulk/row.ts';
 import {
   WebhookAttemptRow,
   WebhookDeliveryList,
@@ -110,6 +111,8 @@ named('LandsAvailableList', LandsAvailableList);
 named('CountyListResponse', CountyListResponse);
 named('CountyResponse', CountyResponse);
 named('SourceList', SourceList);
+named('BulkFile', BulkFile);
+named('BulkFileList', BulkFileList);
 named('UsageResponse', UsageResponse);
 // Holder groups.
 named('HolderGroup', HolderGroupRow);

@@ -3,6 +3,7 @@ import { registerAccess } from '../access/register.ts';
 import type { ApiDeps } from '../deps.ts';
 import { usageRoute } from './account/route.ts';
 import { bidRatesRoutes } from './analytics/bid-rates/route.ts';
+import { bulkRoutes } from './bulk/route.ts';
 import { holderGroupsRoute } from './analytics/holders/route.ts';
 import { redemptionRoutes } from './analytics/redemption/route.ts';
 import { salesRoutes } from './certificate-sales/route.ts';
@@ -57,5 +58,7 @@ export function v1Routes(deps: ApiDeps): FastifyPluginAsyncZod {
     await v1.register(portfolioReadingRoutes(deps));
     // Their deadlines as a calendar, and the secret address calendar apps subscribe to.
     await v1.register(portfolioCalendarRoutes(deps));
+    // Snapshots and daily deltas as files (services/bulk, docs/bulk-files.md).
+    await v1.register(bulkRoutes(deps));
   };
 }

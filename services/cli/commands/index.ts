@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { accountsCommand } from './accounts.ts';
 import { billingCommand } from './billing.ts';
+import { bulkCommand } from './bulk.ts';
 import { clientsCommand } from './clients.ts';
 import { controlPlaneCommand } from './control-plane.ts';
 import { countiesCommand } from './counties.ts';
@@ -46,4 +47,5 @@ export function registerCommands(program: Command): void {
   billingCommand(program);
   webhooksCommand(program);
   portfoliosCommand(program);
+  bulkCommand(program);
 }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../../../indexer/load/bulk.ts';
 import { buildApp } from '../../../../../services/api/app.ts';
 import { TOOLS } from '../../../../../services/api/mcp/tools.ts';
+import { buildCertificateSnapshots } from '../../../../../services/bulk/build-certificates.ts';
+import { folderStorage } from '../../../../../services/bulk/folder-storage.ts';
 import { CertificateSearchParams } from '../../../../../services/api/routes/certificates/params.ts';
 import { enqueueFiles } from '../../../../../services/process/ingest-runner.ts';
 import { migrate } from '../../../../../services/control/db/migrate.ts';
@@ -83,6 +85,8 @@ describe('MCP tools answer what their REST routes answer', () => {
       await writer.add(record.id, record);
     }
     expect((await writer.flush()).failed).toBe(0);
+    // One county's bulk files, for list_bulk_files to list.
+    await buildCertificateSnapshots({ ...t.runtime, storage: folderStorage(t.config.BULK_DIR) }, { county: 'miami-dade' });
     // Source rows as `ingest --manifest` registers them: enough to page through.
     for (const [county, year, vendor] of SOURCES)
       await upsertSource(t.runtime.sql, t.runtime.registry, { countySlug: county, taxYear: year, vendor, sourceKind: 'cert_sale_portal' });
@@ -133,6 +137,7 @@ describe('MCP tools answer what their REST routes answer', () => {
     { tool: 'get_county', args: { county: 'miami-dade' }, url: '/api/v1/counties/miami-dade' },
     q('list_sources', '/api/v1/sources'),
     q('list_sources', '/api/v1/sources', { county: 'miami-dade', active: true, limit: 5 }),
+    q('list_bulk_files', '/api/v1/bulk/files', { dataset: 'certificates', kind: 'snapshot' }),
     // The per-certificate investor answers: the id in the path, the day in the query.
     {
       tool: 'get_redemption_quote',

@@ -124,13 +124,17 @@ describe('the served OpenAPI document', () => {
       // A feed paged by a cursor that can expire (events older than EVENTS_RETENTION_DAYS are
       // pruned) answers 410 cursor_expired.
       const byCursor = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'after');
+      // A bulk file download resumes (206), revalidates (304) and refuses a range past the end (416).
+      const download = op.operationId === 'downloadBulkFile';
       const expected = [
         success,
+        ...(download ? ['206', '304'] : []),
         '400',
         '401',
         ...(free ? [] : ['402']),
         '403',
         ...(byIdOrSlug ? ['404'] : []),
+        ...(download ? ['416'] : []),
         ...(byCursor ? ['410'] : []),
         ...(write ? ['409', '413', '415'] : []),
         '429',
@@ -142,7 +146,7 @@ describe('the served OpenAPI document', () => {
         // A 401 is answered before the key, and so the plan's window, is known.
         if (status !== '401') expect(headers, `${path} ${status}`).toEqual(expect.arrayContaining(RATE_HEADERS));
         if (status === '429') expect(headers, path).toContain('Retry-After');
-        if (status !== success)
+        if (status !== success && !(download && (status === '206' || status === '304')))
           expect(response.content?.['application/json']?.schema?.$ref, `${path} ${status}`).toBe('#/components/schemas/Error');
       }
       if (write)
@@ -163,12 +167,18 @@ describe('the served OpenAPI document', () => {
         expect(ok.content['text/calendar'].example, path).toMatch(/^BEGIN:VCALENDAR\r\n/);
         continue;
       }
+      // A bulk file is the file's own bytes.
+      if (download) {
+        expect(Object.keys(ok.content ?? {}), path).toEqual(['application/octet-stream']);
+        continue;
+      }
       expect(ok.content?.['application/json']?.schema?.$ref, path).toMatch(/^#\/components\/schemas\//);
       expect(ok.content?.['application/json']?.example, `${path}: 200 example`).toBeDefined();
-      // A list answers CSV too: its format parameter says so (by-id's format offers geojson alone).
-      const lists = (op.parameters ?? []).some(
-        (p) => p.name === 'format' && (p as { schema?: { enum?: string[] } }).schema?.enum?.includes('csv'),
-      );
+      // A list answers CSV too: its format parameter says so (by-id's format offers geojson alone;
+      // the bulk manifest's format filters files by their format, the manifest itself is JSON only).
+      const lists =
+        (op.parameters ?? []).some((p) => p.name === 'format' && (p as { schema?: { enum?: string[] } }).schema?.enum?.includes('csv')) &&
+        op.operationId !== 'listBulkFiles';
       expect(Object.keys(ok.content ?? {}).includes('text/csv'), `${path}: text/csv`).toBe(lists);
       if (lists) expect(ok.content?.['text/csv']?.example, path).toEqual(expect.stringMatching(/^id,/));
       expect(op.security, `${path} needs a key`).toBeUndefined();

@@ -18,6 +18,8 @@ import { addPositions, createPortfolio } from '../../../../../services/control/p
 import { createEndpoint } from '../../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../../services/control/feed/webhook-secrets.ts';
 import { apiKeyHeaders } from '../../../../helpers/access.ts';
+import { buildCertificateSnapshots } from '../../../../../services/bulk/build-certificates.ts';
+import { folderStorage } from '../../../../../services/bulk/folder-storage.ts';
 
 /**
  * Live responses of every /api/v1 route, checked against the OpenAPI document the server publishes,
@@ -57,6 +59,15 @@ const SAMPLES: Record<string, string[]> = {
     '/api/v1/sources',
     '/api/v1/sources?county=miami-dade&vendor=lien&active=true&limit=1',
     '/api/v1/sources?active=maybe',
+  ],
+  '/api/v1/bulk/files': [
+    '/api/v1/bulk/files',
+    '/api/v1/bulk/files?dataset=certificates&county=miami-dade&tax_year=2024&format=parquet&kind=snapshot&since=2025-01-01',
+    '/api/v1/bulk/files?format=xlsx',
+  ],
+  '/api/v1/bulk/files/{name}': [
+    '/api/v1/bulk/files/certificates.miami-dade.2024.snapshot.ndjson.gz',
+    '/api/v1/bulk/files/certificates.leon.2019.snapshot.parquet',
   ],
   '/api/v1/sources/{county}': ['/api/v1/sources/miami-dade', '/api/v1/sources/leon', '/api/v1/sources/miami-dade?limit=0'],
   // The certificate routes (branch api-certs) and account/usage (branch access): checked as soon
@@ -204,6 +215,11 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
       expect(res.body.slice(0, 17)).toBe(String((calendar as { example?: string }).example).slice(0, 17));
       return res.statusCode;
     }
+    // A bulk file's 200 is the file's own bytes.
+    if (op!.responses[status]!.content?.['application/octet-stream']) {
+      expect(res.headers['content-type']).not.toMatch(/^application\/json/);
+      return res.statusCode;
+    }
     // format=geojson answers GeoJSON, checked against its own documented schema; anything else is JSON.
     const media = /^application\/geo\+json/.test(String(res.headers['content-type'])) ? 'application/geo+json' : 'application/json';
     expect(res.headers['content-type']).toMatch(media === 'application/json' ? /^application\/json/ : /^application\/geo\+json/);
@@ -323,6 +339,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
         { wait: true },
       );
       expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      await buildCertificateSnapshots({ ...t.runtime, storage: folderStorage(t.config.BULK_DIR) });
     });
 
     it('every sample of every documented path answers a documented status with a body that matches its schema', async () => {

@@ -1,0 +1,108 @@
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Logger } from '../../services/logger.ts';
+import type { Redis } from 'ioredis';
+import { buildCertificateSnapshot } from '../../services/bulk/build-certificates.ts';
+import { buildCertificateDelta } from '../../services/bulk/build-deltas.ts';
+import { buildSaleSnapshots } from '../../services/bulk/build-directory.ts';
+import { folderStorage } from '../../services/bulk/folder-storage.ts';
+import { floridaToday } from '../../services/domain/florida-today.ts';
+import type { IndexerDeps } from '../deps.ts';
+import { queuePrefix, redisConnection } from '../queue.ts';
+import { BULK_QUEUE } from './queue-name.ts';
+import type { IngestJobData, IngestResult } from '../queue.ts';
+
+/**
+ * The bulk files' rebuilds, run by the worker: after an ingest changes a county and tax year of
+ * certificates, its snapshots (and the day's delta) are rebuilt once the county has been quiet
+ * for a moment, not after every file. Each request is a delayed job whose id names the scope and
+ * the window it runs at (the next multiple of the debounce): the requests of one window share one
+ * job (BullMQ ignores a second job with an existing id), and a change that lands while that job
+ * runs asks for the next window's, so it is never lost. A busy day rebuilds each scope at most
+ * once per window.
+ */
+export { BULK_QUEUE };
+
+export const BULK_JOBS = { snapshot: 'certificates-snapshot', delta: 'certificates-delta' } as const;
+
+type RebuildData = { county: string; taxYear: number } | { day: string };
+
+export interface BulkRebuildHandle {
+  queue: Queue<RebuildData>;
+  worker: Worker<RebuildData>;
+  /** Asks for the scope's files to be rebuilt at the end of the current window. */
+  request(scope: { county: string; taxYear: number }, now?: Date): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The window a request made now is served in: the next multiple of the debounce, strictly after now. */
+export function windowOf(now: number, debounceMs: number): number {
+  return (Math.floor(now / debounceMs) + 1) * debounceMs;
+}
+
+export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: number }): BulkRebuildHandle {
+  const { config, logger } = runtime;
+  const prefix = queuePrefix(config);
+  const queueConnection: Redis = redisConnection(config);
+  const workerConnection: Redis = redisConnection(config);
+  for (const c of [queueConnection, workerConnection])
+    c.on('error', (err) => logger.warn({ err: err.message }, 'bulk rebuild redis connection error'));
+  const queue = new Queue<RebuildData>(BULK_QUEUE, {
+    connection: queueConnection,
+    prefix,
+    // Removed when done, so the next window's job may take the id again; failures retry twice.
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: { count: 100 }, attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
+  });
+  const deps = { ...runtime, storage: folderStorage(config.BULK_DIR) };
+  const processor = async (job: Job<RebuildData>) => {
+    if (job.name === BULK_JOBS.snapshot && 'county' in job.data) {
+      const files = await buildCertificateSnapshot(deps, job.data);
+      // The county's sale is derived from its certificates: its summary changes with them.
+      await buildSaleSnapshots(deps, { county: job.data.county, taxYear: job.data.taxYear });
+      logger.info({ county: job.data.county, taxYear: job.data.taxYear, rows: files[0]?.rows }, 'bulk snapshot rebuilt');
+      return { files: files.length };
+    }
+    if (job.name === BULK_JOBS.delta && 'day' in job.data) {
+      const files = await buildCertificateDelta(deps, job.data.day);
+      return { files: files.length };
+    }
+    throw new UnrecoverableError(`unknown bulk job ${job.name}`);
+  };
+  // One rebuild at a time: each reads a whole county from the engine and runs DuckDB.
+  const worker = new Worker<RebuildData>(BULK_QUEUE, processor, { connection: workerConnection, prefix, concurrency: 1 });
+  worker.on('error', (err) => logger.error({ err }, 'bulk rebuild worker error'));
+  worker.on('failed', (job, err) => logger.warn({ job: job?.name, err: err.message }, 'bulk rebuild failed'));
+
+  return {
+    queue,
+    worker,
+    async request(scope, now = new Date()) {
+      const runAt = windowOf(now.getTime(), options.debounceMs);
+      const delay = Math.max(0, runAt - Date.now());
+      await queue.add(BULK_JOBS.snapshot, scope, { jobId: `snapshot.${scope.county}.${scope.taxYear}.${runAt}`, delay });
+      const day = floridaToday(now);
+      await queue.add(BULK_JOBS.delta, { day }, { jobId: `delta.${day}.${runAt}`, delay });
+    },
+    async close() {
+      await worker.close();
+      await queue.close();
+      workerConnection.disconnect();
+      queueConnection.disconnect();
+    },
+  };
+}
+
+/** Whether a finished ingest changed what a certificates snapshot holds. */
+export function changesCertificates(data: IngestJobData | undefined, result: IngestResult | undefined): boolean {
+  if (!data || !result || data.dataset !== 'certificates') return false;
+  return result.indexed > 0 || (result.changed ?? result.updated) > 0;
+}
+
+/** Asks for a rebuild after every ingest job of the worker that changed certificates. */
+export function rebuildAfterIngests(ingest: Worker<IngestJobData, IngestResult>, bulk: BulkRebuildHandle, logger: Logger): void {
+  ingest.on('completed', (job, result) => {
+    if (!changesCertificates(job.data, result)) return;
+    bulk
+      .request({ county: job.data.county, taxYear: job.data.taxYear })
+      .catch((err: Error) => logger.warn({ err: err.message, county: job.data.county }, 'bulk rebuild not requested'));
+  });
+}

@@ -1,0 +1,70 @@
+import type { Client } from '@opensearch-project/opensearch';
+import type { Config } from '../config.ts';
+import { settledEventSeq, publicEventId } from '../control/feed/events.ts';
+import type { Sql } from '../control/db/sql.ts';
+import { CERTIFICATE_COLUMNS } from '../domain/certificate-row.ts';
+import { CERTIFICATE_PARQUET } from './certificate-columns.ts';
+import { certificatePages, certificateScopes } from './certificate-pages.ts';
+import type { BulkFile } from './entry.ts';
+import type { BulkStorage } from './storage.ts';
+import { writeFileSet } from './write-files.ts';
+
+export interface BulkDeps {
+  opensearch: Client;
+  sql: Sql;
+  config: Pick<Config, 'INDEX_PREFIX' | 'PARCEL_BASE_URL'>;
+  storage: BulkStorage;
+  now?: () => Date;
+  /** Rows a page of the walk reads (tests make it small to cross page boundaries). */
+  pageRows?: number;
+  /** Told each file set's timings (write-files.ts). */
+  onTimings?: (t: { textMs: number; parquetMs: number }) => void;
+}
+
+/** The newest event the next read is consistent with, as its public id (null before the first event). */
+export async function currentThroughEvent(sql: Sql): Promise<string | null> {
+  const seq = await settledEventSeq(sql);
+  return seq ? publicEventId(seq) : null;
+}
+
+/**
+ * The certificates snapshot of one county and tax year in all three formats. The event id is
+ * read before the rows: an ingest that lands during the walk may already show in the rows, and
+ * replaying its events (upserts by id) over the snapshot gives the same data, so the snapshot
+ * is consistent with every event up to that id and never misses one after it.
+ */
+export async function buildCertificateSnapshot(deps: BulkDeps, scope: { county: string; taxYear: number }): Promise<BulkFile[]> {
+  const throughEvent = await currentThroughEvent(deps.sql);
+  const now = deps.now?.() ?? new Date();
+  return writeFileSet(
+    deps.storage,
+    {
+      key: { dataset: 'certificates', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
+      columns: CERTIFICATE_COLUMNS,
+      parquet: CERTIFICATE_PARQUET,
+      formats: ['parquet', 'ndjson', 'csv'],
+      throughEvent,
+      now,
+      onTimings: deps.onTimings,
+    },
+    certificatePages(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.PARCEL_BASE_URL, scope, deps.pageRows),
+  );
+}
+
+/** Every county and tax year's certificates snapshot, or those of one county and/or one tax year. */
+export async function buildCertificateSnapshots(
+  deps: BulkDeps,
+  only: { county?: string; taxYear?: number } = {},
+  onBuilt: (files: BulkFile[]) => void = () => undefined,
+): Promise<BulkFile[]> {
+  const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX)).filter(
+    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
+  );
+  const all: BulkFile[] = [];
+  for (const scope of scopes) {
+    const files = await buildCertificateSnapshot(deps, scope);
+    onBuilt(files);
+    all.push(...files);
+  }
+  return all;
+}

@@ -1,0 +1,96 @@
+import { readCounties } from '../api/routes/counties/read.ts';
+import { readSources } from '../api/routes/sources/read.ts';
+import { SALE_COLUMNS, SALE_SOURCE, type SaleDocument, mapSaleRow } from '../domain/sale-row.ts';
+import { aliasName } from '../domain/datasets.ts';
+import { floridaToday } from '../domain/florida-today.ts';
+import { type BulkDeps, currentThroughEvent } from './build-certificates.ts';
+import { certificateScopes, documentPages, scopeQuery } from './certificate-pages.ts';
+import type { BulkFile } from './entry.ts';
+import { SALE_PARQUET } from './sale-columns.ts';
+import { writeFileSet } from './write-files.ts';
+
+/**
+ * The other datasets' snapshots: the certificate sale of each county and tax year (the row
+ * GET /certificate-sales/search gives, its status as of the build's Florida day), and the county
+ * directory and the source registry as one file each, read through the routes' own read functions.
+ */
+export async function buildSaleSnapshots(deps: BulkDeps, only: { county?: string; taxYear?: number } = {}): Promise<BulkFile[]> {
+  const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX, 'sales')).filter(
+    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
+  );
+  const all: BulkFile[] = [];
+  for (const scope of scopes) {
+    const throughEvent = await currentThroughEvent(deps.sql);
+    const now = deps.now?.() ?? new Date();
+    const today = floridaToday(now);
+    all.push(
+      ...(await writeFileSet(
+        deps.storage,
+        {
+          key: { dataset: 'certificate-sales', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
+          columns: SALE_COLUMNS,
+          parquet: SALE_PARQUET,
+          formats: ['parquet', 'ndjson', 'csv'],
+          throughEvent,
+          now,
+        },
+        documentPages<SaleDocument, Record<string, unknown>>(
+          deps.opensearch,
+          aliasName(deps.config.INDEX_PREFIX, 'sales'),
+          scopeQuery(scope),
+          SALE_SOURCE,
+          (doc) => mapSaleRow(doc, today),
+        ),
+      )),
+    );
+  }
+  return all;
+}
+
+/** The 67 counties and the source registry, one file set each (sources only once it has rows). */
+export async function buildDirectorySnapshots(deps: BulkDeps): Promise<BulkFile[]> {
+  const throughEvent = await currentThroughEvent(deps.sql);
+  const now = deps.now?.() ?? new Date();
+  const counties = (await readCounties(deps, {})).data as unknown as Record<string, unknown>[];
+  const files = await writeFileSet(
+    deps.storage,
+    {
+      key: { dataset: 'counties', kind: 'snapshot', county: null, taxYear: null, day: null },
+      columns: Object.keys(counties[0] ?? {}),
+      parquet: 'infer',
+      formats: ['parquet', 'ndjson', 'csv'],
+      throughEvent,
+      now,
+    },
+    oneShot(counties),
+  );
+  const first = await readSources(deps, { limit: 1, offset: 0 });
+  if (first.total > 0)
+    files.push(
+      ...(await writeFileSet(
+        deps.storage,
+        {
+          key: { dataset: 'sources', kind: 'snapshot', county: null, taxYear: null, day: null },
+          columns: Object.keys(first.rows[0] ?? {}),
+          parquet: 'infer',
+          formats: ['parquet', 'ndjson', 'csv'],
+          throughEvent,
+          now,
+        },
+        sourcePages(deps),
+      )),
+    );
+  return files;
+}
+
+async function* oneShot<T>(rows: T[]): AsyncGenerator<T[]> {
+  yield rows;
+}
+
+async function* sourcePages(deps: BulkDeps): AsyncGenerator<Record<string, unknown>[]> {
+  for (let offset = 0; ; offset += 500) {
+    const page = await readSources(deps, { limit: 500, offset });
+    yield page.rows as unknown as Record<string, unknown>[];
+    if (offset + page.rows.length >= page.total || page.rows.length === 0) return;
+  }
+}

@@ -1,0 +1,98 @@
+import type { Command } from 'commander';
+import { buildCertificateSnapshots } from '../../bulk/build-certificates.ts';
+import { buildCertificateDeltas } from '../../bulk/build-deltas.ts';
+import { buildDirectorySnapshots, buildSaleSnapshots } from '../../bulk/build-directory.ts';
+import type { BulkFile } from '../../bulk/entry.ts';
+import { folderStorage } from '../../bulk/folder-storage.ts';
+import { type SnapshotStatus, snapshotStatus } from '../../bulk/status.ts';
+import { loadConfig } from '../../config.ts';
+import { openRuntime } from '../../process/runtime.ts';
+import { resolveCountyArg } from '../county-arg.ts';
+import { wantsJson } from '../json-flag.ts';
+import { CliError, createOutput, USAGE_EXIT } from '../output.ts';
+
+export function bulkCommand(program: Command): void {
+  const bulk = program
+    .command('bulk')
+    .description('bulk files: snapshots and daily deltas in Parquet, NDJSON and CSV (docs/bulk-files.md)');
+  bulk
+    .command('build')
+    .description(
+      'rebuild the certificates and certificate-sales snapshots of every county and tax year (or of the ones named), and the counties and sources files',
+    )
+    .option('--county <county>', 'only this county (slug or name)')
+    .option('--tax-year <yyyy>', 'only this tax year')
+    .action(async (opts: { county?: string; taxYear?: string }, command: Command) => {
+      const config = loadConfig();
+      const runtime = await openRuntime(config, { name: 'bulk' });
+      try {
+        const county = opts.county === undefined ? undefined : resolveCountyArg(runtime.registry, opts.county).slug;
+        if (opts.taxYear !== undefined && !/^\d{4}$/.test(opts.taxYear))
+          throw new CliError(`--tax-year: "${opts.taxYear}" is not a year`, USAGE_EXIT);
+        const taxYear = opts.taxYear === undefined ? undefined : Number(opts.taxYear);
+        const output = createOutput(wantsJson(command));
+        const deps = { ...runtime, storage: folderStorage(config.BULK_DIR) };
+        const files = await buildCertificateSnapshots(deps, { county, taxYear }, (built) => {
+          if (!output.json) process.stderr.write(`${built[0]?.county} ${built[0]?.tax_year}: ${built[0]?.rows} rows\n`);
+        });
+        files.push(...(await buildSaleSnapshots(deps, { county, taxYear })));
+        // The single files belong to no county or tax year: a build narrowed to one leaves them be.
+        if (county === undefined && taxYear === undefined) files.push(...(await buildDirectorySnapshots(deps)));
+        output.result({ files }, (r) => (r.files.length === 0 ? 'no certificates to build files of' : r.files.map(fileLine).join('\n')));
+      } finally {
+        await runtime.close();
+      }
+    });
+  deltasCommand(bulk);
+  bulk
+    .command('status')
+    .description('per county and tax year: the newest snapshot, its rows, its age and whether it lags the index')
+    .action(async (_opts, command: Command) => {
+      const config = loadConfig();
+      const runtime = await openRuntime(config, { name: 'bulk' });
+      try {
+        const snapshots = await snapshotStatus(folderStorage(config.BULK_DIR), runtime.sql);
+        createOutput(wantsJson(command)).result({ dir: config.BULK_DIR, snapshots }, (r) =>
+          r.snapshots.length === 0
+            ? `no snapshots in ${r.dir} yet: taxcert bulk build writes them`
+            : r.snapshots.map(statusLine).join('\n'),
+        );
+      } finally {
+        await runtime.close();
+      }
+    });
+}
+
+function statusLine(s: SnapshotStatus): string {
+  const age = s.age_seconds < 3600 ? `${Math.round(s.age_seconds / 60)} min` : `${(s.age_seconds / 3600).toFixed(1)} h`;
+  return `${s.county} ${s.tax_year}: ${s.rows} rows, ${age} old, through ${s.through_event ?? 'no event'}${s.lags ? `, lags the index (newer: ${s.newer_event})` : ', current'}`;
+}
+
+/** `bulk deltas`: the daily delta files, of one Florida day or of every day the kept events cover. */
+function deltasCommand(bulk: Command): void {
+  bulk
+    .command('deltas')
+    .description('rebuild the certificates delta of a Florida day (default: every day the kept events cover)')
+    .option('--day <yyyy-mm-dd>', 'only this Florida calendar day')
+    .action(async (opts: { day?: string }, command: Command) => {
+      if (opts.day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.day))
+        throw new CliError(`--day: "${opts.day}" is not a date YYYY-MM-DD`, USAGE_EXIT);
+      const config = loadConfig();
+      const runtime = await openRuntime(config, { name: 'bulk' });
+      try {
+        const files = await buildCertificateDeltas(
+          { ...runtime, storage: folderStorage(config.BULK_DIR) },
+          opts.day === undefined ? undefined : [opts.day],
+        );
+        createOutput(wantsJson(command)).result({ files }, (r) =>
+          r.files.length === 0 ? 'no certificate events to build deltas of' : r.files.map(fileLine).join('\n'),
+        );
+      } finally {
+        await runtime.close();
+      }
+    });
+}
+
+function fileLine(f: BulkFile): string {
+  return `${f.name}  ${f.rows} rows  ${f.bytes} bytes  sha256 ${f.sha256}  through ${f.through_event ?? 'no event'}`;
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BULK_JOBS,
+  type BulkRebuildHandle,
+  rebuildAfterIngests,
+  startBulkRebuilds,
+  windowOf,
+} from '../../../../indexer/bulk/rebuild-worker.ts';
+import { startIngestWorker, type WorkerHandle } from '../../../../indexer/worker.ts';
+import { readEntries } from '../../../../services/bulk/entry.ts';
+import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
+import { loadAlachua } from '../../../helpers/bulk.ts';
+import { childEnv, runCli } from '../../../helpers/cli.ts';
+import { alachuaCertificates } from '../../../helpers/event-files.ts';
+import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
+import { until } from '../../../helpers/until.ts';
+
+const DEBOUNCE_MS = 2000;
+
+describe('the worker rebuilds a county’s bulk files after ingests, once per window', () => {
+  let t: TestRuntime;
+  let dir: string;
+  let ingest: WorkerHandle;
+  let bulk: BulkRebuildHandle;
+  const rebuilt: string[] = [];
+
+  beforeAll(async () => {
+    t = await openTestRuntime(import.meta.url);
+    dir = mkdtempSync(join(tmpdir(), 'bulk-rebuild-'));
+    ingest = startIngestWorker(t.runtime, { concurrency: 1 });
+    bulk = startBulkRebuilds(t.runtime, { debounceMs: DEBOUNCE_MS });
+    bulk.worker.on('completed', (job) => rebuilt.push(job.name));
+    rebuildAfterIngests(ingest.worker, bulk, t.runtime.logger);
+  }, 30_000);
+  afterAll(async () => {
+    await bulk?.close();
+    await ingest?.close();
+    await t.teardown();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves every request of a window with one job, the next change with the next window’s', () => {
+    expect(windowOf(1_000, 2_000)).toBe(2_000);
+    expect(windowOf(1_999, 2_000)).toBe(2_000);
+    expect(windowOf(2_000, 2_000)).toBe(4_000);
+  });
+
+  it('rebuilds the snapshots and the day’s delta after two ingests close together, and bulk status says it is current', async () => {
+    await loadAlachua(t.runtime, dir, 'one.csv', alachuaCertificates(20, 2));
+    await loadAlachua(t.runtime, dir, 'two.csv', alachuaCertificates(24, 6));
+    const storage = folderStorage(t.config.BULK_DIR);
+    await until(
+      async () => (await readEntries(storage)).some((f) => f.kind === 'snapshot' && f.format === 'parquet' && f.rows === 24),
+      'the rebuilt snapshot of 24 rows',
+      20_000,
+      200,
+    );
+    await until(() => rebuilt.includes(BULK_JOBS.delta), 'the delta rebuild', 10_000, 100);
+    // Two ingests within a window or two: at most one rebuild each.
+    expect(rebuilt.filter((n) => n === BULK_JOBS.snapshot).length).toBeLessThanOrEqual(2);
+    const status = await runCli(['bulk', 'status', '--json'], childEnv(t.config));
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout).snapshots).toEqual([
+      expect.objectContaining({ county: 'alachua', tax_year: 2023, rows: 24, lags: false }),
+    ]);
+  }, 60_000);
+
+  it('taxcert bulk build rebuilds on demand and bulk status tells a lagging snapshot', async () => {
+    await ingest.close();
+    // No worker: the CLI's ingest runs its own, which asks for no rebuild; the snapshot lags.
+    await loadAlachua(t.runtime, dir, 'three.csv', alachuaCertificates(26, 6));
+    const lagging = JSON.parse((await runCli(['bulk', 'status', '--json'], childEnv(t.config))).stdout);
+    expect(lagging.snapshots[0]).toMatchObject({ rows: 24, lags: true });
+    const built = await runCli(['bulk', 'build', '--county', 'Alachua', '--tax-year', '2023', '--json'], childEnv(t.config));
+    expect(built.code, built.stderr).toBe(0);
+    const builtFiles = JSON.parse(built.stdout).files as { name: string; rows: number; dataset: string }[];
+    expect(builtFiles.filter((f) => f.dataset === 'certificate-sales').map((f) => f.rows)).toEqual([1, 1, 1]);
+    expect(builtFiles.filter((f) => f.dataset === 'certificates').map((f) => [f.name, f.rows])).toEqual([
+      ['certificates.alachua.2023.snapshot.parquet', 26],
+      ['certificates.alachua.2023.snapshot.csv.gz', 26],
+      ['certificates.alachua.2023.snapshot.ndjson.gz', 26],
+    ]);
+    const current = JSON.parse((await runCli(['bulk', 'status', '--json'], childEnv(t.config))).stdout);
+    expect(current.snapshots[0]).toMatchObject({ rows: 26, lags: false });
+    const usage = await runCli(['bulk', 'build', '--tax-year', '20x3'], childEnv(t.config));
+    expect(usage.code).toBe(2);
+  }, 90_000);
+});
