@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { certificateParcelFields } from '../../services/domain/certificate-parcel-fields.ts';
 import { aliasName } from '../../services/domain/datasets.ts';
-import type { CertificateParcelFields } from '../../services/domain/parcel-facts.ts';
+import { type CertificateParcelFields, PARCEL_DOCUMENT_FIELDS } from '../../services/domain/parcel-facts.ts';
 import { BulkRequestError } from '../errors.ts';
 import { parcelDocId, parcelFactsOf } from '../../services/domain/parcel-record.ts';
 import { parcelRows } from './county-parcels.ts';
@@ -22,22 +22,8 @@ import { parcelRows } from './county-parcels.ts';
 const PAGE = 2000;
 
 /** The certificate fields the join reads: its keys and what it may write. */
-const SOURCE = [
-  'county_slug',
-  'parcel_id_normalized',
-  'owner_name',
-  'site_address_full',
-  'owner_type',
-  'situs_city',
-  'situs_zip',
-  'location',
-  'just_value',
-  'land_sqft',
-  'use_code',
-  'homestead',
-  'assessment_year',
-  'parcel_address',
-];
+/** What the join reads of a certificate: its keys, what its parcel fields derive from, and those fields. */
+const SOURCE = ['county_slug', 'parcel_id_normalized', 'owner_name', 'site_address_full', 'owner_type', ...PARCEL_DOCUMENT_FIELDS];
 
 type Indexed = Partial<CertificateParcelFields> & {
   county_slug: string;

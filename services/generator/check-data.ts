@@ -6,6 +6,7 @@ import { CALIBRATED_RANGES } from './market.ts';
 import { DEED_SALE_DELAY_DAYS, ESCHEAT_YEARS, EXPIRY_YEARS } from './lifecycle.ts';
 import { isCountyZip, placesOf, strOfLegal } from './places.ts';
 import { createParcelChecker } from './check-parcels.ts';
+import { type Check, Tally } from './check-tally.ts';
 import type { ParcelRow } from './generate-state.ts';
 
 /**
@@ -17,16 +18,7 @@ import type { ParcelRow } from './generate-state.ts';
  * the generator's internals, so they hold for a set read back from its files.
  */
 
-export interface Check {
-  name: string;
-  /** Records the check applies to. */
-  of: number;
-  /** Records that break it. */
-  bad: number;
-  /** Up to 3 examples of bad records. */
-  examples: string[];
-  note?: string;
-}
+export type { Check } from './check-tally.ts';
 
 export interface DataReport {
   certificates: number;
@@ -60,22 +52,6 @@ export function familyOf(holder: string): string {
 const VINTAGE = /\b(20\d\d)(-[A-Z])?\b/;
 const QUADRANT_FIRST = /^\d+ (NW|NE|SW|SE) \d+(ST|ND|RD|TH) /;
 const ZIP = /, FL (\d{5})$/;
-
-class Tally {
-  of = 0;
-  bad = 0;
-  examples: string[] = [];
-  see(ok: boolean, example: () => string) {
-    this.of++;
-    if (!ok) {
-      this.bad++;
-      if (this.examples.length < 3) this.examples.push(example());
-    }
-  }
-  check(name: string, note?: string): Check {
-    return { name, of: this.of, bad: this.bad, examples: this.examples, ...(note ? { note } : {}) };
-  }
-}
 
 interface CountySale {
   offered: number;

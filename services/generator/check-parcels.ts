@@ -1,5 +1,5 @@
 import type { CertificateRecord } from '../domain/records.ts';
-import type { Check } from './check-data.ts';
+import { type Check, Tally } from './check-tally.ts';
 import type { ParcelRow } from './generate-state.ts';
 import { distanceKm, FLORIDA_EXTENT, inFlorida } from '../domain/county-centroids.ts';
 import { MAX_PARCEL_KM } from './parcel-place.ts';
@@ -31,22 +31,6 @@ interface Seen {
   useCode: string;
   situs: string;
   justValue: number;
-}
-
-class Tally {
-  of = 0;
-  bad = 0;
-  examples: string[] = [];
-  see(ok: boolean, example: () => string) {
-    this.of++;
-    if (!ok) {
-      this.bad++;
-      if (this.examples.length < 3) this.examples.push(example());
-    }
-  }
-  check(name: string): Check {
-    return { name, of: this.of, bad: this.bad, examples: this.examples };
-  }
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateRecord } from '../../../../../../../services/domain/records.ts';
 import { generateState } from '../../../../../../../services/generator/generate-state.ts';
+import { Prng } from '../../../../../../../services/generator/prng.ts';
 import { openSeededApi, type SeededApi } from '../../analytics/seeded-api.ts';
 import { expectedIds, haversineMeters, type Located, withinBox, withinPolygon, withinRadius } from './independent.ts';
 
@@ -26,20 +27,10 @@ const CENTERS: Located[] = [
   { lat: 27.95, lon: -82.46 },
 ];
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Parcel facts for most rows, clustered around the centers as towns cluster parcels. */
 function withParcels(records: readonly CertificateRecord[]): Row[] {
-  const next = random(39);
+  const rng = new Prng(39);
+  const next = () => rng.next();
   const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   return records.map((r, i) => {
     const owner_type = next() < 0.3 ? 'entity' : 'person';
