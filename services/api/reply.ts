@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toCsv, wantsCsv } from './csv.ts';
+import { toCsv, wantsCsv } from '../formats/api-csv.ts';
 import { type ListResult, listEnvelope, type ObjectResult, objectEnvelope } from './envelope.ts';
 import { GEOJSON_TYPE, listFeatureCollection, objectFeatureCollection } from './geojson.ts';
 

@@ -1,5 +1,5 @@
-import { readCounties } from '../api/routes/counties/read.ts';
-import { readSources } from '../api/routes/sources/read.ts';
+import { listCounties } from '../control/ingest/counties.ts';
+import { listSources } from '../control/ingest/sources.ts';
 import { SALE_COLUMNS, SALE_SOURCE, type SaleDocument, mapSaleRow } from '../domain/sale-row.ts';
 import { aliasName } from '../domain/datasets.ts';
 import { floridaToday } from '../domain/florida-today.ts';
@@ -51,7 +51,8 @@ export async function buildSaleSnapshots(deps: BulkDeps, only: { county?: string
 export async function buildDirectorySnapshots(deps: BulkDeps): Promise<BulkFile[]> {
   const throughEvent = await currentThroughEvent(deps.sql);
   const now = deps.now?.() ?? new Date();
-  const counties = (await readCounties(deps, {})).data as unknown as Record<string, unknown>[];
+  // The control plane's rows, which GET /counties and /sources answer as they are.
+  const counties = (await listCounties(deps.sql)) as unknown as Record<string, unknown>[];
   const files = await writeFileSet(
     deps.storage,
     {
@@ -64,7 +65,7 @@ export async function buildDirectorySnapshots(deps: BulkDeps): Promise<BulkFile[
     },
     oneShot(counties),
   );
-  const first = await readSources(deps, { limit: 1, offset: 0 });
+  const first = await listSources(deps.sql, { limit: 1, offset: 0 });
   if (first.total > 0)
     files.push(
       ...(await writeFileSet(
@@ -89,7 +90,7 @@ async function* oneShot<T>(rows: T[]): AsyncGenerator<T[]> {
 
 async function* sourcePages(deps: BulkDeps): AsyncGenerator<Record<string, unknown>[]> {
   for (let offset = 0; ; offset += 500) {
-    const page = await readSources(deps, { limit: 500, offset });
+    const page = await listSources(deps.sql, { limit: 500, offset });
     yield page.rows as unknown as Record<string, unknown>[];
     if (offset + page.rows.length >= page.total || page.rows.length === 0) return;
   }

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { toCsv } from '../api/csv.ts';
+import { toCsv } from '../formats/api-csv.ts';
 import { fileDigest } from './digest.ts';
 import { sqlText, withDuckDb } from './duckdb.ts';
 import { type BulkFile, writeEntry } from './entry.ts';

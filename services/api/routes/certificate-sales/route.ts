@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { toCsv } from '../../csv.ts';
+import { toCsv } from '../../../formats/api-csv.ts';
 import { examples } from '../../openapi/examples.ts';
 import { answers } from '../../openapi/responses.ts';
 import { sendList } from '../../reply.ts';

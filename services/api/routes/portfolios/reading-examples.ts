@@ -1,5 +1,5 @@
 import recorded from '../../openapi/examples.json' with { type: 'json' };
-import { toCsv } from '../../csv.ts';
+import { toCsv } from '../../../formats/api-csv.ts';
 import type { CertificateDocument } from '../certificates/row.ts';
 import { positionFigures, renderPosition } from './position-answer.ts';
 import { flattenPosition, POSITION_CSV_COLUMNS } from './position-row.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps.ts';
-import { toCsv } from '../../csv.ts';
+import { toCsv } from '../../../formats/api-csv.ts';
 import { listEnvelope, objectEnvelope } from '../../envelope.ts';
 import { examples, savedSearchExamples } from '../../openapi/examples.ts';
 import { answers, writeAnswers } from '../../openapi/responses.ts';

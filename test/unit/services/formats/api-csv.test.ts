@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../../../services/api/csv.ts';
+import { toCsv } from '../../../../services/formats/api-csv.ts';
 
 /**
  * A text cell a spreadsheet would run as a formula is written as text: county files carry
