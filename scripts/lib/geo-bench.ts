@@ -8,7 +8,8 @@ import { percentile } from './percentile.ts';
  * geo filter, interleaved so both sides see the same engine state (target: radius p50 within
  * 1.3x); and the geo-grid at zoom 10 over one county (target p50 under 100 ms), for the county
  * with the most located certificates and for three more. Each side is warmed with other samples
- * than the measured ones; every answer must be 200 or the figure is not printed.
+ * than the measured ones; every answer must be 200 or the figure is not printed. The radius search
+ * is a page of rows (never served by the request cache); the grid is timed with that cache cleared.
  */
 
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -80,11 +81,18 @@ export async function geoCosts(client: Client, index: string, base: string, key:
   for (const county of await counties(client, index)) {
     const path = `/api/v1/certificates/geo-grid?zoom=10&county=${county}`;
     for (let i = 0; i < 5; i++) await timed(base, key, path);
+    // The same cells asked again would come from the shard request cache (a size-0 search): each
+    // call is timed with that cache cleared, as a first look at a county is.
     const times: number[] = [];
-    for (let i = 0; i < 41; i++) times.push(await timed(base, key, path));
+    for (let i = 0; i < 41; i++) {
+      await client.indices.clearCache({ index, request: true });
+      times.push(await timed(base, key, path));
+    }
     const p50 = round(percentile(times, 50));
     out[`geoGrid10_${county}`] = p50;
-    console.log(`geo-grid zoom 10 over ${county}: p50 ${p50} ms, max ${round(Math.max(...times))} ms (target p50 under 100 ms)`);
+    console.log(
+      `geo-grid zoom 10 over ${county}, request cache cleared before each call: p50 ${p50} ms, max ${round(Math.max(...times))} ms (target p50 under 100 ms)`,
+    );
   }
   return out;
 }
