@@ -13,6 +13,9 @@ import { type BulkStorage, BulkVerifyError, type StoredFile } from './storage.ts
 export function folderStorage(root: string): BulkStorage {
   const tmp = join(root, '.tmp');
   const ready = Promise.all([mkdir(root, { recursive: true }), mkdir(tmp, { recursive: true })]);
+  // A storage nobody writes to (an API host that only serves downloads) never awaits it: its failure
+  // (the folder's parent gone) is reported by the first put, not as an unhandled rejection.
+  ready.catch(() => undefined);
   return {
     tempPath: (name) => join(tmp, `${name}.${process.pid}.${Math.random().toString(36).slice(2, 8)}`),
     async put(name, localFile, expected) {
