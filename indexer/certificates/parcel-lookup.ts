@@ -38,11 +38,14 @@ export function parcelLookup(client: Client, prefix: string, countySlug: string)
     version: () => version,
     get: (id) => current.get(id),
     async *rows(source, parcelIdOf) {
-      version = await countyParcelsVersion(client, prefix, countySlug);
-      const empty = version === '0:';
+      // Asked while the file is already being read, never awaited before it: a file stream that
+      // fails meanwhile (a cut-off gzip) must find the reader's listeners attached.
+      const known = countyParcelsVersion(client, prefix, countySlug).then((v) => {
+        version = v;
+        return v;
+      });
       const fetch = (ids: string[]) => {
-        if (empty || ids.length === 0) return Promise.resolve(none);
-        const p = parcelsOf(client, prefix, countySlug, ids);
+        const p = known.then((v) => (v === '0:' || ids.length === 0 ? none : parcelsOf(client, prefix, countySlug, ids)));
         // Awaited when its batch is handed on; until then a failure must not count as unhandled.
         p.catch(() => undefined);
         return p;
@@ -69,6 +72,7 @@ export function parcelLookup(client: Client, prefix: string, countySlug: string)
       const last = batch.length > 0 ? { rows: batch, parcels: fetch(ids) } : undefined;
       if (ahead) yield* handOn(ahead);
       if (last) yield* handOn(last);
+      await known;
       current = none;
     },
   };
