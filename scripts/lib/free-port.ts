@@ -13,6 +13,21 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * A port held by a listener until `release()`: for a server that must know its own address
+ * (a mailed link's origin) long before it listens. While held, no outgoing connection of this
+ * machine is given it as its local port, so the seconds between choosing and listening are safe.
+ */
+export async function heldPort(): Promise<{ port: number; release(): Promise<void> }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  // A holder forgotten after a failed setup must not keep the process alive.
+  server.unref();
+  return { port: address.port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 /** Whether nothing listens on the port now. */
 async function isFree(port: number): Promise<boolean> {
   const server = createServer();

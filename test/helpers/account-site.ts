@@ -10,7 +10,7 @@ import type { BillingProvider } from '../../services/web/billing/provider.ts';
 import { buildSite } from '../../services/web/site.ts';
 import { expect } from 'vitest';
 import { formClient } from './form-client.ts';
-import { freePort } from './ports.ts';
+import { heldPort } from './ports.ts';
 import { openTestRuntime, type TestRuntime } from './runtime.ts';
 import { sampleCertificate } from './sample-certificate.ts';
 import { type SmtpInbox, startSmtp } from './smtp.ts';
@@ -40,7 +40,8 @@ export async function openAccountSite(
   options: { certificates?: number; env?: Record<string, string>; billing?: BillingProvider | null; passwords?: PasswordHasher } = {},
 ): Promise<AccountSite> {
   const smtp = await startSmtp();
-  const port = await freePort();
+  const held = await heldPort();
+  const port = held.port;
   const url = `http://127.0.0.1:${port}`;
   const t = await openTestRuntime(fileUrl, { PORT: String(port), PUBLIC_URL: url, SMTP_URL: smtp.url, ...options.env });
   const count = options.certificates ?? 12;
@@ -60,6 +61,7 @@ export async function openAccountSite(
     ...(options.billing !== undefined ? { billing: options.billing } : {}),
     ...(options.passwords !== undefined ? { passwords: options.passwords } : {}),
   });
+  await held.release();
   await app.listen({ host: '127.0.0.1', port });
   return {
     t,

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 
-export { freePort, freePortRun } from '../../scripts/lib/free-port.ts';
+export { freePort, freePortRun, heldPort } from '../../scripts/lib/free-port.ts';
 
 /** A TCP server that accepts connections and never answers: a hung dependency. */
 export async function blackHole(): Promise<{ server: Server; port: number; sockets: Socket[] }> {
