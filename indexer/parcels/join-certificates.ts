@@ -34,7 +34,7 @@ type Indexed = Partial<CertificateParcelFields> & {
   site_address_full?: string;
 } & Record<string, unknown>;
 
-interface Hit {
+export interface Hit {
   _id: string;
   _seq_no: number;
   _primary_term: number;
@@ -88,7 +88,7 @@ async function sendBulk(client: Client, index: string, body: object[]): Promise<
 }
 
 /** Writes one page's changed certificates: whole, guarded; the few rewritten meanwhile as partial updates. */
-async function writeChanges(client: Client, index: string, changes: { hit: Hit; change: Partial<CertificateParcelFields> }[]) {
+export async function writeChanges(client: Client, index: string, changes: { hit: Hit; change: Partial<CertificateParcelFields> }[]) {
   const body: object[] = [];
   for (const { hit, change } of changes)
     body.push({ index: { _id: hit._id, if_seq_no: hit._seq_no, if_primary_term: hit._primary_term } }, { ...hit._source, ...change });

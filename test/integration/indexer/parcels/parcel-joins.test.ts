@@ -7,6 +7,7 @@ import { getDatasetState } from '../../../../services/control/ingest/freshness.t
 import { listQuarantine } from '../../../../services/control/ingest/quarantine.ts';
 import { eventBounds } from '../../../../services/control/feed/events.ts';
 import { certificateId } from '../../../../services/domain/ids.ts';
+import { type Hit, writeChanges } from '../../../../indexer/parcels/join-certificates.ts';
 import { type FileIngest, openFileIngest } from '../../../helpers/file-ingest.ts';
 
 // The parcel layer's two joins through the real ingest path (processFile, as the worker runs a
@@ -193,3 +194,25 @@ async function versionsOf(county: string): Promise<Record<string, number>> {
   const hits = res.body.hits.hits as unknown as { _id: string; _version: number }[];
   return Object.fromEntries(hits.map((h) => [h._id, h._version]));
 }
+
+describe('a certificate rewritten between the join reading it and writing it', () => {
+  it('keeps the rewrite and still takes the parcel facts; one deleted meanwhile stays deleted', async () => {
+    const client = t.runtime.opensearch;
+    const index = `${t.config.INDEX_PREFIX}-certificates`;
+    const ids = [1, 2].map((n) => certificateId('broward', 2023, `2023-00000${n}`));
+    const read = await client.mget({ index, body: { ids } });
+    const docs = (read.body as { docs: { _id: string; _seq_no: number; _primary_term: number; _source: Record<string, unknown> }[] }).docs;
+    const hits: Hit[] = docs.map((d) => ({ ...d, _source: d._source as Hit['_source'], sort: [] }));
+    // A certificate file's write and a removal land after the page was read.
+    await client.update({ index, id: ids[0]!, body: { doc: { owner_name: 'REWRITTEN MEANWHILE LLC' } }, refresh: true });
+    await client.delete({ index, id: ids[1]!, refresh: true });
+
+    await writeChanges(client, index, [
+      { hit: hits[0]!, change: { just_value: 123456 } },
+      { hit: hits[1]!, change: { just_value: 654321 } },
+    ]);
+    await client.indices.refresh({ index });
+    expect(await certificate('broward', 1)).toMatchObject({ owner_name: 'REWRITTEN MEANWHILE LLC', just_value: 123456 });
+    expect((await client.exists({ index, id: ids[1]! })).body).toBe(false);
+  });
+});
