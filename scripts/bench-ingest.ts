@@ -15,6 +15,14 @@
  *   npm run bench:ingest -- --path worker                      (a `taxcert worker` of its own instead of npm start)
  *   npm run bench:ingest -- --freshness 9 --update-rows 2000
  *   npm run bench:ingest -- --saved-searches 10000             (the load, freshness and /matches with saved searches too)
+ *   npm run bench:ingest -- --heaps 1g,4g                      (a local node of each heap in turn, started by the benchmark)
+ *
+ * Two raw sides are printed. The writer's (`raw*`): the exported file read line by line and sent
+ * through the project's bulk writer inside the timed section, as earlier runs measured. The
+ * engine's limit (`strictRaw*`, scripts/lib/raw-limit.ts): bodies prepared before timing, batch
+ * size and requests in flight chosen by trial, the fastest pair timed on every document; the
+ * target ratio is taken against it. Both sides print the share of seconds the engine was below 80%
+ * of the machine's cores (scripts/lib/busy-sampler.ts): where the pipeline leaves it waiting.
  *
  * The engine: OPENSEARCH_URL, or the local node on OPENSEARCH_PORT (started, and stopped at the
  * end, when nothing answers there; OPENSEARCH_HEAP sets its heap). Redis: REDIS_URL. Everything
@@ -30,6 +38,7 @@ import { generateState } from '../services/generator/generate-state.ts';
 import { measureFreshness } from './lib/freshness.ts';
 import { exportDocuments } from './lib/index-copy.ts';
 import { engineWork, ingestedLines, storeMb, timeOperatorLoad, timeRawBulk, waitForWorker, workerPhases } from './lib/ingest-sides.ts';
+import { fastestRawBulk } from './lib/raw-limit.ts';
 import { engineHeapMb, memoryOf } from './lib/proc-stats.ts';
 import { measureWithSavedSearches, printSavedSearches } from './lib/saved-search-bench.ts';
 import { runTaxcert, type StackProcess, startTaxcert } from './lib/stack-process.ts';
@@ -38,7 +47,8 @@ import { createPhysicalIndex } from '../indexer/indices/create.ts';
 import { aliasTargets } from '../indexer/indices/ensure.ts';
 import { loadMapping } from '../services/engine/mapping-file.ts';
 import { savedSearchIndexName } from '../services/engine/saved-search-index.ts';
-import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
+import { ensureLocalOpenSearch, opensearchAnswers } from '../services/process/local-opensearch.ts';
+import { createOpenSearch } from '../services/engine/client.ts';
 import { type Config, envWith, loadConfig } from '../services/config.ts';
 import { aliasName } from '../services/domain/datasets.ts';
 import { openRuntime } from '../services/process/runtime.ts';
@@ -58,6 +68,13 @@ const opts = new Command('bench-ingest')
   .option('--saved-searches <n>', 'then the load again, freshness and /matches with this many saved searches (0: none)', '0')
   .option('--cpu-prof <dir>', 'write a V8 CPU profile of the stack process into this folder (slows it a little)')
   .option('--logs <dir>', "keep the stack's log (the worker's per-file timings) in this folder")
+  .option(
+    '--heaps <list>',
+    'comma-separated heaps of the local node (e.g. 1g,4g): each started in turn by the benchmark, every size run on each',
+  )
+  .option('--raw-sizes <list>', "documents per _bulk request the engine's-limit raw side tries", '1000,2500,5000,10000')
+  .option('--raw-in-flight <list>', "requests in flight the engine's-limit raw side tries", '1,2,3,4')
+  .option('--raw-trial-docs <n>', 'documents each raw trial loads (at most N)', '200000')
   .parse()
   .opts<{
     certificates: string;
@@ -69,11 +86,25 @@ const opts = new Command('bench-ingest')
     savedSearches: string;
     cpuProf?: string;
     logs?: string;
+    heaps?: string;
+    rawSizes: string;
+    rawInFlight: string;
+    rawTrialDocs: string;
   }>();
 
 const sizes = (opts.sizes ?? opts.certificates).split(',').map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--certificates/--sizes must be positive integers');
 if (opts.path !== 'start' && opts.path !== 'worker') throw new Error('--path must be start or worker');
+const positiveList = (flag: string, list: string) => {
+  const values = list.split(',').map((x) => Number(x.trim()));
+  if (values.some((x) => !Number.isInteger(x) || x < 1)) throw new Error(`${flag} must be comma-separated positive integers`);
+  return values;
+};
+const rawSizes = positiveList('--raw-sizes', opts.rawSizes);
+const rawInFlight = positiveList('--raw-in-flight', opts.rawInFlight);
+const [rawTrialDocs] = positiveList('--raw-trial-docs', opts.rawTrialDocs);
+const heaps = opts.heaps?.split(',').map((h) => h.trim()) ?? [];
+if (heaps.some((h) => !/^\d+[mg]$/.test(h))) throw new Error('--heaps must be sizes such as 1g,4g');
 const freshnessSamples = Number(opts.freshness);
 const updateRows = Number(opts.updateRows);
 const savedSearchCount = Number(opts.savedSearches);
@@ -181,9 +212,19 @@ async function runOnce(n: number) {
     const usPerRow = (seconds: number) => Math.round((seconds * 1e6) / n);
     const heap = await engineHeapMb(runtime.opensearch);
     const ratio = Math.round((rawSeconds / pipelineSeconds) * 1000) / 1000;
+    await runtime.opensearch.indices.delete({ index: rawIndex });
+    const strict = await fastestRawBulk(runtime.opensearch, {
+      index: rawIndex,
+      ndjson,
+      dir: join(dir, 'raw-bodies'),
+      replicas: config.OPENSEARCH_REPLICAS,
+      sizes: rawSizes,
+      inFlight: rawInFlight,
+      trialDocs: Math.min(rawTrialDocs!, n),
+    });
+    const strictRatio = Math.round((strict.seconds / pipelineSeconds) * 1000) / 1000;
 
     // 6. With saved searches: the same load again from an empty index, freshness and /matches.
-    await runtime.opensearch.indices.delete({ index: rawIndex });
     const savedSearches =
       savedSearchCount > 0
         ? await measureWithSavedSearches({
@@ -217,6 +258,19 @@ async function runOnce(n: number) {
       pipelineLoad1: pipeline.load1,
       rawLoad1: raw.load1,
       ratio,
+      strictRawSeconds: strict.seconds,
+      strictRawDocsPerSec: strict.docsPerSec,
+      strictRawBest: `${strict.best.docsPerRequest} docs x ${strict.best.inFlight} in flight`,
+      strictRatio,
+      // Share of seconds the engine used under 80% of the cores, and its mean cores, on each side.
+      pipelineEngineIdleShare: pipeline.busy.engineIdleShare,
+      pipelineEngineMeanCores: pipeline.busy.engineMeanCores,
+      pipelineStackMeanCores: pipeline.busy.othersMeanCores.stack,
+      pipelineCliMeanCores: pipeline.busy.othersMeanCores.cli,
+      strictRawEngineIdleShare: strict.busy.engineIdleShare,
+      strictRawEngineMeanCores: strict.busy.engineMeanCores,
+      strictRawSenderCpuUs: usPerRow(strict.senderCpu),
+      strictRawTrials: strict.trials.map((t) => `${t.docsPerRequest}x${t.inFlight}:${t.docsPerSec}`).join(' '),
       // What the ratio would be if both sides had the two cores to themselves (CPU-bound, as on a
       // quiet 2-core machine): CPU per row of the raw side over the pipeline's. On a machine shared
       // with other work, wall-clock rates follow the neighbours; CPU per row much less.
@@ -305,17 +359,31 @@ const baseConfig = loadConfig(
     ...(opts.concurrency ? { WORKER_CONCURRENCY: opts.concurrency } : {}),
   }),
 );
-const node = baseConfig.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(baseConfig) : null;
-const results: Awaited<ReturnType<typeof runOnce>>[] = [];
-try {
-  await warmUp(baseConfig);
-  for (const n of sizes) {
-    const r = await runOnce(n);
-    results.push(r);
-    console.error(JSON.stringify(r));
+const results: (Awaited<ReturnType<typeof runOnce>> & { heap: string })[] = [];
+// Each heap a node of its own, started here (one already answering would be some other heap);
+// without --heaps, the node that answers or the local one `npm start` would start.
+for (const heap of heaps.length ? heaps : [undefined]) {
+  if (heap !== undefined) {
+    if (!baseConfig.OPENSEARCH_LOCAL) throw new Error('--heaps needs the local node (OPENSEARCH_URL unset)');
+    if (await opensearchAnswers(baseConfig.OPENSEARCH_URL))
+      throw new Error(
+        `a node already answers at ${baseConfig.OPENSEARCH_URL}: stop it (npm run opensearch:stop) so --heaps can start its own`,
+      );
+    process.env.OPENSEARCH_HEAP = heap;
   }
-} finally {
-  await node?.stop();
+  const node = baseConfig.OPENSEARCH_LOCAL ? await ensureLocalOpenSearch(baseConfig) : null;
+  try {
+    await warmUp(baseConfig);
+    const probe = createOpenSearch(baseConfig);
+    const heapLabel = `${(await engineHeapMb(probe).finally(() => probe.close())).maxMb} MB`;
+    for (const n of sizes) {
+      const r = { ...(await runOnce(n)), heap: heapLabel };
+      results.push(r);
+      console.error(JSON.stringify(r));
+    }
+  } finally {
+    await node?.stop();
+  }
 }
 console.log(
   '\ningest benchmark (seed %d, path %s, worker concurrency %d, engine %s)',
@@ -326,17 +394,19 @@ console.log(
 );
 // One row per figure and one column per N, so the figures of growing N sit side by side.
 const figures = [...new Set(results.flatMap((r) => Object.keys(r)))].filter(
-  (k) => k !== 'certificates' && k !== 'freshnessSamples' && k !== 'savedSearches',
+  (k) => k !== 'certificates' && k !== 'freshnessSamples' && k !== 'savedSearches' && k !== 'heap',
 );
 const column = (r: (typeof results)[number], i: number) =>
-  `N=${r.certificates}${sizes.indexOf(r.certificates) === i ? '' : ` (run ${i + 1})`}`;
+  `N=${r.certificates}, heap ${r.heap}${results.length > 1 ? ` (run ${i + 1})` : ''}`;
 console.table(
   Object.fromEntries(figures.map((f) => [f, Object.fromEntries(results.map((r, i) => [column(r, i), (r as Record<string, unknown>)[f]]))])),
 );
 for (const r of results) {
   console.log(
-    `N=${r.certificates}: ${opts.path === 'start' ? 'npm start' : 'worker'} path ${r.pipelineRowsPerSec} rows/s (taxcert ingest --manifest --wait, ${r.pipelineSeconds} s), ` +
-      `raw _bulk ${r.rawDocsPerSec} docs/s, ratio ${r.ratio} (target >= 0.75); stack peak RSS ${r.stackPeakMb} MB; ` +
+    `N=${r.certificates}, engine heap ${r.heap}: ${opts.path === 'start' ? 'npm start' : 'worker'} path ${r.pipelineRowsPerSec} rows/s (taxcert ingest --manifest --wait, ${r.pipelineSeconds} s), ` +
+      `raw _bulk at the engine's limit ${r.strictRawDocsPerSec} docs/s (${r.strictRawBest}), ratio ${r.strictRatio} (target >= 0.75; ` +
+      `the bulk writer's raw side ${r.rawDocsPerSec} docs/s, ratio ${r.ratio}); engine under 80% busy: pipeline ${r.pipelineEngineIdleShare}, ` +
+      `raw ${r.strictRawEngineIdleShare} of seconds; stack peak RSS ${r.stackPeakMb} MB; ` +
       `freshness of a ${updateRows}-row county update (searchable and its change events recorded): p50 ${r.freshnessP50Ms} ms, p90 ${r.freshnessP90Ms} ms (target p50 <= 2000)`,
   );
   if (r.freshnessSamples.length) console.table(r.freshnessSamples);

@@ -7,6 +7,7 @@ import type { Config } from '../../services/config.ts';
 import { loadMapping } from '../../services/engine/mapping-file.ts';
 import type { Runtime } from '../../services/process/runtime.ts';
 import { bulkFromFile } from './index-copy.ts';
+import { sampleBusy } from './busy-sampler.ts';
 import { engineCpuSeconds, watchProcess } from './proc-stats.ts';
 import { runTaxcert } from './stack-process.ts';
 
@@ -98,13 +99,15 @@ export async function waitForWorker(config: Config): Promise<void> {
 
 /**
  * The operator's side: `taxcert ingest --manifest --wait` against the running stack, timed, with
- * the CPU the stack, the CLI and the engine spent meanwhile. Throws when a file failed.
+ * the CPU the stack, the CLI and the engine spent meanwhile, and the engine's busy seconds
+ * (scripts/lib/busy-sampler.ts). Throws when a file failed.
  */
 export async function timeOperatorLoad(
   runtime: Pick<Runtime, 'opensearch'>,
   options: { env: NodeJS.ProcessEnv; cwd: string; manifest: string; stackPid: number },
 ) {
   const stackWatch = watchProcess(options.stackPid);
+  const busy = await sampleBusy(runtime.opensearch, { others: { stack: options.stackPid } });
   const engineBefore = await engineCpuSeconds(runtime.opensearch);
   let cliWatch: ReturnType<typeof watchProcess> | undefined;
   const t = Date.now();
@@ -114,15 +117,17 @@ export async function timeOperatorLoad(
       cwd: options.cwd,
       onSpawn: (pid) => {
         cliWatch = watchProcess(pid, 100);
+        busy.watch('cli', pid);
       },
     }),
   ) as { failed: number; indexed: number; jobs: { error?: string }[] };
   const seconds = (Date.now() - t) / 1000;
   const stack = stackWatch.stop();
   const cli = cliWatch!.stop();
+  const engineBusy = await busy.stop();
   const engineCpu = (await engineCpuSeconds(runtime.opensearch)) - engineBefore;
   if (summary.failed > 0) throw new Error(`${summary.failed} files failed: ${summary.jobs.find((j) => j.error)?.error}`);
-  return { seconds, stack, cli, engineCpu, load1: round1(loadavg()[0]!) };
+  return { seconds, stack, cli, engineCpu, busy: engineBusy, load1: round1(loadavg()[0]!) };
 }
 
 /**
