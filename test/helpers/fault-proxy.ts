@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
  * A real HTTP server in front of the app that passes requests through, except the ones a test
  * tells it to fail: answer a status itself before the app sees the request (`refuse`), pass the
  * request on and then answer the status instead of the app's answer (`lose`: the write happened,
- * its answer did not arrive), or cut the connection (`drop`). Every request and what it was
- * answered is recorded.
+ * its answer did not arrive), cut the connection (`drop`), or never answer (`stall`: the
+ * connection stays open until the client gives up). Every request and what it was answered is
+ * recorded.
  */
 
-export type Fault = { kind: 'refuse' | 'lose'; status: number } | { kind: 'drop' };
+export type Fault = { kind: 'refuse' | 'lose'; status: number } | { kind: 'drop' | 'stall' };
 
 export interface Seen {
   method: string;
@@ -56,6 +57,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (fault?.kind === 'drop') {
       record(0);
       req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'stall') {
+      record(0);
       return;
     }
     if (fault?.kind === 'refuse') {

@@ -14,6 +14,7 @@ import {
   type RetryEvent,
   type Taxcert,
   TaxcertApiError,
+  TaxcertNetworkError,
 } from '../../../../clients/typescript/src/index.ts';
 import { buildApp } from '../../../../services/api/app.ts';
 import { buildCertificateSnapshots } from '../../../../services/bulk/build-certificates.ts';
@@ -283,6 +284,19 @@ describe('the TypeScript client against the live app', () => {
     const err = await twice.getCounty({ path: { county: 'leon' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TaxcertApiError);
     expect([(err as TaxcertApiError).status, (err as TaxcertApiError).code]).toEqual([502, 'http_error']);
+  });
+
+  it('gives up an attempt past its timeout and tries again', async () => {
+    const retries: RetryEvent[] = [];
+    const viaProxy = createClient({ baseUrl: proxy.url, apiKey: key, timeoutMs: 1000, baseDelayMs: 10, onRetry: (r) => retries.push(r) });
+    proxy.failNext('GET /api/v1/counties/leon', { kind: 'stall' });
+    expect((await viaProxy.getCounty({ path: { county: 'leon' } })).data.countyName).toBe('Leon');
+    expect(retries.map((r) => r.status)).toEqual([null]);
+    const stalled = createClient({ baseUrl: proxy.url, apiKey: key, timeoutMs: 200, maxRetries: 0 });
+    proxy.failNext('GET /api/v1/counties/leon', { kind: 'stall' });
+    const timedOut = await stalled.getCounty({ path: { county: 'leon' } }).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(TaxcertNetworkError);
+    expect((timedOut as TaxcertNetworkError).timedOut).toBe(true);
   });
 
   it('raises a 401 as the typed error carrying the answer request id', async () => {
