@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errorFromAnswer, TaxcertApiError, TaxcertNetworkError } from './errors.ts';
 import { OPERATIONS } from './operations.ts';
 import { iteratePages } from './paginate.ts';
-import { isRetryableStatus, parseRetryAfter, RETRY_DEFAULTS, type RetryOptions, retryDelay } from './retry.ts';
+import { isRetryableRefusal, parseRetryAfter, RETRY_DEFAULTS, type RetryOptions, retryDelay } from './retry.ts';
 import type { ListOperationId, OperationId, OperationInput, OperationMethods, RequestOptions, RowOf, AsOptions } from './types.ts';
 
 export interface ClientOptions extends RetryOptions {
@@ -128,10 +128,11 @@ export class TaxcertClient {
           cause: err,
         });
       }
-      const status = failure instanceof TaxcertApiError ? failure.status : null;
-      const retryAfterMs = failure instanceof TaxcertApiError ? failure.retryAfterMs : null;
+      const refusal = failure instanceof TaxcertApiError ? failure : null;
+      const status = refusal?.status ?? null;
+      const retryAfterMs = refusal?.retryAfterMs ?? null;
       if (!retryable || attempt >= this.#retry.maxRetries) throw failure;
-      if (status !== null && !isRetryableStatus(status)) throw failure;
+      if (refusal && !isRetryableRefusal(refusal.status, refusal.code, refusal.details)) throw failure;
       if (retryAfterMs !== null && retryAfterMs > this.#retry.maxRetryAfterMs) throw failure;
       const delayMs = retryDelay(attempt, retryAfterMs, this.#retry);
       this.#onRetry?.({ operationId, attempt: attempt + 1, status, retryAfterMs, delayMs });

@@ -21,6 +21,15 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 
+/**
+ * Whether a refusal is worth another attempt: a retryable status, or a write whose Idempotency-Key
+ * is still held by its own earlier attempt (one that timed out here while the API kept running
+ * it); the API names that case in details.reason, and a later attempt replays its answer.
+ */
+export function isRetryableRefusal(status: number, code: string, details: Record<string, unknown> | undefined): boolean {
+  return isRetryableStatus(status) || (code === 'idempotency_conflict' && details?.reason === 'in_progress');
+}
+
 /** Retry-After in ms: delta seconds or an HTTP date; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (value === null) return null;

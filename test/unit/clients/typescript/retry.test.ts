@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryableStatus, parseRetryAfter, RETRY_DEFAULTS, retryDelay } from '../../../../clients/typescript/src/retry.ts';
+import {
+  isRetryableRefusal,
+  isRetryableStatus,
+  parseRetryAfter,
+  RETRY_DEFAULTS,
+  retryDelay,
+} from '../../../../clients/typescript/src/retry.ts';
 
 describe('the client retry rules', () => {
   it('retries request timeouts, 429 and 5xx, nothing else', () => {
     expect([408, 429, 500, 502, 503, 504, 599].every(isRetryableStatus)).toBe(true);
     expect([400, 401, 403, 404, 409, 410, 413].some(isRetryableStatus)).toBe(false);
+  });
+
+  it('retries a write whose key its own earlier attempt still holds, not one used for another request', () => {
+    expect(isRetryableRefusal(409, 'idempotency_conflict', { idempotency_key: 'k', reason: 'in_progress' })).toBe(true);
+    expect(isRetryableRefusal(409, 'idempotency_conflict', { idempotency_key: 'k', reason: 'other_request' })).toBe(false);
+    expect(isRetryableRefusal(503, 'service_unavailable', undefined)).toBe(true);
+    expect(isRetryableRefusal(404, 'not_found', undefined)).toBe(false);
   });
 
   it('reads Retry-After as delta seconds or an HTTP date', () => {
