@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,6 +43,7 @@ import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixture = (path: string) => join(ROOT, 'fixtures', path);
+const run = promisify(execFile);
 
 /** The GET operations: reads, each called once below. */
 type ReadOperationId = { [K in OperationId]: (typeof OPERATIONS)[K]['method'] extends 'GET' ? K : never }[OperationId];
@@ -200,6 +203,25 @@ describe('the TypeScript client against the live app', () => {
     expect(answered.searchCertificates).toBe('object');
     const calendar = await client.getPortfolioCalendar({ path: { id: sample.portfolioId } });
     expect(calendar).toMatch(/^BEGIN:VCALENDAR/);
+  });
+
+  it('builds to JavaScript that plain Node runs, with no loader', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'client-dist-'));
+    try {
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+      await run(process.execPath, [tsc, '-p', join(ROOT, 'clients/typescript/tsconfig.json'), '--outDir', out]);
+      const script = `const { createClient } = await import(${JSON.stringify(join(out, 'index.js'))});
+        const c = createClient({ baseUrl: process.env.TAXCERT_BASE_URL });
+        const counties = await c.listCounties();
+        console.log(JSON.stringify([counties.data.length, (await c.getHealth()).status]));`;
+      // The key from the environment, as the docs tell a customer.
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+        env: { PATH: process.env.PATH, TAXCERT_BASE_URL: baseUrl, TAXCERT_API_KEY: key },
+      });
+      expect(JSON.parse(stdout)).toEqual([67, 'ok']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('walks every page of a county to its end: the total the API reports, no row twice', async () => {
