@@ -448,7 +448,7 @@ function operation(
   const def = (method: string, parts: string[], returns: string, doc: string, body: string) => {
     const line = `    def ${method}(${parts.join(', ')}) -> ${returns}:`;
     const head = line.length <= 110 ? line : `    def ${method}(\n${parts.map((p) => `        ${p},\n`).join('')}    ) -> ${returns}:`;
-    return `${head}\n${docstring(doc, '        ')}        ${body}\n`;
+    return `${head}\n${docstring(doc, '        ')}        ${body.length <= 100 ? body : wrapCall(body)}\n`;
   };
   const summary = op.summary ?? op.operationId!;
   const all = signature((p) => p === formatParam && csv);
@@ -479,6 +479,13 @@ function operation(
     );
   }
   return { entry, methods: out.join('\n'), types: [answer, rowType, ...params.map((p) => p.type)] };
+}
+
+/** `return self._x("name", {"a": a, "b": b})` over several lines, one argument a line. */
+function wrapCall(line: string): string {
+  const open = line.indexOf('{');
+  const args = line.slice(open + 1, line.lastIndexOf('}')).split(', ');
+  return `${line.slice(0, open).trimEnd()}\n            {\n${args.map((a) => `                ${a},\n`).join('')}            },\n        )`;
 }
 
 function stripOptional(type: string): string {

@@ -121,7 +121,7 @@ class Client(Operations):
 
     def _send(self, op: Operation, params: Mapping[str, Any], accept: str) -> Answer:
         known = {p.py for p in op.params}
-        unknown = sorted(k for k, v in params.items() if k not in known and k != "format" and v is not None)
+        unknown = sorted(k for k, v in params.items() if k not in known and v is not None)
         if unknown:
             raise TypeError(f"{op.operation_id} takes no parameter {', '.join(unknown)}")
         path = op.path
@@ -145,8 +145,6 @@ class Client(Operations):
                 idempotency_key = str(value)
             else:
                 headers[p.wire] = _text(value)
-        if params.get("format") is not None:
-            query.append(("format", _text(params["format"])))
         return self._transport.request(op.method, path, query, body, headers, idempotency_key, accept)
 
 

@@ -969,7 +969,41 @@ class Operations:
 
         GET /api/v1/certificates/search
         """
-        return self._call("search_certificates", {"query": query, "county": county, "status": status, "tax_year": tax_year, "holder": holder, "vendor": vendor, "face_min": face_min, "face_max": face_max, "sale_after": sale_after, "sale_before": sale_before, "redeemed": redeemed, "deed_eligible_by": deed_eligible_by, "expires_before": expires_before, "rate_min": rate_min, "rate_max": rate_max, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type, "sort": sort, "facets": facets, "limit": limit, "offset": offset, "expand": expand})
+        return self._call("search_certificates",
+            {
+                "query": query,
+                "county": county,
+                "status": status,
+                "tax_year": tax_year,
+                "holder": holder,
+                "vendor": vendor,
+                "face_min": face_min,
+                "face_max": face_max,
+                "sale_after": sale_after,
+                "sale_before": sale_before,
+                "redeemed": redeemed,
+                "deed_eligible_by": deed_eligible_by,
+                "expires_before": expires_before,
+                "rate_min": rate_min,
+                "rate_max": rate_max,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+                "sort": sort,
+                "facets": facets,
+                "limit": limit,
+                "offset": offset,
+                "expand": expand,
+            },
+        )
 
     def search_certificates_csv(
         self,
@@ -1010,7 +1044,41 @@ class Operations:
 
         GET /api/v1/certificates/search
         """
-        return self._csv("search_certificates", {"query": query, "county": county, "status": status, "tax_year": tax_year, "holder": holder, "vendor": vendor, "face_min": face_min, "face_max": face_max, "sale_after": sale_after, "sale_before": sale_before, "redeemed": redeemed, "deed_eligible_by": deed_eligible_by, "expires_before": expires_before, "rate_min": rate_min, "rate_max": rate_max, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type, "sort": sort, "facets": facets, "limit": limit, "offset": offset, "expand": expand})
+        return self._csv("search_certificates",
+            {
+                "query": query,
+                "county": county,
+                "status": status,
+                "tax_year": tax_year,
+                "holder": holder,
+                "vendor": vendor,
+                "face_min": face_min,
+                "face_max": face_max,
+                "sale_after": sale_after,
+                "sale_before": sale_before,
+                "redeemed": redeemed,
+                "deed_eligible_by": deed_eligible_by,
+                "expires_before": expires_before,
+                "rate_min": rate_min,
+                "rate_max": rate_max,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+                "sort": sort,
+                "facets": facets,
+                "limit": limit,
+                "offset": offset,
+                "expand": expand,
+            },
+        )
 
     def iter_search_certificates(
         self,
@@ -1050,7 +1118,40 @@ class Operations:
 
         GET /api/v1/certificates/search
         """
-        return self._rows("search_certificates", {"query": query, "county": county, "status": status, "tax_year": tax_year, "holder": holder, "vendor": vendor, "face_min": face_min, "face_max": face_max, "sale_after": sale_after, "sale_before": sale_before, "redeemed": redeemed, "deed_eligible_by": deed_eligible_by, "expires_before": expires_before, "rate_min": rate_min, "rate_max": rate_max, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type, "sort": sort, "facets": facets, "limit": limit, "expand": expand})
+        return self._rows("search_certificates",
+            {
+                "query": query,
+                "county": county,
+                "status": status,
+                "tax_year": tax_year,
+                "holder": holder,
+                "vendor": vendor,
+                "face_min": face_min,
+                "face_max": face_max,
+                "sale_after": sale_after,
+                "sale_before": sale_before,
+                "redeemed": redeemed,
+                "deed_eligible_by": deed_eligible_by,
+                "expires_before": expires_before,
+                "rate_min": rate_min,
+                "rate_max": rate_max,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+                "sort": sort,
+                "facets": facets,
+                "limit": limit,
+                "expand": expand,
+            },
+        )
 
     def get_certificates_by_parcel(
         self,
@@ -1065,7 +1166,15 @@ class Operations:
 
         GET /api/v1/certificates/by-parcel
         """
-        return self._call("get_certificates_by_parcel", {"county": county, "parcel_id": parcel_id, "limit": limit, "offset": offset, "expand": expand})
+        return self._call("get_certificates_by_parcel",
+            {
+                "county": county,
+                "parcel_id": parcel_id,
+                "limit": limit,
+                "offset": offset,
+                "expand": expand,
+            },
+        )
 
     def get_certificates_by_parcel_csv(
         self,
@@ -1080,7 +1189,15 @@ class Operations:
 
         GET /api/v1/certificates/by-parcel
         """
-        return self._csv("get_certificates_by_parcel", {"county": county, "parcel_id": parcel_id, "limit": limit, "offset": offset, "expand": expand})
+        return self._csv("get_certificates_by_parcel",
+            {
+                "county": county,
+                "parcel_id": parcel_id,
+                "limit": limit,
+                "offset": offset,
+                "expand": expand,
+            },
+        )
 
     def iter_get_certificates_by_parcel(
         self,
@@ -1094,7 +1211,14 @@ class Operations:
 
         GET /api/v1/certificates/by-parcel
         """
-        return self._rows("get_certificates_by_parcel", {"county": county, "parcel_id": parcel_id, "limit": limit, "expand": expand})
+        return self._rows("get_certificates_by_parcel",
+            {
+                "county": county,
+                "parcel_id": parcel_id,
+                "limit": limit,
+                "expand": expand,
+            },
+        )
 
     def get_certificate_counts(
         self,
@@ -1119,7 +1243,25 @@ class Operations:
 
         GET /api/v1/certificates/counts
         """
-        return self._call("get_certificate_counts", {"county": county, "tax_year": tax_year, "rate_min": rate_min, "rate_max": rate_max, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type})
+        return self._call("get_certificate_counts",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "rate_min": rate_min,
+                "rate_max": rate_max,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+            },
+        )
 
     def get_certificate_geo_grid(
         self,
@@ -1156,7 +1298,37 @@ class Operations:
 
         GET /api/v1/certificates/geo-grid
         """
-        return self._call("get_certificate_geo_grid", {"zoom": zoom, "query": query, "county": county, "status": status, "tax_year": tax_year, "holder": holder, "vendor": vendor, "face_min": face_min, "face_max": face_max, "sale_after": sale_after, "sale_before": sale_before, "redeemed": redeemed, "deed_eligible_by": deed_eligible_by, "expires_before": expires_before, "rate_min": rate_min, "rate_max": rate_max, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type})
+        return self._call("get_certificate_geo_grid",
+            {
+                "zoom": zoom,
+                "query": query,
+                "county": county,
+                "status": status,
+                "tax_year": tax_year,
+                "holder": holder,
+                "vendor": vendor,
+                "face_min": face_min,
+                "face_max": face_max,
+                "sale_after": sale_after,
+                "sale_before": sale_before,
+                "redeemed": redeemed,
+                "deed_eligible_by": deed_eligible_by,
+                "expires_before": expires_before,
+                "rate_min": rate_min,
+                "rate_max": rate_max,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+            },
+        )
 
     def get_certificate_fields(self) -> CertificateFieldsResponse:
         """The certificate field dictionary
@@ -1201,7 +1373,18 @@ class Operations:
 
         GET /api/v1/certificate-sales/search
         """
-        return self._call("search_certificate_sales", {"county": county, "tax_year": tax_year, "vendor": vendor, "sale_after": sale_after, "sale_before": sale_before, "sort": sort, "limit": limit, "offset": offset})
+        return self._call("search_certificate_sales",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "vendor": vendor,
+                "sale_after": sale_after,
+                "sale_before": sale_before,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def search_certificate_sales_csv(
         self,
@@ -1219,7 +1402,18 @@ class Operations:
 
         GET /api/v1/certificate-sales/search
         """
-        return self._csv("search_certificate_sales", {"county": county, "tax_year": tax_year, "vendor": vendor, "sale_after": sale_after, "sale_before": sale_before, "sort": sort, "limit": limit, "offset": offset})
+        return self._csv("search_certificate_sales",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "vendor": vendor,
+                "sale_after": sale_after,
+                "sale_before": sale_before,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def iter_search_certificate_sales(
         self,
@@ -1236,7 +1430,17 @@ class Operations:
 
         GET /api/v1/certificate-sales/search
         """
-        return self._rows("search_certificate_sales", {"county": county, "tax_year": tax_year, "vendor": vendor, "sale_after": sale_after, "sale_before": sale_before, "sort": sort, "limit": limit})
+        return self._rows("search_certificate_sales",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "vendor": vendor,
+                "sale_after": sale_after,
+                "sale_before": sale_before,
+                "sort": sort,
+                "limit": limit,
+            },
+        )
 
     def search_holders(
         self,
@@ -1252,7 +1456,16 @@ class Operations:
 
         GET /api/v1/holders/search
         """
-        return self._call("search_holders", {"query": query, "county": county, "min_certificates": min_certificates, "sort": sort, "limit": limit, "offset": offset})
+        return self._call("search_holders",
+            {
+                "query": query,
+                "county": county,
+                "min_certificates": min_certificates,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def search_holders_csv(
         self,
@@ -1268,7 +1481,16 @@ class Operations:
 
         GET /api/v1/holders/search
         """
-        return self._csv("search_holders", {"query": query, "county": county, "min_certificates": min_certificates, "sort": sort, "limit": limit, "offset": offset})
+        return self._csv("search_holders",
+            {
+                "query": query,
+                "county": county,
+                "min_certificates": min_certificates,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def iter_search_holders(
         self,
@@ -1283,7 +1505,15 @@ class Operations:
 
         GET /api/v1/holders/search
         """
-        return self._rows("search_holders", {"query": query, "county": county, "min_certificates": min_certificates, "sort": sort, "limit": limit})
+        return self._rows("search_holders",
+            {
+                "query": query,
+                "county": county,
+                "min_certificates": min_certificates,
+                "sort": sort,
+                "limit": limit,
+            },
+        )
 
     def get_holder(self, id: str) -> HolderResponse:
         """One holder by id
@@ -1307,7 +1537,17 @@ class Operations:
 
         GET /api/v1/lands-available/search
         """
-        return self._call("search_lands_available", {"county": county, "tax_year": tax_year, "min_opening_bid": min_opening_bid, "max_opening_bid": max_opening_bid, "sort": sort, "limit": limit, "offset": offset})
+        return self._call("search_lands_available",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "min_opening_bid": min_opening_bid,
+                "max_opening_bid": max_opening_bid,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def search_lands_available_csv(
         self,
@@ -1324,7 +1564,17 @@ class Operations:
 
         GET /api/v1/lands-available/search
         """
-        return self._csv("search_lands_available", {"county": county, "tax_year": tax_year, "min_opening_bid": min_opening_bid, "max_opening_bid": max_opening_bid, "sort": sort, "limit": limit, "offset": offset})
+        return self._csv("search_lands_available",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "min_opening_bid": min_opening_bid,
+                "max_opening_bid": max_opening_bid,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def iter_search_lands_available(
         self,
@@ -1340,7 +1590,16 @@ class Operations:
 
         GET /api/v1/lands-available/search
         """
-        return self._rows("search_lands_available", {"county": county, "tax_year": tax_year, "min_opening_bid": min_opening_bid, "max_opening_bid": max_opening_bid, "sort": sort, "limit": limit})
+        return self._rows("search_lands_available",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "min_opening_bid": min_opening_bid,
+                "max_opening_bid": max_opening_bid,
+                "sort": sort,
+                "limit": limit,
+            },
+        )
 
     def list_sources(
         self,
@@ -1356,7 +1615,16 @@ class Operations:
 
         GET /api/v1/sources
         """
-        return self._call("list_sources", {"county": county, "vendor": vendor, "source_kind": source_kind, "active": active, "limit": limit, "offset": offset})
+        return self._call("list_sources",
+            {
+                "county": county,
+                "vendor": vendor,
+                "source_kind": source_kind,
+                "active": active,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def list_sources_csv(
         self,
@@ -1372,7 +1640,16 @@ class Operations:
 
         GET /api/v1/sources
         """
-        return self._csv("list_sources", {"county": county, "vendor": vendor, "source_kind": source_kind, "active": active, "limit": limit, "offset": offset})
+        return self._csv("list_sources",
+            {
+                "county": county,
+                "vendor": vendor,
+                "source_kind": source_kind,
+                "active": active,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def iter_list_sources(
         self,
@@ -1387,7 +1664,15 @@ class Operations:
 
         GET /api/v1/sources
         """
-        return self._rows("list_sources", {"county": county, "vendor": vendor, "source_kind": source_kind, "active": active, "limit": limit})
+        return self._rows("list_sources",
+            {
+                "county": county,
+                "vendor": vendor,
+                "source_kind": source_kind,
+                "active": active,
+                "limit": limit,
+            },
+        )
 
     def get_county_sources(
         self,
@@ -1444,7 +1729,24 @@ class Operations:
 
         GET /api/v1/analytics/bid-rates
         """
-        return self._call("get_bid_rate_analytics", {"county": county, "tax_year": tax_year, "vendor": vendor, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type})
+        return self._call("get_bid_rate_analytics",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "vendor": vendor,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+            },
+        )
 
     def get_usage(self) -> UsageResponse:
         """The calling key's credit usage this calendar month (UTC); costs no credit
@@ -1488,7 +1790,16 @@ class Operations:
 
         GET /api/v1/analytics/holders
         """
-        return self._call("search_holder_groups", {"county": county, "tax_year": tax_year, "query": query, "sort": sort, "limit": limit, "offset": offset})
+        return self._call("search_holder_groups",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "query": query,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def iter_search_holder_groups(
         self,
@@ -1503,7 +1814,15 @@ class Operations:
 
         GET /api/v1/analytics/holders
         """
-        return self._rows("search_holder_groups", {"county": county, "tax_year": tax_year, "query": query, "sort": sort, "limit": limit})
+        return self._rows("search_holder_groups",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "query": query,
+                "sort": sort,
+                "limit": limit,
+            },
+        )
 
     def get_redemption_curve(
         self,
@@ -1532,7 +1851,29 @@ class Operations:
 
         GET /api/v1/analytics/redemption-curve
         """
-        return self._call("get_redemption_curve", {"county": county, "tax_year": tax_year, "vendor": vendor, "face_min": face_min, "face_max": face_max, "rate_min": rate_min, "rate_max": rate_max, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type, "as_of": as_of})
+        return self._call("get_redemption_curve",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "vendor": vendor,
+                "face_min": face_min,
+                "face_max": face_max,
+                "rate_min": rate_min,
+                "rate_max": rate_max,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+                "as_of": as_of,
+            },
+        )
 
     def get_expected_yield(
         self,
@@ -1564,7 +1905,32 @@ class Operations:
 
         GET /api/v1/analytics/expected-yield
         """
-        return self._call("get_expected_yield", {"county": county, "tax_year": tax_year, "vendor": vendor, "face_min": face_min, "face_max": face_max, "rate_min": rate_min, "rate_max": rate_max, "bbox": bbox, "near": near, "radius": radius, "polygon": polygon, "homestead": homestead, "just_value_min": just_value_min, "just_value_max": just_value_max, "use_code": use_code, "zip": zip, "city": city, "owner_type": owner_type, "as_of": as_of, "rates": rates, "horizon_months": horizon_months, "target_yield": target_yield})
+        return self._call("get_expected_yield",
+            {
+                "county": county,
+                "tax_year": tax_year,
+                "vendor": vendor,
+                "face_min": face_min,
+                "face_max": face_max,
+                "rate_min": rate_min,
+                "rate_max": rate_max,
+                "bbox": bbox,
+                "near": near,
+                "radius": radius,
+                "polygon": polygon,
+                "homestead": homestead,
+                "just_value_min": just_value_min,
+                "just_value_max": just_value_max,
+                "use_code": use_code,
+                "zip": zip,
+                "city": city,
+                "owner_type": owner_type,
+                "as_of": as_of,
+                "rates": rates,
+                "horizon_months": horizon_months,
+                "target_yield": target_yield,
+            },
+        )
 
     def list_events(
         self,
@@ -1637,7 +2003,15 @@ class Operations:
 
         GET /api/v1/webhook-endpoints/{id}/deliveries
         """
-        return self._call("list_webhook_deliveries", {"status": status, "event_id": event_id, "limit": limit, "offset": offset, "id": id})
+        return self._call("list_webhook_deliveries",
+            {
+                "status": status,
+                "event_id": event_id,
+                "limit": limit,
+                "offset": offset,
+                "id": id,
+            },
+        )
 
     def iter_list_webhook_deliveries(
         self,
@@ -1651,7 +2025,14 @@ class Operations:
 
         GET /api/v1/webhook-endpoints/{id}/deliveries
         """
-        return self._rows("list_webhook_deliveries", {"status": status, "event_id": event_id, "limit": limit, "id": id})
+        return self._rows("list_webhook_deliveries",
+            {
+                "status": status,
+                "event_id": event_id,
+                "limit": limit,
+                "id": id,
+            },
+        )
 
     def get_webhook_endpoint(self, id: str) -> WebhookEndpointResponse:
         """One of your webhook endpoints
@@ -1671,7 +2052,13 @@ class Operations:
 
         PATCH /api/v1/webhook-endpoints/{id}
         """
-        return self._call("update_webhook_endpoint", {"id": id, "idempotency_key": idempotency_key, "body": body})
+        return self._call("update_webhook_endpoint",
+            {
+                "id": id,
+                "idempotency_key": idempotency_key,
+                "body": body,
+            },
+        )
 
     def delete_webhook_endpoint(self, id: str, *, idempotency_key: Optional[str] = None) -> DeletedResponse:
         """Delete a webhook endpoint
@@ -1741,7 +2128,13 @@ class Operations:
 
         PATCH /api/v1/saved-searches/{id}
         """
-        return self._call("update_saved_search", {"id": id, "idempotency_key": idempotency_key, "body": body})
+        return self._call("update_saved_search",
+            {
+                "id": id,
+                "idempotency_key": idempotency_key,
+                "body": body,
+            },
+        )
 
     def delete_saved_search(self, id: str, *, idempotency_key: Optional[str] = None) -> DeletedResponse:
         """Delete a saved search
@@ -1764,7 +2157,16 @@ class Operations:
 
         GET /api/v1/saved-searches/{id}/matches
         """
-        return self._call("list_saved_search_matches", {"sort": sort, "facets": facets, "limit": limit, "offset": offset, "expand": expand, "id": id})
+        return self._call("list_saved_search_matches",
+            {
+                "sort": sort,
+                "facets": facets,
+                "limit": limit,
+                "offset": offset,
+                "expand": expand,
+                "id": id,
+            },
+        )
 
     def list_saved_search_matches_csv(
         self,
@@ -1780,7 +2182,16 @@ class Operations:
 
         GET /api/v1/saved-searches/{id}/matches
         """
-        return self._csv("list_saved_search_matches", {"sort": sort, "facets": facets, "limit": limit, "offset": offset, "expand": expand, "id": id})
+        return self._csv("list_saved_search_matches",
+            {
+                "sort": sort,
+                "facets": facets,
+                "limit": limit,
+                "offset": offset,
+                "expand": expand,
+                "id": id,
+            },
+        )
 
     def iter_list_saved_search_matches(
         self,
@@ -1795,7 +2206,15 @@ class Operations:
 
         GET /api/v1/saved-searches/{id}/matches
         """
-        return self._rows("list_saved_search_matches", {"sort": sort, "facets": facets, "limit": limit, "expand": expand, "id": id})
+        return self._rows("list_saved_search_matches",
+            {
+                "sort": sort,
+                "facets": facets,
+                "limit": limit,
+                "expand": expand,
+                "id": id,
+            },
+        )
 
     def list_portfolios(self, *, limit: Optional[int] = None, offset: Optional[int] = None) -> PortfolioList:
         """Your portfolios
@@ -1866,7 +2285,18 @@ class Operations:
 
         GET /api/v1/portfolios/{id}/positions
         """
-        return self._call("list_portfolio_positions", {"as_of": as_of, "status": status, "county": county, "deadline_before": deadline_before, "sort": sort, "limit": limit, "offset": offset, "id": id})
+        return self._call("list_portfolio_positions",
+            {
+                "as_of": as_of,
+                "status": status,
+                "county": county,
+                "deadline_before": deadline_before,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+                "id": id,
+            },
+        )
 
     def list_portfolio_positions_csv(
         self,
@@ -1884,7 +2314,18 @@ class Operations:
 
         GET /api/v1/portfolios/{id}/positions
         """
-        return self._csv("list_portfolio_positions", {"as_of": as_of, "status": status, "county": county, "deadline_before": deadline_before, "sort": sort, "limit": limit, "offset": offset, "id": id})
+        return self._csv("list_portfolio_positions",
+            {
+                "as_of": as_of,
+                "status": status,
+                "county": county,
+                "deadline_before": deadline_before,
+                "sort": sort,
+                "limit": limit,
+                "offset": offset,
+                "id": id,
+            },
+        )
 
     def iter_list_portfolio_positions(
         self,
@@ -1901,7 +2342,17 @@ class Operations:
 
         GET /api/v1/portfolios/{id}/positions
         """
-        return self._rows("list_portfolio_positions", {"as_of": as_of, "status": status, "county": county, "deadline_before": deadline_before, "sort": sort, "limit": limit, "id": id})
+        return self._rows("list_portfolio_positions",
+            {
+                "as_of": as_of,
+                "status": status,
+                "county": county,
+                "deadline_before": deadline_before,
+                "sort": sort,
+                "limit": limit,
+                "id": id,
+            },
+        )
 
     def add_portfolio_positions(
         self,
@@ -1914,7 +2365,13 @@ class Operations:
 
         POST /api/v1/portfolios/{id}/positions
         """
-        return self._call("add_portfolio_positions", {"id": id, "idempotency_key": idempotency_key, "body": body})
+        return self._call("add_portfolio_positions",
+            {
+                "id": id,
+                "idempotency_key": idempotency_key,
+                "body": body,
+            },
+        )
 
     def delete_portfolio_position(
         self,
@@ -1927,7 +2384,13 @@ class Operations:
 
         DELETE /api/v1/portfolios/{id}/positions/{position_id}
         """
-        return self._call("delete_portfolio_position", {"id": id, "position_id": position_id, "idempotency_key": idempotency_key})
+        return self._call("delete_portfolio_position",
+            {
+                "id": id,
+                "position_id": position_id,
+                "idempotency_key": idempotency_key,
+            },
+        )
 
     def get_portfolio_summary(self, id: str, *, as_of: Optional[str] = None) -> PortfolioSummaryResponse:
         """A portfolio's summary as of a day
@@ -1953,7 +2416,12 @@ class Operations:
 
         POST /api/v1/portfolios/{id}/calendar-address
         """
-        return self._call("create_portfolio_calendar_address", {"id": id, "idempotency_key": idempotency_key})
+        return self._call("create_portfolio_calendar_address",
+            {
+                "id": id,
+                "idempotency_key": idempotency_key,
+            },
+        )
 
     def delete_portfolio_calendar_address(
         self,
@@ -1965,7 +2433,12 @@ class Operations:
 
         DELETE /api/v1/portfolios/{id}/calendar-address
         """
-        return self._call("delete_portfolio_calendar_address", {"id": id, "idempotency_key": idempotency_key})
+        return self._call("delete_portfolio_calendar_address",
+            {
+                "id": id,
+                "idempotency_key": idempotency_key,
+            },
+        )
 
     def list_bulk_files(
         self,
@@ -1983,7 +2456,18 @@ class Operations:
 
         GET /api/v1/bulk/files
         """
-        return self._call("list_bulk_files", {"dataset": dataset, "county": county, "tax_year": tax_year, "format": format, "kind": kind, "since": since, "limit": limit, "offset": offset})
+        return self._call("list_bulk_files",
+            {
+                "dataset": dataset,
+                "county": county,
+                "tax_year": tax_year,
+                "format": format,
+                "kind": kind,
+                "since": since,
+                "limit": limit,
+                "offset": offset,
+            },
+        )
 
     def iter_list_bulk_files(
         self,
@@ -2000,7 +2484,17 @@ class Operations:
 
         GET /api/v1/bulk/files
         """
-        return self._rows("list_bulk_files", {"dataset": dataset, "county": county, "tax_year": tax_year, "format": format, "kind": kind, "since": since, "limit": limit})
+        return self._rows("list_bulk_files",
+            {
+                "dataset": dataset,
+                "county": county,
+                "tax_year": tax_year,
+                "format": format,
+                "kind": kind,
+                "since": since,
+                "limit": limit,
+            },
+        )
 
     def download_bulk_file(self, name: str) -> bytes:
         """Download one bulk file

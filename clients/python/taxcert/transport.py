@@ -12,7 +12,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from datetime import datetime, timezone
-from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 from .errors import TaxcertApiError, TaxcertConnectionError, api_error
 
@@ -43,6 +43,21 @@ def parse_retry_after(value: Optional[str], now: Optional[float] = None) -> Opti
         when = when.replace(tzinfo=timezone.utc)
     current = datetime.fromtimestamp(time.time() if now is None else now, tz=timezone.utc)
     return max(0.0, (when - current).total_seconds())
+
+
+class Retry(NamedTuple):
+    """What a retry's log record carries (``record.taxcert_retry``), for callers that watch retries."""
+
+    method: str
+    path: str
+    #: 1 for the first retry.
+    attempt: int
+    #: Seconds waited before it.
+    wait: float
+    #: The refused attempt's status; None for a connection error.
+    status: Optional[int]
+    #: The refused attempt's Retry-After header as sent.
+    retry_after: Optional[str]
 
 
 class Answer:
@@ -140,13 +155,26 @@ class Transport:
                     raise
                 logger.info(
                     "retrying %s %s after %.2fs: %s %s (request_id %s)",
-                    method, path, wait, err.status, err.code, err.request_id,
+                    method,
+                    path,
+                    wait,
+                    err.status,
+                    err.code,
+                    err.request_id,
+                    extra={"taxcert_retry": Retry(method, path, attempt + 1, wait, err.status, err.headers.get("retry-after"))},
                 )
             except TaxcertConnectionError as err:
                 if not retriable or attempt >= self.max_retries:
                     raise
                 wait = self._backoff(attempt)
-                logger.info("retrying %s %s after %.2fs: %s", method, path, wait, err)
+                logger.info(
+                    "retrying %s %s after %.2fs: %s",
+                    method,
+                    path,
+                    wait,
+                    err,
+                    extra={"taxcert_retry": Retry(method, path, attempt + 1, wait, None, None)},
+                )
             self.sleep(wait)
             attempt += 1
 
