@@ -228,8 +228,8 @@ class TypeWriter {
       return `class ${name}(TypedDict):\n${doc}${fields.map((f) => `    ${f.key}: ${f.type}\n`).join('')}`;
     }
     // Values as strings: the functional syntax evaluates them, and a name may be defined further down.
-    const body = fields.map((f) => `    ${pyString(f.key)}: ${quoted(f.type)},\n`).join('');
-    return `${name} = TypedDict(\n    ${pyString(name)},\n    {\n${body.replace(/^/gm, '    ')}    },\n)\n`;
+    const body = fields.map((f) => `        ${pyString(f.key)}: ${quoted(f.type)},\n`).join('');
+    return `${name} = TypedDict(\n    ${pyString(name)},\n    {\n${body}    },\n)\n`;
   }
 }
 
