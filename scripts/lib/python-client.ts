@@ -431,6 +431,7 @@ function operation(
     `        paging=${pagedBy ? pyString(pagedBy) : 'None'},`,
     `        page_size=${pageSize ?? 'None'},`,
     `        csv=${csv ? 'True' : 'False'},`,
+    `        accept=${pyString(json ? 'application/json' : (other[0] ?? '*/*'))},`,
     '    ),',
   ].join('\n');
 

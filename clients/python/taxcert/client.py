@@ -88,7 +88,8 @@ class Client(Operations):
     # What the generated methods call.
 
     def _call(self, name: str, params: Dict[str, Any]) -> Any:
-        return _decode(self._send(OPERATIONS[name], params, accept="application/json"))
+        op = OPERATIONS[name]
+        return _decode(self._send(op, params, accept=op.accept))
 
     def _csv(self, name: str, params: Dict[str, Any]) -> str:
         return self._send(OPERATIONS[name], {**params, "format": "csv"}, accept="text/csv").text()

@@ -26,3 +26,5 @@ class Operation(NamedTuple):
     page_size: Optional[int] = None
     #: The operation also answers text/csv (format=csv).
     csv: bool = False
+    #: What the operation answers: JSON, or a calendar's or a bulk file's own type.
+    accept: str = "application/json"

@@ -82,6 +82,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_health": Operation(
         operation_id="getHealth",
@@ -92,6 +93,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_calendar_by_address": Operation(
         operation_id="getCalendarByAddress",
@@ -103,6 +105,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="text/calendar",
     ),
     "list_counties": Operation(
         operation_id="listCounties",
@@ -113,6 +116,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_county": Operation(
         operation_id="getCounty",
@@ -124,6 +128,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "search_certificates": Operation(
         operation_id="searchCertificates",
@@ -166,6 +171,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "get_certificates_by_parcel": Operation(
         operation_id="getCertificatesByParcel",
@@ -182,6 +188,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "get_certificate_counts": Operation(
         operation_id="getCertificateCounts",
@@ -207,6 +214,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_certificate_geo_grid": Operation(
         operation_id="getCertificateGeoGrid",
@@ -244,6 +252,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_certificate_fields": Operation(
         operation_id="getCertificateFields",
@@ -254,6 +263,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_certificate_freshness": Operation(
         operation_id="getCertificateFreshness",
@@ -264,6 +274,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_certificate": Operation(
         operation_id="getCertificate",
@@ -277,6 +288,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "search_certificate_sales": Operation(
         operation_id="searchCertificateSales",
@@ -296,6 +308,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "search_holders": Operation(
         operation_id="searchHolders",
@@ -313,6 +326,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "get_holder": Operation(
         operation_id="getHolder",
@@ -324,6 +338,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "search_lands_available": Operation(
         operation_id="searchLandsAvailable",
@@ -342,6 +357,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "list_sources": Operation(
         operation_id="listSources",
@@ -359,6 +375,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "get_county_sources": Operation(
         operation_id="getCountySources",
@@ -373,6 +390,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "get_bid_rate_analytics": Operation(
         operation_id="getBidRateAnalytics",
@@ -397,6 +415,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_usage": Operation(
         operation_id="getUsage",
@@ -407,6 +426,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_redemption_quote": Operation(
         operation_id="getRedemptionQuote",
@@ -419,6 +439,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_certificate_timeline": Operation(
         operation_id="getCertificateTimeline",
@@ -431,6 +452,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_deed_estimate": Operation(
         operation_id="getDeedEstimate",
@@ -443,6 +465,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "search_holder_groups": Operation(
         operation_id="searchHolderGroups",
@@ -459,6 +482,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=50,
         csv=False,
+        accept="application/json",
     ),
     "get_redemption_curve": Operation(
         operation_id="getRedemptionCurve",
@@ -488,6 +512,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_expected_yield": Operation(
         operation_id="getExpectedYield",
@@ -520,6 +545,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "list_events": Operation(
         operation_id="listEvents",
@@ -534,6 +560,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="after",
         page_size=500,
         csv=False,
+        accept="application/json",
     ),
     "list_webhook_endpoints": Operation(
         operation_id="listWebhookEndpoints",
@@ -546,6 +573,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=False,
+        accept="application/json",
     ),
     "create_webhook_endpoint": Operation(
         operation_id="createWebhookEndpoint",
@@ -558,6 +586,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "list_webhook_deliveries": Operation(
         operation_id="listWebhookDeliveries",
@@ -573,6 +602,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=False,
+        accept="application/json",
     ),
     "get_webhook_endpoint": Operation(
         operation_id="getWebhookEndpoint",
@@ -584,6 +614,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "update_webhook_endpoint": Operation(
         operation_id="updateWebhookEndpoint",
@@ -597,6 +628,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "delete_webhook_endpoint": Operation(
         operation_id="deleteWebhookEndpoint",
@@ -609,6 +641,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "rotate_webhook_endpoint_secret": Operation(
         operation_id="rotateWebhookEndpointSecret",
@@ -621,6 +654,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "list_saved_searches": Operation(
         operation_id="listSavedSearches",
@@ -633,6 +667,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=False,
+        accept="application/json",
     ),
     "create_saved_search": Operation(
         operation_id="createSavedSearch",
@@ -645,6 +680,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_saved_search": Operation(
         operation_id="getSavedSearch",
@@ -656,6 +692,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "update_saved_search": Operation(
         operation_id="updateSavedSearch",
@@ -669,6 +706,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "delete_saved_search": Operation(
         operation_id="deleteSavedSearch",
@@ -681,6 +719,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "list_saved_search_matches": Operation(
         operation_id="listSavedSearchMatches",
@@ -698,6 +737,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "list_portfolios": Operation(
         operation_id="listPortfolios",
@@ -710,6 +750,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=False,
+        accept="application/json",
     ),
     "create_portfolio": Operation(
         operation_id="createPortfolio",
@@ -722,6 +763,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_portfolio": Operation(
         operation_id="getPortfolio",
@@ -733,6 +775,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "update_portfolio": Operation(
         operation_id="updatePortfolio",
@@ -746,6 +789,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "delete_portfolio": Operation(
         operation_id="deletePortfolio",
@@ -758,6 +802,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "list_portfolio_positions": Operation(
         operation_id="listPortfolioPositions",
@@ -777,6 +822,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=True,
+        accept="application/json",
     ),
     "add_portfolio_positions": Operation(
         operation_id="addPortfolioPositions",
@@ -790,6 +836,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "delete_portfolio_position": Operation(
         operation_id="deletePortfolioPosition",
@@ -803,6 +850,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_portfolio_summary": Operation(
         operation_id="getPortfolioSummary",
@@ -815,6 +863,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "get_portfolio_calendar": Operation(
         operation_id="getPortfolioCalendar",
@@ -826,6 +875,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="text/calendar",
     ),
     "create_portfolio_calendar_address": Operation(
         operation_id="createPortfolioCalendarAddress",
@@ -838,6 +888,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "delete_portfolio_calendar_address": Operation(
         operation_id="deletePortfolioCalendarAddress",
@@ -850,6 +901,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/json",
     ),
     "list_bulk_files": Operation(
         operation_id="listBulkFiles",
@@ -868,6 +920,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging="offset",
         page_size=500,
         csv=False,
+        accept="application/json",
     ),
     "download_bulk_file": Operation(
         operation_id="downloadBulkFile",
@@ -879,6 +932,7 @@ OPERATIONS: Dict[str, Operation] = {
         paging=None,
         page_size=None,
         csv=False,
+        accept="application/octet-stream",
     ),
 }
 

@@ -41,17 +41,17 @@ class FailingProxy:
                 body = self.rfile.read(length) if length else None
                 with proxy._lock:
                     step = proxy.script.pop(0) if proxy.script else "forward"
-                key = self.headers.get("idempotency-key")
                 if step.startswith("status:"):
                     status = int(step.split(":", 1)[1])
-                    self._answer(status, {"content-type": "application/json"}, _envelope(status))
+                    headers, content = {"content-type": "application/json"}, _envelope(status)
                 else:
                     status, headers, content = proxy._forward(self.command, self.path, dict(self.headers.items()), body)
                     if step == "forward-then-502":
                         status, headers, content = 502, {"content-type": "application/json"}, _envelope(502)
-                    self._answer(status, headers, content)
+                # Recorded before answering: the client may read the list as soon as it has its answer.
                 with proxy._lock:
-                    proxy.seen.append(Seen(self.command, self.path, key, status))
+                    proxy.seen.append(Seen(self.command, self.path, self.headers.get("idempotency-key"), status))
+                self._answer(status, headers, content)
 
             def _answer(self, status: int, headers: Dict[str, str], content: bytes) -> None:
                 self.send_response(status)

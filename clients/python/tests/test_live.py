@@ -135,16 +135,20 @@ class Paging(unittest.TestCase):
 
 class Retries(unittest.TestCase):
     def test_a_429_is_retried_after_retry_after(self) -> None:
+        # The key's client may send 2 requests per 3-second window: within a few calls one is
+        # refused with a real 429, and that call waits out its Retry-After before answering.
         limited = client(api_key=LIMITED_KEY, max_retries=3, backoff=0.01)
-        limited.get_usage()
-        limited.get_usage()
-        with self.assertLogs("taxcert", logging.INFO) as logs:
-            started = time.monotonic()
-            usage = limited.get_usage()
-            elapsed = time.monotonic() - started
-        self.assertIn("data", usage)
-        seen = retries(logs.records)
-        self.assertGreaterEqual(len(seen), 1)
+        for _ in range(5):
+            with self.assertLogs("taxcert", logging.DEBUG) as logs:
+                logging.getLogger("taxcert").debug("calling")
+                started = time.monotonic()
+                usage = limited.get_usage()
+                elapsed = time.monotonic() - started
+            self.assertIn("data", usage)
+            seen = retries(logs.records)
+            if seen:
+                break
+        self.assertGreaterEqual(len(seen), 1, "no call was refused with a 429")
         self.assertEqual(seen[0].status, 429)
         told = float(seen[0].retry_after)
         self.assertGreaterEqual(told, 1)
@@ -197,17 +201,19 @@ class Retries(unittest.TestCase):
 
     def test_a_refused_write_is_not_sent_twice(self) -> None:
         api = client(max_retries=3)
-        with self.assertRaises(taxcert.BadRequestError) as raised:
+        with self.assertLogs("taxcert", logging.DEBUG) as logs, self.assertRaises(taxcert.BadRequestError) as raised:
+            logging.getLogger("taxcert").debug("calling")
             api.create_portfolio({"name": ""})
         self.assertEqual(raised.exception.code, "bad_request")
         self.assertTrue(raised.exception.issues)
+        self.assertEqual(retries(logs.records), [])
 
 
 class Errors(unittest.TestCase):
     def test_a_401_carries_the_answers_request_id(self) -> None:
         api = client(api_key="tc_live_not_a_key", max_retries=3)
         with self.assertLogs("taxcert", logging.DEBUG) as logs, self.assertRaises(taxcert.TaxcertApiError) as raised:
-            logging.getLogger("taxcert").debug("start")
+            logging.getLogger("taxcert").debug("calling")
             api.list_counties()
         err = raised.exception
         self.assertIsInstance(err, taxcert.AuthenticationError)

@@ -109,7 +109,8 @@ describe('the Python client generator', () => {
       'def update_thing(self, id: str, body: UpdateThingBody, *, idempotency_key: Optional[str] = None) -> Thing:',
     );
     expect(operations).toContain('def get_thing_calendar(self, id: str) -> str:');
-    expect(operations).toContain('paging="offset",\n        page_size=500,\n        csv=True,');
+    expect(operations).toContain('paging="offset",\n        page_size=500,\n        csv=True,\n        accept="application/json",');
+    expect(operations).toContain('paging=None,\n        page_size=None,\n        csv=False,\n        accept="text/calendar",');
     expect(operations).toContain('Param("idempotency_key", "idempotency-key", "header", required=False, explode=True),');
   });
 
