@@ -22,7 +22,8 @@ sys.path.insert(0, HERE)
 
 import taxcert  # noqa: E402
 from proxy import FailingProxy  # noqa: E402
-from taxcert.transport import parse_retry_after  # noqa: E402
+from taxcert.errors import api_error  # noqa: E402
+from taxcert.transport import Answer, parse_retry_after  # noqa: E402
 
 BASE_URL = os.environ.get("TAXCERT_BASE_URL", "")
 API_KEY = os.environ.get("TAXCERT_API_KEY", "")
@@ -241,6 +242,30 @@ class Offline(unittest.TestCase):
             taxcert.to_dataframe([{"id": "cert_1"}])
         self.assertIn("pip install 'taxcert[pandas]'", str(raised.exception))
         FACTS["pandas_message"] = str(raised.exception)
+
+    def test_the_error_class_follows_the_code_then_the_status_never_the_message(self) -> None:
+        quota = api_error(429, {"error": {"code": "rate_limited", "message": "Not found at all", "request_id": "req_1"}}, {"Retry-After": "9"})
+        self.assertIsInstance(quota, taxcert.RateLimitError)
+        self.assertEqual((quota.request_id, quota.retry_after), ("req_1", "9"))
+        self.assertIsInstance(api_error(403, {"error": {"code": "csv_disabled", "message": "x", "request_id": "r"}}, {}), taxcert.PermissionDeniedError)
+        # A code this client does not know yet: its status decides.
+        self.assertIsInstance(api_error(404, {"error": {"code": "gone_fishing", "message": "x", "request_id": "r"}}, {}), taxcert.NotFoundError)
+        # No envelope (a proxy's page): the status, and the request id from the header.
+        bare = api_error(502, None, {"X-Request-Id": "req_h"})
+        self.assertIsInstance(bare, taxcert.ServerError)
+        self.assertEqual((bare.code, bare.request_id), ("http_502", "req_h"))
+
+    def test_lists_go_as_repeated_keys_and_booleans_as_words(self) -> None:
+        api = taxcert.Client(api_key="k", base_url="http://127.0.0.1:9")
+        op = taxcert.OPERATIONS["search_certificates"]
+        sent = mock.Mock(return_value=Answer(200, {"content-type": "application/json"}, b"{}"))
+        with mock.patch.object(api._transport, "request", sent):
+            api.search_certificates(county=["broward", "leon"], redeemed=False, limit=5)
+        method, path, query = sent.call_args.args[:3]
+        self.assertEqual((method, path), (op.method, op.path))
+        self.assertEqual(query, [("county", "broward"), ("county", "leon"), ("redeemed", "false"), ("limit", "5")])
+        with self.assertRaises(TypeError):
+            api.paginate("search_certificates", colour="red").__next__()
 
     def test_retry_after_as_seconds_or_http_date(self) -> None:
         self.assertEqual(parse_retry_after("7"), 7.0)
