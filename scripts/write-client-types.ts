@@ -8,9 +8,10 @@
  * fresh generation, so the client never drifts from the routes.
  */
 import { writeFileSync } from 'node:fs';
-import { CLIENT_SRC, operationsSource, schemaSource, servedDocument } from './lib/client-schema.ts';
+import { CLIENT_SRC, type Document, operationsSource, schemaSource } from './lib/client-schema.ts';
+import { servedDocument } from './lib/served-document.ts';
 
-const document = await servedDocument();
+const document = await servedDocument<Document>();
 writeFileSync(new URL('schema.ts', CLIENT_SRC), await schemaSource(document));
 writeFileSync(new URL('operations.ts', CLIENT_SRC), operationsSource(document));
 console.error('wrote clients/typescript/src/schema.ts and operations.ts');

@@ -1,11 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApp } from '../../services/api/app.ts';
-import { OPENAPI_PATH } from '../../services/api/openapi.ts';
-import { loadConfig } from '../../services/config.ts';
-import { openRuntime } from '../../services/process/runtime.ts';
 
 /**
  * What the TypeScript client in clients/typescript is generated from: the document the app
@@ -17,32 +10,7 @@ export const CLIENT_SRC = new URL('../../clients/typescript/src/', import.meta.u
 
 const HEADER = '// Generated from the served OpenAPI document by `npm run clients:write`: do not edit by hand.\n';
 
-type Document = { paths: Record<string, Record<string, { operationId?: string; parameters?: { in: string; name: string }[] }>> };
-
-export async function servedDocument(): Promise<Document> {
-  const dir = mkdtempSync(join(tmpdir(), 'client-schema-'));
-  // Not process.env: the document is the same whatever the caller's shell points at.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_PATH: join(dir, 'taxcert.db'),
-    INDEX_PREFIX: 'client-schema',
-    LOG_LEVEL: 'silent',
-  });
-  const runtime = await openRuntime(config, { name: 'client-schema' });
-  try {
-    const app = await buildApp(runtime);
-    try {
-      const answer = await app.inject({ method: 'GET', url: OPENAPI_PATH });
-      if (answer.statusCode !== 200) throw new Error(`${OPENAPI_PATH} answered ${answer.statusCode}`);
-      return answer.json() as Document;
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await runtime.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export type Document = { paths: Record<string, Record<string, { operationId?: string; parameters?: { in: string; name: string }[] }>> };
 
 /** schema.ts: openapi-typescript's paths, operations and components of the document. */
 export async function schemaSource(document: Document): Promise<string> {

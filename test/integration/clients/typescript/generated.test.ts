@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_SRC, operationsSource, schemaSource, servedDocument } from '../../../../scripts/lib/client-schema.ts';
+import { CLIENT_SRC, type Document, operationsSource, schemaSource } from '../../../../scripts/lib/client-schema.ts';
+import { servedDocument } from '../../../../scripts/lib/served-document.ts';
 
 /**
  * The client's committed types and operation table are what `npm run clients:write` makes of the
@@ -9,7 +10,7 @@ import { CLIENT_SRC, operationsSource, schemaSource, servedDocument } from '../.
  */
 describe('the TypeScript client is generated from the served document', () => {
   it('schema.ts and operations.ts equal a fresh generation', async () => {
-    const document = await servedDocument();
+    const document = await servedDocument<Document>();
     const committed = (name: string) => readFileSync(new URL(name, CLIENT_SRC), 'utf8');
     expect(committed('schema.ts'), 'run npm run clients:write').toBe(await schemaSource(document));
     expect(committed('operations.ts'), 'run npm run clients:write').toBe(operationsSource(document));
