@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
 
 /** The response shapes of spec 2.1 and 2.11; route handlers build bodies only through these. */
 
@@ -115,11 +116,8 @@ export function objectResponse<T extends z.ZodType>(data: T) {
 
 export const ErrorSchema = z.object({
   error: z.object({
-    code: z
-      .string()
-      .describe(
-        'What went wrong, for code to branch on: bad_request, unauthorized, payment_required, rest_disabled, csv_disabled, webhooks_disabled, limit_reached, not_found, method_not_allowed, idempotency_conflict, cursor_expired, payload_too_large, unsupported_media_type, range_not_satisfiable, rate_limited, internal_error.',
-      ),
+    // A string, not an enum: a client generated today must still read a code added later.
+    code: z.string().describe(`What went wrong, for code to branch on: ${ERROR_CODES.join(', ')}.`),
     message: z.string().describe('What went wrong and what to do, for people; never parse it.'),
     request_id: z.string().describe('Correlation id (req_<id>), also sent as the X-Request-Id header; quote it to support.'),
     details: z

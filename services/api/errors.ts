@@ -3,26 +3,29 @@
  * handler in app.ts maps them to a status and writes the envelope; nothing else
  * does, and nothing classifies an error by its message text.
  */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'payment_required'
-  | 'csv_disabled'
-  | 'mcp_disabled'
-  | 'webhooks_disabled'
-  | 'limit_reached'
-  | 'rest_disabled'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'idempotency_conflict'
-  | 'cursor_expired'
-  | 'not_acceptable'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'range_not_satisfiable'
-  | 'rate_limited'
-  | 'internal_error'
-  | 'service_unavailable';
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'payment_required',
+  'csv_disabled',
+  'mcp_disabled',
+  'webhooks_disabled',
+  'limit_reached',
+  'rest_disabled',
+  'not_found',
+  'method_not_allowed',
+  'idempotency_conflict',
+  'cursor_expired',
+  'not_acceptable',
+  'payload_too_large',
+  'unsupported_media_type',
+  'range_not_satisfiable',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,

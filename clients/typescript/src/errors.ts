@@ -3,30 +3,34 @@
  * request_id, details? } }; `code` is what to branch on (the message is for people and may change).
  */
 
-/** The API's error codes; an unknown future code still arrives as a string. */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'payment_required'
-  | 'csv_disabled'
-  | 'mcp_disabled'
-  | 'webhooks_disabled'
-  | 'limit_reached'
-  | 'rest_disabled'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'idempotency_conflict'
-  | 'cursor_expired'
-  | 'not_acceptable'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'range_not_satisfiable'
-  | 'rate_limited'
-  | 'internal_error'
-  | 'service_unavailable'
-  // A status without the API's envelope (a proxy's 502, a gateway's 504).
-  | 'http_error'
-  | (string & {});
+/** The API's error codes (a test keeps this list equal to the server's). */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'payment_required',
+  'csv_disabled',
+  'mcp_disabled',
+  'webhooks_disabled',
+  'limit_reached',
+  'rest_disabled',
+  'not_found',
+  'method_not_allowed',
+  'idempotency_conflict',
+  'cursor_expired',
+  'not_acceptable',
+  'payload_too_large',
+  'unsupported_media_type',
+  'range_not_satisfiable',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+
+/**
+ * What a TaxcertApiError's code can be: the API's codes; `http_error` for a status without the
+ * API's envelope (a proxy's 502, a gateway's 504); an unknown future code still arrives as a string.
+ */
+export type ErrorCode = (typeof ERROR_CODES)[number] | 'http_error' | (string & {});
 
 export class TaxcertApiError extends Error {
   override readonly name = 'TaxcertApiError';

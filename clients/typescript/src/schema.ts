@@ -1266,7 +1266,7 @@ export interface components {
         };
         Error: {
             error: {
-                /** @description What went wrong, for code to branch on: bad_request, unauthorized, payment_required, rest_disabled, csv_disabled, webhooks_disabled, limit_reached, not_found, method_not_allowed, idempotency_conflict, cursor_expired, payload_too_large, unsupported_media_type, range_not_satisfiable, rate_limited, internal_error. */
+                /** @description What went wrong, for code to branch on: bad_request, unauthorized, payment_required, csv_disabled, mcp_disabled, webhooks_disabled, limit_reached, rest_disabled, not_found, method_not_allowed, idempotency_conflict, cursor_expired, not_acceptable, payload_too_large, unsupported_media_type, range_not_satisfiable, rate_limited, internal_error, service_unavailable. */
                 code: string;
                 /** @description What went wrong and what to do, for people; never parse it. */
                 message: string;

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES as CLIENT_CODES } from '../../../../clients/typescript/src/errors.ts';
+import { ERROR_CODES } from '../../../../services/api/errors.ts';
 
 // The client is published on its own: it may import its own files and Node's built-ins, nothing of
 // the service beside it and no package (a customer installs it with nothing else).
@@ -27,5 +29,10 @@ describe('the TypeScript client package', () => {
     const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.type).toBe('module');
     expect([manifest.dependencies, manifest.peerDependencies]).toEqual([undefined, undefined]);
+  });
+
+  // Its own copy, since it imports nothing of the service: kept equal here.
+  it('knows every error code the API answers with', () => {
+    expect([...CLIENT_CODES].sort()).toEqual([...ERROR_CODES].sort());
   });
 });
