@@ -12,8 +12,8 @@ import { createKey } from '../../../services/control/billing/api-keys.ts';
 import { createClient, setClient } from '../../../services/control/billing/clients.ts';
 import { createEndpoint } from '../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../services/control/feed/webhook-secrets.ts';
-import { enqueueFiles } from '../../../services/process/ingest-runner.ts';
 import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
+import { fixturePath, loadEveryDataset } from '../../helpers/every-dataset.ts';
 
 /**
  * The Python client (clients/python) against the app on a real port, run by the machine's
@@ -26,7 +26,7 @@ import { openTestRuntime, type TestRuntime } from '../../helpers/runtime.ts';
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const fixture = (path: string) => join(ROOT, 'fixtures', path);
+const _fixture = (path: string) => join(ROOT, 'fixtures', path);
 const RUN_LIVE = join(ROOT, 'clients/python/tests/run_live.py');
 /** Debian's interpreter, not whatever python3 a PATH puts first (pyenv and the like bring their own packages). */
 const PYTHON = '/usr/bin/python3';
@@ -86,15 +86,7 @@ describe('the Python client against the running API', () => {
       types: null,
       counties: null,
     });
-    const outcomes = await enqueueFiles(
-      t.runtime,
-      [
-        { dataset: 'certificates', file: fixture('demo/broward/2024.csv.gz'), vendor: 'lienport', county: 'broward', taxYear: 2024 },
-        { dataset: 'holders', file: fixture('files/holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
-      ],
-      { wait: true },
-    );
-    expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded']);
+    await loadEveryDataset(t.runtime, { file: fixturePath('demo/broward/2024.csv.gz'), county: 'broward', taxYear: 2024 }, ['holders']);
     await buildCertificateSnapshots({ ...t.runtime, storage: folderStorage(t.config.BULK_DIR) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -28,11 +28,11 @@ import { fanOut } from '../../../../services/control/feed/webhook-deliveries.ts'
 import { createEndpoint } from '../../../../services/control/feed/webhook-endpoints.ts';
 import { createSecretBox } from '../../../../services/control/feed/webhook-secrets.ts';
 import { mapCertificate } from '../../../../services/domain/certificate-row.ts';
-import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { apiKeyHeaders, deleteRateKeys } from '../../../helpers/access.ts';
 import { type FaultProxy, startFaultProxy } from '../../../helpers/fault-proxy.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
+import { fixturePath, loadEveryDataset } from '../../../helpers/every-dataset.ts';
 
 /**
  * The package in clients/typescript against the real app on a real port (OpenSearch, Redis and
@@ -42,7 +42,7 @@ import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
  */
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const fixture = (path: string) => join(ROOT, 'fixtures', path);
+const _fixture = (path: string) => join(ROOT, 'fixtures', path);
 const run = promisify(execFile);
 
 /** The GET operations: reads, each called once below. */
@@ -141,22 +141,7 @@ describe('the TypeScript client against the live app', () => {
       { type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemed, previous: { status: 'sold' } } },
     ]);
     await fanOut(t.runtime.sql, 100);
-    const outcomes = await enqueueFiles(
-      t.runtime,
-      [
-        { dataset: 'certificates', file: fixture('demo/broward/2024.csv.gz'), vendor: 'lienport', county: 'broward', taxYear: 2024 },
-        { dataset: 'holders', file: fixture('files/holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
-        {
-          dataset: 'lands-available',
-          file: fixture('files/lands-available/good.csv'),
-          vendor: 'county_local',
-          county: 'alachua',
-          taxYear: 2024,
-        },
-      ],
-      { wait: true },
-    );
-    expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    await loadEveryDataset(t.runtime, { file: fixturePath('demo/broward/2024.csv.gz'), county: 'broward', taxYear: 2024 });
     await buildCertificateSnapshots({ ...t.runtime, storage: folderStorage(t.config.BULK_DIR) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

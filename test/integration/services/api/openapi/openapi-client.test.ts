@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../../services/api/app.ts';
-import { enqueueFiles } from '../../../../../services/process/ingest-runner.ts';
+import { fixturePath, loadEveryDataset } from '../../../../helpers/every-dataset.ts';
 import { appendEvents } from '../../../../../services/control/feed/events.ts';
 import { mapCertificate } from '../../../../../services/domain/certificate-row.ts';
 import { sampleCertificate } from '../../../../helpers/sample-certificate.ts';
@@ -28,7 +28,7 @@ import { openTestRuntime, type TestRuntime } from '../../../../helpers/runtime.t
  */
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const fixture = (path: string) => join(ROOT, 'fixtures', path);
+const _fixture = (path: string) => join(ROOT, 'fixtures', path);
 const run = promisify(execFile);
 
 /**
@@ -237,22 +237,7 @@ describe('a typed client generated from the served document', () => {
       { type: 'certificate.redeemed', countySlug: 'broward', data: { object: redeemedRow('broward'), previous: { status: 'sold' } } },
     ]);
     await fanOut(t.runtime.sql, 100);
-    const outcomes = await enqueueFiles(
-      t.runtime,
-      [
-        { dataset: 'certificates', file: fixture('demo/broward/2024.csv.gz'), vendor: 'lienport', county: 'broward', taxYear: 2024 },
-        { dataset: 'holders', file: fixture('files/holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
-        {
-          dataset: 'lands-available',
-          file: fixture('files/lands-available/good.csv'),
-          vendor: 'county_local',
-          county: 'alachua',
-          taxYear: 2024,
-        },
-      ],
-      { wait: true },
-    );
-    expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    await loadEveryDataset(t.runtime, { file: fixturePath('demo/broward/2024.csv.gz'), county: 'broward', taxYear: 2024 });
     await app.listen({ host: '127.0.0.1', port: 0 });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     // Outside the clone, so nothing is left in it; node_modules is linked so that both tsc

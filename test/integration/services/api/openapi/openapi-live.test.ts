@@ -6,7 +6,6 @@ import * as ajvFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../../services/api/app.ts';
-import { enqueueFiles } from '../../../../../services/process/ingest-runner.ts';
 import { certificateId, holderId } from '../../../../../services/domain/ids.ts';
 import { openTestRuntime, type TestRuntime } from '../../../../helpers/runtime.ts';
 import { appendEvents } from '../../../../../services/control/feed/events.ts';
@@ -20,6 +19,7 @@ import { createSecretBox } from '../../../../../services/control/feed/webhook-se
 import { apiKeyHeaders } from '../../../../helpers/access.ts';
 import { buildCertificateSnapshots } from '../../../../../services/bulk/build-certificates.ts';
 import { folderStorage } from '../../../../../services/bulk/folder-storage.ts';
+import { fixturePath, loadEveryDataset } from '../../../../helpers/every-dataset.ts';
 
 /**
  * Live responses of every /api/v1 route, checked against the OpenAPI document the server publishes,
@@ -30,7 +30,7 @@ import { folderStorage } from '../../../../../services/bulk/folder-storage.ts';
  * on the answer.
  */
 
-const fixture = (path: string) => fileURLToPath(new URL(`../../../../../fixtures/files/${path}`, import.meta.url));
+const _fixture = (path: string) => fileURLToPath(new URL(`../../../../../fixtures/files/${path}`, import.meta.url));
 const CERT = certificateId('miami-dade', 2024, '2024-000101');
 const HOLDER = holderId('Gulf Coast Lien Fund II, LLC');
 
@@ -323,22 +323,7 @@ describe('live responses of every /api/v1 route validate against /api/v1/openapi
 
   describe('with every dataset loaded through the ingest paths', () => {
     beforeAll(async () => {
-      const outcomes = await enqueueFiles(
-        t.runtime,
-        [
-          { dataset: 'certificates', file: fixture('lienport-csv/good.csv'), vendor: 'lienport', county: 'miami-dade', taxYear: 2024 },
-          { dataset: 'holders', file: fixture('holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
-          {
-            dataset: 'lands-available',
-            file: fixture('lands-available/good.csv'),
-            vendor: 'county_local',
-            county: 'alachua',
-            taxYear: 2024,
-          },
-        ],
-        { wait: true },
-      );
-      expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      await loadEveryDataset(t.runtime, { file: fixturePath('files/lienport-csv/good.csv'), county: 'miami-dade', taxYear: 2024 });
       await buildCertificateSnapshots({ ...t.runtime, storage: folderStorage(t.config.BULK_DIR) });
     });
 
