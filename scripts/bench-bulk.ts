@@ -19,6 +19,7 @@ import { buildCertificateSnapshots } from '../services/bulk/build-certificates.t
 import { fileDigest } from '../services/bulk/digest.ts';
 import { type BulkFile, writeEntry } from '../services/bulk/entry.ts';
 import { folderStorage } from '../services/bulk/folder-storage.ts';
+import { BUILD_WIDTH } from '../services/bulk/side-by-side.ts';
 import { manifestName } from '../services/bulk/names.ts';
 import { loadConfig } from '../services/config.ts';
 import { createKey } from '../services/control/billing/api-keys.ts';
@@ -69,6 +70,7 @@ try {
   let textMs = 0;
   let parquetMs = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const files = await buildCertificateSnapshots({
     ...runtime,
     storage,
@@ -78,6 +80,7 @@ try {
     },
   });
   const buildSeconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   const rows = files.filter((f) => f.format === 'parquet').reduce((sum, f) => sum + f.rows, 0);
   const bytes = (format: BulkFile['format']) => files.filter((f) => f.format === format).reduce((sum, f) => sum + f.bytes, 0);
@@ -87,10 +90,16 @@ try {
     certificates: rows,
     snapshots: files.length / 3,
     build_seconds: Math.round(buildSeconds * 10) / 10,
+    // The builder's own CPU (DuckDB's threads included, the engine's not): on a shared machine the
+    // wall time waits for cores, this does not.
+    build_cpu_seconds: Math.round((cpu.user + cpu.system) / 1e5) / 10,
+    // The build writes BUILD_WIDTH file sets at once: the two steps' times are summed over them,
+    // so their rates are those of one lane, and the whole build's is the one to compare with the target.
     rows_per_second: {
       all_three: Math.round(rows / buildSeconds),
-      ndjson_and_csv_one_pass: Math.round(rows / (textMs / 1000)),
-      parquet_from_ndjson: Math.round(rows / (parquetMs / 1000)),
+      lanes: BUILD_WIDTH,
+      ndjson_and_csv_one_pass_per_lane: Math.round(rows / (textMs / 1000)),
+      parquet_from_ndjson_per_lane: Math.round(rows / (parquetMs / 1000)),
     },
     peak_rss_mb: mb(peakRss),
     size_mb: { parquet: mb(bytes('parquet')), ndjson_gz: mb(bytes('ndjson')), csv_gz: mb(bytes('csv')) },

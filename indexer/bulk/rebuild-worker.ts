@@ -5,6 +5,7 @@ import { buildCertificateSnapshot } from '../../services/bulk/build-certificates
 import { buildCertificateDelta } from '../../services/bulk/build-deltas.ts';
 import { buildSaleSnapshots } from '../../services/bulk/build-directory.ts';
 import { folderStorage } from '../../services/bulk/folder-storage.ts';
+import { deltaCutoff, pruneBulkFiles } from '../../services/bulk/prune.ts';
 import { floridaToday } from '../../services/domain/florida-today.ts';
 import type { IndexerDeps } from '../deps.ts';
 import { queuePrefix, redisConnection } from '../queue.ts';
@@ -63,6 +64,8 @@ export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: n
     }
     if (job.name === BULK_JOBS.delta && 'day' in job.data) {
       const files = await buildCertificateDelta(deps, job.data.day);
+      // Deltas live as long as the events they are made of (EVENTS_RETENTION_DAYS).
+      await pruneBulkFiles(deps.storage, { deltasFrom: deltaCutoff(floridaToday(new Date()), config.EVENTS_RETENTION_DAYS) });
       return { files: files.length };
     }
     throw new UnrecoverableError(`unknown bulk job ${job.name}`);

@@ -5,7 +5,9 @@ import type { Sql } from '../control/db/sql.ts';
 import { CERTIFICATE_COLUMNS } from '../domain/certificate-row.ts';
 import { CERTIFICATE_PARQUET } from './certificate-columns.ts';
 import { certificatePages, certificateScopes } from './certificate-pages.ts';
+import { type DuckDb, openDuckDb } from './duckdb.ts';
 import type { BulkFile } from './entry.ts';
+import { BUILD_WIDTH, sideBySide } from './side-by-side.ts';
 import type { BulkStorage } from './storage.ts';
 import { writeFileSet } from './write-files.ts';
 
@@ -19,6 +21,8 @@ export interface BulkDeps {
   pageRows?: number;
   /** Told each file set's timings (write-files.ts). */
   onTimings?: (t: { textMs: number; parquetMs: number }) => void;
+  /** The build's DuckDB (one for all its file sets); a single file set opens its own when absent. */
+  duckdb?: DuckDb;
 }
 
 /** The newest event the next read is consistent with, as its public id (null before the first event). */
@@ -46,12 +50,16 @@ export async function buildCertificateSnapshot(deps: BulkDeps, scope: { county: 
       throughEvent,
       now,
       onTimings: deps.onTimings,
+      duckdb: deps.duckdb,
     },
     certificatePages(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.PARCEL_BASE_URL, scope, deps.pageRows),
   );
 }
 
-/** Every county and tax year's certificates snapshot, or those of one county and/or one tax year. */
+/**
+ * Every county and tax year's certificates snapshot, or those of one county and/or one tax year:
+ * two file sets at a time (side-by-side.ts), all converted by one DuckDB instance.
+ */
 export async function buildCertificateSnapshots(
   deps: BulkDeps,
   only: { county?: string; taxYear?: number } = {},
@@ -60,11 +68,24 @@ export async function buildCertificateSnapshots(
   const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX)).filter(
     (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
   );
-  const all: BulkFile[] = [];
-  for (const scope of scopes) {
-    const files = await buildCertificateSnapshot(deps, scope);
-    onBuilt(files);
-    all.push(...files);
+  return withBuildDuckDb(deps, async (shared) =>
+    (
+      await sideBySide(scopes, BUILD_WIDTH, async (scope) => {
+        const files = await buildCertificateSnapshot(shared, scope);
+        onBuilt(files);
+        return files;
+      })
+    ).flat(),
+  );
+}
+
+/** Runs a build of many file sets with one DuckDB instance, opened once and closed after (unless the caller gave one). */
+export async function withBuildDuckDb<T>(deps: BulkDeps, run: (deps: BulkDeps) => Promise<T>): Promise<T> {
+  if (deps.duckdb) return run(deps);
+  const duckdb = await openDuckDb();
+  try {
+    return await run({ ...deps, duckdb });
+  } finally {
+    duckdb.close();
   }
-  return all;
 }

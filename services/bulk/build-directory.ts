@@ -3,48 +3,51 @@ import { listSources } from '../control/ingest/sources.ts';
 import { SALE_COLUMNS, SALE_SOURCE, type SaleDocument, mapSaleRow } from '../domain/sale-row.ts';
 import { aliasName } from '../domain/datasets.ts';
 import { floridaToday } from '../domain/florida-today.ts';
-import { type BulkDeps, currentThroughEvent } from './build-certificates.ts';
+import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from './build-certificates.ts';
 import { certificateScopes, documentPages, scopeQuery } from './certificate-pages.ts';
 import type { BulkFile } from './entry.ts';
 import { SALE_PARQUET } from './sale-columns.ts';
+import { BUILD_WIDTH, sideBySide } from './side-by-side.ts';
 import { writeFileSet } from './write-files.ts';
 
 /**
  * The other datasets' snapshots: the certificate sale of each county and tax year (the row
  * GET /certificate-sales/search gives, its status as of the build's Florida day), and the county
  * directory and the source registry as one file each, read through the routes' own read functions.
+ * The sales are built like the certificates: two file sets at a time, one DuckDB instance for all.
  */
 export async function buildSaleSnapshots(deps: BulkDeps, only: { county?: string; taxYear?: number } = {}): Promise<BulkFile[]> {
   const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX, 'sales')).filter(
     (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
   );
-  const all: BulkFile[] = [];
-  for (const scope of scopes) {
-    const throughEvent = await currentThroughEvent(deps.sql);
-    const now = deps.now?.() ?? new Date();
-    const today = floridaToday(now);
-    all.push(
-      ...(await writeFileSet(
-        deps.storage,
-        {
-          key: { dataset: 'certificate-sales', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
-          columns: SALE_COLUMNS,
-          parquet: SALE_PARQUET,
-          formats: ['parquet', 'ndjson', 'csv'],
-          throughEvent,
-          now,
-        },
-        documentPages<SaleDocument, Record<string, unknown>>(
-          deps.opensearch,
-          aliasName(deps.config.INDEX_PREFIX, 'sales'),
-          scopeQuery(scope),
-          SALE_SOURCE,
-          (doc) => mapSaleRow(doc, today),
-        ),
-      )),
-    );
-  }
-  return all;
+  return withBuildDuckDb(deps, async (shared) =>
+    (
+      await sideBySide(scopes, BUILD_WIDTH, async (scope) => {
+        const throughEvent = await currentThroughEvent(shared.sql);
+        const now = shared.now?.() ?? new Date();
+        const today = floridaToday(now);
+        return writeFileSet(
+          shared.storage,
+          {
+            key: { dataset: 'certificate-sales', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
+            columns: SALE_COLUMNS,
+            parquet: SALE_PARQUET,
+            formats: ['parquet', 'ndjson', 'csv'],
+            throughEvent,
+            now,
+            duckdb: shared.duckdb,
+          },
+          documentPages<SaleDocument, Record<string, unknown>>(
+            shared.opensearch,
+            aliasName(shared.config.INDEX_PREFIX, 'sales'),
+            scopeQuery(scope),
+            SALE_SOURCE,
+            (doc) => mapSaleRow(doc, today),
+          ),
+        );
+      })
+    ).flat(),
+  );
 }
 
 /** The 67 counties and the source registry, one file set each (sources only once it has rows). */

@@ -5,10 +5,32 @@ import { afterBody, type PageRequest } from '../engine/paging/plan.ts';
 import type { SortKey } from '../engine/paging/sort.ts';
 import { search } from '../engine/search.ts';
 
-/** Rows a page of the walk fetches: large enough to keep round trips few, small enough to keep memory flat. */
-export const BULK_PAGE_ROWS = 2000;
+/**
+ * Rows a page of the walk fetches: large enough to keep round trips few (the engine's fixed cost
+ * per search is a fifth of a 2,000-row page's), small enough to keep memory flat (two pages of
+ * two file sets at once are a few MB).
+ */
+export const BULK_PAGE_ROWS = 5000;
+
+/**
+ * A page of a batch build may take longer than an interactive search's bound on a busy engine:
+ * nobody waits on it, and failing it would throw away the whole file set.
+ */
+const BULK_SEARCH_TIMEOUT_MS = 60_000;
 
 const BY_ID: SortKey[] = [{ field: 'id', order: 'asc' }];
+
+/**
+ * The id order on the certificates' long twin first (the first 13 hex digits of the id), then
+ * the id itself for the rare tie: the same order, but the engine skips the documents before a
+ * search_after on a long through its points instead of comparing every match's keyword, which
+ * grows with the county (spec 2.2's ids are `cert_` and 20 lowercase hex digits, so the text
+ * order and the number order agree).
+ */
+const BY_ID_ORDER: SortKey[] = [
+  { field: 'id_order', order: 'asc' },
+  { field: 'id', order: 'asc' },
+];
 
 /**
  * Every certificate of one county and tax year in id order, a page at a time, rendered by the
@@ -28,6 +50,7 @@ export function certificatePages(
     CERTIFICATE_SOURCE,
     (doc) => mapCertificate(doc, parcelBaseUrl),
     pageRows,
+    BY_ID_ORDER,
   );
 }
 
@@ -39,7 +62,8 @@ export function scopeQuery(scope: { county: string; taxYear: number }): Record<s
 /**
  * The documents of a query in id order, a page at a time, each through the dataset's own mapper:
  * search_after on the unique id (the paging engine's afterBody), so the walk never holds more
- * than one page and never meets the result window.
+ * than two pages and never meets the result window. The next page is asked for before the
+ * current one is handed on, so the engine reads it while the caller renders and compresses.
  */
 export async function* documentPages<D, R>(
   opensearch: Client,
@@ -48,15 +72,23 @@ export async function* documentPages<D, R>(
   source: readonly string[],
   map: (doc: D) => R,
   pageRows = BULK_PAGE_ROWS,
+  sort: readonly SortKey[] = BY_ID,
 ): AsyncGenerator<R[]> {
-  const req: PageRequest = { query, sort: BY_ID, limit: pageRows, offset: 0, source };
-  let after: (number | string)[] | null = null;
+  const req: PageRequest = { query, sort: [...sort], limit: pageRows, offset: 0, source };
+  const read = (after: (number | string)[] | null) => {
+    const page = search<D>(opensearch, index, afterBody(req, sort, after, 0, pageRows), { timeoutMs: BULK_SEARCH_TIMEOUT_MS });
+    // A caller that stops early never awaits the page asked for ahead: its failure is nobody's.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = read(null);
   for (;;) {
-    const { hits } = await search<D>(opensearch, index, afterBody(req, BY_ID, after, 0, pageRows));
+    const { hits } = await next;
     if (hits.length === 0) return;
+    const full = hits.length === pageRows;
+    if (full) next = read((hits[hits.length - 1]!.sort ?? []) as (number | string)[]);
     yield hits.map((h) => map(h._source as D));
-    if (hits.length < pageRows) return;
-    after = (hits[hits.length - 1]!.sort ?? []) as (number | string)[];
+    if (!full) return;
   }
 }
 

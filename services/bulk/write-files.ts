@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { toCsv } from '../formats/api-csv.ts';
 import { fileDigest } from './digest.ts';
-import { sqlText, withDuckDb } from './duckdb.ts';
+import { type DuckDb, openDuckDb, sqlText } from './duckdb.ts';
 import { type BulkFile, writeEntry } from './entry.ts';
 import { GzipSink } from './gzip-sink.ts';
 import { type BulkFileKey, type BulkFormat, bulkFileName } from './names.ts';
@@ -27,6 +27,8 @@ export interface FileSet {
   now: Date;
   /** Told how long the gzipped text files (one pass) and the Parquet took: the benchmark's figures. */
   onTimings?: (t: { textMs: number; parquetMs: number }) => void;
+  /** The build's DuckDB, shared by its file sets; a set given none opens and closes one of its own. */
+  duckdb?: DuckDb;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function writeFileSet(
     if (csv) written.csv = await csv.close();
     const textDone = performance.now();
     if (set.formats.includes('parquet')) {
-      await writeParquet(temps.ndjson, temps.parquet, set.parquet, rows);
+      await writeParquet(set.duckdb, temps.ndjson, temps.parquet, set.parquet, rows);
       written.parquet = await fileDigest(temps.parquet);
     }
     set.onTimings?.({ textMs: textDone - started, parquetMs: performance.now() - textDone });
@@ -92,14 +94,23 @@ export async function writeFileSet(
   }
 }
 
-async function writeParquet(ndjsonFile: string, parquetFile: string, columns: ParquetColumns, rows: number): Promise<void> {
+async function writeParquet(
+  shared: DuckDb | undefined,
+  ndjsonFile: string,
+  parquetFile: string,
+  columns: ParquetColumns,
+  rows: number,
+): Promise<void> {
   const source =
     columns === 'infer'
       ? `SELECT * FROM read_json(${sqlText(ndjsonFile)}, format = 'newline_delimited', compression = 'gzip')`
       : `SELECT ${columns.map(([name]) => `"${name}"`).join(', ')} FROM read_json(${sqlText(ndjsonFile)}, format = 'newline_delimited', compression = 'gzip', columns = {${columns.map(([name, type]) => `${sqlText(name)}: ${sqlText(type)}`).join(', ')}})`;
-  await withDuckDb(async (exec) => {
-    await exec(`COPY (${source}) TO ${sqlText(parquetFile)} (FORMAT parquet, COMPRESSION zstd)`);
-    const [[count]] = (await exec(`SELECT count(*) FROM read_parquet(${sqlText(parquetFile)})`)) as [[bigint]];
+  const duckdb = shared ?? (await openDuckDb());
+  try {
+    await duckdb.exec(`COPY (${source}) TO ${sqlText(parquetFile)} (FORMAT parquet, COMPRESSION zstd)`);
+    const [[count]] = (await duckdb.exec(`SELECT count(*) FROM read_parquet(${sqlText(parquetFile)})`)) as [[bigint]];
     if (Number(count) !== rows) throw new BulkVerifyError(`${parquetFile}: DuckDB reads ${count} rows back, ${rows} were written`);
-  });
+  } finally {
+    if (!shared) duckdb.close();
+  }
 }

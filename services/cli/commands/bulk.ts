@@ -4,8 +4,10 @@ import { buildCertificateDeltas } from '../../bulk/build-deltas.ts';
 import { buildDirectorySnapshots, buildSaleSnapshots } from '../../bulk/build-directory.ts';
 import type { BulkFile } from '../../bulk/entry.ts';
 import { folderStorage } from '../../bulk/folder-storage.ts';
+import { deltaCutoff, pruneBulkFiles, snapshotScope } from '../../bulk/prune.ts';
 import { type SnapshotStatus, snapshotStatus } from '../../bulk/status.ts';
 import { loadConfig } from '../../config.ts';
+import { floridaToday } from '../../domain/florida-today.ts';
 import { openRuntime } from '../../process/runtime.ts';
 import { resolveCountyArg } from '../county-arg.ts';
 import { wantsJson } from '../json-flag.ts';
@@ -37,8 +39,23 @@ export function bulkCommand(program: Command): void {
         });
         files.push(...(await buildSaleSnapshots(deps, { county, taxYear })));
         // The single files belong to no county or tax year: a build narrowed to one leaves them be.
-        if (county === undefined && taxYear === undefined) files.push(...(await buildDirectorySnapshots(deps)));
-        output.result({ files }, (r) => (r.files.length === 0 ? 'no certificates to build files of' : r.files.map(fileLine).join('\n')));
+        let removed: string[] = [];
+        if (county === undefined && taxYear === undefined) {
+          files.push(...(await buildDirectorySnapshots(deps)));
+          // A full build has seen every scope that holds rows: the snapshots of any other are superseded.
+          removed = await pruneBulkFiles(deps.storage, {
+            snapshotScopes: {
+              datasets: ['certificates', 'certificate-sales'],
+              scopes: new Set(files.filter((f) => f.county !== null).map((f) => snapshotScope(f.dataset, f.county!, f.tax_year ?? 0))),
+            },
+          });
+        }
+        output.result({ files, removed }, (r) =>
+          [
+            r.files.length === 0 ? 'no certificates to build files of' : r.files.map(fileLine).join('\n'),
+            ...r.removed.map(removedLine),
+          ].join('\n'),
+        );
       } finally {
         await runtime.close();
       }
@@ -80,17 +97,24 @@ function deltasCommand(bulk: Command): void {
       const config = loadConfig();
       const runtime = await openRuntime(config, { name: 'bulk' });
       try {
-        const files = await buildCertificateDeltas(
-          { ...runtime, storage: folderStorage(config.BULK_DIR) },
-          opts.day === undefined ? undefined : [opts.day],
-        );
-        createOutput(wantsJson(command)).result({ files }, (r) =>
-          r.files.length === 0 ? 'no certificate events to build deltas of' : r.files.map(fileLine).join('\n'),
+        const storage = folderStorage(config.BULK_DIR);
+        const files = await buildCertificateDeltas({ ...runtime, storage }, opts.day === undefined ? undefined : [opts.day]);
+        // Deltas live as long as the events they are made of.
+        const removed = await pruneBulkFiles(storage, { deltasFrom: deltaCutoff(floridaToday(new Date()), config.EVENTS_RETENTION_DAYS) });
+        createOutput(wantsJson(command)).result({ files, removed }, (r) =>
+          [
+            r.files.length === 0 ? 'no certificate events to build deltas of' : r.files.map(fileLine).join('\n'),
+            ...r.removed.map(removedLine),
+          ].join('\n'),
         );
       } finally {
         await runtime.close();
       }
     });
+}
+
+function removedLine(name: string): string {
+  return `${name}  removed (past its retention)`;
 }
 
 function fileLine(f: BulkFile): string {
