@@ -126,13 +126,15 @@ export async function readExploreSearch(
   return meter.read(() => readCertificateSearch(ctx, params));
 }
 
-/** The three charts, one after another (each charged on its own, as three API requests are). */
+/** The three charts, side by side (each charged on its own, as three API requests are). */
 export async function readExploreCharts(ctx: PageContext, meter: Meter, params: ExploreParams): Promise<ExploreCharts> {
   const now = ctx.clock();
   const redemption = scopeOf<RedemptionCurveParams>(RedemptionCurveParams, params);
-  const bidRates = await chart(meter, () => readBidRates(ctx, scopeOf(BidRateParams, params)));
-  const curve = await chart(meter, () => readRedemptionCurve(ctx, redemption, now));
   const yieldParams: ExpectedYieldParams = { ...redemption, horizon_months: MAX_MONTHS };
-  const yields = await chart(meter, () => readExpectedYield(ctx, yieldParams, now));
+  const [bidRates, curve, yields] = await Promise.all([
+    chart(meter, () => readBidRates(ctx, scopeOf(BidRateParams, params))),
+    chart(meter, () => readRedemptionCurve(ctx, redemption, now)),
+    chart(meter, () => readExpectedYield(ctx, yieldParams, now)),
+  ]);
   return { bidRates, curve, yields };
 }

@@ -48,8 +48,8 @@ export function explorePage(scope: FastifyInstance, ctx: PageContext): void {
     const params = parsed.value;
     const meter = await openMeter(ctx, account);
     try {
-      const result = await readExploreSearch(ctx, meter, params);
-      const ranges = await readScopeRanges(ctx, params);
+      // The ranges' size-0 search runs beside the page's, not after it.
+      const [result, ranges] = await Promise.all([readExploreSearch(ctx, meter, params), readScopeRanges(ctx, params)]);
       // The charts describe the scope, not the page: drawn (and charged) with its first page only.
       const charts = params.offset === 0 ? await readExploreCharts(ctx, meter, params) : null;
       return page(request, reply, 'explore', {
