@@ -54,7 +54,8 @@ export function explorePage(scope: FastifyInstance, ctx: PageContext): void {
       const charts = params.offset === 0 ? await readExploreCharts(ctx, meter, params) : null;
       return page(request, reply, 'explore', {
         ...exploreModel({ params, result, ranges, charts, charged: meter.charged(), registry: ctx.registry, csvAllowed: meter.plan.csv }),
-        ...EXPLORE_ASSETS,
+        // Without charts (a later page) there is nothing to draw: the library is not loaded.
+        ...(charts === null ? { styles: EXPLORE_ASSETS.styles } : EXPLORE_ASSETS),
       });
     } catch (err) {
       return refused(request, reply, err);
