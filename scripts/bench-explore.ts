@@ -8,7 +8,7 @@
  *     server time is set against the search and the three analytics calls the API needs for them.
  * Medians of RUNS visits each, after one warm-up visit. The figures depend on the machine's load.
  */
-import { mkdirSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTrialAccount } from '../services/control/accounts/accounts.ts';
 import { hashPassword } from '../services/control/accounts/passwords.ts';
@@ -17,6 +17,7 @@ import { ensureDemoKey } from '../services/control/billing/demo-key.ts';
 import { setClient } from '../services/control/billing/clients.ts';
 import { openDatabase } from '../services/control/db/db.ts';
 import { loadConfig } from '../services/config.ts';
+import { Redis } from 'ioredis';
 import { chromium } from 'playwright-core';
 import { freePort } from './lib/free-port.ts';
 import { startTaxcert } from './lib/stack-process.ts';
@@ -42,8 +43,8 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-// The stack's folder is kept between runs: a second run skips the demo load (npm start loads it once).
-mkdirSync(DIR, { recursive: true });
+// A clean stack each run: its own engine node (a free port, so a new data folder) loads the demo set anyway.
+rmSync(DIR, { recursive: true, force: true });
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: 'development',
@@ -159,4 +160,11 @@ try {
   process.stdout.write(`bench:explore, medians of ${RUNS} visits at 1280 px:\n${lines.join('\n')}\n`);
 } finally {
   await stack.stop();
+  // What the run leaves outside its folder: the engine node's data and the stack's Redis keys.
+  rmSync(resolve(`.cache/opensearch/node-${env.OPENSEARCH_PORT}`), { recursive: true, force: true });
+  const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const keys: string[] = [];
+  for await (const batch of redis.scanStream({ match: `${env.INDEX_PREFIX}*`, count: 1000 })) keys.push(...(batch as string[]));
+  for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+  await redis.quit();
 }
