@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../../indexer/load/bulk.ts';
 import { readCertificateSearch } from '../../../../services/api/routes/certificates/read.ts';
