@@ -24,6 +24,7 @@ let context: BrowserContext;
 let page: Page;
 let key: string;
 let clientId: string;
+const refusedByCsp: string[] = [];
 
 const EMAIL = 'explorer@example.com';
 const PASSWORD = 'an analyst with a long passphrase';
@@ -56,6 +57,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: DESKTOP });
   page = await context.newPage();
+  // The CSP refuses anything not from our origin, and any inline script or style: the browser says so here.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refusedByCsp.push(m.text());
+  });
 });
 afterAll(async () => {
   await context?.close();
@@ -148,5 +153,6 @@ describe('the explorer in a browser', () => {
       [clientId],
     );
     expect(Number(held[0]!.n)).toBe(1);
+    expect(refusedByCsp).toEqual([]);
   });
 });
