@@ -1,3 +1,4 @@
+import type { RateLimiter } from '../api/access/rate-limit.ts';
 import type { Client as OpenSearch } from '@opensearch-project/opensearch';
 import type { PagingCaches } from '../engine/paging/caches.ts';
 import type { Sql } from '../control/db/sql.ts';
@@ -29,6 +30,8 @@ export interface PageContext {
   clock: () => Date;
   /** The API's own ledger (app.access.ledger): the overview reads and touches the buckets the API charges. */
   ledger: Ledger;
+  /** The API's per-minute window (app.access.rateLimiter): the explorer's reads take slots of it as the client's API requests do. */
+  rateLimiter: RateLimiter;
   throttle: Throttle;
   postman: Postman;
   /** null: BILLING_PROVIDER=none, prices are shown and changes go through an operator. */

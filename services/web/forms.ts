@@ -124,3 +124,17 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return out;
 }
+
+/** The explorer's certificate page: the id in its path, as the API's ids are written. */
+export const ExploreCertificateParams = z.object({ id: z.string().regex(/^cert_[0-9a-f]{20}$/) });
+
+/** "Save this search": a name, and the search as the page's own query string (the API's parameter names). */
+export const ExploreSaveForm = z.object({
+  name: z.string({ error: 'Give the search a name.' }),
+  search: z.string({ error: 'The search to save is missing: go back to the explorer and save it from there.' }).max(8000),
+});
+
+/** "Add to portfolio": which of the client's portfolios. */
+export const ExplorePortfolioForm = z.object({
+  portfolio: z.string({ error: 'Choose a portfolio.' }).regex(/^pf_[A-Za-z0-9_-]{16}$/, 'Choose a portfolio from the list.'),
+});

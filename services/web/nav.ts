@@ -9,6 +9,7 @@ export interface NavItem {
 
 export const NAV: readonly NavItem[] = [
   { href: '/account', label: 'Overview' },
+  { href: '/account/explore', label: 'Explore' },
   { href: '/account/keys', label: 'Keys' },
   { href: '/account/saved-searches', label: 'Saved searches' },
   { href: '/account/portfolios', label: 'Portfolios' },

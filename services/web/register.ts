@@ -49,6 +49,7 @@ export function accountPages(deps: SiteDeps) {
       settings,
       clock: deps.clock ?? (() => new Date()),
       ledger: scope.access.ledger,
+      rateLimiter: scope.access.rateLimiter,
       throttle: createThrottle(deps.redis, { keyPrefix: deps.config.INDEX_PREFIX, logger: deps.logger }),
       postman,
       billing: deps.billing !== undefined ? deps.billing : billingProvider(deps.config.BILLING_PROVIDER),

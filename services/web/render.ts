@@ -25,6 +25,7 @@ export const NOTICES = {
   'portfolio-created': 'The portfolio is made. Upload a CSV of positions below.',
   'portfolio-deleted': 'The portfolio is deleted, with its positions and its calendar address.',
   'calendar-revoked': 'The calendar address is revoked. Calendar apps subscribed to it get nothing from now on.',
+  'position-added': 'The certificate is added to this portfolio.',
   'pack-bought': 'The credit pack is added. Its credits are used after your monthly credits.',
 } as const;
 export type NoticeCode = keyof typeof NOTICES;

@@ -206,6 +206,28 @@ export async function recentSavedSearchEvents(
 }
 
 /**
+ * The newest events about one certificate that a client may read (the public ones and its own,
+ * never another client's), newest first: the explorer's certificate page. An event names its
+ * certificate only inside its data (the row as recorded), so the county's events are narrowed by
+ * the id's text and then kept only where the row's own id is it.
+ */
+export async function certificateEvents(
+  sql: Sql,
+  filter: { viewer: string; countySlug: string; certificateId: string },
+  limit: number,
+): Promise<StoredEvent[]> {
+  const rows = await sql.all<Row>(
+    `SELECT ${COLUMNS} FROM events WHERE county_slug = ? AND (client_id IS NULL OR client_id = ?) AND data LIKE ? ORDER BY id DESC LIMIT ?`,
+    [filter.countySlug, filter.viewer, `%"${filter.certificateId}"%`, limit],
+  );
+  return rows.map(mapRow).filter((e) => certificateIdOf(e.data) === filter.certificateId);
+}
+
+function certificateIdOf(data: EventData | DeadlineData): unknown {
+  return isChangeData(data) ? data.object.id : data.certificate.id;
+}
+
+/**
  * Every event after the id, whoever owns it, oldest first. Not a client's read: the webhook worker
  * renders the bodies of deliveries fan-out already addressed to their owners' endpoints (and tests
  * look at everything recorded). A client's feed goes through eventsAfter, which names the viewer.

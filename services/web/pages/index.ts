@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageContext } from '../context.ts';
 import { billingPage } from './billing.ts';
+import { explorePage } from './explore.ts';
 import { keysPage } from './keys.ts';
 import { overviewPage } from './overview.ts';
 import { portfolioCalendarPage } from './portfolio-calendar.ts';
@@ -27,6 +28,7 @@ export const PAGES: readonly ((scope: FastifyInstance, ctx: PageContext) => void
   resetPage,
   overviewPage,
   keysPage,
+  explorePage,
   savedSearchesPage,
   portfoliosPage,
   portfolioUploadPage,

@@ -108,8 +108,10 @@ describe('navigation', () => {
     expect(current('/account/webhooks/whe_abc')).toBe('Webhooks');
     expect(current('/account/saved-searches/ss_abc/delete')).toBe('Saved searches');
     expect(current('/account/portfolios/pf_abc/upload')).toBe('Portfolios');
+    expect(current('/account/explore/certificates/cert_00000000000000000000')).toBe('Explore');
     expect(navFor('/account').map((n) => n.href)).toEqual([
       '/account',
+      '/account/explore',
       '/account/keys',
       '/account/saved-searches',
       '/account/portfolios',
