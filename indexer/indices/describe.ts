@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { aliasTargets } from './ensure.ts';
 import { loadMapping } from '../../services/engine/mapping-file.ts';
+import { savedSearchIndexName } from '../../services/engine/saved-search-index.ts';
 import { aliasName, DATASETS, type Dataset, physicalPattern } from '../../services/domain/datasets.ts';
 
 export interface IndexDescription {
@@ -40,7 +41,10 @@ export async function describeIndices(client: Client, prefix: string): Promise<I
   return out;
 }
 
-/** Deletes every physical index of this prefix (and so its aliases); other prefixes are untouched. */
+/**
+ * Deletes every physical index of this prefix (and so its aliases) and its saved searches'
+ * percolator index, whose name no `<prefix>-*` pattern matches; other prefixes are untouched.
+ */
 export async function dropIndices(client: Client, prefix: string): Promise<string[]> {
   const pattern = physicalPattern(prefix);
   const res = await client.cat.indices({ index: `${prefix}-*`, format: 'json', h: ['index'], expand_wildcards: 'all' });
@@ -49,6 +53,11 @@ export async function dropIndices(client: Client, prefix: string): Promise<strin
   // Chunked so the URL stays short however many leftovers a crashed test left.
   for (let i = 0; i < names.length; i += 50) {
     await client.indices.delete({ index: names.slice(i, i + 50).join(','), ignore_unavailable: true });
+  }
+  const saved = savedSearchIndexName(prefix);
+  if ((await client.indices.exists({ index: saved })).body) {
+    await client.indices.delete({ index: saved, ignore_unavailable: true });
+    names.push(saved);
   }
   return names;
 }

@@ -7,6 +7,7 @@ import { loadMapping } from '../../../../services/engine/mapping-file.ts';
 import { aliasName, DATASETS } from '../../../../services/domain/datasets.ts';
 import { createOpenSearch, pingOpenSearch } from '../../../../services/engine/client.ts';
 import { testContext } from '../../../helpers/context.ts';
+import { ensureSavedSearchIndex, savedSearchIndexName } from '../../../../services/engine/saved-search-index.ts';
 
 const ctx = testContext(import.meta.url);
 const prefix = ctx.config.INDEX_PREFIX;
@@ -79,6 +80,14 @@ describe('ensureIndices', () => {
     expect(mine.every((d) => d.index !== null)).toBe(true);
     const theirs = await describeIndices(client, other);
     expect(theirs.every((d) => d.index === null)).toBe(true);
+  });
+
+  it("drops the prefix's saved searches index too", async () => {
+    const other = `${prefix}-searches`;
+    await ensureIndices(client, other, 0);
+    await ensureSavedSearchIndex(client, other, 0);
+    expect(await dropIndices(client, other)).toContain(savedSearchIndexName(other));
+    expect((await client.indices.exists({ index: savedSearchIndexName(other) })).body).toBe(false);
   });
 });
 
