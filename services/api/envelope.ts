@@ -20,6 +20,8 @@ export interface Pagination {
 export interface FacetBucket {
   value: string | number | boolean;
   count: number;
+  /** Only where the value is an id (a holder group): its name, for people. */
+  label?: string;
 }
 
 /** What a read function returns for a list; the same object feeds REST and MCP. */
@@ -98,8 +100,19 @@ export const PaginationSchema = z.object({
 });
 
 export const FacetsSchema = z
-  .record(z.string(), z.array(z.object({ value: z.union([z.string(), z.number(), z.boolean()]), count: z.number().int() })))
-  .describe('Only when facets= was asked for: per field, every value with its count, most frequent first.');
+  .record(
+    z.string(),
+    z.array(
+      z.object({
+        value: z.union([z.string(), z.number(), z.boolean()]),
+        count: z.number().int(),
+        label: z.string().optional().describe("Only where the value is an id (holder_group): the group's name, for people."),
+      }),
+    ),
+  )
+  .describe(
+    'Only when facets= was asked for: per field, every value with its count, most frequent first (holder_group: the 25 largest groups, each with its label).',
+  );
 
 export function listResponse<T extends z.ZodType>(row: T, withFacets = false) {
   return z.object({

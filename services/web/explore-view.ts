@@ -57,9 +57,15 @@ const FACET_WORDS: Record<(typeof CERTIFICATE_FACETS)[number], string> = {
   tax_year: 'Tax year',
   vendor: 'Vendor',
   redeemed: 'Redeemed',
+  holder_group: 'Holder group',
 };
 
-type ListParam = 'county' | 'status' | 'tax_year' | 'vendor';
+type ListParam = 'county' | 'status' | 'tax_year' | 'vendor' | 'holder_group';
+
+/** A holder group's name as its facet bucket gives it (the value itself is an id). */
+function groupName(facets: Record<string, FacetBucket[]>, id: unknown): string {
+  return facets.holder_group?.find((b) => b.value === id)?.label ?? String(id);
+}
 
 function valueLabel(facet: string, value: FacetBucket['value'], registry: Pick<Registry, 'county'>): string {
   if (facet === 'county') return registry.county(String(value))?.name ?? String(value);
@@ -86,7 +92,8 @@ function facetLists(params: ExploreParams, facets: Record<string, FacetBucket[]>
         const values = selected ? current.filter((v) => String(v) !== String(b.value)) : [...current, b.value as string | number];
         next = { ...base, [facet]: values.length === 0 ? undefined : values };
       }
-      return { label: valueLabel(facet, b.value, registry), count: count(b.count), n: b.count, selected, href: href(next) };
+      const label = facet === 'holder_group' ? (b.label ?? String(b.value)) : valueLabel(facet, b.value, registry);
+      return { label, count: count(b.count), n: b.count, selected, href: href(next) };
     }),
   }));
 }
@@ -95,7 +102,7 @@ const money = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigit
 const percent = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 
 /** One chip per active filter value, each linking to the search without it. */
-function chips(params: ExploreParams, registry: Pick<Registry, 'county'>) {
+function chips(params: ExploreParams, registry: Pick<Registry, 'county'>, facets: Record<string, FacetBucket[]>) {
   const base = { ...params, offset: 0 };
   const out: { label: string; href: string }[] = [];
   for (const [name, value] of Object.entries(filtersOf(params))) {
@@ -104,7 +111,7 @@ function chips(params: ExploreParams, registry: Pick<Registry, 'county'>) {
       for (const v of value) {
         const rest = (value as unknown[]).filter((x) => x !== v);
         out.push({
-          label: `${FACET_WORDS[name as ListParam] ?? name}: ${valueLabel(name, v as string, registry)}`,
+          label: `${FACET_WORDS[name as ListParam] ?? name}: ${name === 'holder_group' ? groupName(facets, v) : valueLabel(name, v as string, registry)}`,
           href: href({ ...base, [name]: rest.length === 0 ? undefined : rest }),
         });
       }
@@ -266,7 +273,7 @@ export function exploreModel(input: ExploreInput) {
     form: formValues(params),
     sorts: CERTIFICATE_SORTS.map((s) => ({ value: s, label: SORT_WORDS[s], selected: params.sort === s })),
     facets: facetLists(params, result.facets ?? {}, registry),
-    chips: chips(params, registry),
+    chips: chips(params, registry, result.facets ?? {}),
     clearHref: EXPLORE_PATH,
     ranges: rangesView(params, input.ranges),
     rows: result.rows.map(rowView),

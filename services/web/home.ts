@@ -14,6 +14,7 @@ export const HOME_LINKS = [
     label: 'API documentation',
     text: 'every operation, its parameters and answers, with a form to try each with your key.',
   },
+  { href: '/explore', label: 'Explore the data', text: 'search, narrow and chart the certificates in the browser, then save the search.' },
   { href: '/account', label: 'Your account', text: 'sign up or sign in, create API keys, see your usage, choose a plan, add webhooks.' },
   { href: '/api/v1/openapi.json', label: 'The OpenAPI document', text: 'the same operations as OpenAPI 3.1, to generate a client from.' },
 ] as const;

@@ -376,7 +376,7 @@ class Pagination(TypedDict):
 
 
 Facets: TypeAlias = 'Dict[str, List[FacetsValueItem]]'
-"""Only when facets= was asked for: per field, every value with its count, most frequent first."""
+"""Only when facets= was asked for: per field, every value with its count, most frequent first (holder_group: the 25 largest groups, each with its label)."""
 
 
 class Error(TypedDict):
@@ -916,6 +916,7 @@ class MetaCoverage(TypedDict):
 class FacetsValueItem(TypedDict):
     value: Union[str, float, bool]
     count: int
+    label: NotRequired[str]
 
 
 class ErrorError(TypedDict):
@@ -1318,6 +1319,7 @@ class SavedSearchParams(TypedDict):
     status: NotRequired[List[Literal["available", "advertised", "sold", "redeemed", "lands_available", "tax_deed_applied", "cancelled"]]]
     tax_year: NotRequired[List[int]]
     holder: NotRequired[str]
+    holder_group: NotRequired[List[str]]
     vendor: NotRequired[List[str]]
     face_min: NotRequired[float]
     face_max: NotRequired[float]
@@ -1451,6 +1453,7 @@ class CreateSavedSearchBodyParams(TypedDict):
     status: NotRequired[Union[Literal["available", "advertised", "sold", "redeemed", "lands_available", "tax_deed_applied", "cancelled"], List[Literal["available", "advertised", "sold", "redeemed", "lands_available", "tax_deed_applied", "cancelled"]], str]]
     tax_year: NotRequired[Union[List[Union[int, str]], int, str]]
     holder: NotRequired[Union[str, List[str]]]
+    holder_group: NotRequired[Union[List[str], str]]
     vendor: NotRequired[Union[List[str], str]]
     face_min: NotRequired[Union[float, str, List[Union[float, str]]]]
     face_max: NotRequired[Union[float, str, List[Union[float, str]]]]
@@ -1486,6 +1489,7 @@ class UpdateSavedSearchBodyParams(TypedDict):
     status: NotRequired[Union[Literal["available", "advertised", "sold", "redeemed", "lands_available", "tax_deed_applied", "cancelled"], List[Literal["available", "advertised", "sold", "redeemed", "lands_available", "tax_deed_applied", "cancelled"]], str]]
     tax_year: NotRequired[Union[List[Union[int, str]], int, str]]
     holder: NotRequired[Union[str, List[str]]]
+    holder_group: NotRequired[Union[List[str], str]]
     vendor: NotRequired[Union[List[str], str]]
     face_min: NotRequired[Union[float, str, List[Union[float, str]]]]
     face_max: NotRequired[Union[float, str, List[Union[float, str]]]]

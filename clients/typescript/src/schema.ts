@@ -1257,11 +1257,13 @@ export interface components {
             /** @description True when rows exist beyond this page (offset + rows on this page < total). */
             has_more: boolean;
         };
-        /** @description Only when facets= was asked for: per field, every value with its count, most frequent first. */
+        /** @description Only when facets= was asked for: per field, every value with its count, most frequent first (holder_group: the 25 largest groups, each with its label). */
         Facets: {
             [key: string]: {
                 value: string | number | boolean;
                 count: number;
+                /** @description Only where the value is an id (holder_group): the group's name, for people. */
+                label?: string;
             }[];
         };
         Error: {
@@ -2370,6 +2372,8 @@ export interface components {
                 tax_year?: number[];
                 /** @description Holder name, contains match ignoring case, punctuation and "&" versus "and": a name taken from /holders lists every certificate of that holder. */
                 holder?: string;
+                /** @description Holder group id(s), as /analytics/holders and the holder_group facet give them: every certificate held by a member of the group (one fund family's numbered LLCs together). */
+                holder_group?: string[];
                 /** @description Source vendor(s), matched as strings ignoring case (e.g. tax_collector, lienport); an unknown vendor matches nothing. */
                 vendor?: string[];
                 /** @description Minimum face amount in US dollars, inclusive. */
@@ -3349,6 +3353,8 @@ export interface operations {
                 tax_year?: number[];
                 /** @description Holder name, contains match ignoring case, punctuation and "&" versus "and": a name taken from /holders lists every certificate of that holder. */
                 holder?: string;
+                /** @description Holder group id(s), as /analytics/holders and the holder_group facet give them: every certificate held by a member of the group (one fund family's numbered LLCs together). */
+                holder_group?: string[];
                 /** @description Source vendor(s), matched as strings ignoring case (e.g. tax_collector, lienport); an unknown vendor matches nothing. */
                 vendor?: string[];
                 /** @description Minimum face amount in US dollars, inclusive. */
@@ -3393,8 +3399,8 @@ export interface operations {
                 owner_type?: "entity" | "person";
                 /** @description Order: relevance (best text match first), face_desc, face_asc, year_newest (tax year, newest first), sale_date_desc or sale_newest (sale date, newest first), rate_asc or rate_desc (winning bid rate), distance_asc (nearest parcel centroid to near first; needs near, and pages within the first 10,000 rows). Default: relevance when query is given, otherwise sale_date_desc. */
                 sort?: "relevance" | "face_desc" | "face_asc" | "year_newest" | "sale_date_desc" | "sale_newest" | "rate_asc" | "rate_desc" | "distance_asc";
-                /** @description Fields to count over the whole filtered result: county, status, tax_year, vendor, redeemed. Each field counts with every filter but its own, so counts are what selecting that value would return. */
-                facets?: ("county" | "status" | "tax_year" | "vendor" | "redeemed")[];
+                /** @description Fields to count over the whole filtered result: county, status, tax_year, vendor, redeemed, holder_group (the 25 largest groups, each with its name as label). Each field counts with every filter but its own, so counts are what selecting that value would return. */
+                facets?: ("county" | "status" | "tax_year" | "vendor" | "redeemed" | "holder_group")[];
                 /** @description Page size, 1 to 500 (default 25). */
                 limit?: number;
                 /** @description Rows to skip, 0 or more (default 0). Any offset below pagination.total works, however deep. */
@@ -4538,6 +4544,8 @@ export interface operations {
                 tax_year?: number[];
                 /** @description Holder name, contains match ignoring case, punctuation and "&" versus "and": a name taken from /holders lists every certificate of that holder. */
                 holder?: string;
+                /** @description Holder group id(s), as /analytics/holders and the holder_group facet give them: every certificate held by a member of the group (one fund family's numbered LLCs together). */
+                holder_group?: string[];
                 /** @description Source vendor(s), matched as strings ignoring case (e.g. tax_collector, lienport); an unknown vendor matches nothing. */
                 vendor?: string[];
                 /** @description Minimum face amount in US dollars, inclusive. */
@@ -13315,6 +13323,8 @@ export interface operations {
                         tax_year?: (number | string)[] | number | string;
                         /** @description Holder name, contains match ignoring case, punctuation and "&" versus "and": a name taken from /holders lists every certificate of that holder. */
                         holder?: string | string[];
+                        /** @description Holder group id(s), as /analytics/holders and the holder_group facet give them: every certificate held by a member of the group (one fund family's numbered LLCs together). */
+                        holder_group?: string[] | string;
                         /** @description Source vendor(s), matched as strings ignoring case (e.g. tax_collector, lienport); an unknown vendor matches nothing. */
                         vendor?: string[] | string;
                         /** @description Minimum face amount in US dollars, inclusive. */
@@ -14315,6 +14325,8 @@ export interface operations {
                         tax_year?: (number | string)[] | number | string;
                         /** @description Holder name, contains match ignoring case, punctuation and "&" versus "and": a name taken from /holders lists every certificate of that holder. */
                         holder?: string | string[];
+                        /** @description Holder group id(s), as /analytics/holders and the holder_group facet give them: every certificate held by a member of the group (one fund family's numbered LLCs together). */
+                        holder_group?: string[] | string;
                         /** @description Source vendor(s), matched as strings ignoring case (e.g. tax_collector, lienport); an unknown vendor matches nothing. */
                         vendor?: string[] | string;
                         /** @description Minimum face amount in US dollars, inclusive. */
@@ -14704,8 +14716,8 @@ export interface operations {
             query?: {
                 /** @description Order: relevance (best text match first), face_desc, face_asc, year_newest (tax year, newest first), sale_date_desc or sale_newest (sale date, newest first), rate_asc or rate_desc (winning bid rate), distance_asc (nearest parcel centroid to near first; needs near, and pages within the first 10,000 rows). Default: relevance when query is given, otherwise sale_date_desc. */
                 sort?: "relevance" | "face_desc" | "face_asc" | "year_newest" | "sale_date_desc" | "sale_newest" | "rate_asc" | "rate_desc" | "distance_asc";
-                /** @description Fields to count over the whole filtered result: county, status, tax_year, vendor, redeemed. Each field counts with every filter but its own, so counts are what selecting that value would return. */
-                facets?: ("county" | "status" | "tax_year" | "vendor" | "redeemed")[];
+                /** @description Fields to count over the whole filtered result: county, status, tax_year, vendor, redeemed, holder_group (the 25 largest groups, each with its name as label). Each field counts with every filter but its own, so counts are what selecting that value would return. */
+                facets?: ("county" | "status" | "tax_year" | "vendor" | "redeemed" | "holder_group")[];
                 /** @description Page size, 1 to 500 (default 25). */
                 limit?: number;
                 /** @description Rows to skip, 0 or more (default 0). Any offset below pagination.total works, however deep. */

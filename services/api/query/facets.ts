@@ -20,8 +20,15 @@ export interface FacetField {
   field: string;
   /** How a value is written back: as the filter accepts it. */
   kind: 'string' | 'integer' | 'boolean';
-  /** At least the number of distinct values the field can hold. */
+  /** At least the number of distinct values the field can hold; or, with shardSize, how many of the largest to give. */
   size: number;
+  /**
+   * Values each shard counts, when the field holds too many to list them all (holder groups): at
+   * least as many as the field holds, so the largest are the true largest and their counts exact.
+   */
+  shardSize?: number;
+  /** A field naming each value for people (the value is an id): its most frequent value per bucket. */
+  label?: string;
 }
 
 /**
@@ -59,7 +66,15 @@ function countSearch(query: Clause, facets: readonly FacetField[]): Clause {
     size: 0,
     track_total_hits: false,
     query,
-    aggs: Object.fromEntries(facets.map((f) => [f.name, { terms: { field: f.field, size: f.size, shard_size: f.size } }])),
+    aggs: Object.fromEntries(
+      facets.map((f) => [
+        f.name,
+        {
+          terms: { field: f.field, size: f.size, shard_size: f.shardSize ?? f.size },
+          ...(f.label ? { aggs: { label: { terms: { field: f.label, size: 1 } } } } : {}),
+        },
+      ]),
+    ),
   };
 }
 
@@ -67,6 +82,7 @@ interface TermsBucket {
   key: string | number;
   key_as_string?: string;
   doc_count: number;
+  label?: { buckets: { key: string }[] };
 }
 
 /**
@@ -83,7 +99,12 @@ export function readFacets(
       | { buckets?: TermsBucket[] }
       | undefined;
     const buckets = agg?.buckets ?? [];
-    out[facet.name] = buckets.filter((b) => b.doc_count > 0).map((b) => ({ value: facetValue(facet, b), count: b.doc_count }));
+    out[facet.name] = buckets
+      .filter((b) => b.doc_count > 0)
+      .map((b) => {
+        const label = b.label?.buckets[0]?.key;
+        return { value: facetValue(facet, b), count: b.doc_count, ...(label !== undefined ? { label } : {}) };
+      });
   }
   return out;
 }

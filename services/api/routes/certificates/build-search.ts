@@ -6,6 +6,7 @@ import { anyOf, anyOfIgnoringCase, type Clause, inclusiveRange, listQuery, type 
 import type { SortKey } from '../../../engine/paging/sort.ts';
 import { mustRead, readLatLon } from '../../params/geo.ts';
 import { placeFilters } from './build-place-filters.ts';
+import { MAX_GROUPS } from '../../query/group-terms.ts';
 import { allWordsAcross, allWordsWithTypos, containsMatch, exactKey } from '../../query/text.ts';
 import type { CertificateFacet, CertificateSearchParams, CertificateSort } from './params.ts';
 
@@ -37,6 +38,8 @@ const TAX_YEARS = 2100 - 1990 + 1;
  * unused; it stays well inside the engine's max_buckets.
  */
 const VENDORS = 1000;
+/** The holder_group facet lists the largest groups of the scope, this many (the rest are /analytics/holders'). */
+const HOLDER_GROUPS_LISTED = 25;
 
 export const CERTIFICATE_FACET_FIELDS: Record<CertificateFacet, FacetField> = {
   county: { name: 'county', field: 'county_slug', kind: 'string', size: FLORIDA_COUNTIES },
@@ -44,6 +47,15 @@ export const CERTIFICATE_FACET_FIELDS: Record<CertificateFacet, FacetField> = {
   tax_year: { name: 'tax_year', field: 'tax_year', kind: 'integer', size: TAX_YEARS },
   vendor: { name: 'vendor', field: 'vendor', kind: 'string', size: VENDORS },
   redeemed: { name: 'redeemed', field: 'redeemed', kind: 'boolean', size: 2 },
+  // Thousands of groups: the largest few, counted past every group so they are the true largest.
+  holder_group: {
+    name: 'holder_group',
+    field: 'holder_group_id',
+    kind: 'string',
+    size: HOLDER_GROUPS_LISTED,
+    shardSize: MAX_GROUPS,
+    label: 'holder_group_name',
+  },
 };
 
 const TIE_BREAK = { field: 'id', order: 'asc' } as const satisfies SortKey;
@@ -101,6 +113,7 @@ export function certificateFilters(p: CertificateSearchParams): NamedFilter[] {
     ['status', p.status && anyOf('status', p.status)],
     ['tax_year', p.tax_year && anyOf('tax_year', p.tax_year)],
     ['holder', p.holder === undefined ? undefined : containsMatch('holder_name.contains', p.holder)],
+    ['holder_group', p.holder_group && anyOf('holder_group_id', p.holder_group)],
     ['vendor', p.vendor && anyOfIgnoringCase('vendor', p.vendor)],
     ['face', inclusiveRange('face_amount', p.face_min, p.face_max)],
     ['sale_date', inclusiveRange('sale_date', p.sale_after, p.sale_before)],

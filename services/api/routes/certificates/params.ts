@@ -38,7 +38,7 @@ export const CERTIFICATE_SORTS = [
 ] as const;
 export type CertificateSort = (typeof CERTIFICATE_SORTS)[number];
 
-export const CERTIFICATE_FACETS = ['county', 'status', 'tax_year', 'vendor', 'redeemed'] as const;
+export const CERTIFICATE_FACETS = ['county', 'status', 'tax_year', 'vendor', 'redeemed', 'holder_group'] as const;
 export type CertificateFacet = (typeof CERTIFICATE_FACETS)[number];
 
 const counties = multi(countySlug).describe(
@@ -146,6 +146,14 @@ const searchFilters = {
     .describe(
       'Holder name, contains match ignoring case, punctuation and "&" versus "and": a name taken from /holders lists every certificate of that holder.',
     ),
+  holder_group: multi(
+    z.string().regex(/^grp_[0-9a-f]{20}$/, 'must be a holder group id (grp_ and 20 hex digits), as /analytics/holders gives them'),
+    20,
+  )
+    .optional()
+    .describe(
+      "Holder group id(s), as /analytics/holders and the holder_group facet give them: every certificate held by a member of the group (one fund family's numbered LLCs together).",
+    ),
   vendor: multi(text(80), 20)
     .optional()
     .describe('Source vendor(s), matched as strings ignoring case (e.g. tax_collector, lienport); an unknown vendor matches nothing.'),
@@ -210,10 +218,10 @@ const searchAnswer = {
     .describe(
       'Order: relevance (best text match first), face_desc, face_asc, year_newest (tax year, newest first), sale_date_desc or sale_newest (sale date, newest first), rate_asc or rate_desc (winning bid rate), distance_asc (nearest parcel centroid to near first; needs near, and pages within the first 10,000 rows). Default: relevance when query is given, otherwise sale_date_desc.',
     ),
-  facets: multi(z.enum(CERTIFICATE_FACETS, `must be one of ${CERTIFICATE_FACETS.join(', ')}`), 5)
+  facets: multi(z.enum(CERTIFICATE_FACETS, `must be one of ${CERTIFICATE_FACETS.join(', ')}`), CERTIFICATE_FACETS.length)
     .optional()
     .describe(
-      'Fields to count over the whole filtered result: county, status, tax_year, vendor, redeemed. Each field counts with every filter but its own, so counts are what selecting that value would return.',
+      'Fields to count over the whole filtered result: county, status, tax_year, vendor, redeemed, holder_group (the 25 largest groups, each with its name as label). Each field counts with every filter but its own, so counts are what selecting that value would return.',
     ),
   limit: limit(25),
   offset,

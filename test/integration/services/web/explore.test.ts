@@ -74,6 +74,13 @@ describe('/account/explore', () => {
     expect(res.headers.location).toBe('/account/signin?next=%2Faccount%2Fexplore');
   });
 
+  it('is reached from the short address /explore, its search kept', async () => {
+    const res = await site.app.inject({ method: 'GET', url: '/explore?county=lee&status=sold' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/account/explore?county=lee&status=sold');
+    expect((await site.app.inject({ method: 'GET', url: '/explore' })).headers.location).toBe('/account/explore');
+  });
+
   it("counts a facet and a range exactly as the API's own read and HTTP answer do, and charges as the API charges", async () => {
     const a = await signedInAccount(site, 'developer');
     const query = 'county=lee&tax_year=2022&face_min=150';

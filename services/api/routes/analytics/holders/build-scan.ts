@@ -1,6 +1,7 @@
 import type { Clause } from '../../../query/filters.ts';
 import { containsMatch } from '../../../query/text.ts';
 import type { HolderGroupsParams } from './params.ts';
+import { MAX_GROUPS } from '../../../query/group-terms.ts';
 
 /**
  * The group-level pass of GET /analytics/holders: every group in scope, exactly,
@@ -13,9 +14,6 @@ import type { HolderGroupsParams } from './params.ts';
  * to composite aggregations paged by after_key, which are exact at any size. name_asc
  * needs every group's name, which only the composite (group, name) pairs give exactly.
  */
-
-/** Groups one terms aggregation may return: below search.max_buckets (65,535) with one metric each. */
-export const MAX_GROUPS = 30000;
 
 const wantsFace = (params: HolderGroupsParams) => params.sort === 'face_desc';
 

@@ -162,7 +162,7 @@ describe('saved searches through the API', () => {
     expect(issues(saved).every((i) => i.parameter.startsWith('params.'))).toBe(true);
     expect(words(issues(saved))).toEqual(words(issues(search)));
     expect(issues(saved).find((i) => i.parameter === 'params.colour')!.message).toBe(
-      'unknown parameter; accepted: query, county, status, tax_year, holder, vendor, face_min, face_max, sale_after, sale_before, redeemed, deed_eligible_by, expires_before, rate_min, rate_max, bbox, near, radius, polygon, homestead, just_value_min, just_value_max, use_code, zip, city, owner_type',
+      'unknown parameter; accepted: query, county, status, tax_year, holder, holder_group, vendor, face_min, face_max, sale_after, sale_before, redeemed, deed_eligible_by, expires_before, rate_min, rate_max, bbox, near, radius, polygon, homestead, just_value_min, just_value_max, use_code, zip, city, owner_type',
     );
     // An unknown county is a 400 as on search, even when the shape is fine.
     const county = await call(owner, 'POST', '/api/v1/saved-searches', { name: 'x', params: { county: 'atlantis' } });
