@@ -109,15 +109,13 @@ describe('portfolio storage', () => {
     expect(await positionsOf(sql, id)).toHaveLength(4);
   });
 
-  it('adds 10,000 positions in one call well under a second', async () => {
+  // How fast is `npm run bench:api -- --portfolios`' figure (an import of 10,000), never a timed test's.
+  it('adds 10,000 positions in one call', async () => {
     const a = await client();
     const { id } = await createPortfolio(sql, { clientId: a, name: 'big', followHolderGroup: null, limit: 5 });
     const lines = Array.from({ length: 10_000 }, (_, n) => line(n, { acquired_amount_cents: n + 1 }));
-    const started = performance.now();
     const out = (await addPositions(sql, id, lines, 100_000))!;
-    const ms = performance.now() - started;
     expect(out.every((o) => o.status === 'created')).toBe(true);
     expect(await positionsOf(sql, id)).toHaveLength(10_000);
-    if (sql.dialect === 'sqlite') expect(ms).toBeLessThan(1000);
   });
 });
