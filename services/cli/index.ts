@@ -13,7 +13,7 @@ const program = new Command('taxcert')
   .showHelpAfterError()
   .exitOverride();
 
-registerCommands(program);
+await registerCommands(program, process.argv.slice(2));
 
 // The operator commands reach the stack `npm start` recorded, before any of them reads its
 // config; the process's own environment is what config.ts parses, so the recorded variables go

@@ -27,7 +27,10 @@ describe('admissions batched per turn', () => {
   it('a burst over the credit left: exactly the credits left are charged and answered, the rest refused', async () => {
     const c = await t.client('enterprise');
     await setClient(t.runtime.sql, c.client.id, { monthlyCredits: 3 });
-    // The sizes of the batches the ledger is given, to know the burst was charged in shared transactions.
+    // The sizes of the batches the ledger is given: every request of the burst goes through the
+    // batched charge. How many share one turn depends on how fast authentication answers (on
+    // PostgreSQL each is a round trip, so a turn may hold one); that turns are batched at all is
+    // turn-batch.test.ts's, with a clock of its own.
     const ledger = t.app.access.ledger;
     const chargeMany = ledger.chargeMany;
     const sizes: number[] = [];
@@ -38,7 +41,6 @@ describe('admissions batched per turn', () => {
     const statuses = await burst(c.key, 10).finally(() => {
       ledger.chargeMany = chargeMany;
     });
-    expect(Math.max(...sizes)).toBeGreaterThan(1);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(10);
     expect(count(statuses, 200)).toBe(3);
     expect(count(statuses, 429)).toBe(7);
