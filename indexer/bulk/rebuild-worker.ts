@@ -157,8 +157,6 @@ export function rebuildAfterIngests(ingest: Worker<IngestJobData, IngestResult>,
   ingest.on('completed', (job, result) => {
     const request = rebuildFor(job.data, result);
     if (!request) return;
-    bulk
-      .request(request)
-      .catch((err: Error) => logger.warn({ err: err.message, county: job.data.county }, 'bulk rebuild not requested'));
+    bulk.request(request).catch((err: Error) => logger.warn({ err: err.message, county: job.data.county }, 'bulk rebuild not requested'));
   });
 }

@@ -20,7 +20,11 @@ const SALES_PER_READ = 500;
  * it is the sale after the day's last change. Lines are in feed order of their event; a sale the
  * index does not hold (none was derived) has no line.
  */
-export async function saleDeltaLines(deps: { opensearch: Client; sql: Sql; prefix: string }, day: string, today: string): Promise<DeltaRow[]> {
+export async function saleDeltaLines(
+  deps: { opensearch: Client; sql: Sql; prefix: string },
+  day: string,
+  today: string,
+): Promise<DeltaRow[]> {
   const newest = new Map<string, DeltaRow>();
   for await (const page of certificateDeltaPages(deps.sql, day))
     for (const line of page) {
