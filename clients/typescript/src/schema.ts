@@ -1415,7 +1415,7 @@ export interface components {
              * @description The dataset whose rows the file holds.
              * @enum {string}
              */
-            dataset: "certificates" | "certificate-sales" | "counties" | "sources";
+            dataset: "certificates" | "certificate-sales" | "lands-available" | "holders" | "counties" | "sources";
             /**
              * @description snapshot: every row of the county and tax year (or of the dataset); delta: the changes of one Florida day.
              * @enum {string}
@@ -19060,8 +19060,8 @@ export interface operations {
     listBulkFiles: {
         parameters: {
             query?: {
-                /** @description Only this dataset: certificates, certificate-sales, counties, sources. */
-                dataset?: "certificates" | "certificate-sales" | "counties" | "sources";
+                /** @description Only this dataset: certificates, certificate-sales, lands-available, holders, counties, sources. */
+                dataset?: "certificates" | "certificate-sales" | "lands-available" | "holders" | "counties" | "sources";
                 /** @description Only the snapshots of this county (slug, e.g. miami-dade); an unknown slug is a 400. */
                 county?: string;
                 /** @description Only the snapshots of this tax year. */
