@@ -2,8 +2,10 @@ import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Logger } from '../../services/logger.ts';
 import type { Redis } from 'ioredis';
 import { buildCertificateSnapshot } from '../../services/bulk/build-certificates.ts';
-import { buildCertificateDelta } from '../../services/bulk/build-deltas.ts';
+import { buildDayDeltas } from '../../services/bulk/build-deltas.ts';
 import { buildSaleSnapshots } from '../../services/bulk/build-directory.ts';
+import { buildHoldersSnapshot } from '../../services/bulk/build-holders.ts';
+import { buildLandsSnapshots } from '../../services/bulk/build-lands.ts';
 import { folderStorage } from '../../services/bulk/folder-storage.ts';
 import { deltaCutoff, pruneBulkFiles } from '../../services/bulk/prune.ts';
 import { floridaToday } from '../../services/domain/florida-today.ts';
@@ -19,19 +21,31 @@ import type { IngestJobData, IngestResult } from '../queue.ts';
  * the window it runs at (the next multiple of the debounce): the requests of one window share one
  * job (BullMQ ignores a second job with an existing id), and a change that lands while that job
  * runs asks for the next window's, so it is never lost. A busy day rebuilds each scope at most
- * once per window.
+ * once per window. A lands-available list rebuilds its county's lands snapshots (every tax year
+ * the list names), a holder list the holders snapshot, the same way.
  */
 export { BULK_QUEUE };
 
-export const BULK_JOBS = { snapshot: 'certificates-snapshot', delta: 'certificates-delta' } as const;
+export const BULK_JOBS = {
+  snapshot: 'certificates-snapshot',
+  delta: 'certificates-delta',
+  lands: 'lands-available-snapshot',
+  holders: 'holders-snapshot',
+} as const;
 
-type RebuildData = { county: string; taxYear: number } | { day: string };
+type RebuildData = { county: string; taxYear: number } | { day: string } | { county: string } | { dataset: 'holders' };
+
+/** What a finished ingest asks to be rebuilt: the files its dataset feeds, at the scope it touched. */
+export type RebuildRequest =
+  | { dataset: 'certificates'; county: string; taxYear: number }
+  | { dataset: 'lands-available'; county: string }
+  | { dataset: 'holders' };
 
 export interface BulkRebuildHandle {
   queue: Queue<RebuildData>;
   worker: Worker<RebuildData>;
   /** Asks for the scope's files to be rebuilt at the end of the current window. */
-  request(scope: { county: string; taxYear: number }, now?: Date): Promise<void>;
+  request(scope: RebuildRequest, now?: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,7 +69,7 @@ export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: n
   });
   const deps = { ...runtime, storage: folderStorage(config.BULK_DIR) };
   const processor = async (job: Job<RebuildData>) => {
-    if (job.name === BULK_JOBS.snapshot && 'county' in job.data) {
+    if (job.name === BULK_JOBS.snapshot && 'taxYear' in job.data) {
       const files = await buildCertificateSnapshot(deps, job.data);
       // The county's sale is derived from its certificates: its summary changes with them.
       await buildSaleSnapshots(deps, { county: job.data.county, taxYear: job.data.taxYear });
@@ -63,9 +77,21 @@ export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: n
       return { files: files.length };
     }
     if (job.name === BULK_JOBS.delta && 'day' in job.data) {
-      const files = await buildCertificateDelta(deps, job.data.day);
+      // The sales delta is made of the same day's certificate events.
+      const files = await buildDayDeltas(deps, job.data.day);
       // Deltas live as long as the events they are made of (EVENTS_RETENTION_DAYS).
       await pruneBulkFiles(deps.storage, { deltasFrom: deltaCutoff(floridaToday(new Date()), config.EVENTS_RETENTION_DAYS) });
+      return { files: files.length };
+    }
+    if (job.name === BULK_JOBS.lands && 'county' in job.data) {
+      // A county's list names several tax years: each has its own file set.
+      const files = await buildLandsSnapshots(deps, { county: job.data.county });
+      logger.info({ county: job.data.county, files: files.length }, 'bulk lands-available snapshots rebuilt');
+      return { files: files.length };
+    }
+    if (job.name === BULK_JOBS.holders) {
+      const files = await buildHoldersSnapshot(deps);
+      logger.info({ rows: files[0]?.rows ?? 0 }, 'bulk holders snapshot rebuilt');
       return { files: files.length };
     }
     throw new UnrecoverableError(`unknown bulk job ${job.name}`);
@@ -81,7 +107,16 @@ export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: n
     async request(scope, now = new Date()) {
       const runAt = windowOf(now.getTime(), options.debounceMs);
       const delay = Math.max(0, runAt - Date.now());
-      await queue.add(BULK_JOBS.snapshot, scope, { jobId: `snapshot.${scope.county}.${scope.taxYear}.${runAt}`, delay });
+      if (scope.dataset === 'lands-available') {
+        await queue.add(BULK_JOBS.lands, { county: scope.county }, { jobId: `lands.${scope.county}.${runAt}`, delay });
+        return;
+      }
+      if (scope.dataset === 'holders') {
+        await queue.add(BULK_JOBS.holders, { dataset: 'holders' }, { jobId: `holders.${runAt}`, delay });
+        return;
+      }
+      const { county, taxYear } = scope;
+      await queue.add(BULK_JOBS.snapshot, { county, taxYear }, { jobId: `snapshot.${county}.${taxYear}.${runAt}`, delay });
       const day = floridaToday(now);
       await queue.add(BULK_JOBS.delta, { day }, { jobId: `delta.${day}.${runAt}`, delay });
     },
@@ -96,16 +131,32 @@ export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: n
 
 /** Whether a finished ingest changed what a certificates snapshot holds. */
 export function changesCertificates(data: IngestJobData | undefined, result: IngestResult | undefined): boolean {
-  if (!data || !result || data.dataset !== 'certificates') return false;
-  return result.indexed > 0 || (result.changed ?? result.updated) > 0;
+  return data?.dataset === 'certificates' && changesRows(result);
 }
 
-/** Asks for a rebuild after every ingest job of the worker that changed certificates. */
+/**
+ * New documents, or replaced ones that changed (datasets that do not compare count every
+ * replaced document as a change: a rebuild too many costs a moment, one too few a stale file).
+ */
+function changesRows(result: IngestResult | undefined): boolean {
+  return result !== undefined && (result.indexed > 0 || (result.changed ?? result.updated) > 0);
+}
+
+/** The rebuild a finished ingest asks for, or null when it changed nothing a bulk file holds (parcels: none). */
+export function rebuildFor(data: IngestJobData | undefined, result: IngestResult | undefined): RebuildRequest | null {
+  if (!data || !changesRows(result)) return null;
+  if (data.dataset === 'certificates') return { dataset: 'certificates', county: data.county, taxYear: data.taxYear };
+  // A lands list is its county's; the job's tax year means nothing (each row names its own).
+  if (data.dataset === 'lands-available') return { dataset: 'lands-available', county: data.county };
+  if (data.dataset === 'holders') return { dataset: 'holders' };
+  return null;
+}
+
+/** Asks for a rebuild after every ingest job of the worker that changed rows a bulk file holds. */
 export function rebuildAfterIngests(ingest: Worker<IngestJobData, IngestResult>, bulk: BulkRebuildHandle, logger: Logger): void {
   ingest.on('completed', (job, result) => {
-    if (!changesCertificates(job.data, result)) return;
-    bulk
-      .request({ county: job.data.county, taxYear: job.data.taxYear })
-      .catch((err: Error) => logger.warn({ err: err.message, county: job.data.county }, 'bulk rebuild not requested'));
+    const request = rebuildFor(job.data, result);
+    if (!request) return;
+    bulk.request(request).catch((err: Error) => logger.warn({ err: err.message, county: job.data.county }, 'bulk rebuild not requested'));
   });
 }

@@ -92,11 +92,11 @@ export async function* documentPages<D, R>(
   }
 }
 
-/** The county and tax year pairs that hold certificates (a terms aggregation, never the rows). */
+/** The county and tax year pairs that hold rows of a per-county dataset (a terms aggregation, never the rows). */
 export async function certificateScopes(
   opensearch: Client,
   prefix: string,
-  dataset: 'certificates' | 'sales' = 'certificates',
+  dataset: 'certificates' | 'sales' | 'lands-available' = 'certificates',
 ): Promise<{ county: string; taxYear: number }[]> {
   const res = await search<never>(opensearch, aliasName(prefix, dataset), {
     size: 0,

@@ -4,11 +4,14 @@
  * slash, a percent-encoded separator, a manifest sidecar) fails the pattern and is a 404
  * before the storage is asked.
  *
- *   <dataset>.<county>.<tax year>.snapshot.<ext>   certificates and certificate sales
- *   <dataset>.snapshot.<ext>                       counties and sources (one file each)
- *   <dataset>.<YYYY-MM-DD>.delta.<ext>             one Florida calendar day of changes
+ *   <dataset>.<county>.<tax year>.snapshot.<ext>   certificates, certificate sales, lands available
+ *   <dataset>.snapshot.<ext>                       counties, sources and holders (one file each)
+ *   <dataset>.<YYYY-MM-DD>.delta.<ext>             one Florida calendar day of changes (certificates, sales)
+ *
+ * This list is the one the manifest's `dataset` filter, its entries, the OpenAPI document and the
+ * MCP tool all take their values from.
  */
-export const BULK_DATASETS = ['certificates', 'certificate-sales', 'counties', 'sources'] as const;
+export const BULK_DATASETS = ['certificates', 'certificate-sales', 'lands-available', 'holders', 'counties', 'sources'] as const;
 export type BulkDataset = (typeof BULK_DATASETS)[number];
 
 export const BULK_FORMATS = ['parquet', 'ndjson', 'csv'] as const;

@@ -18,6 +18,8 @@ export interface Retention {
    * per-county snapshot of those datasets is removed. Absent: no snapshot is removed.
    */
   snapshotScopes?: { datasets: readonly string[]; scopes: ReadonlySet<string> };
+  /** Datasets of one file each (holders) that a full build found empty: their snapshot files are removed. */
+  emptyDatasets?: readonly string[];
 }
 
 /** Removes what the retention no longer keeps; returns the removed file names. */
@@ -31,7 +33,8 @@ export async function pruneBulkFiles(storage: BulkStorage, retention: Retention)
       entry.county !== null &&
       only?.datasets.includes(entry.dataset) === true &&
       !only.scopes.has(snapshotScope(entry.dataset, entry.county, entry.tax_year ?? 0));
-    if (!oldDelta && !goneScope) continue;
+    const emptied = entry.kind === 'snapshot' && entry.county === null && retention.emptyDatasets?.includes(entry.dataset) === true;
+    if (!oldDelta && !goneScope && !emptied) continue;
     await storage.remove(manifestName(entry.name));
     await storage.remove(entry.name);
     removed.push(entry.name);

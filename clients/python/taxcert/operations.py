@@ -2507,7 +2507,7 @@ class Operations:
     def list_bulk_files(
         self,
         *,
-        dataset: Optional[Literal["certificates", "certificate-sales", "counties", "sources"]] = None,
+        dataset: Optional[Literal["certificates", "certificate-sales", "lands-available", "holders", "counties", "sources"]] = None,
         county: Optional[str] = None,
         tax_year: Optional[int] = None,
         format: Optional[Literal["parquet", "ndjson", "csv"]] = None,
@@ -2536,7 +2536,7 @@ class Operations:
     def iter_list_bulk_files(
         self,
         *,
-        dataset: Optional[Literal["certificates", "certificate-sales", "counties", "sources"]] = None,
+        dataset: Optional[Literal["certificates", "certificate-sales", "lands-available", "holders", "counties", "sources"]] = None,
         county: Optional[str] = None,
         tax_year: Optional[int] = None,
         format: Optional[Literal["parquet", "ndjson", "csv"]] = None,

@@ -491,7 +491,7 @@ class SourceList(TypedDict):
 
 class BulkFile(TypedDict):
     name: str
-    dataset: Literal["certificates", "certificate-sales", "counties", "sources"]
+    dataset: Literal["certificates", "certificate-sales", "lands-available", "holders", "counties", "sources"]
     kind: Literal["snapshot", "delta"]
     county: Optional[str]
     tax_year: Optional[int]

@@ -873,7 +873,7 @@ export interface paths {
         };
         /**
          * The bulk files: snapshots and daily deltas
-         * @description Every bulk file with its rows, bytes, sha256, when it was written and the newest change-feed event it is consistent with: a certificates snapshot per county and tax year (Parquet, gzipped NDJSON, gzipped CSV) and a delta per Florida day. Load a snapshot, then apply the deltas and events after its through_event. Plans with CSV only; 1 credit.
+         * @description Every bulk file with its rows, bytes, sha256, when it was written and the newest change-feed event it is consistent with: snapshots per county and tax year of certificates, certificate sales and lands available, one snapshot each of holders, counties and sources (Parquet, gzipped NDJSON, gzipped CSV), and a certificates and a certificate-sales delta per Florida day. Load a snapshot, then apply the deltas and events after its through_event. Plans with CSV only; 1 credit.
          */
         get: operations["listBulkFiles"];
         put?: never;
@@ -1415,7 +1415,7 @@ export interface components {
              * @description The dataset whose rows the file holds.
              * @enum {string}
              */
-            dataset: "certificates" | "certificate-sales" | "counties" | "sources";
+            dataset: "certificates" | "certificate-sales" | "lands-available" | "holders" | "counties" | "sources";
             /**
              * @description snapshot: every row of the county and tax year (or of the dataset); delta: the changes of one Florida day.
              * @enum {string}
@@ -19060,8 +19060,8 @@ export interface operations {
     listBulkFiles: {
         parameters: {
             query?: {
-                /** @description Only this dataset: certificates, certificate-sales, counties, sources. */
-                dataset?: "certificates" | "certificate-sales" | "counties" | "sources";
+                /** @description Only this dataset: certificates, certificate-sales, lands-available, holders, counties, sources. */
+                dataset?: "certificates" | "certificate-sales" | "lands-available" | "holders" | "counties" | "sources";
                 /** @description Only the snapshots of this county (slug, e.g. miami-dade); an unknown slug is a 400. */
                 county?: string;
                 /** @description Only the snapshots of this tax year. */

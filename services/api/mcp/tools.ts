@@ -245,7 +245,7 @@ export const TOOLS: readonly Tool[] = toolTable([
     name: 'list_bulk_files',
     title: 'List bulk files',
     rest: 'GET /api/v1/bulk/files',
-    description: `The bulk files to download whole instead of paging: a certificates snapshot per county and tax year (Parquet, gzipped NDJSON and CSV) and a delta per Florida day, each with rows, bytes, sha256, when it was written and the newest change-feed event it is consistent with. Plans with CSV only.`,
+    description: `The bulk files to download whole instead of paging: snapshots per county and tax year of certificates, certificate sales and lands available, one each of holders, counties and sources (Parquet, gzipped NDJSON and CSV), and a certificates and a certificate-sales delta per Florida day, each with rows, bytes, sha256, when it was written and the newest change-feed event it is consistent with. Plans with CSV only.`,
     input: BulkFilesParams,
     output: listResponse(BulkFile),
     noun: 'bulk files',

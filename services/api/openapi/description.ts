@@ -87,7 +87,7 @@ export const TAGS = [
   {
     name: 'bulk',
     description:
-      'The data as files: a certificates snapshot per county and tax year (Parquet, gzipped NDJSON and CSV) and daily deltas, each with its sha256; resumable downloads (plans with CSV).',
+      'The data as files: snapshots of certificates, certificate sales and lands available per county and tax year, and of holders, counties and sources (Parquet, gzipped NDJSON and CSV), and daily deltas of certificates and sales, each with its sha256; resumable downloads (plans with CSV).',
   },
   {
     name: 'analytics',

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { buildCertificateSnapshots } from '../../bulk/build-certificates.ts';
 import { buildCertificateDeltas } from '../../bulk/build-deltas.ts';
 import { buildDirectorySnapshots, buildSaleSnapshots } from '../../bulk/build-directory.ts';
+import { buildHoldersSnapshot } from '../../bulk/build-holders.ts';
+import { buildLandsSnapshots } from '../../bulk/build-lands.ts';
 import type { BulkFile } from '../../bulk/entry.ts';
 import { folderStorage } from '../../bulk/folder-storage.ts';
 import { deltaCutoff, pruneBulkFiles, snapshotScope } from '../../bulk/prune.ts';
@@ -20,7 +22,7 @@ export function bulkCommand(program: Command): void {
   bulk
     .command('build')
     .description(
-      'rebuild the certificates and certificate-sales snapshots of every county and tax year (or of the ones named), and the counties and sources files',
+      'rebuild the certificates, certificate-sales and lands-available snapshots of every county and tax year (or of the ones named), and the holders, counties and sources files',
     )
     .option('--county <county>', 'only this county (slug or name)')
     .option('--tax-year <yyyy>', 'only this tax year')
@@ -38,16 +40,19 @@ export function bulkCommand(program: Command): void {
           if (!output.json) process.stderr.write(`${built[0]?.county} ${built[0]?.tax_year}: ${built[0]?.rows} rows\n`);
         });
         files.push(...(await buildSaleSnapshots(deps, { county, taxYear })));
+        files.push(...(await buildLandsSnapshots(deps, { county, taxYear })));
         // The single files belong to no county or tax year: a build narrowed to one leaves them be.
         let removed: string[] = [];
         if (county === undefined && taxYear === undefined) {
-          files.push(...(await buildDirectorySnapshots(deps)));
+          const holders = await buildHoldersSnapshot(deps);
+          files.push(...holders, ...(await buildDirectorySnapshots(deps)));
           // A full build has seen every scope that holds rows: the snapshots of any other are superseded.
           removed = await pruneBulkFiles(deps.storage, {
             snapshotScopes: {
-              datasets: ['certificates', 'certificate-sales'],
+              datasets: ['certificates', 'certificate-sales', 'lands-available'],
               scopes: new Set(files.filter((f) => f.county !== null).map((f) => snapshotScope(f.dataset, f.county!, f.tax_year ?? 0))),
             },
+            emptyDatasets: holders.length === 0 ? ['holders'] : [],
           });
         }
         output.result({ files, removed }, (r) =>
@@ -89,7 +94,7 @@ function statusLine(s: SnapshotStatus): string {
 function deltasCommand(bulk: Command): void {
   bulk
     .command('deltas')
-    .description('rebuild the certificates delta of a Florida day (default: every day the kept events cover)')
+    .description('rebuild the certificates and certificate-sales deltas of a Florida day (default: every day the kept events cover)')
     .option('--day <yyyy-mm-dd>', 'only this Florida calendar day')
     .action(async (opts: { day?: string }, command: Command) => {
       if (opts.day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(opts.day))

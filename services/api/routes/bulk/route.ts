@@ -37,7 +37,7 @@ export function bulkRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           operationId: 'listBulkFiles',
           summary: 'The bulk files: snapshots and daily deltas',
           description:
-            'Every bulk file with its rows, bytes, sha256, when it was written and the newest change-feed event it is consistent with: a certificates snapshot per county and tax year (Parquet, gzipped NDJSON, gzipped CSV) and a delta per Florida day. Load a snapshot, then apply the deltas and events after its through_event. Plans with CSV only; 1 credit.',
+            'Every bulk file with its rows, bytes, sha256, when it was written and the newest change-feed event it is consistent with: snapshots per county and tax year of certificates, certificate sales and lands available, one snapshot each of holders, counties and sources (Parquet, gzipped NDJSON, gzipped CSV), and a certificates and a certificate-sales delta per Florida day. Load a snapshot, then apply the deltas and events after its through_event. Plans with CSV only; 1 credit.',
           tags: ['bulk'],
           querystring: BulkFilesParams,
           response: answers({

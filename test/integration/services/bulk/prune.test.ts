@@ -46,13 +46,23 @@ describe('the bulk folder keeps deltas as long as the feed, and snapshots while 
     await put(storage, { dataset: 'certificates', kind: 'snapshot', county: 'broward', taxYear: 2022 });
     await put(storage, { dataset: 'certificate-sales', kind: 'snapshot', county: 'broward', taxYear: 2022 });
     await put(storage, { dataset: 'certificate-sales', kind: 'snapshot', county: 'alachua', taxYear: 2023 });
+    await put(storage, { dataset: 'lands-available', kind: 'snapshot', county: 'alachua', taxYear: 2019 });
+    await put(storage, { dataset: 'lands-available', kind: 'snapshot', county: 'alachua', taxYear: 2018 });
+    await put(storage, { dataset: 'certificate-sales', kind: 'delta', day: '2026-08-30' });
     await put(storage, { dataset: 'counties', kind: 'snapshot' });
+    await put(storage, { dataset: 'holders', kind: 'snapshot' });
     removed = await pruneBulkFiles(storage, {
       deltasFrom: deltaCutoff('2026-11-29', 90),
       snapshotScopes: {
-        datasets: ['certificates', 'certificate-sales'],
-        scopes: new Set([snapshotScope('certificates', 'alachua', 2023), snapshotScope('certificate-sales', 'alachua', 2023)]),
+        datasets: ['certificates', 'certificate-sales', 'lands-available'],
+        scopes: new Set([
+          snapshotScope('certificates', 'alachua', 2023),
+          snapshotScope('certificate-sales', 'alachua', 2023),
+          snapshotScope('lands-available', 'alachua', 2019),
+        ]),
       },
+      // The holders index found empty: its one file goes; the counties file stays.
+      emptyDatasets: ['holders'],
     });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,9 +74,12 @@ describe('the bulk folder keeps deltas as long as the feed, and snapshots while 
 
   it('removes the deltas before the cutoff and the snapshots of scopes the build no longer found, with their entries', async () => {
     expect(removed.sort()).toEqual([
+      'certificate-sales.2026-08-30.delta.ndjson.gz',
       'certificate-sales.broward.2022.snapshot.ndjson.gz',
       'certificates.2026-08-30.delta.ndjson.gz',
       'certificates.broward.2022.snapshot.ndjson.gz',
+      'holders.snapshot.ndjson.gz',
+      'lands-available.alachua.2018.snapshot.ndjson.gz',
     ]);
     for (const name of removed) {
       expect(existsSync(join(dir, name))).toBe(false);
@@ -81,6 +94,7 @@ describe('the bulk folder keeps deltas as long as the feed, and snapshots while 
       'certificates.2026-11-28.delta.ndjson.gz',
       'certificates.alachua.2023.snapshot.ndjson.gz',
       'counties.snapshot.ndjson.gz',
+      'lands-available.alachua.2019.snapshot.ndjson.gz',
     ]);
   });
 

@@ -12,7 +12,9 @@ import {
 import { startIngestWorker, type WorkerHandle } from '../../../../indexer/worker.ts';
 import { readEntries } from '../../../../services/bulk/entry.ts';
 import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
+import { enqueueFiles } from '../../../../services/process/ingest-runner.ts';
 import { loadAlachua } from '../../../helpers/bulk.ts';
+import { fixturePath } from '../../../helpers/every-dataset.ts';
 import { childEnv, runCli } from '../../../helpers/cli.ts';
 import { alachuaCertificates } from '../../../helpers/event-files.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
@@ -68,6 +70,42 @@ describe('the worker rebuilds a county’s bulk files after ingests, once per wi
     ]);
   }, 60_000);
 
+  it('rebuilds the county’s lands-available snapshots after a lands list, the holders file after a holder list, and the day’s sales delta', async () => {
+    const outcomes = await enqueueFiles(
+      t.runtime,
+      [
+        {
+          dataset: 'lands-available',
+          file: fixturePath('files/lands-available/good.csv'),
+          vendor: 'county_local',
+          county: 'alachua',
+          taxYear: 2024,
+        },
+        { dataset: 'holders', file: fixturePath('files/holders/good.csv'), vendor: 'manual', county: 'alachua', taxYear: 2024 },
+      ],
+      { wait: true },
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded']);
+    const storage = folderStorage(t.config.BULK_DIR);
+    const parquet = async () => (await readEntries(storage)).filter((f) => f.format === 'parquet').map((f) => `${f.name} ${f.rows}`);
+    await until(
+      async () =>
+        (await parquet()).includes('holders.snapshot.parquet 3') &&
+        (await parquet()).includes('lands-available.alachua.2020.snapshot.parquet 1'),
+      'the lands-available and holders snapshots',
+      20_000,
+      200,
+    );
+    expect(rebuilt).toEqual(expect.arrayContaining([BULK_JOBS.lands, BULK_JOBS.holders]));
+    const all = await parquet();
+    expect(all).toContain('lands-available.alachua.2019.snapshot.parquet 1');
+    // The earlier delta rebuild wrote the sales delta beside the certificates delta.
+    expect(all.filter((n) => n.includes('.delta.'))).toEqual([
+      expect.stringMatching(/^certificate-sales\.\d{4}-\d{2}-\d{2}\.delta\.parquet 1$/),
+      expect.stringMatching(/^certificates\.\d{4}-\d{2}-\d{2}\.delta\.parquet \d+$/),
+    ]);
+  }, 60_000);
+
   it('taxcert bulk build rebuilds on demand and bulk status tells a lagging snapshot', async () => {
     await ingest.close();
     // No worker: the CLI's ingest runs its own, which asks for no rebuild; the snapshot lags.
@@ -85,6 +123,18 @@ describe('the worker rebuilds a county’s bulk files after ingests, once per wi
     ]);
     const current = JSON.parse((await runCli(['bulk', 'status', '--json'], childEnv(t.config))).stdout);
     expect(current.snapshots[0]).toMatchObject({ rows: 26, lags: false });
+    // A full build also writes the holders file and every county and tax year's lands-available files.
+    const full = await runCli(['bulk', 'build', '--json'], childEnv(t.config));
+    expect(full.code, full.stderr).toBe(0);
+    const fullNames = (JSON.parse(full.stdout).files as { name: string }[]).map((f) => f.name);
+    expect(fullNames).toEqual(
+      expect.arrayContaining([
+        'holders.snapshot.csv.gz',
+        'lands-available.alachua.2019.snapshot.parquet',
+        'lands-available.alachua.2020.snapshot.csv.gz',
+      ]),
+    );
+    expect(JSON.parse(full.stdout).removed).toEqual([]);
     const usage = await runCli(['bulk', 'build', '--tax-year', '20x3'], childEnv(t.config));
     expect(usage.code).toBe(2);
   }, 90_000);

@@ -12,6 +12,12 @@ describe('bulk file names', () => {
       expect(parseBulkFileName(bulkFileName(single))).toEqual(single);
       const delta = { dataset: 'certificates', kind: 'delta', format, county: null, taxYear: null, day: '2026-11-28' } as const;
       expect(parseBulkFileName(bulkFileName(delta))).toEqual(delta);
+      const lands = { dataset: 'lands-available', kind: 'snapshot', format, county: 'st-johns', taxYear: 2019, day: null } as const;
+      expect(parseBulkFileName(bulkFileName(lands))).toEqual(lands);
+      const holders = { dataset: 'holders', kind: 'snapshot', format, county: null, taxYear: null, day: null } as const;
+      expect(parseBulkFileName(bulkFileName(holders))).toEqual(holders);
+      const sales = { dataset: 'certificate-sales', kind: 'delta', format, county: null, taxYear: null, day: '2026-11-28' } as const;
+      expect(parseBulkFileName(bulkFileName(sales))).toEqual(sales);
     }
     expect(bulkFileName({ dataset: 'certificates', kind: 'snapshot', format: 'csv', county: 'st-johns', taxYear: 2023, day: null })).toBe(
       'certificates.st-johns.2023.snapshot.csv.gz',
@@ -30,7 +36,8 @@ describe('bulk file names', () => {
       'certificates.alachua.2023.snapshot.parquet\\x',
       manifestName('certificates.alachua.2023.snapshot.parquet'),
       'certificates.alachua.2023.snapshot.json',
-      'holders.snapshot.parquet',
+      'holders.alachua.snapshot.parquet',
+      'parcels.snapshot.parquet',
       '',
     ])
       expect(parseBulkFileName(name), name).toBeNull();

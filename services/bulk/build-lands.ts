@@ -1,0 +1,51 @@
+import { buildLandsQuery } from '../api/routes/lands-available/build-query.ts';
+import { LANDS_SOURCE, type LandsDocument, mapLandsRow } from '../api/routes/lands-available/map-row.ts';
+import { LANDS_COLUMNS, type LandsRow } from '../api/routes/lands-available/row.ts';
+import { aliasName } from '../domain/datasets.ts';
+import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from './build-certificates.ts';
+import { certificateScopes, documentPages } from './certificate-pages.ts';
+import type { BulkFile } from './entry.ts';
+import { LANDS_PARQUET } from './lands-columns.ts';
+import { BUILD_WIDTH, sideBySide } from './side-by-side.ts';
+import { writeFileSet } from './write-files.ts';
+
+/**
+ * The lands-available snapshots: per county and tax year, like the certificates they are
+ * certificates of (each record is keyed by its certificate's county and tax year; a county's list
+ * spans several tax years). Each file holds the rows GET /lands-available/search?county=&tax_year=
+ * answers, matched by the route's own query builder and rendered by its own mapper, in id order.
+ * Only scopes that hold records get files. Two file sets at a time, one DuckDB instance for all.
+ */
+export async function buildLandsSnapshots(deps: BulkDeps, only: { county?: string; taxYear?: number } = {}): Promise<BulkFile[]> {
+  const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX, 'lands-available')).filter(
+    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
+  );
+  return withBuildDuckDb(deps, async (shared) =>
+    (
+      await sideBySide(scopes, BUILD_WIDTH, async (scope) => {
+        const throughEvent = await currentThroughEvent(shared.sql);
+        const { query } = buildLandsQuery({ county: [scope.county], tax_year: [scope.taxYear], limit: 1, offset: 0 });
+        return writeFileSet(
+          shared.storage,
+          {
+            key: { dataset: 'lands-available', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
+            columns: LANDS_COLUMNS,
+            parquet: LANDS_PARQUET,
+            formats: ['parquet', 'ndjson', 'csv'],
+            throughEvent,
+            now: shared.now?.() ?? new Date(),
+            duckdb: shared.duckdb,
+          },
+          documentPages<LandsDocument, LandsRow>(
+            shared.opensearch,
+            aliasName(shared.config.INDEX_PREFIX, 'lands-available'),
+            query,
+            LANDS_SOURCE,
+            (doc) => mapLandsRow(doc, shared.config.PARCEL_BASE_URL),
+            shared.pageRows,
+          ),
+        );
+      })
+    ).flat(),
+  );
+}
