@@ -1,8 +1,9 @@
 /**
  * Bulk files benchmark (a script, not a test): every certificates snapshot of a data set in all
- * three formats, rows per second per format, the process's peak RSS while building (flat when the
- * build streams), Parquet's size against gzipped NDJSON's, and the download throughput of a large
- * file through the real API on loopback.
+ * three formats, then every other snapshot a full build writes (sales, lands available, holders,
+ * counties, sources); rows per second per format, the process's peak RSS while building (flat
+ * when the build streams), Parquet's size against gzipped NDJSON's, and the download throughput
+ * of a large file through the real API on loopback.
  *
  *   npm run bench:bulk -- --certificates 1000000           generate + ingest through the real pipeline, then build
  *   npm run bench:bulk -- --reuse bench-bulk-1000000 --keep reuse a kept data set
@@ -16,6 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { buildApp } from '../services/api/app.ts';
 import { buildCertificateSnapshots } from '../services/bulk/build-certificates.ts';
+import { buildDirectorySnapshots, buildSaleSnapshots } from '../services/bulk/build-directory.ts';
+import { buildHoldersSnapshot } from '../services/bulk/build-holders.ts';
+import { buildLandsSnapshots } from '../services/bulk/build-lands.ts';
 import { fileDigest } from '../services/bulk/digest.ts';
 import { type BulkFile, writeEntry } from '../services/bulk/entry.ts';
 import { folderStorage } from '../services/bulk/folder-storage.ts';
@@ -81,6 +85,17 @@ try {
   });
   const buildSeconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  // Then every other snapshot a full `taxcert bulk build` writes, timed apart: the target is all of
+  // them, and the certificates are nearly all of the rows.
+  const deps = { ...runtime, storage };
+  const othersStarted = performance.now();
+  const others = [
+    ...(await buildSaleSnapshots(deps)),
+    ...(await buildLandsSnapshots(deps)),
+    ...(await buildHoldersSnapshot(deps)),
+    ...(await buildDirectorySnapshots(deps)),
+  ];
+  const othersSeconds = (performance.now() - othersStarted) / 1000;
   clearInterval(sampler);
   const rows = files.filter((f) => f.format === 'parquet').reduce((sum, f) => sum + f.rows, 0);
   const bytes = (format: BulkFile['format']) => files.filter((f) => f.format === format).reduce((sum, f) => sum + f.bytes, 0);
@@ -101,6 +116,17 @@ try {
       ndjson_and_csv_one_pass_per_lane: Math.round(rows / (textMs / 1000)),
       parquet_from_ndjson_per_lane: Math.round(rows / (parquetMs / 1000)),
     },
+    other_snapshots: {
+      seconds: Math.round(othersSeconds * 10) / 10,
+      rows_by_dataset: Object.fromEntries(
+        [...new Set(others.map((f) => f.dataset))].map((d) => [
+          d,
+          others.filter((f) => f.dataset === d && f.format === 'parquet').reduce((sum, f) => sum + f.rows, 0),
+        ]),
+      ),
+      files: others.length,
+    },
+    all_snapshots_seconds: Math.round((buildSeconds + othersSeconds) * 10) / 10,
     peak_rss_mb: mb(peakRss),
     size_mb: { parquet: mb(bytes('parquet')), ndjson_gz: mb(bytes('ndjson')), csv_gz: mb(bytes('csv')) },
     parquet_to_ndjson_gz: Math.round((bytes('parquet') / bytes('ndjson')) * 100) / 100,
