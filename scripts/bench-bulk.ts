@@ -67,9 +67,15 @@ try {
   rmSync(config.BULK_DIR, { recursive: true, force: true });
   const storage = folderStorage(config.BULK_DIR);
   // Peak RSS, sampled while the build runs.
+  // With what the JS side held at that moment: what is left of the RSS is DuckDB's and the runtime's native memory.
   let peakRss = process.memoryUsage.rss();
+  let atPeak = process.memoryUsage();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+    const rss = process.memoryUsage.rss();
+    if (rss > peakRss) {
+      peakRss = rss;
+      atPeak = process.memoryUsage();
+    }
   }, 50);
   let textMs = 0;
   let parquetMs = 0;
@@ -128,6 +134,7 @@ try {
     },
     all_snapshots_seconds: Math.round((buildSeconds + othersSeconds) * 10) / 10,
     peak_rss_mb: mb(peakRss),
+    at_peak_mb: { js_heap: mb(atPeak.heapUsed), js_external: mb(atPeak.external) },
     size_mb: { parquet: mb(bytes('parquet')), ndjson_gz: mb(bytes('ndjson')), csv_gz: mb(bytes('csv')) },
     parquet_to_ndjson_gz: Math.round((bytes('parquet') / bytes('ndjson')) * 100) / 100,
     download_mb_per_second: download,
