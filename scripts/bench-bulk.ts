@@ -9,6 +9,7 @@
  *   npm run bench:bulk -- --reuse bench-bulk-1000000 --keep reuse a kept data set
  *   npm run bench:bulk -- --certificates 5000 --download-mb 20   a small run that proves the script works
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -32,6 +33,8 @@ import { ensureLocalOpenSearch } from '../services/process/local-opensearch.ts';
 import { openRuntime } from '../services/process/runtime.ts';
 import { generateAndIngest } from './lib/bench-set.ts';
 import { dropScratch } from './lib/drop-scratch.ts';
+import { percentile } from './lib/percentile.ts';
+import { watchProcess } from './lib/proc-stats.ts';
 
 const opts = new Command()
   .option('--certificates <n>', 'size of the generated data set', '1000000')
@@ -106,7 +109,9 @@ try {
   const rows = files.filter((f) => f.format === 'parquet').reduce((sum, f) => sum + f.rows, 0);
   const bytes = (format: BulkFile['format']) => files.filter((f) => f.format === format).reduce((sum, f) => sum + f.bytes, 0);
   const mb = (b: number) => Math.round(b / 1e5) / 10;
-  const download = await downloadThroughput(runtime, storage, Number(opts.downloadMb));
+  const downloads: number[] = [];
+  for (let i = 0; i < 3; i++) downloads.push(await downloadThroughput(runtime, storage, Number(opts.downloadMb)));
+  const operator = await operatorBuild();
   const figures = {
     certificates: rows,
     snapshots: files.length / 3,
@@ -137,13 +142,36 @@ try {
     at_peak_mb: { js_heap: mb(atPeak.heapUsed), js_external: mb(atPeak.external) },
     size_mb: { parquet: mb(bytes('parquet')), ndjson_gz: mb(bytes('ndjson')), csv_gz: mb(bytes('csv')) },
     parquet_to_ndjson_gz: Math.round((bytes('parquet') / bytes('ndjson')) * 100) / 100,
-    download_mb_per_second: download,
+    // The same build on the operator's path: `taxcert bulk build` (every snapshot) as its own
+    // process with the flags bin/taxcert.js gives it, its peak RSS the kernel's VmHWM.
+    operator_build: operator,
+    download_mb_per_second: { runs: downloads, median: percentile(downloads, 50) },
   };
   console.log(JSON.stringify(figures, null, 2));
 } finally {
   if (!opts.keep) await dropScratch(runtime, config, prefix, dir);
   await runtime.close();
   await node?.stop();
+}
+
+/** Runs `taxcert bulk build --json` over the set: its wall seconds, CPU seconds and peak RSS. */
+async function operatorBuild(): Promise<{ seconds: number; cpu_seconds: number; peak_rss_mb: number; files: number }> {
+  const started = performance.now();
+  const child = spawn(bin, ['bulk', 'build', '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const watch = watchProcess(child.pid, 100);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const seen = watch.stop();
+  if (code !== 0) throw new Error(`taxcert bulk build exited ${code}`);
+  return {
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    cpu_seconds: Math.round(seen.cpuSeconds * 10) / 10,
+    peak_rss_mb: seen.peakMb,
+    files: (JSON.parse(out) as { files: unknown[] }).files.length,
+  };
 }
 
 /** Writes a file of `sizeMb` MB into the bulk folder and downloads it through the API on loopback, in MB/s. */

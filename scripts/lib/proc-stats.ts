@@ -39,18 +39,24 @@ export function watchProcess(pid: number | undefined, everyMs = 250) {
   const first = cpuSecondsOf(pid);
   let lastCpu = first;
   let maxRssMb = 0;
+  let peakMb = 0;
   const read = () => {
     const cpu = cpuSecondsOf(pid);
     if (Number.isFinite(cpu)) lastCpu = cpu;
-    maxRssMb = Math.max(maxRssMb, memoryOf(pid).rssMb);
+    const memory = memoryOf(pid);
+    maxRssMb = Math.max(maxRssMb, memory.rssMb);
+    peakMb = Math.max(peakMb, memory.peakMb);
   };
   const timer = setInterval(read, everyMs);
   return {
-    /** Stops sampling: CPU seconds used since the watch began, and the largest RSS sampled. */
-    stop(): { cpuSeconds: number; maxRssMb: number } {
+    /**
+     * Stops sampling: CPU seconds used since the watch began, the largest RSS sampled, and the
+     * kernel's own peak (VmHWM) as last read, which no sampling interval can miss.
+     */
+    stop(): { cpuSeconds: number; maxRssMb: number; peakMb: number } {
       clearInterval(timer);
       read();
-      return { cpuSeconds: lastCpu - (Number.isFinite(first) ? first : 0), maxRssMb };
+      return { cpuSeconds: lastCpu - (Number.isFinite(first) ? first : 0), maxRssMb, peakMb };
     },
   };
 }

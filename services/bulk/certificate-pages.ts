@@ -83,13 +83,22 @@ export async function* documentPages<D, R>(
   };
   let next = read(null);
   for (;;) {
-    const { hits } = await next;
-    if (hits.length === 0) return;
-    const full = hits.length === pageRows;
-    if (full) next = read((hits[hits.length - 1]!.sort ?? []) as (number | string)[]);
-    yield hits.map((h) => map(h._source as D));
+    const page = await pageOf(next, map);
+    if (page.rows.length === 0) return;
+    const full = page.rows.length === pageRows;
+    if (full) next = read(page.after);
+    yield page.rows;
     if (!full) return;
   }
+}
+
+/**
+ * A page's rows and where the next one starts, and nothing else: the engine's hits are garbage as
+ * soon as they are mapped, not kept alive by the generator's frame while the caller writes.
+ */
+async function pageOf<D, R>(pending: ReturnType<typeof search<D>>, map: (doc: D) => R): Promise<{ rows: R[]; after: (number | string)[] }> {
+  const { hits } = await pending;
+  return { rows: hits.map((h) => map(h._source as D)), after: (hits[hits.length - 1]?.sort ?? []) as (number | string)[] };
 }
 
 /** The county and tax year pairs that hold rows of a per-county dataset (a terms aggregation, never the rows). */
