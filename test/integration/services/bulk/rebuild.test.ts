@@ -9,6 +9,7 @@ import {
   startBulkRebuilds,
   windowOf,
 } from '../../../../indexer/bulk/rebuild-worker.ts';
+import { createIngestQueue, redisConnection } from '../../../../indexer/queue.ts';
 import { startIngestWorker, type WorkerHandle } from '../../../../indexer/worker.ts';
 import { readEntries } from '../../../../services/bulk/entry.ts';
 import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
@@ -138,4 +139,31 @@ describe('the worker rebuilds a county’s bulk files after ingests, once per wi
     const usage = await runCli(['bulk', 'build', '--tax-year', '20x3'], childEnv(t.config));
     expect(usage.code).toBe(2);
   }, 90_000);
+
+  it('waits while files are loading, and runs once the load has settled', async () => {
+    // A load under way: a file waiting in the ingest queue, which no worker takes (the test before
+    // closed this file's ingest worker).
+    const connection = redisConnection(t.config);
+    const queue = createIngestQueue(t.config, connection);
+    try {
+      const waiting = await queue.add('ingest', {
+        dataset: 'holders',
+        file: fixturePath('files/holders/good.csv'),
+        vendor: 'manual',
+        county: 'alachua',
+        taxYear: 2024,
+      });
+      const before = rebuilt.filter((n) => n === BULK_JOBS.holders).length;
+      await bulk.request({ dataset: 'holders' });
+      // Two windows pass with the file still waiting: the rebuild has moved itself on, not run.
+      await new Promise((resolve) => setTimeout(resolve, 3 * DEBOUNCE_MS));
+      expect(rebuilt.filter((n) => n === BULK_JOBS.holders).length).toBe(before);
+      expect(await bulk.queue.getJobCounts('delayed')).toMatchObject({ delayed: 1 });
+      await waiting.remove();
+      await until(() => rebuilt.filter((n) => n === BULK_JOBS.holders).length === before + 1, 'the rebuild after the load', 20_000, 100);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  }, 60_000);
 });

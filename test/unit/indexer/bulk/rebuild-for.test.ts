@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rebuildFor } from '../../../../indexer/bulk/rebuild-worker.ts';
+import { REBUILD_MAX_WAIT_WINDOWS, rebuildFor, rebuildRunsNow } from '../../../../indexer/bulk/rebuild-worker.ts';
 import type { IngestJobData, IngestResult } from '../../../../indexer/queue.ts';
 
 const job = (dataset: IngestJobData['dataset']): IngestJobData => ({
@@ -25,5 +25,13 @@ describe('the bulk rebuild a finished ingest asks for', () => {
     expect(rebuildFor(job('lands-available'), result({}))).toBeNull();
     expect(rebuildFor(job('parcels'), result({ indexed: 9 }))).toBeNull();
     expect(rebuildFor(job('holders'), undefined)).toBeNull();
+  });
+});
+
+describe('when a rebuild runs', () => {
+  it('at once when nothing is loading; while files load, only after waiting its most', () => {
+    expect(rebuildRunsNow(0, 1_000, 1_000, 500)).toBe(true);
+    expect(rebuildRunsNow(3, 1_000, 1_000 + REBUILD_MAX_WAIT_WINDOWS * 500 - 1, 500)).toBe(false);
+    expect(rebuildRunsNow(3, 1_000, 1_000 + REBUILD_MAX_WAIT_WINDOWS * 500, 500)).toBe(true);
   });
 });
