@@ -64,3 +64,17 @@ function apiValue(v: unknown): unknown {
 }
 
 export const bulkPath = (dir: string, name: string) => join(dir, name);
+
+/** A change-feed event id as its sequence number (0 for none). */
+export const eventSeq = (eventId: string | null) => (eventId === null ? 0 : Number(eventId.slice(4)));
+
+/** Applies a delta's lines after the snapshot's event to its rows, as a customer's loader would. */
+export function replay(snapshot: Record<string, unknown>[], through: string | null, delta: Record<string, unknown>[]) {
+  const rows = new Map(snapshot.map((r) => [r.id as string, r]));
+  for (const line of delta) {
+    if (eventSeq(line.event_id as string) <= eventSeq(through)) continue;
+    if (line.op === 'delete') rows.delete(line.id as string);
+    else rows.set(line.id as string, line.row as Record<string, unknown>);
+  }
+  return [...rows.values()].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+}

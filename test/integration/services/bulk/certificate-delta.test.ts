@@ -12,23 +12,10 @@ import { floridaDayBounds } from '../../../../services/bulk/florida-day.ts';
 import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
 import { floridaToday } from '../../../../services/domain/florida-today.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
-import { loadAlachua, readNdjsonGz, readParquetRows, searchAll } from '../../../helpers/bulk.ts';
+import { loadAlachua, readNdjsonGz, readParquetRows, eventSeq, replay, searchAll } from '../../../helpers/bulk.ts';
 import { alachuaCertificates } from '../../../helpers/event-files.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
-
-const seq = (eventId: string | null) => (eventId === null ? 0 : Number(eventId.slice(4)));
-
-/** Applies a delta's lines after the snapshot's event to its rows, as a customer's loader would. */
-function replay(snapshot: Record<string, unknown>[], through: string | null, delta: Record<string, unknown>[]) {
-  const rows = new Map(snapshot.map((r) => [r.id as string, r]));
-  for (const line of delta) {
-    if (seq(line.event_id as string) <= seq(through)) continue;
-    if (line.op === 'delete') rows.delete(line.id as string);
-    else rows.set(line.id as string, line.row as Record<string, unknown>);
-  }
-  return [...rows.values()].sort((a, b) => String(a.id).localeCompare(String(b.id)));
-}
 
 describe('a snapshot plus the day’s delta equals the data after a changed county file', () => {
   let t: TestRuntime;
@@ -65,7 +52,7 @@ describe('a snapshot plus the day’s delta equals the data after a changed coun
   it('writes the day’s delta in Parquet and NDJSON, through the newest event', () => {
     expect(delta.map((f) => f.name).sort()).toEqual([`certificates.${day}.delta.ndjson.gz`, `certificates.${day}.delta.parquet`]);
     expect(delta[0]).toMatchObject({ kind: 'delta', day, county: null, tax_year: null });
-    expect(seq(delta[0]!.through_event)).toBeGreaterThan(seq(snapshot[0]!.through_event));
+    expect(eventSeq(delta[0]!.through_event)).toBeGreaterThan(eventSeq(snapshot[0]!.through_event));
     expect(floridaDayBounds('2026-07-04')).toEqual({ start: '2026-07-04T04:00:00.000Z', end: '2026-07-05T04:00:00.000Z' });
     expect(floridaDayBounds('2026-11-01')).toEqual({ start: '2026-11-01T04:00:00.000Z', end: '2026-11-02T05:00:00.000Z' });
   });
@@ -87,7 +74,7 @@ describe('a snapshot plus the day’s delta equals the data after a changed coun
   it('the worked example of docs/bulk-files.md: DuckDB loads the snapshot and applies the delta to the same rows', async () => {
     const snap = join(t.config.BULK_DIR, snapshot.find((f) => f.format === 'parquet')!.name);
     const lines = join(t.config.BULK_DIR, delta.find((f) => f.format === 'ndjson')!.name);
-    const through = seq(snapshot[0]!.through_event);
+    const through = eventSeq(snapshot[0]!.through_event);
     const rows = await withDuckDb(async (exec) => {
       await exec(`CREATE TABLE certs AS SELECT * FROM ${sqlText(snap)}`);
       await exec(

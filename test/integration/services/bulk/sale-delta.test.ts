@@ -11,23 +11,10 @@ import { folderStorage } from '../../../../services/bulk/folder-storage.ts';
 import { eventTypesOf } from '../../../../services/domain/event-types.ts';
 import { floridaToday } from '../../../../services/domain/florida-today.ts';
 import { apiKeyHeaders } from '../../../helpers/access.ts';
-import { loadAlachua, readNdjsonGz, readParquetRows } from '../../../helpers/bulk.ts';
+import { loadAlachua, readNdjsonGz, readParquetRows, eventSeq, replay } from '../../../helpers/bulk.ts';
 import { alachuaCertificates } from '../../../helpers/event-files.ts';
 import { sampleCertificate } from '../../../helpers/sample-certificate.ts';
 import { openTestRuntime, type TestRuntime } from '../../../helpers/runtime.ts';
-
-const seq = (eventId: string | null) => (eventId === null ? 0 : Number(eventId.slice(4)));
-
-/** Applies a delta's lines after the snapshot's event to its rows, as a customer's loader would. */
-function replay(snapshot: Record<string, unknown>[], through: string | null, delta: Record<string, unknown>[]) {
-  const rows = new Map(snapshot.map((r) => [r.id as string, r]));
-  for (const line of delta) {
-    if (seq(line.event_id as string) <= seq(through)) continue;
-    if (line.op === 'delete') rows.delete(line.id as string);
-    else rows.set(line.id as string, line.row as Record<string, unknown>);
-  }
-  return [...rows.values()].sort((a, b) => String(a.id).localeCompare(String(b.id)));
-}
 
 describe('the certificate-sales delta of a Florida day', () => {
   let t: TestRuntime;
@@ -71,7 +58,7 @@ describe('the certificate-sales delta of a Florida day', () => {
   it('writes the day’s sales delta in Parquet and NDJSON, through the newest event', () => {
     expect(delta.map((f) => f.name).sort()).toEqual([`certificate-sales.${day}.delta.ndjson.gz`, `certificate-sales.${day}.delta.parquet`]);
     expect(delta[0]).toMatchObject({ dataset: 'certificate-sales', kind: 'delta', day, county: null, tax_year: null, rows: 1 });
-    expect(seq(delta[0]!.through_event)).toBeGreaterThan(seq(snapshot[0]!.through_event));
+    expect(eventSeq(delta[0]!.through_event)).toBeGreaterThan(eventSeq(snapshot[0]!.through_event));
   });
 
   it('one upsert per sale the day’s certificate events touched (not the untouched 2022 sale), with the newest certificate event of that sale and the row as the API renders it', async () => {
