@@ -4,8 +4,8 @@ import type { Redis } from 'ioredis';
 import { buildCertificateSnapshot } from '../../services/bulk/build-certificates.ts';
 import { buildDayDeltas } from '../../services/bulk/build-deltas.ts';
 import { buildSaleSnapshots } from '../../services/bulk/build-directory.ts';
-import { buildHoldersSnapshot } from '../../services/bulk/build-holders.ts';
-import { buildLandsSnapshots } from '../../services/bulk/build-lands.ts';
+import type { BulkDeps } from '../../services/bulk/build-certificates.ts';
+import type { BulkFile } from '../../services/bulk/entry.ts';
 import { folderStorage } from '../../services/bulk/folder-storage.ts';
 import { deltaCutoff, pruneBulkFiles } from '../../services/bulk/prune.ts';
 import { floridaToday } from '../../services/domain/florida-today.ts';
@@ -68,7 +68,19 @@ export function windowOf(now: number, debounceMs: number): number {
   return (Math.floor(now / debounceMs) + 1) * debounceMs;
 }
 
-export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: number }): BulkRebuildHandle {
+/**
+ * The holders and lands-available builders read through those routes' own query and mapper, which
+ * live with the API; the worker does not import the API, so whoever starts it hands them in.
+ */
+export interface RouteSnapshotBuilders {
+  holders(deps: BulkDeps): Promise<BulkFile[]>;
+  lands(deps: BulkDeps, only: { county?: string }): Promise<BulkFile[]>;
+}
+
+export function startBulkRebuilds(
+  runtime: IndexerDeps,
+  options: { debounceMs: number; builders: RouteSnapshotBuilders },
+): BulkRebuildHandle {
   const { config, logger } = runtime;
   const prefix = queuePrefix(config);
   const queueConnection: Redis = redisConnection(config);
@@ -106,12 +118,12 @@ export function startBulkRebuilds(runtime: IndexerDeps, options: { debounceMs: n
     }
     if (job.name === BULK_JOBS.lands && 'county' in job.data) {
       // A county's list names several tax years: each has its own file set.
-      const files = await buildLandsSnapshots(deps, { county: job.data.county });
+      const files = await options.builders.lands(deps, { county: job.data.county });
       logger.info({ county: job.data.county, files: files.length }, 'bulk lands-available snapshots rebuilt');
       return { files: files.length };
     }
     if (job.name === BULK_JOBS.holders) {
-      const files = await buildHoldersSnapshot(deps);
+      const files = await options.builders.holders(deps);
       logger.info({ rows: files[0]?.rows ?? 0 }, 'bulk holders snapshot rebuilt');
       return { files: files.length };
     }

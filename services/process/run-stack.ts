@@ -1,3 +1,4 @@
+import { ROUTE_SNAPSHOTS } from '../api/routes/bulk/route-snapshots.ts';
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { startFeedSchedule } from '../../indexer/events/schedule.ts';
 import { startWebhookWorker } from '../../indexer/webhooks/worker.ts';
@@ -55,7 +56,7 @@ async function runStack(config: Config, quiet: boolean, opts: { demo: boolean })
     // The change feed's daily work: sales whose status changed with the date, and pruning old events.
     const schedule = await startFeedSchedule(runtime);
     // The bulk files of a county and tax year an ingest changed, rebuilt once it has been quiet a moment.
-    const bulk = startBulkRebuilds(runtime, { debounceMs: config.BULK_REBUILD_DEBOUNCE_MS });
+    const bulk = startBulkRebuilds(runtime, { debounceMs: config.BULK_REBUILD_DEBOUNCE_MS, builders: ROUTE_SNAPSHOTS });
     rebuildAfterIngests(worker.worker, bulk, runtime.logger);
     const webhooks = startWebhookWorker(runtime, { concurrency: config.WEBHOOK_CONCURRENCY });
     try {

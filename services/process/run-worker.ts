@@ -1,3 +1,4 @@
+import { ROUTE_SNAPSHOTS } from '../api/routes/bulk/route-snapshots.ts';
 import { ensureIndices } from '../../indexer/indices/ensure.ts';
 import { startFeedSchedule } from '../../indexer/events/schedule.ts';
 import { startWebhookWorker } from '../../indexer/webhooks/worker.ts';
@@ -28,7 +29,7 @@ export async function runWorker(config: Config, options: { lockMs: number }): Pr
     // The change feed's daily work: sales whose status changed with the date, and pruning old events.
     const schedule = await startFeedSchedule(runtime);
     // The bulk files of a county and tax year an ingest changed, rebuilt once it has been quiet a moment.
-    const bulk = startBulkRebuilds(runtime, { debounceMs: config.BULK_REBUILD_DEBOUNCE_MS });
+    const bulk = startBulkRebuilds(runtime, { debounceMs: config.BULK_REBUILD_DEBOUNCE_MS, builders: ROUTE_SNAPSHOTS });
     rebuildAfterIngests(handle.worker, bulk, runtime.logger);
     const webhooks = startWebhookWorker(runtime, {
       concurrency: config.WEBHOOK_CONCURRENCY,

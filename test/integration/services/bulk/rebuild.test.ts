@@ -1,3 +1,4 @@
+import { ROUTE_SNAPSHOTS } from '../../../../services/api/routes/bulk/route-snapshots.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ describe('the worker rebuilds a county’s bulk files after ingests, once per wi
     t = await openTestRuntime(import.meta.url);
     dir = mkdtempSync(join(tmpdir(), 'bulk-rebuild-'));
     ingest = startIngestWorker(t.runtime, { concurrency: 1 });
-    bulk = startBulkRebuilds(t.runtime, { debounceMs: DEBOUNCE_MS });
+    bulk = startBulkRebuilds(t.runtime, { debounceMs: DEBOUNCE_MS, builders: ROUTE_SNAPSHOTS });
     bulk.worker.on('completed', (job) => rebuilt.push(job.name));
     rebuildAfterIngests(ingest.worker, bulk, t.runtime.logger);
   }, 30_000);

@@ -1,13 +1,13 @@
-import { buildLandsQuery } from '../api/routes/lands-available/build-query.ts';
-import { LANDS_SOURCE, type LandsDocument, mapLandsRow } from '../api/routes/lands-available/map-row.ts';
-import { LANDS_COLUMNS, type LandsRow } from '../api/routes/lands-available/row.ts';
-import { aliasName } from '../domain/datasets.ts';
-import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from './build-certificates.ts';
-import { certificateScopes, documentPages } from './certificate-pages.ts';
-import type { BulkFile } from './entry.ts';
-import { LANDS_PARQUET } from './lands-columns.ts';
-import { BUILD_WIDTH, sideBySide } from './side-by-side.ts';
-import { writeFileSet } from './write-files.ts';
+import { buildLandsQuery } from './build-query.ts';
+import { LANDS_SOURCE, type LandsDocument, mapLandsRow } from './map-row.ts';
+import { LANDS_COLUMNS, type LandsRow } from './row.ts';
+import { aliasName } from '../../../domain/datasets.ts';
+import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from '../../../bulk/build-certificates.ts';
+import { certificateScopes, documentPages } from '../../../bulk/certificate-pages.ts';
+import type { BulkFile } from '../../../bulk/entry.ts';
+import { LANDS_PARQUET } from './parquet-columns.ts';
+import { BUILD_WIDTH, sideBySide } from '../../../bulk/side-by-side.ts';
+import { writeFileSet } from '../../../bulk/write-files.ts';
 
 /**
  * The lands-available snapshots: per county and tax year, like the certificates they are

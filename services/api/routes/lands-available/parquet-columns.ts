@@ -1,5 +1,5 @@
-import { LANDS_COLUMNS } from '../api/routes/lands-available/row.ts';
-import type { TypedColumns } from './write-files.ts';
+import { LANDS_COLUMNS } from './row.ts';
+import type { TypedColumns } from '../../../bulk/write-files.ts';
 
 /**
  * The lands-available row's Parquet types, in the row's order: typed like the certificate row's

@@ -1,13 +1,13 @@
-import { buildHoldersQuery } from '../api/routes/holders/build-query.ts';
-import { HOLDER_SOURCE, type HolderDocument, mapHolderRow } from '../api/routes/holders/map-row.ts';
-import { HOLDER_COLUMNS, type HolderRow } from '../api/routes/holders/row.ts';
-import { aliasName } from '../domain/datasets.ts';
-import { count } from '../engine/search.ts';
-import { type BulkDeps, currentThroughEvent } from './build-certificates.ts';
-import { documentPages } from './certificate-pages.ts';
-import type { BulkFile } from './entry.ts';
-import { HOLDER_PARQUET } from './holder-columns.ts';
-import { writeFileSet } from './write-files.ts';
+import { buildHoldersQuery } from './build-query.ts';
+import { HOLDER_SOURCE, type HolderDocument, mapHolderRow } from './map-row.ts';
+import { HOLDER_COLUMNS, type HolderRow } from './row.ts';
+import { aliasName } from '../../../domain/datasets.ts';
+import { count } from '../../../engine/search.ts';
+import { type BulkDeps, currentThroughEvent } from '../../../bulk/build-certificates.ts';
+import { documentPages } from '../../../bulk/certificate-pages.ts';
+import type { BulkFile } from '../../../bulk/entry.ts';
+import { HOLDER_PARQUET } from './parquet-columns.ts';
+import { writeFileSet } from '../../../bulk/write-files.ts';
 
 /**
  * The holders snapshot: one file set for the whole state. A holder is one document across every

@@ -1,5 +1,5 @@
-import { HOLDER_COLUMNS } from '../api/routes/holders/row.ts';
-import type { TypedColumns } from './write-files.ts';
+import { HOLDER_COLUMNS } from './row.ts';
+import type { TypedColumns } from '../../../bulk/write-files.ts';
 
 /**
  * The holder row's Parquet types, in the row's order: counts and years as INTEGER, the
