@@ -4,7 +4,7 @@ import { settledEventSeq, publicEventId } from '../control/feed/events.ts';
 import type { Sql } from '../control/db/sql.ts';
 import { CERTIFICATE_COLUMNS } from '../domain/certificate-row.ts';
 import { CERTIFICATE_PARQUET } from './certificate-columns.ts';
-import { certificatePages, certificateScopes } from './certificate-pages.ts';
+import { certificatePages, scopesOf } from './certificate-pages.ts';
 import { type DuckDb, openDuckDb } from './duckdb.ts';
 import type { BulkFile } from './entry.ts';
 import { BUILD_WIDTH, sideBySide } from './side-by-side.ts';
@@ -65,9 +65,7 @@ export async function buildCertificateSnapshots(
   only: { county?: string; taxYear?: number } = {},
   onBuilt: (files: BulkFile[]) => void = () => undefined,
 ): Promise<BulkFile[]> {
-  const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX)).filter(
-    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
-  );
+  const scopes = await scopesOf(deps.opensearch, deps.config.INDEX_PREFIX, 'certificates', only);
   return withBuildDuckDb(deps, async (shared) =>
     (
       await sideBySide(scopes, BUILD_WIDTH, async (scope) => {

@@ -4,7 +4,7 @@ import { SALE_COLUMNS, SALE_SOURCE, type SaleDocument, mapSaleRow } from '../dom
 import { aliasName } from '../domain/datasets.ts';
 import { floridaToday } from '../domain/florida-today.ts';
 import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from './build-certificates.ts';
-import { certificateScopes, documentPages, scopeQuery } from './certificate-pages.ts';
+import { documentPages, scopesOf, scopeQuery } from './certificate-pages.ts';
 import type { BulkFile } from './entry.ts';
 import { SALE_PARQUET } from './sale-columns.ts';
 import { BUILD_WIDTH, sideBySide } from './side-by-side.ts';
@@ -17,9 +17,7 @@ import { writeFileSet } from './write-files.ts';
  * The sales are built like the certificates: two file sets at a time, one DuckDB instance for all.
  */
 export async function buildSaleSnapshots(deps: BulkDeps, only: { county?: string; taxYear?: number } = {}): Promise<BulkFile[]> {
-  const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX, 'sales')).filter(
-    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
-  );
+  const scopes = await scopesOf(deps.opensearch, deps.config.INDEX_PREFIX, 'sales', only);
   return withBuildDuckDb(deps, async (shared) =>
     (
       await sideBySide(scopes, BUILD_WIDTH, async (scope) => {

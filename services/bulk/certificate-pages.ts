@@ -120,3 +120,15 @@ export async function certificateScopes(
     (res.aggregations?.county as { buckets: { key: string; year: { buckets: { key: number }[] } }[] } | undefined)?.buckets ?? [];
   return counties.flatMap((c) => c.year.buckets.map((y) => ({ county: c.key, taxYear: Number(y.key) })));
 }
+
+/** The scopes of a per-county dataset that hold rows, narrowed to a county and tax year when given. */
+export async function scopesOf(
+  opensearch: Client,
+  prefix: string,
+  dataset: 'certificates' | 'sales' | 'lands-available',
+  only: { county?: string; taxYear?: number },
+): Promise<{ county: string; taxYear: number }[]> {
+  return (await certificateScopes(opensearch, prefix, dataset)).filter(
+    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
+  );
+}

@@ -3,7 +3,7 @@ import { LANDS_SOURCE, type LandsDocument, mapLandsRow } from './map-row.ts';
 import { LANDS_COLUMNS, type LandsRow } from './row.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from '../../../bulk/build-certificates.ts';
-import { certificateScopes, documentPages } from '../../../bulk/certificate-pages.ts';
+import { documentPages, scopesOf } from '../../../bulk/certificate-pages.ts';
 import type { BulkFile } from '../../../bulk/entry.ts';
 import { LANDS_PARQUET } from './parquet-columns.ts';
 import { BUILD_WIDTH, sideBySide } from '../../../bulk/side-by-side.ts';
@@ -17,9 +17,7 @@ import { writeFileSet } from '../../../bulk/write-files.ts';
  * Only scopes that hold records get files. Two file sets at a time, one DuckDB instance for all.
  */
 export async function buildLandsSnapshots(deps: BulkDeps, only: { county?: string; taxYear?: number } = {}): Promise<BulkFile[]> {
-  const scopes = (await certificateScopes(deps.opensearch, deps.config.INDEX_PREFIX, 'lands-available')).filter(
-    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
-  );
+  const scopes = await scopesOf(deps.opensearch, deps.config.INDEX_PREFIX, 'lands-available', only);
   return withBuildDuckDb(deps, async (shared) =>
     (
       await sideBySide(scopes, BUILD_WIDTH, async (scope) => {
