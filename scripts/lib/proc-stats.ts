@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Client } from '@opensearch-project/opensearch';
 
 /**
@@ -31,32 +31,67 @@ export function memoryOf(pid: number | undefined): { peakMb: number; rssMb: numb
   return { peakMb: Math.round(kb('VmHWM') / 1024), rssMb: Math.round(kb('VmRSS') / 1024) };
 }
 
+/** The pids a process started, and theirs (Linux's children lists of each of its threads). */
+export function descendantsOf(pid: number | undefined): number[] {
+  const found: number[] = [];
+  const visit = (p: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      let children = '';
+      try {
+        children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.split(' ').filter(Boolean).map(Number)) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  if (pid !== undefined) visit(pid);
+  return found;
+}
+
 /**
- * Samples a process's CPU and memory every `everyMs` while it runs: the last CPU reading
- * survives the process's exit (its /proc entry goes with it), and the largest RSS seen is kept.
+ * Samples a process (and with `withChildren` every process it starts) every `everyMs` while it
+ * runs: the last CPU reading of each survives its exit (its /proc entry goes with it), and each
+ * one's peak is kept. Children are opt-in: a stack's children include an engine node it started.
  */
-export function watchProcess(pid: number | undefined, everyMs = 250) {
+export function watchProcess(pid: number | undefined, everyMs = 250, options: { withChildren?: boolean } = {}) {
   const first = cpuSecondsOf(pid);
-  let lastCpu = first;
+  const lastCpu = new Map<number, number>();
+  const peaks = new Map<number, number>();
   let maxRssMb = 0;
-  let peakMb = 0;
   const read = () => {
-    const cpu = cpuSecondsOf(pid);
-    if (Number.isFinite(cpu)) lastCpu = cpu;
-    const memory = memoryOf(pid);
-    maxRssMb = Math.max(maxRssMb, memory.rssMb);
-    peakMb = Math.max(peakMb, memory.peakMb);
+    let rss = 0;
+    for (const p of [pid ?? -1, ...(options.withChildren ? descendantsOf(pid) : [])]) {
+      const cpu = cpuSecondsOf(p);
+      if (Number.isFinite(cpu)) lastCpu.set(p, cpu);
+      const memory = memoryOf(p);
+      rss += memory.rssMb;
+      peaks.set(p, Math.max(peaks.get(p) ?? 0, memory.peakMb));
+    }
+    maxRssMb = Math.max(maxRssMb, rss);
   };
   const timer = setInterval(read, everyMs);
+  const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   return {
     /**
-     * Stops sampling: CPU seconds used since the watch began, the largest RSS sampled, and the
-     * kernel's own peak (VmHWM) as last read, which no sampling interval can miss.
+     * Stops sampling: CPU seconds used since the watch began (with its children's, when asked),
+     * the largest RSS of them all sampled at once, and the sum of each process's own peak
+     * (the kernel's VmHWM as last read), which no sampling interval can miss and the tree's peak
+     * never exceeds.
      */
     stop(): { cpuSeconds: number; maxRssMb: number; peakMb: number } {
       clearInterval(timer);
       read();
-      return { cpuSeconds: lastCpu - (Number.isFinite(first) ? first : 0), maxRssMb, peakMb };
+      return { cpuSeconds: sum(lastCpu) - (Number.isFinite(first) ? first : 0), maxRssMb, peakMb: sum(peaks) };
     },
   };
 }

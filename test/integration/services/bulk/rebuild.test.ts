@@ -137,6 +137,10 @@ describe('the worker rebuilds a county’s bulk files after ingests, once per wi
       ]),
     );
     expect(JSON.parse(full.stdout).removed).toEqual([]);
+    // Where the time went, for the operator (and bench:bulk): the certificates' two steps within the whole.
+    const timings = JSON.parse(full.stdout).timings;
+    expect(Object.keys(timings).sort()).toEqual(['all_seconds', 'certificates_seconds', 'ndjson_and_csv_seconds', 'parquet_seconds']);
+    expect(timings.all_seconds).toBeGreaterThanOrEqual(timings.certificates_seconds);
     const usage = await runCli(['bulk', 'build', '--tax-year', '20x3'], childEnv(t.config));
     expect(usage.code).toBe(2);
   }, 90_000);
