@@ -5,11 +5,14 @@
  * process. Loaded on first use: the CLI and the API import this module's callers without ever
  * writing a Parquet file.
  */
-// 128 MB: a 1M build converts as fast as with 256 MB and its process peaks about 13 MB lower; at
-// 64 MB the largest county's conversion fails (DuckDB asks for 32 MB blocks).
+// 64 MB, one statement at a time (openDuckDb): DuckDB holds a row group of each COPY in memory,
+// so two lanes converting at once needed 128 MB (at 64 MB the largest county's conversion failed
+// asking for 32 MB blocks). One at a time, 64 MB converts the 1M set's largest county, the build
+// takes as long (the Parquet step is about an eighth of its time) and its process peaked
+// 355-381 MB instead of 376-441.
 async function createInstance() {
   const { DuckDBInstance } = await import('@duckdb/node-api');
-  return DuckDBInstance.create(':memory:', { memory_limit: '128MB', threads: '1' });
+  return DuckDBInstance.create(':memory:', { memory_limit: '64MB', threads: '1' });
 }
 
 /** One in-memory instance and one connection, closed after: statements that share tables. */
@@ -24,7 +27,11 @@ export async function withDuckDb<T>(run: (exec: (sql: string) => Promise<unknown
   }
 }
 
-/** An instance a whole build shares; each statement runs on a connection of its own, so file sets built side by side do not wait for each other. */
+/**
+ * An instance a whole build shares; each statement runs on a connection of its own, after the one
+ * before it has finished: file sets built side by side overlap their engine reads and gzip, not
+ * their conversions, which keeps DuckDB's memory at one row group.
+ */
 export interface DuckDb {
   exec(sql: string): Promise<unknown[][]>;
   close(): void;
@@ -36,14 +43,19 @@ export interface DuckDb {
  */
 export async function openDuckDb(): Promise<DuckDb> {
   const instance = await createInstance();
+  let last: Promise<unknown> = Promise.resolve();
   return {
-    async exec(sql) {
-      const connection = await instance.connect();
-      try {
-        return (await connection.runAndReadAll(sql)).getRows() as unknown[][];
-      } finally {
-        connection.closeSync();
-      }
+    exec(sql) {
+      const run = last.then(async () => {
+        const connection = await instance.connect();
+        try {
+          return (await connection.runAndReadAll(sql)).getRows() as unknown[][];
+        } finally {
+          connection.closeSync();
+        }
+      });
+      last = run.catch(() => undefined);
+      return run;
     },
     close: () => instance.closeSync(),
   };
