@@ -6,8 +6,9 @@ function drawCharts() {
     const table = document.getElementById(canvas.dataset.table);
     if (!table) continue;
     const rows = [...table.querySelectorAll('tbody tr')];
+    const line = canvas.dataset.kind === 'line';
     new window.Chart(canvas, {
-      type: canvas.dataset.kind === 'line' ? 'line' : 'bar',
+      type: line ? 'line' : 'bar',
       data: {
         labels: rows.map((r) => r.dataset.x),
         datasets: [
@@ -20,7 +21,15 @@ function drawCharts() {
           },
         ],
       },
-      options: { animation: false, responsive: true, maintainAspectRatio: false, plugins: { legend: { display: false } } },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        plugins: { legend: { display: false } },
+        // Every series is a count, a share or a yield: none is below zero, and a count has no
+        // fractions (left to itself, Chart.js centres an all-zero line on 0 and ticks counts by 0.1).
+        scales: { y: { min: 0, ...(line ? {} : { ticks: { precision: 0 } }) } },
+      },
     });
   }
 }
