@@ -9,7 +9,8 @@ import { type DuckDb, openDuckDb } from './duckdb.ts';
 import type { BulkFile } from './entry.ts';
 import { BUILD_WIDTH, sideBySide } from './side-by-side.ts';
 import type { BulkStorage } from './storage.ts';
-import { writeFileSet } from './write-files.ts';
+import type { BulkDataset } from './names.ts';
+import { type FileSet, writeFileSet } from './write-files.ts';
 
 export interface BulkDeps {
   opensearch: Client;
@@ -32,27 +33,42 @@ export async function currentThroughEvent(sql: Sql): Promise<string | null> {
 }
 
 /**
- * The certificates snapshot of one county and tax year in all three formats. The event id is
- * read before the rows: an ingest that lands during the walk may already show in the rows, and
- * replaying its events (upserts by id) over the snapshot gives the same data, so the snapshot
- * is consistent with every event up to that id and never misses one after it.
+ * A snapshot's file set in all three formats. The event id is read before the rows: an ingest
+ * that lands during the walk may already show in the rows, and replaying its events (upserts by
+ * id) over the snapshot gives the same data, so the snapshot is consistent with every event up
+ * to that id and never misses one after it. `pages` is handed the build's time (a sale's status
+ * is as of its Florida day).
  */
-export async function buildCertificateSnapshot(deps: BulkDeps, scope: { county: string; taxYear: number }): Promise<BulkFile[]> {
+export async function writeSnapshot(
+  deps: BulkDeps,
+  target: Pick<FileSet, 'columns' | 'parquet' | 'onTimings'> & { dataset: BulkDataset; county: string | null; taxYear: number | null },
+  pages: (now: Date) => AsyncIterable<Record<string, unknown>[]>,
+): Promise<BulkFile[]> {
   const throughEvent = await currentThroughEvent(deps.sql);
   const now = deps.now?.() ?? new Date();
+  const { dataset, county, taxYear, columns, parquet, onTimings } = target;
   return writeFileSet(
     deps.storage,
     {
-      key: { dataset: 'certificates', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
-      columns: CERTIFICATE_COLUMNS,
-      parquet: CERTIFICATE_PARQUET,
+      key: { dataset, kind: 'snapshot', county, taxYear, day: null },
+      columns,
+      parquet,
       formats: ['parquet', 'ndjson', 'csv'],
       throughEvent,
       now,
-      onTimings: deps.onTimings,
+      onTimings,
       duckdb: deps.duckdb,
     },
-    certificatePages(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.PARCEL_BASE_URL, scope, deps.pageRows),
+    pages(now),
+  );
+}
+
+/** The certificates snapshot of one county and tax year. */
+export function buildCertificateSnapshot(deps: BulkDeps, scope: { county: string; taxYear: number }): Promise<BulkFile[]> {
+  return writeSnapshot(
+    deps,
+    { dataset: 'certificates', ...scope, columns: CERTIFICATE_COLUMNS, parquet: CERTIFICATE_PARQUET, onTimings: deps.onTimings },
+    () => certificatePages(deps.opensearch, deps.config.INDEX_PREFIX, deps.config.PARCEL_BASE_URL, scope, deps.pageRows),
   );
 }
 

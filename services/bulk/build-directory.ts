@@ -3,7 +3,7 @@ import { listSources } from '../control/ingest/sources.ts';
 import { SALE_COLUMNS, SALE_SOURCE, type SaleDocument, mapSaleRow } from '../domain/sale-row.ts';
 import { aliasName } from '../domain/datasets.ts';
 import { floridaToday } from '../domain/florida-today.ts';
-import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from './build-certificates.ts';
+import { type BulkDeps, currentThroughEvent, withBuildDuckDb, writeSnapshot } from './build-certificates.ts';
 import { documentPages, scopesOf, scopeQuery } from './certificate-pages.ts';
 import type { BulkFile } from './entry.ts';
 import { SALE_PARQUET } from './sale-columns.ts';
@@ -20,30 +20,17 @@ export async function buildSaleSnapshots(deps: BulkDeps, only: { county?: string
   const scopes = await scopesOf(deps.opensearch, deps.config.INDEX_PREFIX, 'sales', only);
   return withBuildDuckDb(deps, async (shared) =>
     (
-      await sideBySide(scopes, BUILD_WIDTH, async (scope) => {
-        const throughEvent = await currentThroughEvent(shared.sql);
-        const now = shared.now?.() ?? new Date();
-        const today = floridaToday(now);
-        return writeFileSet(
-          shared.storage,
-          {
-            key: { dataset: 'certificate-sales', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
-            columns: SALE_COLUMNS,
-            parquet: SALE_PARQUET,
-            formats: ['parquet', 'ndjson', 'csv'],
-            throughEvent,
-            now,
-            duckdb: shared.duckdb,
-          },
+      await sideBySide(scopes, BUILD_WIDTH, (scope) =>
+        writeSnapshot(shared, { dataset: 'certificate-sales', ...scope, columns: SALE_COLUMNS, parquet: SALE_PARQUET }, (now) =>
           documentPages<SaleDocument, Record<string, unknown>>(
             shared.opensearch,
             aliasName(shared.config.INDEX_PREFIX, 'sales'),
             scopeQuery(scope),
             SALE_SOURCE,
-            (doc) => mapSaleRow(doc, today),
+            (doc) => mapSaleRow(doc, floridaToday(now)),
           ),
-        );
-      })
+        ),
+      )
     ).flat(),
   );
 }

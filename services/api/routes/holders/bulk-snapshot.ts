@@ -3,11 +3,10 @@ import { HOLDER_SOURCE, type HolderDocument, mapHolderRow } from './map-row.ts';
 import { HOLDER_COLUMNS, type HolderRow } from './row.ts';
 import { aliasName } from '../../../domain/datasets.ts';
 import { count } from '../../../engine/search.ts';
-import { type BulkDeps, currentThroughEvent } from '../../../bulk/build-certificates.ts';
+import { type BulkDeps, writeSnapshot } from '../../../bulk/build-certificates.ts';
 import { documentPages } from '../../../bulk/certificate-pages.ts';
 import type { BulkFile } from '../../../bulk/entry.ts';
 import { HOLDER_PARQUET } from './parquet-columns.ts';
-import { writeFileSet } from '../../../bulk/write-files.ts';
 
 /**
  * The holders snapshot: one file set for the whole state. A holder is one document across every
@@ -20,19 +19,8 @@ import { writeFileSet } from '../../../bulk/write-files.ts';
 export async function buildHoldersSnapshot(deps: BulkDeps): Promise<BulkFile[]> {
   const alias = aliasName(deps.config.INDEX_PREFIX, 'holders');
   if ((await count(deps.opensearch, alias)) === 0) return [];
-  const throughEvent = await currentThroughEvent(deps.sql);
   const { query } = buildHoldersQuery({ limit: 1, offset: 0 });
-  return writeFileSet(
-    deps.storage,
-    {
-      key: { dataset: 'holders', kind: 'snapshot', county: null, taxYear: null, day: null },
-      columns: HOLDER_COLUMNS,
-      parquet: HOLDER_PARQUET,
-      formats: ['parquet', 'ndjson', 'csv'],
-      throughEvent,
-      now: deps.now?.() ?? new Date(),
-      duckdb: deps.duckdb,
-    },
+  return writeSnapshot(deps, { dataset: 'holders', county: null, taxYear: null, columns: HOLDER_COLUMNS, parquet: HOLDER_PARQUET }, () =>
     documentPages<HolderDocument, HolderRow>(deps.opensearch, alias, query, HOLDER_SOURCE, mapHolderRow, deps.pageRows),
   );
 }

@@ -2,12 +2,11 @@ import { buildLandsQuery } from './build-query.ts';
 import { LANDS_SOURCE, type LandsDocument, mapLandsRow } from './map-row.ts';
 import { LANDS_COLUMNS, type LandsRow } from './row.ts';
 import { aliasName } from '../../../domain/datasets.ts';
-import { type BulkDeps, currentThroughEvent, withBuildDuckDb } from '../../../bulk/build-certificates.ts';
+import { type BulkDeps, withBuildDuckDb, writeSnapshot } from '../../../bulk/build-certificates.ts';
 import { documentPages, scopesOf } from '../../../bulk/certificate-pages.ts';
 import type { BulkFile } from '../../../bulk/entry.ts';
 import { LANDS_PARQUET } from './parquet-columns.ts';
 import { BUILD_WIDTH, sideBySide } from '../../../bulk/side-by-side.ts';
-import { writeFileSet } from '../../../bulk/write-files.ts';
 
 /**
  * The lands-available snapshots: per county and tax year, like the certificates they are
@@ -20,20 +19,9 @@ export async function buildLandsSnapshots(deps: BulkDeps, only: { county?: strin
   const scopes = await scopesOf(deps.opensearch, deps.config.INDEX_PREFIX, 'lands-available', only);
   return withBuildDuckDb(deps, async (shared) =>
     (
-      await sideBySide(scopes, BUILD_WIDTH, async (scope) => {
-        const throughEvent = await currentThroughEvent(shared.sql);
+      await sideBySide(scopes, BUILD_WIDTH, (scope) => {
         const { query } = buildLandsQuery({ county: [scope.county], tax_year: [scope.taxYear], limit: 1, offset: 0 });
-        return writeFileSet(
-          shared.storage,
-          {
-            key: { dataset: 'lands-available', kind: 'snapshot', county: scope.county, taxYear: scope.taxYear, day: null },
-            columns: LANDS_COLUMNS,
-            parquet: LANDS_PARQUET,
-            formats: ['parquet', 'ndjson', 'csv'],
-            throughEvent,
-            now: shared.now?.() ?? new Date(),
-            duckdb: shared.duckdb,
-          },
+        return writeSnapshot(shared, { dataset: 'lands-available', ...scope, columns: LANDS_COLUMNS, parquet: LANDS_PARQUET }, () =>
           documentPages<LandsDocument, LandsRow>(
             shared.opensearch,
             aliasName(shared.config.INDEX_PREFIX, 'lands-available'),
