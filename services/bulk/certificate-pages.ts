@@ -101,14 +101,23 @@ async function pageOf<D, R>(pending: ReturnType<typeof search<D>>, map: (doc: D)
   return { rows: hits.map((h) => map(h._source as D)), after: (hits[hits.length - 1]?.sort ?? []) as (number | string)[] };
 }
 
-/** The county and tax year pairs that hold rows of a per-county dataset (a terms aggregation, never the rows). */
-export async function certificateScopes(
+/**
+ * The county and tax year pairs of a per-county dataset that hold rows, narrowed to a county and
+ * tax year when given (a terms aggregation over the narrowed query, never the rows).
+ */
+export async function scopesOf(
   opensearch: Client,
   prefix: string,
-  dataset: 'certificates' | 'sales' | 'lands-available' = 'certificates',
+  dataset: 'certificates' | 'sales' | 'lands-available',
+  only: { county?: string; taxYear?: number } = {},
 ): Promise<{ county: string; taxYear: number }[]> {
+  const filter = [
+    ...(only.county === undefined ? [] : [{ term: { county_slug: only.county } }]),
+    ...(only.taxYear === undefined ? [] : [{ term: { tax_year: only.taxYear } }]),
+  ];
   const res = await search<never>(opensearch, aliasName(prefix, dataset), {
     size: 0,
+    query: { bool: { filter } },
     aggs: {
       county: {
         terms: { field: 'county_slug', size: 100 },
@@ -119,16 +128,4 @@ export async function certificateScopes(
   const counties =
     (res.aggregations?.county as { buckets: { key: string; year: { buckets: { key: number }[] } }[] } | undefined)?.buckets ?? [];
   return counties.flatMap((c) => c.year.buckets.map((y) => ({ county: c.key, taxYear: Number(y.key) })));
-}
-
-/** The scopes of a per-county dataset that hold rows, narrowed to a county and tax year when given. */
-export async function scopesOf(
-  opensearch: Client,
-  prefix: string,
-  dataset: 'certificates' | 'sales' | 'lands-available',
-  only: { county?: string; taxYear?: number },
-): Promise<{ county: string; taxYear: number }[]> {
-  return (await certificateScopes(opensearch, prefix, dataset)).filter(
-    (s) => (only.county === undefined || s.county === only.county) && (only.taxYear === undefined || s.taxYear === only.taxYear),
-  );
 }
