@@ -38,7 +38,7 @@ export function openSqlite(path: string, options: SqliteOptions = {}): SqliteSql
     // busy_timeout first: switching to WAL itself needs a lock another process may hold.
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     // WAL lets readers (the API) proceed while a writer (an ingest, the CLI) commits.
-    db.pragma('journal_mode = WAL');
+    toWal(db, options.busyTimeoutMs ?? 5000);
     // NORMAL is durable across application crashes in WAL mode; only power loss can drop the last commits.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
@@ -49,6 +49,26 @@ export function openSqlite(path: string, options: SqliteOptions = {}): SqliteSql
     throw err;
   }
   return new SqliteSql(db, options.checkNesting ?? true);
+}
+
+/**
+ * Switches the file to WAL (kept in the file: once done, every later open finds it so). Two
+ * processes opening a new file at once can get SQLITE_BUSY from the switch at once, without
+ * SQLite calling its busy handler (one holds the lock the other's switch needs while waiting for
+ * its own), so the switch is tried again until the busy timeout has passed.
+ */
+function toWal(db: Database, timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      // Only while opening: a short synchronous pause, as busy_timeout itself would wait.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 export class SqliteSql implements Sql {
