@@ -31,7 +31,7 @@ export async function storeMb(runtime: Pick<Runtime, 'opensearch'>, index: strin
 
 /** What the engine did on an index so far: refreshes, flushes, merges, and the segments left. */
 export async function engineWork(runtime: Pick<Runtime, 'opensearch'>, index: string) {
-  const res = await runtime.opensearch.indices.stats({ index, metric: ['segments', 'refresh', 'flush', 'merge', 'indexing', 'search'] });
+  const res = await runtime.opensearch.indices.stats({ index, metric: ['segments', 'refresh', 'flush', 'merge', 'indexing', 'search', 'docs'] });
   const p = (
     res.body as {
       _all: {
@@ -40,7 +40,8 @@ export async function engineWork(runtime: Pick<Runtime, 'opensearch'>, index: st
           refresh: { total: number; total_time_in_millis: number };
           flush: { total: number };
           merges: { total: number; total_time_in_millis: number; total_docs: number };
-          indexing: { index_time_in_millis: number };
+          indexing: { index_total: number; index_time_in_millis: number };
+          docs: { count: number; deleted: number };
           search: { query_total: number; query_time_in_millis: number };
         };
       };
@@ -54,6 +55,9 @@ export async function engineWork(runtime: Pick<Runtime, 'opensearch'>, index: st
     mergeSeconds: round1(p.merges.total_time_in_millis / 1000),
     mergedDocsM: round1(p.merges.total_docs / 1e6),
     indexingSeconds: round1(p.indexing.index_time_in_millis / 1000),
+    // Documents indexed against documents kept: more than one write per document shows here.
+    indexedDocsM: Math.round(p.indexing.index_total / 1e4) / 100,
+    deletedDocs: p.docs.deleted,
     searches: p.search.query_total,
     searchSeconds: round1(p.search.query_time_in_millis / 1000),
   };
