@@ -4,7 +4,7 @@ import type { EventInput } from '../../services/control/feed/events.ts';
 import { savedSearchOwners } from '../../services/control/feed/saved-searches.ts';
 import { countLoadedMatches } from '../../services/engine/local-percolation/match.ts';
 import type { CompiledSearch } from '../../services/engine/local-percolation/stored-searches.ts';
-import { countSavedSearchMatches, sharedLoadCounter } from '../../services/engine/saved-search-counts.ts';
+import { countSavedSearchMatches } from '../../services/engine/saved-search-counts.ts';
 import { savedSearchQueriesFor } from '../../services/engine/saved-search-index.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
@@ -18,8 +18,7 @@ import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
  * The counts are taken in two steps. Between the passes, the file's documents in hand are counted
  * by the worker for every search it can judge exactly (countLoaded); once searchable, the engine
  * counts only the searches left undecided (their text clauses), with their own queries over the
- * county and year, together with the other loads the worker is publishing at that moment
- * (saved-search-counts.ts loadCounter). A job that did not count between the passes (a retry publishing an earlier
+ * county and year. A job that did not count between the passes (a retry publishing an earlier
  * attempt's stage) or whose documents the engine partly refused has the engine count them all.
  */
 
@@ -70,10 +69,8 @@ export async function matchesLoadedEvents(
   const add = (found: Map<string, number>) => {
     for (const [id, n] of found) counts.set(id, n);
   };
-  if (counted) {
-    if (counted.undecided.length > 0)
-      add(await sharedLoadCounter(deps.opensearch, alias).count({ searches: counted.undecided, countySlug: county, taxYear }));
-  } else
+  if (counted) add(await countSavedSearchMatches(deps.opensearch, alias, counted.undecided, county, taxYear));
+  else
     for await (const searches of savedSearchQueriesFor(deps.opensearch, deps.prefix, county, taxYear))
       add(await countSavedSearchMatches(deps.opensearch, alias, searches, county, taxYear));
   if (counts.size === 0) return [];

@@ -4,7 +4,7 @@ import { readSavedParams } from '../../../../../services/api/routes/saved-search
 import { aliasName } from '../../../../../services/domain/datasets.ts';
 import { count } from '../../../../../services/engine/search.ts';
 import { countLoadedMatches, matchSavedSearches } from '../../../../../services/engine/local-percolation/match.ts';
-import { countLoads, countSavedSearchMatches, loadCounter } from '../../../../../services/engine/saved-search-counts.ts';
+import { countSavedSearchMatches } from '../../../../../services/engine/saved-search-counts.ts';
 import { ensureSavedSearchIndex, percolate, putSavedSearchQuery } from '../../../../../services/engine/saved-search-index.ts';
 import { type CertificatesApi, openCertificatesApi } from '../../api/routes/certificates/seed.ts';
 
@@ -155,41 +155,5 @@ describe('saved searches judged by the worker', () => {
       for (const s of undecided) expect(JSON.stringify(s.query)).toMatch(/multi_match|"match"/);
     }
     expect(decided).toBeGreaterThan(pairs.length);
-  });
-
-  it('count several first loads in one request as each is counted alone, also when asked at once', async () => {
-    const client = api.t.runtime.opensearch;
-    const alias = aliasName(prefix(), 'certificates');
-    const indexed = docs.filter((d) => !(d.id as string).startsWith('cert_ffff'));
-    const pairs = [...new Set(indexed.map((d) => `${d.county_slug}|${d.tax_year}`))].map(
-      (p) => [p.split('|')[0]!, Number(p.split('|')[1])] as const,
-    );
-    const queries = SEARCHES.map((given, n) => ({
-      id: `ss_local${String(n).padStart(2, '0')}`,
-      query: savedSearchQuery({ id: 'x', revision: 1, params: readSavedParams(api.t.runtime.registry, given) }).query,
-    }));
-    // Each load asks about a different subset, so a bucket answering for the wrong load would show.
-    const asks = pairs.map(([countySlug, taxYear], i) => ({ searches: queries.filter((_, n) => (n + i) % 3 !== 0), countySlug, taxYear }));
-    const alone = [];
-    for (const ask of asks) alone.push(await countSavedSearchMatches(client, alias, ask.searches, ask.countySlug, ask.taxYear));
-    expect(alone.some((m) => m.size > 0)).toBe(true);
-    const together = await countLoads(client, alias, asks);
-    expect(together.map((m) => Object.fromEntries([...m].sort()))).toEqual(alone.map((m) => Object.fromEntries([...m].sort())));
-    // Asked at once through the worker's counter: the first goes alone, all the others together after it.
-    let requests = 0;
-    const counting = new Proxy(client, {
-      get: (target, key) =>
-        key === 'search'
-          ? (...args: Parameters<typeof client.search>) => {
-              requests++;
-              return target.search(...args);
-            }
-          : Reflect.get(target, key),
-    });
-    const counter = loadCounter(counting, alias);
-    const atOnce = await Promise.all(asks.map((ask) => counter.count(ask)));
-    expect(atOnce.map((m) => Object.fromEntries([...m].sort()))).toEqual(alone.map((m) => Object.fromEntries([...m].sort())));
-    expect(asks.length).toBeGreaterThan(2);
-    expect(requests).toBe(2);
   });
 });
