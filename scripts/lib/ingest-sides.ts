@@ -31,7 +31,10 @@ export async function storeMb(runtime: Pick<Runtime, 'opensearch'>, index: strin
 
 /** What the engine did on an index so far: refreshes, flushes, merges, and the segments left. */
 export async function engineWork(runtime: Pick<Runtime, 'opensearch'>, index: string) {
-  const res = await runtime.opensearch.indices.stats({ index, metric: ['segments', 'refresh', 'flush', 'merge', 'indexing', 'search', 'docs'] });
+  const res = await runtime.opensearch.indices.stats({
+    index,
+    metric: ['segments', 'refresh', 'flush', 'merge', 'indexing', 'search', 'docs'],
+  });
   const p = (
     res.body as {
       _all: {
