@@ -88,10 +88,8 @@ export class DocBatch {
   private leaf(l: Leaf): Verdict {
     if (l.kind === 'contains') return this.contains(l.field, l.needle);
     if (l.kind === 'term' && l.field.type === 'keyword' && !l.caseInsensitive) return this.keywordTerm(l.field, l.values);
-    if (l.kind === 'range' && (l.field.type === 'scaled_float' || l.field.type === 'number')) {
-      const numeric = (b?: Bound) => b === undefined || typeof b.value === 'number';
-      if (numeric(l.lower) && numeric(l.upper)) return this.numericRange(l.field, l.lower, l.upper);
-    }
+    if (l.kind === 'range' && (l.field.type === 'scaled_float' || l.field.type === 'number'))
+      return this.numericRange(l.field, l.lower, l.upper);
     const judge = judgeOf(l);
     const t = emptyBits(this.n);
     const u = emptyBits(this.n);
@@ -107,9 +105,10 @@ export class DocBatch {
   /**
    * A range on a number or scaled float by binary search in the batch's values sorted once: a
    * first load meets thousands of searches each with its own face range, and a pass over every
-   * document per range was most of the worker's time counting them. The keys are the values as
-   * the engine indexes them (a scaled float's Math.round(value * factor)), the bounds those of
-   * rangeJudge; a value the engine alone can judge is unknown whatever the range.
+   * document per range costs a batch's length each time. The keys are the values as the engine
+   * indexes them (a scaled float's Math.round(value * factor), its range's ends scaled by
+   * scaledRange; a number's ends as compiled, always numbers); a value the engine alone can judge
+   * (not a finite number, a fraction in an integer field) is unknown whatever the range.
    */
   private numericRange(field: Extract<FieldKind, { type: 'number' | 'scaled_float' }>, lower?: Bound, upper?: Bound): Verdict {
     const { keys, at, odd } = this.orderedNumbers(field);
@@ -324,30 +323,15 @@ function scaledRange(factor: number, lower?: Bound, upper?: Bound): { lo: number
 }
 
 function rangeJudge(field: FieldKind, lower?: Bound, upper?: Bound): Judge {
-  if (field.type === 'scaled_float') {
-    const { lo, hi } = scaledRange(field.factor, lower, upper);
-    return (value) => {
-      if (missing(value)) return false;
-      if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-      const scaled = Math.round(value * field.factor);
-      return scaled >= lo && scaled <= hi;
-    };
-  }
-  const inRange = (v: number | string) =>
+  // Numbers and scaled floats are judged from sorted values (DocBatch.numericRange).
+  if (field.type !== 'date') return () => undefined;
+  const inRange = (v: string) =>
     (!lower || (lower.inclusive ? v >= lower.value : v > lower.value)) &&
     (!upper || (upper.inclusive ? v <= upper.value : v < upper.value));
-  if (field.type === 'number')
-    return (value) => {
-      if (missing(value)) return false;
-      if (typeof value !== 'number' || (field.integer && !Number.isInteger(value))) return undefined;
-      return inRange(value);
-    };
-  if (field.type === 'date')
-    // Strict dates of one form compare as text, day by day, as the engine compares their instants
-    // (an inclusive upper day reaches its last millisecond, an exclusive one stops before it).
-    return (value) => {
-      if (missing(value)) return false;
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? inRange(value) : undefined;
-    };
-  return () => undefined;
+  // Strict dates of one form compare as text, day by day, as the engine compares their instants
+  // (an inclusive upper day reaches its last millisecond, an exclusive one stops before it).
+  return (value) => {
+    if (missing(value)) return false;
+    return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? inRange(value) : undefined;
+  };
 }
