@@ -1,8 +1,9 @@
 import { isAscii } from './ascii.ts';
 import { containsKey } from '../../domain/contains-key.ts';
-import { allBits, and, andNot, type Bits, emptyBits, isEmpty, or, setBit } from './bits.ts';
+import { allBits, type Bits, emptyBits, setBit } from './bits.ts';
 import type { Bound, Leaf, Node } from './compile.ts';
 import type { FieldKind } from './field-kinds.ts';
+import { andPlan, nodeKey } from './node-keys.ts';
 
 /**
  * A compiled search over a batch of documents, in three values per document: `t`, the documents
@@ -27,62 +28,104 @@ type Judge = (value: unknown) => boolean | undefined;
  */
 export class DocBatch {
   readonly n: number;
-  private readonly leaves = new Map<string, Verdict>();
+  /** Every verdict computed, by node key (node-keys.ts): leaves, bool nodes and the prefixes of conjunctions. */
+  private readonly verdicts = new Map<string, Verdict>();
   private readonly distinct = new Map<string, Map<unknown, number[]>>();
   private readonly odd = new Map<string, number[]>();
   private readonly keyed = new Map<string, [string | false | undefined, number[]][]>();
   private readonly ordered = new Map<string, Ordered>();
   private readonly everything: Bits;
   private readonly nothing: Bits;
+  private readonly ALL: Verdict;
+  private readonly NONE: Verdict;
+  private readonly UNKNOWN: Verdict;
 
   constructor(readonly docs: readonly Record<string, unknown>[]) {
     this.n = docs.length;
     this.everything = allBits(this.n);
     this.nothing = emptyBits(this.n);
+    this.ALL = { t: this.everything, u: this.nothing };
+    this.NONE = { t: this.nothing, u: this.nothing };
+    this.UNKNOWN = { t: this.nothing, u: this.everything };
   }
 
+  /** The verdict of a node; shared with every node of the same key, so never to be written to. */
   evaluate(node: Node): Verdict {
     switch (node.k) {
       case 'all':
-        return { t: this.everything, u: this.nothing };
+        return this.ALL;
       case 'none':
-        return { t: this.nothing, u: this.nothing };
+        return this.NONE;
       case 'unknown':
-        return { t: this.nothing, u: this.everything };
-      case 'leaf': {
-        let v = this.leaves.get(node.key);
-        if (!v) {
-          v = this.leaf(node.leaf);
-          this.leaves.set(node.key, v);
-        }
-        return v;
-      }
-      case 'and': {
-        let t = this.everything;
-        let maybe = this.everything;
-        for (const part of node.of) {
-          const v = this.evaluate(part);
-          t = and(t, v.t);
-          maybe = and(maybe, or(v.t, v.u));
-          if (isEmpty(maybe)) return { t: this.nothing, u: this.nothing };
-        }
-        return { t, u: andNot(maybe, t) };
-      }
-      case 'or': {
-        let t = this.nothing;
-        let maybe = this.nothing;
-        for (const part of node.of) {
-          const v = this.evaluate(part);
-          t = or(t, v.t);
-          maybe = or(maybe, or(v.t, v.u));
-        }
-        return { t, u: andNot(maybe, t) };
-      }
-      case 'not': {
-        const v = this.evaluate(node.of);
-        return { t: andNot(this.everything, or(v.t, v.u)), u: v.u };
+        return this.UNKNOWN;
+      case 'and':
+        return this.and(node);
+    }
+    const key = node.k === 'leaf' ? node.key : nodeKey(node);
+    let v = this.verdicts.get(key);
+    if (!v) {
+      v = node.k === 'leaf' ? this.leaf(node.leaf) : node.k === 'or' ? this.or(node.of) : this.not(node.of);
+      this.verdicts.set(key, v);
+    }
+    return v;
+  }
+
+  /** From the longest prefix already computed, one part at a time, each prefix kept. */
+  private and(node: Extract<Node, { k: 'and' }>): Verdict {
+    const { parts, prefixes } = andPlan(node);
+    let i = parts.length - 1;
+    let found: Verdict | undefined;
+    for (; i >= 0; i--) {
+      found = this.verdicts.get(prefixes[i]!);
+      if (found) break;
+    }
+    let acc = found ?? this.ALL;
+    for (let j = i + 1; j < parts.length; j++) {
+      if (acc !== this.NONE) acc = this.both(acc, this.evaluate(parts[j]!));
+      this.verdicts.set(prefixes[j]!, acc);
+    }
+    return acc;
+  }
+
+  /** a and b in three values, in one pass; NONE itself when nothing can match. */
+  private both(a: Verdict, b: Verdict): Verdict {
+    if (b === this.ALL) return a;
+    if (a === this.ALL) return b;
+    if (b === this.NONE) return this.NONE;
+    const t = new Uint32Array(a.t.length);
+    const u = new Uint32Array(a.t.length);
+    let any = 0;
+    for (let i = 0; i < t.length; i++) {
+      const at = a.t[i]!;
+      const bt = b.t[i]!;
+      const tt = at & bt;
+      const maybe = (at | a.u[i]!) & (bt | b.u[i]!);
+      t[i] = tt;
+      u[i] = maybe & ~tt;
+      any |= maybe;
+    }
+    return any === 0 ? this.NONE : { t, u };
+  }
+
+  private or(parts: readonly Node[]): Verdict {
+    const t = new Uint32Array(this.everything.length);
+    const u = new Uint32Array(this.everything.length);
+    for (const part of parts) {
+      const v = this.evaluate(part);
+      for (let i = 0; i < t.length; i++) {
+        t[i]! |= v.t[i]!;
+        u[i]! |= v.u[i]!;
       }
     }
+    for (let i = 0; i < t.length; i++) u[i]! &= ~t[i]!;
+    return { t, u };
+  }
+
+  private not(part: Node): Verdict {
+    const v = this.evaluate(part);
+    const t = new Uint32Array(this.everything.length);
+    for (let i = 0; i < t.length; i++) t[i] = this.everything[i]! & ~(v.t[i]! | v.u[i]!);
+    return { t, u: v.u };
   }
 
   private leaf(l: Leaf): Verdict {
