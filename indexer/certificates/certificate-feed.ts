@@ -22,7 +22,8 @@ import { countCountyYear, indexedPairs } from './read-indexed.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { certificateChange, certificatesLoaded } from '../events/certificate-change.ts';
 import { type PercolatedChange, percolateChanges } from './percolate-changes.ts';
-import { countLoaded, type LoadedCounts, matchesLoadedEvents } from './saved-search-loads.ts';
+import { countSpooled, matchesLoadedEvents, startLoadCount } from './saved-search-loads.ts';
+import type { LoadCounter, LoadCounts } from '../../services/engine/local-percolation/load-counts.ts';
 import { compiledSavedSearches } from '../../services/engine/local-percolation/stored-searches.ts';
 import { recordSale } from '../events/record-sale.ts';
 import type { HeldChange } from '../events/portfolio-change.ts';
@@ -40,8 +41,8 @@ import { stagePortfolioChanges } from './portfolio-changes.ts';
  *    the portfolios' (portfolio-changes.ts): one read per batch of who holds them.
  * 2. publish, once pass 2 is searchable: the stage moves into events in one transaction, so
  *    ids are given in the order changes became visible, minus documents the engine refused. A
- *    first load adds each saved search's count of it then (saved-search-loads.ts), counted by the
- *    worker over its documents in compare where it can judge the search, by the engine otherwise.
+ *    first load adds each saved search's count of it then (saved-search-loads.ts), taken by the
+ *    worker from its documents as pass 1 read them (observe), the engine saying what each text matches.
  * 3. recordSale, after the bookkeeping wrote the year's sale summary: its creation or status
  *    move (events/record-sale.ts).
  *
@@ -74,6 +75,11 @@ export type FeedTimings = {
 };
 
 export interface CertificateFeed {
+  /**
+   * Pass 1, each valid document as it is spooled: a first load's saved-search counts are taken
+   * from the documents in hand. A promise only on the first call (whether to count at all).
+   */
+  observe(doc: Record<string, unknown>): Promise<void> | undefined;
   /** Between the passes: the conflicting certificates (id -> problem); the changes of the rest are staged. */
   compare(docs: AsyncIterable<SpooledDoc>, fileSha256: string): Promise<Map<string, RowProblem>>;
   /** Once the file is searchable: the staged events into the feed; `refused` were never written. */
@@ -89,9 +95,10 @@ export interface CertificateFeed {
    * Where the saved searches' time went, in ms, for the worker's per-file timings: `percolate`, the
    * matching of compare summed over chunks (each changed certificate, before and after), absent
    * when nothing was percolated, of which `percolateEngine` the engine's part; `stageSaved`, the
-   * staging of the private events it gave; on first loads only, `countLoaded`, the worker's counts
-   * of the searches' matches in compare, and `matchesLoaded`, the engine's counts of the rest and
-   * the events, in publish.
+   * staging of the private events it gave; on first loads only, `countLoaded`, the worker's judging
+   * of the searches over the documents (in pass 1, or between the passes from the spool), and
+   * `matchesLoaded`, the engine's part (the texts' matches, the searches it counts) and the events,
+   * in publish.
    */
   timingsMs(): FeedTimings;
 }
@@ -110,10 +117,26 @@ export function certificateFeed(
   const now = deps.now ?? (() => new Date());
   let changed: number | null = null;
   const timings: FeedTimings = {};
-  /** A first load's counts the worker took of its documents between the passes, for publish. */
-  let loadCounts: LoadedCounts | undefined;
+  /** A first load's counts the worker took of its documents, for publish. */
+  let loadCounts: LoadCounts | undefined;
+  /** Pass 1's counter: set on its first document when the county and year hold nothing and searches exist. */
+  let counter: LoadCounter | undefined;
+  let counting: 'undecided' | 'decided' = 'undecided';
 
   return {
+    observe(doc) {
+      if (counting === 'decided') {
+        counter?.add(doc);
+        return undefined;
+      }
+      return (async () => {
+        if ((await countCountyYear(deps.opensearch, alias, county.slug, taxYear)) === 0)
+          counter = await startLoadCount(deps, county.slug, taxYear);
+        counting = 'decided';
+        counter?.add(doc);
+      })();
+    },
+
     async compare(docs, fileSha256) {
       const conflicts = new Map<string, RowProblem>();
       const existing = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
@@ -127,13 +150,18 @@ export function certificateFeed(
             await completeStage(tx, jobId);
             await announceSale(tx, { saleId: saleId(county.slug, taxYear), countySlug: county.slug, taxYear });
           });
-        if (stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0) {
+        if (stage === 'fresh' && counter) {
+          loadCounts = counter.finish();
+          timings.countLoaded = Math.round(counter.spentMs);
+        } else if (stage === 'fresh') {
           const started = Date.now();
-          loadCounts = await countLoaded(deps, docs, county.slug, taxYear);
+          loadCounts = await countSpooled(deps, docs, county.slug, taxYear);
           timings.countLoaded = Date.now() - started;
         }
+        counter = undefined;
         return conflicts;
       }
+      counter = undefined;
       // Saved searches read every field a search may filter on, so their documents are whole.
       const percolating = stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0;
       // A retry with its stage complete only needs the parcels, for the conflict check. The holder

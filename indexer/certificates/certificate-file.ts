@@ -72,6 +72,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
         field: 'certificate_number',
         problem: `${record.certificate_number} is listed again (first on line ${firstLine})`,
       }),
+      spooled: (record) => feed.observe(record as unknown as Record<string, unknown>),
     },
     conflicts: (docs, fileSha256) => feed.compare(docs, fileSha256),
     publishChanges: (refused) => feed.publish(refused),

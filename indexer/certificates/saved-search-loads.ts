@@ -2,10 +2,11 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { Sql } from '../../services/control/db/sql.ts';
 import type { EventInput } from '../../services/control/feed/events.ts';
 import { savedSearchOwners } from '../../services/control/feed/saved-searches.ts';
-import { countLoadedMatches } from '../../services/engine/local-percolation/match.ts';
-import type { CompiledSearch } from '../../services/engine/local-percolation/stored-searches.ts';
+import { countTextSearches, LoadCounter, type LoadCounts } from '../../services/engine/local-percolation/load-counts.ts';
+import { compiledSavedSearches } from '../../services/engine/local-percolation/stored-searches.ts';
 import { countSavedSearchMatches } from '../../services/engine/saved-search-counts.ts';
 import { savedSearchQueriesFor } from '../../services/engine/saved-search-index.ts';
+import { textMatches } from '../../services/engine/text-matches.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
 
@@ -15,46 +16,36 @@ import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
  * of rows never become thousands of events, and an empty search (the whole market) is one event
  * like any other.
  *
- * The counts are taken in two steps. Between the passes, the file's documents in hand are counted
- * by the worker for every search it can judge exactly (countLoaded); once searchable, the engine
- * counts only the searches left undecided (their text clauses), with their own queries over the
- * county and year. A job that did not count between the passes (a retry publishing an earlier
- * attempt's stage) or whose documents the engine partly refused has the engine count them all.
+ * The worker counts as pass 1 reads the file (LoadCounter, load-counts.ts): every search it can
+ * judge whole, and the filters of every search with free text. Once searchable, the engine says
+ * which documents of the county and year each distinct text matches, and counts alone only the
+ * searches the worker could not judge. A first load pass 1 did not count (its county and year
+ * looked loaded when it began) is counted from the spool between the passes; a job that did not
+ * count at all (a retry publishing an earlier attempt's stage) or whose documents the engine
+ * partly refused has the engine count every search.
  */
 
-/** What the worker counted of a first load's documents before they were written. */
-export interface LoadedCounts {
-  counts: Map<string, number>;
-  undecided: CompiledSearch[];
+/** The counter for a load pass 1 is about to read, or undefined when no saved search needs counting. */
+export async function startLoadCount(
+  deps: { opensearch: Client; prefix: string },
+  countySlug: string,
+  taxYear: number,
+): Promise<LoadCounter | undefined> {
+  const searches = await compiledSavedSearches(deps.opensearch, deps.prefix);
+  return searches.length > 0 ? new LoadCounter(searches, { countySlug, taxYear }) : undefined;
 }
 
-/** Documents judged in one batch: bounds the worker's memory on a county of 100,000 rows. */
-const COUNT_BATCH = 5000;
-
-export async function countLoaded(
+/** The same counts from the spool, when pass 1 did not take them. */
+export async function countSpooled(
   deps: { opensearch: Client; prefix: string },
   docs: AsyncIterable<SpooledDoc>,
-  county: string,
+  countySlug: string,
   taxYear: number,
-): Promise<LoadedCounts> {
-  const counts = new Map<string, number>();
-  const undecided = new Map<string, CompiledSearch>();
-  let batch: Record<string, unknown>[] = [];
-  const judge = async () => {
-    const statuses = [...new Set(batch.map((d) => d.status as string))];
-    const found = await countLoadedMatches(deps.opensearch, deps.prefix, batch, { counties: [county], taxYears: [taxYear], statuses });
-    for (const [id, n] of found.counts) counts.set(id, (counts.get(id) ?? 0) + n);
-    for (const s of found.undecided) undecided.set(s.id, s);
-    batch = [];
-  };
-  for await (const doc of docs) {
-    batch.push(JSON.parse(doc.json) as Record<string, unknown>);
-    if (batch.length >= COUNT_BATCH) await judge();
-  }
-  if (batch.length > 0) await judge();
-  // A search the engine counts is counted by it alone, over every document of the load.
-  for (const id of undecided.keys()) counts.delete(id);
-  return { counts, undecided: [...undecided.values()] };
+): Promise<LoadCounts | undefined> {
+  const counter = await startLoadCount(deps, countySlug, taxYear);
+  if (!counter) return undefined;
+  for await (const doc of docs) counter.add(JSON.parse(doc.json) as Record<string, unknown>);
+  return counter.finish();
 }
 
 export async function matchesLoadedEvents(
@@ -63,14 +54,19 @@ export async function matchesLoadedEvents(
   loaded: EventInput,
   county: string,
   taxYear: number,
-  counted?: LoadedCounts,
+  counted?: LoadCounts,
 ): Promise<EventInput[]> {
   const counts = new Map<string, number>(counted?.counts);
   const add = (found: Map<string, number>) => {
     for (const [id, n] of found) counts.set(id, n);
   };
-  if (counted) add(await countSavedSearchMatches(deps.opensearch, alias, counted.undecided, county, taxYear));
-  else
+  if (counted) {
+    if (counted.texts.size > 0) {
+      const texts = new Map([...counted.texts].map(([key, group]) => [key, group.clause]));
+      add(countTextSearches(counted, await textMatches(deps.opensearch, alias, texts, county, taxYear)));
+    }
+    add(await countSavedSearchMatches(deps.opensearch, alias, counted.engine, county, taxYear));
+  } else
     for await (const searches of savedSearchQueriesFor(deps.opensearch, deps.prefix, county, taxYear))
       add(await countSavedSearchMatches(deps.opensearch, alias, searches, county, taxYear));
   if (counts.size === 0) return [];

@@ -45,6 +45,11 @@ export interface DatasetFormat<T extends { id: string }> {
   build(row: RawRow): Built<T>;
   /** The problem of a row whose id an earlier line of the file already produced. */
   repeated(record: T, firstLine: number): RowProblem;
+  /**
+   * Each valid document as it is spooled (a repeated id is not), for a dataset that takes
+   * something from the documents while they are in hand; a promise when it must be waited for.
+   */
+  spooled?(record: T): Promise<void> | undefined;
 }
 
 /** What one load did; the job's result (queue.ts IngestResult) carries the counts on. */
@@ -270,10 +275,11 @@ async function validate<T extends { id: string }>(
       if (!built.ok) wait = held.add({ line: row.line, raw: row.raw, reasons: built.reasons });
       else {
         const firstLine = seen.add(built.record.id, row.line);
-        wait =
-          firstLine === undefined
-            ? spool.add(built.record.id, built.record)
-            : held.add({ line: row.line, raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
+        if (firstLine === undefined) {
+          wait = spool.add(built.record.id, built.record);
+          const observed = format.spooled?.(built.record);
+          if (observed) await observed;
+        } else wait = held.add({ line: row.line, raw: row.raw, reasons: [format.repeated(built.record, firstLine)] });
       }
       if (wait) await wait;
       if (rowsRead % PROGRESS_EVERY === 0) deps.onProgress?.({ phase: 'validating', rows: rowsRead });

@@ -29,7 +29,7 @@ function isClause(x: unknown): x is Clause {
 }
 
 /** The text clause of a stored query and its filters apart, or undefined for any other shape. */
-function splitText(query: Clause): { text: Clause; rest: Clause } | undefined {
+export function splitText(query: Clause): { text: Clause; rest: Clause } | undefined {
   const bool = query.bool;
   if (!isClause(bool) || !Object.keys(bool).every((k) => k === 'must' || k === 'filter')) return undefined;
   if (!Array.isArray(bool.must) || bool.must.length !== 1 || !isClause(bool.must[0])) return undefined;

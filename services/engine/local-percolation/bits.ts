@@ -24,22 +24,9 @@ export function hasBit(bits: Bits, i: number): boolean {
   return (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
 }
 
-export function and(a: Bits, b: Bits): Bits {
-  const out = new Uint32Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i]! & b[i]!;
-  return out;
-}
-
 export function or(a: Bits, b: Bits): Bits {
   const out = new Uint32Array(a.length);
   for (let i = 0; i < a.length; i++) out[i] = a[i]! | b[i]!;
-  return out;
-}
-
-/** a without b. */
-export function andNot(a: Bits, b: Bits): Bits {
-  const out = new Uint32Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i]! & ~b[i]!;
   return out;
 }
 
@@ -48,14 +35,22 @@ export function isEmpty(bits: Bits): boolean {
   return true;
 }
 
+function ones(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 export function count(bits: Bits): number {
   let n = 0;
-  for (let i = 0; i < bits.length; i++) {
-    let v = bits[i]!;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
+  for (let i = 0; i < bits.length; i++) n += ones(bits[i]!);
+  return n;
+}
+
+/** How many positions are in both `a` and `b`, `a` laid over `b` from b's word `offset` (no set made). */
+export function countBoth(a: Bits, b: Bits, offset = 0): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) n += ones(a[i]! & b[offset + i]!);
   return n;
 }
 

@@ -1,8 +1,8 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { type PercolationScope, percolate } from '../saved-search-index.ts';
-import { type Bits, count, hasBit, isEmpty, or, positions } from './bits.ts';
+import { type Bits, hasBit, isEmpty, or, positions } from './bits.ts';
 import { DocBatch } from './evaluate.ts';
-import { type CompiledSearch, compiledSavedSearches, meetsScope } from './stored-searches.ts';
+import { compiledSavedSearches, meetsScope } from './stored-searches.ts';
 
 /**
  * Which saved searches match which documents: the worker decides every clause it can judge exactly
@@ -58,31 +58,4 @@ export async function matchSavedSearches(
       );
   }
   return out;
-}
-
-/**
- * A first load's counts, from its documents in hand: search id -> how many of them it matches, for
- * the searches the worker decided for every document; `undecided`, the searches the engine must
- * count (their text clauses). Searches that match none are left out.
- */
-export async function countLoadedMatches(
-  client: Client,
-  prefix: string,
-  docs: readonly Record<string, unknown>[],
-  scope: PercolationScope,
-): Promise<{ counts: Map<string, number>; undecided: CompiledSearch[] }> {
-  const counts = new Map<string, number>();
-  const undecided: CompiledSearch[] = [];
-  if (docs.length === 0) return { counts, undecided };
-  const batch = new DocBatch(docs);
-  for (const s of await compiledSavedSearches(client, prefix)) {
-    if (!meetsScope(s, scope)) continue;
-    const v = batch.evaluate(s.node);
-    if (!isEmpty(v.u)) undecided.push(s);
-    else {
-      const n = count(v.t);
-      if (n > 0) counts.set(s.id, n);
-    }
-  }
-  return { counts, undecided };
 }

@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { loadMapping } from '../mapping-file.ts';
 import { savedSearchIndexName, savedSearchIndexState, storedSavedSearches } from '../saved-search-index.ts';
+import { splitText } from '../saved-search-counts.ts';
 import { compileQuery, type Node } from './compile.ts';
 import { fieldKinds } from './field-kinds.ts';
 
@@ -18,6 +19,13 @@ export interface CompiledSearch {
   counties?: ReadonlySet<string>;
   taxYears?: ReadonlySet<number>;
   statuses?: ReadonlySet<string>;
+  /**
+   * A query of the form `bool { must: [text], filter }` (every search with free text) apart: its
+   * text clause, that clause's key (searches sharing a text share it) and the filters compiled, so
+   * a first load's count can be the worker's filters over the documents the engine says the text
+   * matches.
+   */
+  text?: { clause: Record<string, unknown>; key: string; rest: Node };
 }
 
 interface Held {
@@ -39,15 +47,18 @@ export async function compiledSavedSearches(client: Client, prefix: string): Pro
   const fields = fieldKinds(loadMapping('certificates'));
   const searches: CompiledSearch[] = [];
   for await (const page of storedSavedSearches(client, prefix))
-    for (const s of page)
+    for (const s of page) {
+      const split = splitText(s.query);
       searches.push({
         id: s.id,
         query: s.query,
         node: compileQuery(fields, s.query),
+        ...(split ? { text: { clause: split.text, key: JSON.stringify(split.text), rest: compileQuery(fields, split.rest) } } : {}),
         ...(s.counties ? { counties: new Set(s.counties) } : {}),
         ...(s.taxYears ? { taxYears: new Set(s.taxYears) } : {}),
         ...(s.statuses ? { statuses: new Set(s.statuses) } : {}),
       });
+    }
   held.set(index, { state, searches });
   return searches;
 }

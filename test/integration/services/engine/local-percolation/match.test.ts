@@ -3,7 +3,10 @@ import { savedSearchQuery } from '../../../../../services/api/routes/saved-searc
 import { readSavedParams } from '../../../../../services/api/routes/saved-searches/read.ts';
 import { aliasName } from '../../../../../services/domain/datasets.ts';
 import { count } from '../../../../../services/engine/search.ts';
-import { countLoadedMatches, matchSavedSearches } from '../../../../../services/engine/local-percolation/match.ts';
+import { countTextSearches, LoadCounter } from '../../../../../services/engine/local-percolation/load-counts.ts';
+import { matchSavedSearches } from '../../../../../services/engine/local-percolation/match.ts';
+import { compiledSavedSearches } from '../../../../../services/engine/local-percolation/stored-searches.ts';
+import { textMatches } from '../../../../../services/engine/text-matches.ts';
 import { countSavedSearchMatches } from '../../../../../services/engine/saved-search-counts.ts';
 import { ensureSavedSearchIndex, percolate, putSavedSearchQuery } from '../../../../../services/engine/saved-search-index.ts';
 import { type CertificatesApi, openCertificatesApi } from '../../api/routes/certificates/seed.ts';
@@ -124,36 +127,53 @@ describe('saved searches judged by the worker', () => {
     }
   });
 
-  it('count a first load as the engine counts the county and year, leaving it only the text searches', async () => {
+  it('count a first load as the engine counts the county and year: the worker judges, the engine says what each text matches', async () => {
     const client = api.t.runtime.opensearch;
     const alias = aliasName(prefix(), 'certificates');
     const indexed = docs.filter((d) => !(d.id as string).startsWith('cert_ffff'));
     const pairs = [...new Set(indexed.map((d) => `${d.county_slug}|${d.tax_year}`))];
     expect(pairs.length).toBeGreaterThan(3);
+    const searches = await compiledSavedSearches(client, prefix());
     let decided = 0;
+    let byText = 0;
     for (const pair of pairs) {
       const [county, year] = [pair.split('|')[0]!, Number(pair.split('|')[1])];
-      const file = indexed.filter((d) => d.county_slug === county && d.tax_year === year);
-      const { counts, undecided } = await countLoadedMatches(client, prefix(), file, scopeOf(file));
-      const queries = SEARCHES.map((given, n) => ({
-        id: `ss_local${String(n).padStart(2, '0')}`,
-        query: savedSearchQuery({ id: 'x', revision: 1, params: readSavedParams(api.t.runtime.registry, given) }).query,
-      }));
-      const engine = await countSavedSearchMatches(client, alias, queries, county, year);
-      const undecidedIds = new Set(undecided.map((s) => s.id));
-      for (const [id, n] of engine) if (!undecidedIds.has(id)) expect(counts.get(id), `${id} ${pair}`).toBe(n);
-      for (const [id, n] of counts) expect(engine.get(id), `${id} ${pair}`).toBe(n);
-      // Grouped by their text, the engine's counts are each query's own count over the county and year.
-      for (const q of queries) {
+      const counter = new LoadCounter(searches, { countySlug: county, taxYear: year });
+      for (const d of indexed) if (d.county_slug === county && d.tax_year === year) counter.add(d);
+      const loaded = counter.finish();
+      const texts = new Map([...loaded.texts].map(([key, group]) => [key, group.clause]));
+      const fromTexts = countTextSearches(loaded, await textMatches(client, alias, texts, county, year));
+      const fromEngine = await countSavedSearchMatches(client, alias, loaded.engine, county, year);
+      const all = new Map([...loaded.counts, ...fromTexts, ...fromEngine]);
+      // Each search's count is its own query's count over the county and year (0s left out).
+      for (const s of searches) {
         const own = await count(client, alias, {
-          bool: { filter: [q.query, { term: { county_slug: county } }, { term: { tax_year: year } }] },
+          bool: { filter: [s.query, { term: { county_slug: county } }, { term: { tax_year: year } }] },
         });
-        expect(engine.get(q.id) ?? 0, `${q.id} ${pair}`).toBe(own);
+        expect(all.get(s.id) ?? 0, `${s.id} ${pair}`).toBe(own);
+        if (own > 0) expect(all.get(s.id)).toBeGreaterThan(0);
       }
-      decided += counts.size;
-      // Only a search with free text is ever left to the engine.
-      for (const s of undecided) expect(JSON.stringify(s.query)).toMatch(/multi_match|"match"/);
+      decided += loaded.counts.size;
+      byText += fromTexts.size;
+      // Nothing here needs the engine's own count: every search is judged whole or by its text.
+      expect(loaded.engine).toEqual([]);
     }
     expect(decided).toBeGreaterThan(pairs.length);
+    expect(byText).toBeGreaterThan(0);
+  });
+
+  it('give each text every id it matches, page after page', async () => {
+    const client = api.t.runtime.opensearch;
+    const alias = aliasName(prefix(), 'certificates');
+    const broad = { match_all: {} };
+    const one = docs.find((d) => !(d.id as string).startsWith('cert_ffff'))!;
+    const texts = new Map([['all', broad]]);
+    const matched = await textMatches(client, alias, texts, one.county_slug as string, one.tax_year as number, 2);
+    const expected = docs
+      .filter((d) => !(d.id as string).startsWith('cert_ffff') && d.county_slug === one.county_slug && d.tax_year === one.tax_year)
+      .map((d) => d.id as string)
+      .sort();
+    expect(expected.length).toBeGreaterThan(2);
+    expect(matched.get('all')).toEqual(expected);
   });
 });
