@@ -147,6 +147,35 @@ export async function appendEvents(sql: Sql, events: readonly EventInput<EventDa
   });
 }
 
+/**
+ * Appends events as appendEvents does, 500 rows a statement and without their ids: for the
+ * thousand events of one first load (each saved search's count), written in its publish.
+ */
+export async function insertEvents(tx: Sql, events: readonly EventInput[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < events.length; i += INSERT_ROWS) {
+    const rows = events.slice(i, i + INSERT_ROWS);
+    written += (
+      await tx.run(
+        `INSERT INTO events (type, county_slug, data, client_id, saved_search_id, portfolio_id)
+         VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        rows.flatMap((e) => [
+          e.type,
+          e.countySlug,
+          JSON.stringify(e.data),
+          e.owner?.clientId ?? null,
+          e.owner?.savedSearchId ?? null,
+          e.owner?.portfolioId ?? null,
+        ]),
+      )
+    ).changes;
+  }
+  return written;
+}
+
+/** Rows an insert carries: 3,000 values, under SQLite's 32,766 and PostgreSQL's 65,535. */
+const INSERT_ROWS = 500;
+
 export interface EventFilter {
   /**
    * The client reading: it sees the public events and its own private ones (its saved searches'
