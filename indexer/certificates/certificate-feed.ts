@@ -174,12 +174,20 @@ export function certificateFeed(
         if (pending.length === 0) return;
         const started = Date.now();
         const spent: { engineMs?: number } = {};
-        const staged = await percolateChanges(deps, pending.splice(0), spent);
-        const matched = Date.now();
-        await addStaged(sql, jobId, staged);
-        timings.percolate = (timings.percolate ?? 0) + matched - started;
+        let staging = 0;
+        await percolateChanges(
+          deps,
+          pending.splice(0),
+          async (events) => {
+            const at = Date.now();
+            await addStaged(sql, jobId, events);
+            staging += Date.now() - at;
+          },
+          spent,
+        );
+        timings.percolate = (timings.percolate ?? 0) + Date.now() - started - staging;
         timings.percolateEngine = (timings.percolateEngine ?? 0) + (spent.engineMs ?? 0);
-        timings.stageSaved = (timings.stageSaved ?? 0) + Date.now() - matched;
+        timings.stageSaved = (timings.stageSaved ?? 0) + staging;
       };
       for await (const pairs of indexedPairs(deps.opensearch, alias, docs, fields)) {
         const events: StagedEvent[] = [];

@@ -39,18 +39,26 @@ export function scopeOf(docs: readonly Scoped[]): PercolationScope {
   };
 }
 
+/** Events handed to the stage at once: a broad county update gives a million (2,000 changes, each in hundreds of searches). */
+const STAGE_CHUNK = 20_000;
+
+/**
+ * The saved searches' events of the changes, handed to `stage` a chunk at a time in the changes'
+ * order, so the worker never holds a broad update's million events at once.
+ */
 export async function percolateChanges(
   deps: { opensearch: Client; sql: Sql; prefix: string },
   changes: readonly PercolatedChange[],
+  stage: (events: StagedEvent[]) => Promise<void>,
   spent?: { engineMs?: number },
-): Promise<StagedEvent[]> {
+): Promise<void> {
   const docs: Record<string, unknown>[] = [];
   const slots = changes.map((c) => {
     const before = c.before === undefined ? -1 : docs.push(c.before as Record<string, unknown>) - 1;
     return { before, after: docs.push(c.after as Record<string, unknown>) - 1 };
   });
   const matches = await matchSavedSearches(deps.opensearch, deps.prefix, docs, scopeOf(docs as unknown as Scoped[]), spent);
-  if (matches.size === 0) return [];
+  if (matches.size === 0) return;
   const bySlot = new Map<number, string[]>();
   for (const [id, matched] of matches)
     for (const slot of matched) {
@@ -59,9 +67,16 @@ export async function percolateChanges(
       else bySlot.set(slot, [id]);
     }
   const owners = await savedSearchOwners(deps.sql, [...matches.keys()]);
-  return changes.flatMap((c, n) => {
+  matches.clear();
+  let chunk: StagedEvent[] = [];
+  for (const [n, c] of changes.entries()) {
     const before = new Set(bySlot.get(slots[n]!.before) ?? []);
     const after = new Set(bySlot.get(slots[n]!.after) ?? []);
-    return savedSearchChanges(c.event, before, after, owners).map((e) => ({ ...e, docId: c.docId }));
-  });
+    for (const e of savedSearchChanges(c.event, before, after, owners)) chunk.push({ ...e, docId: c.docId });
+    if (chunk.length >= STAGE_CHUNK) {
+      await stage(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) await stage(chunk);
 }
