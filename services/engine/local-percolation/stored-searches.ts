@@ -68,7 +68,12 @@ export function meetsScope(
   s: CompiledSearch,
   scope: { counties: readonly string[]; taxYears: readonly number[]; statuses?: readonly string[] },
 ): boolean {
-  const meets = <T>(named: ReadonlySet<T> | undefined, values: readonly T[] | undefined) =>
-    !named || !values || values.some((v) => named.has(v));
   return meets(s.counties, scope.counties) && meets(s.taxYears, scope.taxYears) && meets(s.statuses, scope.statuses);
+}
+
+/** Called for every search of every batch: a plain loop, no closure made per call. */
+function meets<T>(named: ReadonlySet<T> | undefined, values: readonly T[] | undefined): boolean {
+  if (!named || !values) return true;
+  for (const v of values) if (named.has(v)) return true;
+  return false;
 }
