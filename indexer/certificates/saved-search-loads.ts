@@ -6,7 +6,7 @@ import { countTextSearches, LoadCounter, type LoadCounts } from '../../services/
 import { compiledSavedSearches } from '../../services/engine/local-percolation/stored-searches.ts';
 import { countSavedSearchMatches } from '../../services/engine/saved-search-counts.ts';
 import { savedSearchQueriesFor } from '../../services/engine/saved-search-index.ts';
-import { textMatches } from '../../services/engine/text-matches.ts';
+import { sharedTextMatches } from '../../services/engine/text-matches.ts';
 import type { SpooledDoc } from '../load/two-pass-load.ts';
 import { savedSearchMatchesLoaded } from '../events/saved-search-change.ts';
 
@@ -63,7 +63,7 @@ export async function matchesLoadedEvents(
   if (counted) {
     if (counted.texts.size > 0) {
       const texts = new Map([...counted.texts].map(([key, group]) => [key, group.clause]));
-      add(countTextSearches(counted, await textMatches(deps.opensearch, alias, texts, county, taxYear)));
+      add(countTextSearches(counted, await sharedTextMatches(deps.opensearch, alias, texts, { countySlug: county, taxYear })));
     }
     add(await countSavedSearchMatches(deps.opensearch, alias, counted.engine, county, taxYear));
   } else

@@ -6,7 +6,7 @@ import { count } from '../../../../../services/engine/search.ts';
 import { countTextSearches, LoadCounter } from '../../../../../services/engine/local-percolation/load-counts.ts';
 import { matchSavedSearches } from '../../../../../services/engine/local-percolation/match.ts';
 import { compiledSavedSearches } from '../../../../../services/engine/local-percolation/stored-searches.ts';
-import { textMatches } from '../../../../../services/engine/text-matches.ts';
+import { sharedTextMatches, textMatches } from '../../../../../services/engine/text-matches.ts';
 import { countSavedSearchMatches } from '../../../../../services/engine/saved-search-counts.ts';
 import { ensureSavedSearchIndex, percolate, putSavedSearchQuery } from '../../../../../services/engine/saved-search-index.ts';
 import { type CertificatesApi, openCertificatesApi } from '../../api/routes/certificates/seed.ts';
@@ -142,7 +142,7 @@ describe('saved searches judged by the worker', () => {
       for (const d of indexed) if (d.county_slug === county && d.tax_year === year) counter.add(d);
       const loaded = counter.finish();
       const texts = new Map([...loaded.texts].map(([key, group]) => [key, group.clause]));
-      const fromTexts = countTextSearches(loaded, await textMatches(client, alias, texts, county, year));
+      const fromTexts = countTextSearches(loaded, await sharedTextMatches(client, alias, texts, { countySlug: county, taxYear: year }));
       const fromEngine = await countSavedSearchMatches(client, alias, loaded.engine, county, year);
       const all = new Map([...loaded.counts, ...fromTexts, ...fromEngine]);
       // Each search's count is its own query's count over the county and year (0s left out).
@@ -167,13 +167,40 @@ describe('saved searches judged by the worker', () => {
     const alias = aliasName(prefix(), 'certificates');
     const broad = { match_all: {} };
     const one = docs.find((d) => !(d.id as string).startsWith('cert_ffff'))!;
-    const texts = new Map([['all', broad]]);
-    const matched = await textMatches(client, alias, texts, one.county_slug as string, one.tax_year as number, 2);
+    const scope = { countySlug: one.county_slug as string, taxYear: one.tax_year as number };
+    const matched = await textMatches(client, alias, new Map([['all', { clause: broad, scopes: [scope] }]]), 2);
     const expected = docs
       .filter((d) => !(d.id as string).startsWith('cert_ffff') && d.county_slug === one.county_slug && d.tax_year === one.tax_year)
       .map((d) => d.id as string)
       .sort();
     expect(expected.length).toBeGreaterThan(2);
     expect(matched.get('all')).toEqual(expected);
+  });
+
+  it('answer loads asking at once in one round, each with every id of its own county and year', async () => {
+    const client = api.t.runtime.opensearch;
+    const alias = aliasName(prefix(), 'certificates');
+    const indexed = docs.filter((d) => !(d.id as string).startsWith('cert_ffff'));
+    const scopes = [...new Set(indexed.map((d) => `${d.county_slug}|${d.tax_year}`))].map((pair) => ({
+      countySlug: pair.split('|')[0]!,
+      taxYear: Number(pair.split('|')[1]),
+    }));
+    const texts = new Map<string, Record<string, unknown>>([
+      ['all', { match_all: {} }],
+      ['sold', { term: { status: 'sold' } }],
+    ]);
+    const together = await Promise.all(scopes.map((scope) => sharedTextMatches(client, alias, texts, scope)));
+    for (const [i, scope] of scopes.entries()) {
+      const alone = await textMatches(client, alias, new Map([...texts].map(([key, clause]) => [key, { clause, scopes: [scope] }])));
+      const own = (ids: readonly string[]) =>
+        ids.filter((id) => indexed.some((d) => d.id === id && d.county_slug === scope.countySlug && d.tax_year === scope.taxYear)).sort();
+      for (const key of texts.keys()) {
+        expect(own(together[i]!.get(key)!), `${key} ${JSON.stringify(scope)}`).toEqual([...alone.get(key)!].sort());
+        expect(alone.get(key)!.length).toBe(own(alone.get(key)!).length);
+      }
+      expect(alone.get('all')!.length).toBe(
+        indexed.filter((d) => d.county_slug === scope.countySlug && d.tax_year === scope.taxYear).length,
+      );
+    }
   });
 });
