@@ -39,6 +39,9 @@ export class DocBatch {
   private readonly ALL: Verdict;
   private readonly NONE: Verdict;
   private readonly UNKNOWN: Verdict;
+  /** Where the bool nodes' bitsets are cut from (see bits()). */
+  private slab = new Uint32Array(0);
+  private used = 0;
 
   constructor(readonly docs: readonly Record<string, unknown>[]) {
     this.n = docs.length;
@@ -87,13 +90,29 @@ export class DocBatch {
     return acc;
   }
 
+  /**
+   * A zeroed bitset of the batch, cut from a slab: a batch judged against thousands of searches
+   * makes tens of thousands of them, and each its own ArrayBuffer kept the collector busy with
+   * their backing stores. A caller keeping one beyond the batch copies it (it holds its slab).
+   */
+  private bits(): Bits {
+    const words = this.everything.length;
+    if (this.used + words > this.slab.length) {
+      this.slab = new Uint32Array(Math.max(SLAB_WORDS, words));
+      this.used = 0;
+    }
+    const out = this.slab.subarray(this.used, this.used + words);
+    this.used += words;
+    return out;
+  }
+
   /** a and b in three values, in one pass; NONE itself when nothing can match. */
   private both(a: Verdict, b: Verdict): Verdict {
     if (b === this.ALL) return a;
     if (a === this.ALL) return b;
     if (b === this.NONE) return this.NONE;
-    const t = new Uint32Array(a.t.length);
-    const u = new Uint32Array(a.t.length);
+    const t = this.bits();
+    const u = this.bits();
     let any = 0;
     for (let i = 0; i < t.length; i++) {
       const at = a.t[i]!;
@@ -108,8 +127,8 @@ export class DocBatch {
   }
 
   private or(parts: readonly Node[]): Verdict {
-    const t = new Uint32Array(this.everything.length);
-    const u = new Uint32Array(this.everything.length);
+    const t = this.bits();
+    const u = this.bits();
     for (const part of parts) {
       const v = this.evaluate(part);
       for (let i = 0; i < t.length; i++) {
@@ -123,7 +142,7 @@ export class DocBatch {
 
   private not(part: Node): Verdict {
     const v = this.evaluate(part);
-    const t = new Uint32Array(this.everything.length);
+    const t = this.bits();
     for (let i = 0; i < t.length; i++) t[i] = this.everything[i]! & ~(v.t[i]! | v.u[i]!);
     return { t, u: v.u };
   }
@@ -280,6 +299,9 @@ export class DocBatch {
     return keyed;
   }
 }
+
+/** Words a slab holds: 256 KB, a few hundred bitsets of a 4,096-document batch. */
+const SLAB_WORDS = 64 * 1024;
 
 /** A number field's documents of one batch sorted by their indexed value; `odd`, those only the engine can judge. */
 interface Ordered {

@@ -78,6 +78,8 @@ export class LoadCounter {
     const docs = new DocBatch(this.batch);
     const statuses = [...new Set(this.batch.map((d) => d.status as string))];
     const at = this.batches++;
+    // The text searches' filters are kept past the batch: copied once each, out of the batch's slab.
+    const kept = new Map<Bits, Bits>();
     for (const s of this.searches) {
       if (this.engine.has(s.id) || !meetsScope(s, { ...this.scope, statuses })) continue;
       const v = docs.evaluate(s.text ? s.text.rest : s.node);
@@ -92,7 +94,12 @@ export class LoadCounter {
           t = { search: s, through: new Map() };
           this.texts.set(s.id, t);
         }
-        t.through.set(at, v.t);
+        let bits = kept.get(v.t);
+        if (!bits) {
+          bits = v.t.slice();
+          kept.set(v.t, bits);
+        }
+        t.through.set(at, bits);
       } else this.counts.set(s.id, (this.counts.get(s.id) ?? 0) + count(v.t));
     }
     this.batch = [];
