@@ -64,3 +64,18 @@ export function andPlan(node: Extract<Node, { k: 'and' }>): AndPlan {
   }
   return plan;
 }
+
+const sources = new WeakMap<Node, readonly string[]>();
+
+/** The document fields a node reads. */
+export function sourcesOf(node: Node): readonly string[] {
+  if (node.k === 'leaf') return [node.leaf.field.source];
+  if (node.k !== 'and' && node.k !== 'or' && node.k !== 'not') return [];
+  let out = sources.get(node);
+  if (!out) {
+    const parts = node.k === 'not' ? [node.of] : node.of;
+    out = [...new Set(parts.flatMap(sourcesOf))];
+    sources.set(node, out);
+  }
+  return out;
+}
