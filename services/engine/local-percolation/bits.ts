@@ -35,7 +35,8 @@ export function isEmpty(bits: Bits): boolean {
   return true;
 }
 
-function ones(word: number): number {
+/** The set bits of one word. */
+export function ones(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

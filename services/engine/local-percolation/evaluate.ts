@@ -1,9 +1,9 @@
 import { isAscii } from './ascii.ts';
 import { containsKey } from '../../domain/contains-key.ts';
-import { allBits, type Bits, emptyBits, setBit } from './bits.ts';
+import { allBits, type Bits, count, emptyBits, isEmpty, ones, setBit } from './bits.ts';
 import type { Bound, Leaf, Node } from './compile.ts';
 import type { FieldKind } from './field-kinds.ts';
-import { andPlan, nodeKey } from './node-keys.ts';
+import { type AndPlan, andPlan, nodeKey } from './node-keys.ts';
 
 /**
  * A compiled search over a batch of documents, in three values per document: `t`, the documents
@@ -73,21 +73,51 @@ export class DocBatch {
     return v;
   }
 
-  /** From the longest prefix already computed, one part at a time, each prefix kept. */
   private and(node: Extract<Node, { k: 'and' }>): Verdict {
-    const { parts, prefixes } = andPlan(node);
-    let i = parts.length - 1;
+    const plan = andPlan(node);
+    return this.prefix(plan, plan.parts.length - 1);
+  }
+
+  /** The conjunction of parts[0..last], from the longest prefix already computed, one part at a time, each prefix kept. */
+  private prefix(plan: AndPlan, last: number): Verdict {
+    const { parts, prefixes } = plan;
+    let i = last;
     let found: Verdict | undefined;
     for (; i >= 0; i--) {
       found = this.verdicts.get(prefixes[i]!);
       if (found) break;
     }
     let acc = found ?? this.ALL;
-    for (let j = i + 1; j < parts.length; j++) {
+    for (let j = i + 1; j <= last; j++) {
       if (acc !== this.NONE) acc = this.both(acc, this.evaluate(parts[j]!));
       this.verdicts.set(prefixes[j]!, acc);
     }
     return acc;
+  }
+
+  /**
+   * How many documents a node surely matches, and whether any is left to the engine: a
+   * conjunction's last part is combined with the rest in one pass that keeps nothing, since most
+   * searches differ from every other only there (their own face floor or year).
+   */
+  tally(node: Node): { count: number; undecided: boolean } {
+    if (node.k !== 'and' || node.of.length === 0) {
+      const v = this.evaluate(node);
+      return { count: count(v.t), undecided: !isEmpty(v.u) };
+    }
+    const plan = andPlan(node);
+    const n = plan.parts.length;
+    const whole = this.verdicts.get(plan.prefixes[n - 1]!);
+    const head = whole ?? (n === 1 ? this.ALL : this.prefix(plan, n - 2));
+    const tail = whole ? this.ALL : this.evaluate(plan.parts[n - 1]!);
+    let sure = 0;
+    let open = 0;
+    for (let i = 0; i < head.t.length; i++) {
+      const t = head.t[i]! & tail.t[i]!;
+      sure += ones(t);
+      open |= (head.t[i]! | head.u[i]!) & (tail.t[i]! | tail.u[i]!) & ~t;
+    }
+    return { count: sure, undecided: open !== 0 };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { type Bits, count, countBoth, isEmpty, setBit } from './bits.ts';
+import { type Bits, countBoth, isEmpty, setBit } from './bits.ts';
 import { DocBatch } from './evaluate.ts';
 import { type CompiledSearch, meetsScope } from './stored-searches.ts';
 import { sourcesOf } from './node-keys.ts';
@@ -94,26 +94,31 @@ export class LoadCounter {
     // The text searches' filters are kept past the batch: copied once each, out of the batch's slab.
     const kept = new Map<Bits, Bits>();
     for (const s of this.searches) {
-      if (this.engine.has(s.id) || !meetsScope(s, { ...this.scope, statuses })) continue;
-      const v = docs.evaluate(s.text ? s.text.rest : s.node);
+      // Counties and years were met once for the load; a batch's statuses vary.
+      if (this.engine.has(s.id) || !namesAny(s.statuses, statuses)) continue;
+      if (!s.text) {
+        const { count, undecided } = docs.tally(s.node);
+        if (undecided) this.leaveToEngine(s);
+        else if (count > 0) this.counts.set(s.id, (this.counts.get(s.id) ?? 0) + count);
+        continue;
+      }
+      const v = docs.evaluate(s.text.rest);
       if (!isEmpty(v.u)) {
         this.leaveToEngine(s);
         continue;
       }
       if (isEmpty(v.t)) continue;
-      if (s.text) {
-        let t = this.texts.get(s.id);
-        if (!t) {
-          t = { search: s, through: new Map() };
-          this.texts.set(s.id, t);
-        }
-        let bits = kept.get(v.t);
-        if (!bits) {
-          bits = v.t.slice();
-          kept.set(v.t, bits);
-        }
-        t.through.set(at, bits);
-      } else this.counts.set(s.id, (this.counts.get(s.id) ?? 0) + count(v.t));
+      let t = this.texts.get(s.id);
+      if (!t) {
+        t = { search: s, through: new Map() };
+        this.texts.set(s.id, t);
+      }
+      let bits = kept.get(v.t);
+      if (!bits) {
+        bits = v.t.slice();
+        kept.set(v.t, bits);
+      }
+      t.through.set(at, bits);
     }
     this.batch = [];
     this.spentMs += performance.now() - started;
@@ -149,4 +154,11 @@ export function countTextSearches(loaded: LoadCounts, matched: ReadonlyMap<strin
     }
   }
   return out;
+}
+
+/** Whether a search naming these statuses (none: any) can match a batch holding those. */
+function namesAny(named: ReadonlySet<string> | undefined, present: readonly string[]): boolean {
+  if (!named) return true;
+  for (const v of present) if (named.has(v)) return true;
+  return false;
 }

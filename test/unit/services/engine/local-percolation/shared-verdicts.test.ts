@@ -82,7 +82,7 @@ function verdicts(batch: DocBatch, node: Node): Three[] {
 }
 
 describe('verdicts shared within a batch', () => {
-  it('give each search what three-valued logic gives it document by document, in any order', () => {
+  it('give each search what three-valued logic gives it document by document, in any order, and count it so', () => {
     const trees = Array.from({ length: 300 }, () => randomTree(3));
     const nodes = trees.map((t) => compileQuery(fields, dsl(t)));
     const want = trees.map((t) => docs.map((d) => expected(t, d)));
@@ -90,6 +90,15 @@ describe('verdicts shared within a batch', () => {
     for (const [i, node] of nodes.entries()) expect(verdicts(shared, node), JSON.stringify(dsl(trees[i]!))).toEqual(want[i]);
     const reversed = new DocBatch(docs);
     for (let i = nodes.length - 1; i >= 0; i--) expect(verdicts(reversed, nodes[i]!)).toEqual(want[i]);
+    // A tally (the count a first load needs) is the same verdict counted, whatever the batch computed before.
+    const tallied = new DocBatch(docs);
+    for (const [i, node] of nodes.entries()) {
+      if (i % 3 === 0) tallied.evaluate(nodes[(i * 7) % nodes.length]!);
+      expect(tallied.tally(node)).toEqual({
+        count: want[i]!.filter((v) => v === 'true').length,
+        undecided: want[i]!.includes('unknown'),
+      });
+    }
   });
 
   it('give the same key to conjunctions and disjunctions of the same parts in any order', () => {
