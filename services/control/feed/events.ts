@@ -130,17 +130,7 @@ export async function appendEvents(sql: Sql, events: readonly EventInput<EventDa
   return sql.transaction(async (tx) => {
     const ids: number[] = [];
     for (const e of events) {
-      const row = await tx.get<{ id: number }>(
-        'INSERT INTO events (type, county_slug, data, client_id, saved_search_id, portfolio_id) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
-        [
-          e.type,
-          e.countySlug,
-          JSON.stringify(e.data),
-          e.owner?.clientId ?? null,
-          e.owner?.savedSearchId ?? null,
-          e.owner?.portfolioId ?? null,
-        ],
-      );
+      const row = await tx.get<{ id: number }>(`INSERT INTO events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, eventRow(e));
       ids.push(row!.id);
     }
     return ids;
@@ -157,16 +147,8 @@ export async function insertEvents(tx: Sql, events: readonly EventInput[]): Prom
     const rows = events.slice(i, i + INSERT_ROWS);
     written += (
       await tx.run(
-        `INSERT INTO events (type, county_slug, data, client_id, saved_search_id, portfolio_id)
-         VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-        rows.flatMap((e) => [
-          e.type,
-          e.countySlug,
-          JSON.stringify(e.data),
-          e.owner?.clientId ?? null,
-          e.owner?.savedSearchId ?? null,
-          e.owner?.portfolioId ?? null,
-        ]),
+        `INSERT INTO events (${EVENT_COLUMNS}) VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        rows.flatMap(eventRow),
       )
     ).changes;
   }
@@ -175,6 +157,20 @@ export async function insertEvents(tx: Sql, events: readonly EventInput[]): Prom
 
 /** Rows an insert carries: 3,000 values, under SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_ROWS = 500;
+
+const EVENT_COLUMNS = 'type, county_slug, data, client_id, saved_search_id, portfolio_id';
+
+/** An event's values in EVENT_COLUMNS' order. */
+function eventRow(e: EventInput<EventData | DeadlineData>): (string | null)[] {
+  return [
+    e.type,
+    e.countySlug,
+    JSON.stringify(e.data),
+    e.owner?.clientId ?? null,
+    e.owner?.savedSearchId ?? null,
+    e.owner?.portfolioId ?? null,
+  ];
+}
 
 export interface EventFilter {
   /**
