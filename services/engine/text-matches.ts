@@ -1,4 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
+import { EngineError } from './search.ts';
 
 /**
  * Which certificates of some counties and tax years each free-text clause matches, by id: what the
@@ -75,10 +76,12 @@ export async function textMatches(
       });
       const answers = (res.body as { responses: Answer[] }).responses;
       // Each answer keeps its status, so none is dropped by the filter and they stay in order.
-      if (answers.length !== chunk.length) throw new Error(`the engine gave ${answers.length} answers to ${chunk.length} text searches`);
+      if (answers.length !== chunk.length)
+        throw new EngineError('text matches', 'refused', `the engine gave ${answers.length} answers to ${chunk.length} text searches`);
       chunk.forEach((p, j) => {
         const answer = answers[j]!;
-        if (answer.error) throw new Error(`the engine refused a text's matches: ${JSON.stringify(answer.error ?? answer)}`);
+        if (answer.error)
+          throw new EngineError('text matches', 'refused', `the engine refused a text's matches: ${JSON.stringify(answer.error)}`);
         // A search matching nothing has no hits left once filtered.
         const hits = answer.hits?.hits ?? [];
         if (hits.length === page && !p.sorted) {

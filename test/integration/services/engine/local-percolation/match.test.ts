@@ -6,6 +6,7 @@ import { count } from '../../../../../services/engine/search.ts';
 import { countTextSearches, LoadCounter } from '../../../../../services/engine/local-percolation/load-counts.ts';
 import { matchSavedSearches } from '../../../../../services/engine/local-percolation/match.ts';
 import { compiledSavedSearches } from '../../../../../services/engine/local-percolation/stored-searches.ts';
+import { EngineError } from '../../../../../services/engine/search.ts';
 import { sharedTextMatches, textMatches } from '../../../../../services/engine/text-matches.ts';
 import { countSavedSearchMatches } from '../../../../../services/engine/saved-search-counts.ts';
 import { ensureSavedSearchIndex, percolate, putSavedSearchQuery } from '../../../../../services/engine/saved-search-index.ts';
@@ -202,5 +203,19 @@ describe('saved searches judged by the worker', () => {
         indexed.filter((d) => d.county_slug === scope.countySlug && d.tax_year === scope.taxYear).length,
       );
     }
+  });
+
+  it('fail with a typed engine error when the engine refuses a text, never with ids missing', async () => {
+    const client = api.t.runtime.opensearch;
+    const alias = aliasName(prefix(), 'certificates');
+    const scope = { countySlug: 'broward', taxYear: 2023 };
+    const texts = new Map([
+      ['fine', { clause: { match_all: {} }, scopes: [scope] }],
+      // Well formed, refused by the shard: a date the field cannot read.
+      ['refused', { clause: { range: { sale_date: { gte: 'not a date' } } }, scopes: [scope] }],
+    ]);
+    const failed = await textMatches(client, alias, texts).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(EngineError);
+    expect((failed as EngineError).reason).toBe('refused');
   });
 });
