@@ -119,20 +119,21 @@ export function certificateFeed(
   const timings: FeedTimings = {};
   /** A first load's counts the worker took of its documents, for publish. */
   let loadCounts: LoadCounts | undefined;
-  /** Pass 1's counter: set on its first document when the county and year hold nothing and searches exist. */
-  let counter: LoadCounter | undefined;
-  let counting: 'undecided' | 'decided' = 'undecided';
+  /**
+   * Pass 1's counter, decided on its first document: one when the county and year hold nothing
+   * and searches exist, null otherwise; undefined until then.
+   */
+  let counter: LoadCounter | null | undefined;
 
   return {
     observe(doc) {
-      if (counting === 'decided') {
+      if (counter !== undefined) {
         counter?.add(doc);
         return undefined;
       }
       return (async () => {
-        if ((await countCountyYear(deps.opensearch, alias, county.slug, taxYear)) === 0)
-          counter = await startLoadCount(deps, county.slug, taxYear);
-        counting = 'decided';
+        const first = (await countCountyYear(deps.opensearch, alias, county.slug, taxYear)) === 0;
+        counter = (first && (await startLoadCount(deps, county.slug, taxYear))) || null;
         counter?.add(doc);
       })();
     },
@@ -158,10 +159,10 @@ export function certificateFeed(
           loadCounts = await countSpooled(deps, docs, county.slug, taxYear);
           timings.countLoaded = Date.now() - started;
         }
-        counter = undefined;
+        counter = null;
         return conflicts;
       }
-      counter = undefined;
+      counter = null;
       // Saved searches read every field a search may filter on, so their documents are whole.
       const percolating = stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0;
       // A retry with its stage complete only needs the parcels, for the conflict check. The holder

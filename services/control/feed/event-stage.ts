@@ -1,5 +1,6 @@
 import { type EventData, type EventInput, type EventType, insertEvents } from './events.ts';
 import type { Sql } from '../db/sql.ts';
+import { savedSearchOwners } from './saved-searches.ts';
 
 /**
  * The change feed's stage (migration 015): the events an ingest job computed between its
@@ -186,12 +187,7 @@ export async function publishStage(sql: Sql, jobId: string, options: PublishOpti
 /** The events whose saved search (if they have one) still exists, read in the caller's transaction. */
 async function withLiveSearches(tx: Sql, events: readonly EventInput[]): Promise<EventInput[]> {
   const named = [...new Set(events.flatMap((e) => (e.owner?.savedSearchId ? [e.owner.savedSearchId] : [])))];
-  const live = new Set<string>();
-  for (let i = 0; i < named.length; i += 500) {
-    const chunk = named.slice(i, i + 500);
-    const rows = await tx.all<{ id: string }>(`SELECT id FROM saved_searches WHERE id IN (${chunk.map(() => '?').join(', ')})`, chunk);
-    for (const r of rows) live.add(r.id);
-  }
+  const live = await savedSearchOwners(tx, named);
   return events.filter((e) => !e.owner?.savedSearchId || live.has(e.owner.savedSearchId));
 }
 
