@@ -39,6 +39,38 @@ describe('Lane', () => {
   });
 });
 
+describe('Lane.between', () => {
+  it('runs as soon as the running call ends, ahead of calls queued earlier, without counting as one', async () => {
+    const lane = new Lane();
+    const order: string[] = [];
+    const a = deferred();
+    const first = lane.run(async () => {
+      order.push('a');
+      await a.promise;
+    });
+    const second = lane.run(async () => {
+      order.push('b');
+    });
+    const fence = lane.between(async () => {
+      order.push('refresh');
+      return 7;
+    });
+    expect(lane.active).toBe(2);
+    await Promise.resolve();
+    expect(order).toEqual(['a']);
+    a.resolve();
+    expect(await fence).toBe(7);
+    await Promise.all([first, second]);
+    expect(order).toEqual(['a', 'refresh', 'b']);
+  });
+
+  it('runs at once on an idle lane, and a failure leaves the lane usable', async () => {
+    const lane = new Lane();
+    await expect(lane.between(async () => Promise.reject(new Error('refresh failed')))).rejects.toThrow('refresh failed');
+    expect(await lane.run(async () => 1)).toBe(1);
+  });
+});
+
 describe('lanesIdle', () => {
   it('is true only when neither lane holds a file', async () => {
     const lanes = createLanes();
