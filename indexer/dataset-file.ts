@@ -6,6 +6,8 @@ import type { Registry } from '../services/domain/registry.ts';
 import type { RowProblem } from './adapters/types.ts';
 import type { DatasetFormat, SpooledDoc } from './load/two-pass-load.ts';
 import type { IngestJob } from './queue.ts';
+import type { BulkTotals } from './load/bulk.ts';
+import type { RollupLedger } from './rollups/ledger.ts';
 
 /**
  * What each dataset gives the one ingest job (process-file.ts): how to read and
@@ -35,6 +37,11 @@ export interface DatasetFile<T extends { id: string } = { id: string }> {
   changedCount?(): number | null;
   /** Phases of the dataset's own steps, in ms, added to the job's logged timings (certificates: the saved searches'). */
   timingsMs?(): Record<string, number>;
+  /**
+   * Pass 2's send, in the send lane: a dataset that writes more beside its documents (certificates:
+   * their rollups) wraps it, so a refresh never runs between the two. `refused`: after send.
+   */
+  withinSend?(send: () => Promise<BulkTotals>, refused: () => ReadonlySet<string>): Promise<BulkTotals>;
   /** After the file is searchable and its refused rows quarantined. */
   bookkeep(): Promise<void>;
 }
@@ -50,6 +57,13 @@ export interface DatasetFileDeps {
   holderAliases?: HolderAliases;
   /** The holder memories, built once by the worker from holderAliases (createHolderMemory); left out, each job builds its own. */
   holderMemory?: HolderMemory;
+  /**
+   * Refreshes the certificates index where the worker allows it: between two sends, so a refresh
+   * never shows a certificate file half sent or without its rollups (load/lane.ts). Default: at once.
+   */
+  refreshCertificates?: () => Promise<unknown>;
+  /** The worker's record of its rollup commits (rollups/ledger.ts); left out, every load's rollups stand alone. */
+  rollupLedger?: RollupLedger;
   /** The clock (tests set it): the time stamped on records, and the day a sale's status is judged on. */
   now?: () => Date;
 }

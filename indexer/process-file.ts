@@ -58,12 +58,17 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
   });
   try {
     const at = (deps.now?.() ?? new Date()).toISOString();
-    const file = DATASET_FILES[job.dataset](job, deps, at);
+    const file = DATASET_FILES[job.dataset](
+      job,
+      { ...deps, refreshCertificates: deps.load.refreshCertificates, rollupLedger: deps.load.rollupLedger },
+      at,
+    );
     const loadDeps: LoadDeps = {
       opensearch: deps.opensearch,
       prefix: deps.prefix,
       lanes: deps.load.lanes,
       refresh: deps.load.refreshGroups[job.dataset],
+      withinSend: file.withinSend,
       onProgress: deps.onProgress,
     };
 

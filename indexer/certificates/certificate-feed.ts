@@ -26,6 +26,8 @@ import { countSpooled, matchesLoadedEvents, startLoadCount } from './saved-searc
 import type { LoadCounter, LoadCounts } from '../../services/engine/local-percolation/load-counts.ts';
 import { compiledSavedSearches } from '../../services/engine/local-percolation/stored-searches.ts';
 import { recordSale } from '../events/record-sale.ts';
+import type { CertificateRollups } from './certificate-rollups.ts';
+import { ROLLUP_SOURCE_FIELDS, type RolledCertificate } from '../../services/engine/rollups/rollup-docs.ts';
 import type { HeldChange } from '../events/portfolio-change.ts';
 import { stagePortfolioChanges } from './portfolio-changes.ts';
 
@@ -110,6 +112,8 @@ function groupOf(doc: object | undefined): string | undefined {
 export function certificateFeed(
   deps: CertificateFeedDeps,
   run: { jobId: string; county: RegistryCounty; taxYear: number },
+  /** The file's rollups, told what the one read of the index finds replaced (certificate-rollups.ts). */
+  rollups?: CertificateRollups,
 ): CertificateFeed {
   const { sql, parcelBaseUrl } = deps;
   const { jobId, county, taxYear } = run;
@@ -140,6 +144,7 @@ export function certificateFeed(
 
     async compare(docs, fileSha256) {
       const conflicts = new Map<string, RowProblem>();
+      rollups?.comparing();
       const existing = await countCountyYear(deps.opensearch, alias, county.slug, taxYear);
       const stage = await openStage(sql, { jobId, fileSha256, countySlug: county.slug, taxYear });
       changed = stage === 'fresh' ? 0 : null;
@@ -160,6 +165,7 @@ export function certificateFeed(
           timings.countLoaded = Date.now() - started;
         }
         counter = null;
+        if (stage === 'fresh') rollups?.compareComplete();
         return conflicts;
       }
       counter = null;
@@ -167,7 +173,12 @@ export function certificateFeed(
       const percolating = stage === 'fresh' && (await compiledSavedSearches(deps.opensearch, deps.prefix)).length > 0;
       // A retry with its stage complete only needs the parcels, for the conflict check. The holder
       // group is not public, but the portfolios following a group hear of the certificates leaving it.
-      const fields = stage === 'staged' ? ['parcel_id'] : percolating ? ['*'] : [...CERTIFICATE_SOURCE, 'holder_group_id'];
+      const fields =
+        stage === 'staged'
+          ? ['parcel_id']
+          : percolating
+            ? ['*']
+            : [...new Set([...CERTIFICATE_SOURCE, 'holder_group_id', ...ROLLUP_SOURCE_FIELDS])];
       // Changes wait to be matched in batches: the engine verifies each search it is asked at about
       // a millisecond whatever the batch's size, so one request per file is cheapest.
       const pending: PercolatedChange[] = [];
@@ -195,6 +206,9 @@ export function certificateFeed(
         const held: HeldChange[] = [];
         for (const pair of pairs) {
           const conflict = parcelConflictOf(pair, taxYear);
+          // A conflicting document stays out of the index: its rollups with it; a replaced one leaves them.
+          if (conflict) rollups?.setAside(pair.incoming);
+          else if (pair.indexed) rollups?.replaced(pair.indexed as RolledCertificate);
           if (conflict) conflicts.set(pair.id, conflict);
           else if (stage === 'fresh') {
             const before = pair.indexed && mapCertificate(pair.indexed as CertificateDocument, parcelBaseUrl);
@@ -211,6 +225,7 @@ export function certificateFeed(
       }
       await flush();
       if (stage === 'fresh') await completeStage(sql, jobId);
+      if (stage === 'fresh') rollups?.compareComplete();
       return conflicts;
     },
 

@@ -12,6 +12,7 @@ import { countyParcelsVersion } from '../parcels/county-parcels.ts';
 import { joinParcelsOntoCertificates } from '../parcels/join-certificates.ts';
 import type { Adapted, RawRow } from '../adapters/types.ts';
 import { parcelLookup } from './parcel-lookup.ts';
+import { CertificateRollups } from './certificate-rollups.ts';
 
 /**
  * A certificate file: the county's channel (or the job's vendor) names the
@@ -50,7 +51,13 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     holderIds: holders.ids,
   };
   const groupOf = holders.groups;
-  const feed = certificateFeed(deps, { jobId: job.jobId, county, taxYear: job.taxYear });
+  const rollups = new CertificateRollups(
+    deps.opensearch,
+    deps.prefix,
+    { countySlug: county.slug, taxYear: job.taxYear },
+    deps.rollupLedger,
+  );
+  const feed = certificateFeed(deps, { jobId: job.jobId, county, taxYear: job.taxYear }, rollups);
   const parcels = parcelLookup(deps.opensearch, deps.prefix, county.slug);
   // Each row is adapted once: for its parcel id as its batch is fetched, and then built from that.
   const adapted = new WeakMap<RawRow, Adapted>();
@@ -72,8 +79,12 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
         field: 'certificate_number',
         problem: `${record.certificate_number} is listed again (first on line ${firstLine})`,
       }),
-      spooled: (record) => feed.observe(record as unknown as Record<string, unknown>),
+      spooled: (record) => {
+        rollups.observe(record);
+        return feed.observe(record as unknown as Record<string, unknown>);
+      },
     },
+    withinSend: (send, refused) => rollups.withinSend(send, refused),
     conflicts: (docs, fileSha256) => feed.compare(docs, fileSha256),
     publishChanges: (refused) => feed.publish(refused),
     changedCount: () => feed.changed(),
@@ -81,7 +92,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     bookkeep: async () => {
       const read = parcels.version();
       if (read !== undefined && (await countyParcelsVersion(deps.opensearch, deps.prefix, county.slug)) !== read)
-        await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, { countySlug: county.slug });
+        await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, { countySlug: county.slug, refresh: deps.refreshCertificates });
       const { sale } = await recordCertificateIngest(deps, {
         county,
         taxYear: job.taxYear,

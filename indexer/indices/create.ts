@@ -6,8 +6,8 @@ export interface CreateOptions {
   replicas: number;
   /** Primary shards; default the mapping file's. */
   shards?: number;
-  /** Alias to attach in the same request (first generation only). */
-  alias?: string;
+  /** Aliases to attach in the same request, with their filters (first generation only: services/engine/dataset-aliases.ts). */
+  aliases?: Record<string, { filter?: object }>;
   /** Start without refresh and replicas, for a build that is filled before anyone reads it. */
   bulk?: boolean;
 }
@@ -32,7 +32,7 @@ export async function createPhysicalIndex(
     body: {
       settings: { ...mapping.settings, index },
       mappings,
-      ...(options.alias ? { aliases: { [options.alias]: {} } } : {}),
+      ...(options.aliases ? { aliases: options.aliases } : {}),
     } as never,
   });
 }

@@ -5,6 +5,7 @@ import { aliasTargets } from './ensure.ts';
 import { IndexLifecycleError } from './errors.ts';
 import { loadMapping, type MappingFile, searchRefreshInterval } from '../../services/engine/mapping-file.ts';
 import { aliasName, type Dataset, physicalName } from '../../services/domain/datasets.ts';
+import { CERTIFICATES_ONLY, datasetAliases } from '../../services/engine/dataset-aliases.ts';
 
 export interface ReindexProgress {
   created: number;
@@ -78,12 +79,16 @@ export async function reindex(client: Client, prefix: string, dataset: Dataset, 
       throw new IndexLifecycleError('count_mismatch', `${to} holds ${copied} documents, ${from} holds ${sourceCount}`);
 
     swapAttempted = true;
-    // must_exist makes the swap fail if another process moved the alias meanwhile.
-    await client.indices.updateAliases({
-      body: {
-        actions: [{ remove: { index: from, alias, must_exist: true } }, { add: { index: to, alias } }],
-      },
-    });
+    // must_exist makes the swap fail if another process moved the alias meanwhile. Every alias of
+    // the dataset moves in the same call (certificates: its rollups' too), with its filter.
+    const onOld = new Set(
+      Object.keys(((await client.indices.getAlias({ index: from })).body as Record<string, { aliases: object }>)[from]?.aliases ?? {}),
+    );
+    const moves = Object.entries(datasetAliases(prefix, dataset)).flatMap(([name, def]) => [
+      ...(name === alias || onOld.has(name) ? [{ remove: { index: from, alias: name, must_exist: true } }] : []),
+      { add: { index: to, alias: name, ...def } },
+    ]);
+    await client.indices.updateAliases({ body: { actions: moves } });
   } catch (err) {
     // A lost response can hide a swap that happened: never delete what the alias now serves.
     if (swapAttempted && (await aliasTargets(client, alias).catch((): string[] => [])).includes(to)) {
@@ -124,8 +129,9 @@ async function layoutOf(client: Client, index: string): Promise<{ replicas: numb
   return { replicas: Number(settings?.number_of_replicas ?? 0), shards: Number(settings?.number_of_shards ?? 1) };
 }
 
+/** The dataset's own documents: a certificates index's rollups are made again, not copied or counted. */
 async function countOf(client: Client, index: string): Promise<number> {
-  const res = await client.count({ index });
+  const res = await client.count({ index, body: { query: CERTIFICATES_ONLY } });
   return res.body.count;
 }
 
@@ -134,7 +140,7 @@ async function copyDocuments(client: Client, from: string, to: string, options: 
   const started = await client.reindex({
     wait_for_completion: false,
     body: {
-      source: { index: from, size: options.batchSize ?? 2000 },
+      source: { index: from, size: options.batchSize ?? 2000, query: CERTIFICATES_ONLY },
       dest: { index: to, op_type: 'create' },
       ...(options.script ? { script: { source: options.script, lang: 'painless' } } : {}),
     },

@@ -5,6 +5,7 @@ import { aliasName, FILE_DATASETS, type FileDataset } from '../../services/domai
 import { BulkMode } from '../indices/bulk-mode.ts';
 import { createLanes, type Lanes } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
+import { RollupLedger } from '../rollups/ledger.ts';
 
 /**
  * A file smaller than this (about 5,000 certificates) loads outside bulk mode when it is the only
@@ -37,6 +38,10 @@ export interface LoadResources {
   refreshGroups: Record<FileDataset, RefreshGroup>;
   /** Files of each dataset in hand now (inLoadMode), from pass 1 to bookkeeping. */
   loading: Record<FileDataset, number>;
+  /** A refresh of the certificates index between two sends (lane.ts), for every other refresher of it (the parcel join). */
+  refreshCertificates: () => Promise<unknown>;
+  /** The rollup commits of this worker (rollups/ledger.ts). */
+  rollupLedger: RollupLedger;
 }
 
 export interface LoadResourceOptions {
@@ -56,15 +61,26 @@ export function createLoadResources(opensearch: Client, options: LoadResourceOpt
   const bulkModes = {} as Record<FileDataset, BulkMode>;
   const loading = {} as Record<FileDataset, number>;
   const refreshGroups = {} as Record<FileDataset, RefreshGroup>;
+  const lanes = createLanes();
+  const rollupLedger = new RollupLedger();
+  // Certificates and their rollups become visible together only by refreshes between two sends.
+  const certificatesFence = <T>(fn: () => Promise<T>) =>
+    lanes.send.between(async () => {
+      const out = await fn();
+      rollupLedger.refreshed();
+      return out;
+    });
   for (const dataset of FILE_DATASETS) {
     const mode = new BulkMode(opensearch, { index: alias(dataset), dataset, replicas: options.replicas });
     // A worker that died mid-load left refresh off; queued before any job's bulk mode, so it runs first.
     mode.repair().catch((err: Error) => options.logger.warn({ err: err.message, dataset }, 'could not restore search settings'));
     bulkModes[dataset] = mode;
-    refreshGroups[dataset] = new RefreshGroup(opensearch, alias(dataset), refreshPolicy);
+    const fence = dataset === 'certificates' ? certificatesFence : undefined;
+    refreshGroups[dataset] = new RefreshGroup(opensearch, alias(dataset), refreshPolicy, fence);
     loading[dataset] = 0;
   }
-  return { lanes: createLanes(), bulkModes, refreshGroups, loading };
+  const refreshCertificates = () => certificatesFence(() => opensearch.indices.refresh({ index: alias('certificates') }));
+  return { lanes, bulkModes, refreshGroups, loading, refreshCertificates, rollupLedger };
 }
 
 /**

@@ -81,6 +81,8 @@ export interface LoadDeps {
   lanes?: Lanes;
   /** The worker's refresh group for this dataset; default: a refresh for this file alone. */
   refresh?: RefreshGroup;
+  /** Wraps the send in the send lane (dataset-file.ts withinSend). */
+  withinSend?: (send: () => Promise<BulkTotals>, refused: () => ReadonlySet<string>) => Promise<BulkTotals>;
 }
 
 const PROGRESS_EVERY = 5000;
@@ -234,7 +236,8 @@ export async function indexFile(validated: ValidatedFile, dataset: FileDataset, 
   const lanes = deps.lanes ?? createLanes();
   const alias = aliasName(deps.prefix, dataset);
   const sendStarted = Date.now();
-  const totals = await lanes.send.run(() => validated.send(alias, deps));
+  const send = () => validated.send(alias, deps);
+  const totals = await lanes.send.run(() => (deps.withinSend ? deps.withinSend(send, () => validated.refusedIds) : send()));
   const sent = Date.now();
   // Searchable before the job completes: one refresh, shared with the files that finish near this one.
   await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));

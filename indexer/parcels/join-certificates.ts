@@ -49,6 +49,8 @@ export interface JoinScope {
   countySlug?: string;
   /** The certificates index to read and update; default the alias (a reindex names its new index). */
   index?: string;
+  /** How the certificates index is refreshed; the worker's waits between two sends (load/lane.ts). Default: at once. */
+  refresh?: () => Promise<unknown>;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -108,8 +110,9 @@ export async function writeChanges(client: Client, index: string, changes: { hit
 export async function joinParcelsOntoCertificates(client: Client, prefix: string, scope: JoinScope): Promise<{ updated: number }> {
   const alias = scope.index ?? aliasName(prefix, 'certificates');
   const { countySlug } = scope;
+  const refresh = scope.refresh ?? (() => client.indices.refresh({ index: alias }));
   // Certificates a concurrent file sent but the refresh group has not yet refreshed are read too.
-  await client.indices.refresh({ index: alias });
+  await refresh();
   let after: unknown[] | undefined;
   let updated = 0;
   for (;;) {
@@ -144,6 +147,6 @@ export async function joinParcelsOntoCertificates(client: Client, prefix: string
     if (hits.length < PAGE) break;
     after = hits.at(-1)!.sort;
   }
-  if (updated > 0) await client.indices.refresh({ index: alias });
+  if (updated > 0) await refresh();
   return { updated };
 }

@@ -35,7 +35,7 @@ export function parcelsFile(job: IngestJob, deps: DatasetFileDeps, at: string): 
     timingsMs: () => ({ joinCertificates: joinedMs }),
     bookkeep: async () => {
       const started = Date.now();
-      await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, { countySlug: county.slug });
+      await joinParcelsOntoCertificates(deps.opensearch, deps.prefix, { countySlug: county.slug, refresh: deps.refreshCertificates });
       joinedMs = Date.now() - started;
       await markIngested(deps.sql, controlName('parcels'), at);
     },

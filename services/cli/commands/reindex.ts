@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { rebuildRollups } from '../../../indexer/rollups/rebuild.ts';
 import { backfillHolderGroups } from '../../../indexer/certificates/backfill-holder-groups.ts';
 import { joinParcelsOntoCertificates } from '../../../indexer/parcels/join-certificates.ts';
 import { reindex } from '../../../indexer/indices/reindex.ts';
@@ -47,6 +48,8 @@ export function reindexCommand(program: Command): void {
                   afterCopy: async (index: string) => {
                     await backfillHolderGroups(runtime.opensearch, index, loadHolderAliases());
                     await joinParcelsOntoCertificates(runtime.opensearch, config.INDEX_PREFIX, { index });
+                    // Made last, from the certificates as they will be served, before the aliases move.
+                    await rebuildRollups(runtime.opensearch, index);
                   },
                 }
               : {}),

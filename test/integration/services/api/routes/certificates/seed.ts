@@ -2,6 +2,8 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createBulkWriter } from '../../../../../../indexer/load/bulk.ts';
 import { createPhysicalIndex } from '../../../../../../indexer/indices/create.ts';
+import { rebuildRollups } from '../../../../../../indexer/rollups/rebuild.ts';
+import { datasetAliases } from '../../../../../../services/engine/dataset-aliases.ts';
 import { aliasTargets } from '../../../../../../indexer/indices/ensure.ts';
 import { loadMapping } from '../../../../../../services/engine/mapping-file.ts';
 import { buildApp } from '../../../../../../services/api/app.ts';
@@ -131,21 +133,30 @@ export function seedCertificates(count = 240): CertificateRecord[] {
 
 /**
  * Replaces the certificates index of a prefix with a 3-shard one (facet counts and
- * totals must stay exact on a cluster) and loads the records into it.
+ * totals must stay exact on a cluster) and loads the records into it, then makes its rollups
+ * from them as taxcert reindex does (so the analytic reads answer from rollups where they can);
+ * rollups: false leaves an index without rollups, which every analytic read scans.
  */
-export async function loadOnThreeShards(client: Client, prefix: string, records: CertificateRecord[]): Promise<void> {
+export async function loadOnThreeShards(
+  client: Client,
+  prefix: string,
+  records: CertificateRecord[],
+  options: { rollups?: boolean } = {},
+): Promise<void> {
   const alias = aliasName(prefix, 'certificates');
   for (const index of await aliasTargets(client, alias)) await client.indices.delete({ index });
   const mapping = loadMapping('certificates');
   const threeShards = { ...mapping, settings: { ...mapping.settings, index: { ...mapping.settings.index, number_of_shards: 3 } } };
   await createPhysicalIndex(client, physicalName(prefix, 'certificates', mapping.version), 'certificates', threeShards, {
     replicas: 0,
-    alias,
+    aliases: datasetAliases(prefix, 'certificates'),
   });
   const writer = createBulkWriter(client, { index: alias, refresh: true });
   for (const record of records) await writer.add(record.id, record);
   const totals = await writer.flush();
   if (totals.failed > 0) throw new Error(`seed failed: ${JSON.stringify(totals.failures.slice(0, 3))}`);
+  if (options.rollups !== false) await rebuildRollups(client, (await aliasTargets(client, alias))[0]!);
+  await client.indices.refresh({ index: alias });
 }
 
 export const PARCEL_BASE_URL = 'https://parcels.example.test/v2/parcels';

@@ -1,0 +1,95 @@
+import type { Client } from '@opensearch-project/opensearch';
+import { type RolledCertificate, RollupTally } from '../../services/engine/rollups/rollup-docs.ts';
+import { aliasName } from '../../services/domain/datasets.ts';
+import { aliasTargets } from '../indices/ensure.ts';
+import type { BulkTotals } from '../load/bulk.ts';
+import { applyDelta, isStale, keepsRollups, markStale, RollupDriftError } from '../rollups/commit.ts';
+import type { LedgerMark, RollupLedger } from '../rollups/ledger.ts';
+import { rebuildRollups, type RollupScope } from '../rollups/rebuild.ts';
+
+/**
+ * The rollups of one certificate file (services/engine/rollups/rollup-docs.ts), in three places
+ * of the job:
+ * 1. pass 1 adds every valid document as it is spooled (observe);
+ * 2. between the passes, the change feed's one read of the index takes back each document a
+ *    certificate replaces, and each document set aside by the conflict check (replaced, setAside);
+ * 3. in the send lane, right after the certificates (withinSend): the difference is added to the
+ *    rollups as written. Nothing else writes rollups meanwhile, and the next refresh runs only
+ *    after this returns, so it shows the file and its rollups together.
+ * When the difference cannot be trusted (a retry whose first attempt may have written part of the
+ * file, a document the engine refused, another file of the county and year in between, rollups
+ * that would go below zero), the county and tax year are marked stale, the certificates sent,
+ * and its rollups made again from the certificates after a refresh in the lane (rollups/rebuild.ts);
+ * a read meanwhile sees the marker and scans. A send that fails leaves the marker: the scope is
+ * answered by scans until a later load of it rebuilds.
+ */
+export class CertificateRollups {
+  private readonly delta = new RollupTally();
+  /** False until the change feed's read of the index took back every replaced document. */
+  private compared = false;
+  private mark: LedgerMark | undefined;
+
+  constructor(
+    private readonly client: Client,
+    private readonly prefix: string,
+    private readonly scope: RollupScope,
+    private readonly ledger: RollupLedger | undefined,
+  ) {}
+
+  observe(doc: RolledCertificate): void {
+    this.delta.add(doc);
+  }
+
+  /** The change feed's read begins: what this worker had committed of the county and year then. */
+  comparing(): void {
+    this.mark = this.ledger?.mark(this.scope.countySlug, this.scope.taxYear);
+  }
+
+  replaced(indexed: RolledCertificate): void {
+    this.delta.add(indexed, -1);
+  }
+
+  setAside(incoming: RolledCertificate): void {
+    this.delta.add(incoming, -1);
+  }
+
+  /** The read took back every replaced document (not a retry that only checked parcels). */
+  compareComplete(): void {
+    this.compared = true;
+  }
+
+  /** In the send lane: the certificates, then their rollups (see above). */
+  async withinSend(send: () => Promise<BulkTotals>, refused: () => ReadonlySet<string>): Promise<BulkTotals> {
+    const [index] = await aliasTargets(this.client, aliasName(this.prefix, 'certificates'));
+    // An index from before rollups, or one filled some other way: nothing to keep.
+    if (index === undefined || !(await keepsRollups(this.client, index))) return send();
+    const ledger = this.ledger;
+    const byDifference =
+      this.compared &&
+      this.mark !== undefined &&
+      !(ledger?.changedSince(this.mark) ?? false) &&
+      !(await isStale(this.client, index, this.scope));
+    if (!byDifference) await markStale(this.client, index, this.scope);
+    let totals: BulkTotals;
+    try {
+      totals = await send();
+    } catch (err) {
+      await markStale(this.client, index, this.scope).catch(() => undefined);
+      throw err;
+    }
+    if (byDifference && refused().size === 0) {
+      try {
+        await applyDelta(this.client, index, this.delta);
+        ledger?.committed(this.scope.countySlug, this.scope.taxYear);
+        return totals;
+      } catch (err) {
+        await markStale(this.client, index, this.scope).catch(() => undefined);
+        if (!(err instanceof RollupDriftError)) throw err;
+      }
+    } else if (byDifference) await markStale(this.client, index, this.scope);
+    await rebuildRollups(this.client, index, this.scope);
+    ledger?.refreshed();
+    ledger?.committed(this.scope.countySlug, this.scope.taxYear);
+    return totals;
+  }
+}
