@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../../deps.ts';
 import { bidRateExample } from '../../../openapi/examples.ts';
 import { answers } from '../../../openapi/responses.ts';
-import { sendObject } from '../../../reply.ts';
+import { sendAnalytic } from '../analytic-reply.ts';
 import { BidRateParams } from './params.ts';
 import { readBidRates } from './read.ts';
 import { BidRateAnalyticsResponse } from './row.ts';
@@ -28,7 +28,7 @@ export function bidRatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           }),
         },
       },
-      async (request, reply) => sendObject(request, reply, await readBidRates(deps, request.query)),
+      async (request, reply) => sendAnalytic(request, reply, await readBidRates(deps, request.query)),
     );
   };
 }

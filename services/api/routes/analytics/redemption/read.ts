@@ -11,11 +11,14 @@ import { type CohortCounts, mapCohortCounts, mapFirstSale } from './counts.ts';
 import { lowestRateMeeting, rateYields } from './expected-yield.ts';
 import { type ExpectedYieldParams, MAX_MONTHS, type RedemptionCurveParams, type RedemptionScope } from './params.ts';
 import type { ExpectedYield, RedemptionCurve } from './row.ts';
+import { type AnalyticsPath, readRollups, rollupScope } from '../rollup-read.ts';
+import { redemptionFromRollups, redemptionRollupAggs, redemptionRollupsCover } from './from-rollups.ts';
 import { kaplanMeier, medianMonths, observedThrough, redeemedBy, survivalAt } from './survival.ts';
 
 /**
  * GET /analytics/redemption-curve, /analytics/expected-yield and their MCP tools: scope and
- * day -> one multi-search of exact counts -> Kaplan-Meier -> the answer. An unknown county
+ * day -> the cohort's exact counts (from rollups when the scope is county, tax_year and vendor
+ * only: from-rollups.ts; else one multi-search, capped) -> Kaplan-Meier -> the answer. An unknown county
  * is a 400 as in search; a scope without certificates is a 200 with certificates 0 and nulls.
  */
 
@@ -38,8 +41,38 @@ function asOfDay(asked: string | undefined, now: Date): string {
   return asked ?? today;
 }
 
-async function readCohort(deps: RedemptionDeps, p: RedemptionScope, asOf: string, rates: boolean): Promise<CohortCounts> {
+/** The cohort's counts from rollups, or null when they cannot answer the scope (rollup-read.ts). */
+export async function rolledCohort(deps: RedemptionDeps, p: RedemptionScope, asOf: string, rates: boolean): Promise<CohortCounts | null> {
+  if (!redemptionRollupsCover(p)) return null;
+  const rolled = await readRollups(deps.opensearch, deps.config.INDEX_PREFIX, rollupScope(p), redemptionRollupAggs(asOf, { rates }));
+  if (!rolled) return null;
+  const answer = redemptionFromRollups(rolled);
+  const counts = mapCohortCounts(answer, asOf);
+  if (counts.certificates === 0) assertSoldBy(mapFirstSale(answer.first));
+  return counts;
+}
+
+/** The day asked about precedes every sale in scope: a 400 naming the first. */
+function assertSoldBy(first: string | null): void {
+  if (first !== null)
+    throw new InvalidParamsError([
+      { parameter: 'as_of', message: `is before every sale in scope: the first certificate was sold on ${first}` },
+    ]);
+}
+
+async function readCohort(
+  deps: RedemptionDeps,
+  p: RedemptionScope,
+  asOf: string,
+  rates: boolean,
+): Promise<{ counts: CohortCounts; path: AnalyticsPath }> {
   assertCounties(deps.registry, 'county', p.county);
+  const rolled = await rolledCohort(deps, p, asOf, rates);
+  return rolled ? { counts: rolled, path: 'rollup' } : { counts: await scannedCohort(deps, p, asOf, rates), path: 'scan' };
+}
+
+/** The cohort's counts read from the certificates now, the scope capped. */
+export async function scannedCohort(deps: RedemptionDeps, p: RedemptionScope, asOf: string, rates: boolean): Promise<CohortCounts> {
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
   await assertScopeWithin(deps.opensearch, index, cohortQuery(p), deps.config.REDEMPTION_MAX_SCOPE, NARROW_BY);
   const [months, late, byRate] = await multiSearch<never>(deps.opensearch, index, buildRedemptionCounts(p, asOf, { rates }));
@@ -47,13 +80,7 @@ async function readCohort(deps: RedemptionDeps, p: RedemptionScope, asOf: string
     { months: months?.aggregations, late: late?.aggregations, ...(rates ? { rates: byRate?.aggregations } : {}) },
     asOf,
   );
-  if (counts.certificates === 0) {
-    const first = mapFirstSale((await search<never>(deps.opensearch, index, buildFirstSale(p))).aggregations);
-    if (first !== null)
-      throw new InvalidParamsError([
-        { parameter: 'as_of', message: `is before every sale in scope: the first certificate was sold on ${first}` },
-      ]);
-  }
+  if (counts.certificates === 0) assertSoldBy(mapFirstSale((await search<never>(deps.opensearch, index, buildFirstSale(p))).aggregations));
   return counts;
 }
 
@@ -74,10 +101,12 @@ export async function readRedemptionCurve(
   deps: RedemptionDeps,
   params: RedemptionCurveParams,
   now = new Date(),
-): Promise<ObjectResult<RedemptionCurve>> {
+): Promise<ObjectResult<RedemptionCurve> & { path: AnalyticsPath }> {
   const asOf = asOfDay(params.as_of, now);
-  const s = kaplanMeier(await readCohort(deps, params, asOf, false));
+  const { counts, path } = await readCohort(deps, params, asOf, false);
+  const s = kaplanMeier(counts);
   return {
+    path,
     data: {
       scope: scopeEcho(params, asOf),
       certificates: s.certificates,
@@ -100,14 +129,15 @@ export async function readExpectedYield(
   deps: RedemptionDeps,
   params: ExpectedYieldParams,
   now = new Date(),
-): Promise<ObjectResult<ExpectedYield>> {
+): Promise<ObjectResult<ExpectedYield> & { path: AnalyticsPath }> {
   const asOf = asOfDay(params.as_of, now);
-  const counts = await readCohort(deps, params, asOf, true);
+  const { counts, path } = await readCohort(deps, params, asOf, true);
   const s = kaplanMeier(counts);
   const horizon = params.horizon_months ?? MAX_MONTHS;
   const rates = [...new Set(params.rates ?? ALL_RATES)].sort((a, b) => a - b);
   const rows = rateYields(s, horizon, rates, counts.rates);
   return {
+    path,
     data: {
       scope: scopeEcho(params, asOf),
       horizon_months: horizon,

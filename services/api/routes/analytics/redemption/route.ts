@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../../deps.ts';
 import { expectedYieldExample, redemptionCurveExample } from '../../../openapi/examples.ts';
 import { answers } from '../../../openapi/responses.ts';
-import { sendObject } from '../../../reply.ts';
+import { sendAnalytic } from '../analytic-reply.ts';
 import { ExpectedYieldParams, RedemptionCurveParams } from './params.ts';
 import { readExpectedYield, readRedemptionCurve } from './read.ts';
 import { ExpectedYieldResponse, RedemptionCurveResponse } from './row.ts';
@@ -30,7 +30,7 @@ export function redemptionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           }),
         },
       },
-      async (request, reply) => sendObject(request, reply, await readRedemptionCurve(deps, request.query)),
+      async (request, reply) => sendAnalytic(request, reply, await readRedemptionCurve(deps, request.query)),
     );
     app.get(
       '/analytics/expected-yield',
@@ -49,7 +49,7 @@ export function redemptionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           }),
         },
       },
-      async (request, reply) => sendObject(request, reply, await readExpectedYield(deps, request.query)),
+      async (request, reply) => sendAnalytic(request, reply, await readExpectedYield(deps, request.query)),
     );
   };
 }

@@ -33,6 +33,8 @@ export async function openSeededApi(
   fileUrl: string,
   records: readonly CertificateRecord[],
   env: Record<string, string> = {},
+  /** rollups: false seeds an index without rollups, which every analytic read scans. */
+  options: { rollups?: boolean } = {},
 ): Promise<SeededApi> {
   const t = await openTestRuntime(fileUrl, env);
   await migrate(t.runtime.sql);
@@ -41,6 +43,7 @@ export async function openSeededApi(
     t.runtime.opensearch,
     t.config.INDEX_PREFIX,
     records.map((r) => Object.assign(certificateDocument(r, aliases), ownParcelFields(r))),
+    options,
   );
   const auth = await apiKeyHeaders(t.runtime);
   const app = await buildApp(t.runtime);
