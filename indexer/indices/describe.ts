@@ -1,4 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
+import { CERTIFICATES_ONLY } from '../../services/engine/dataset-aliases.ts';
 import { aliasTargets } from './ensure.ts';
 import { loadMapping } from '../../services/engine/mapping-file.ts';
 import { savedSearchIndexName } from '../../services/engine/saved-search-index.ts';
@@ -27,7 +28,8 @@ export async function describeIndices(client: Client, prefix: string): Promise<I
       out.push({ dataset, alias, index, documents: null, mappingVersion: null, fileVersion });
       continue;
     }
-    const count = await client.count({ index });
+    // The dataset's documents: a certificates index also holds its rollups, which are not counted.
+    const count = await client.count({ index, body: { query: CERTIFICATES_ONLY } });
     const version = pattern.exec(index)?.[2];
     out.push({
       dataset,

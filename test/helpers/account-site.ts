@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { rollUp } from './rollups.ts';
 import { createBulkWriter } from '../../indexer/load/bulk.ts';
 import { createTrialAccount } from '../../services/control/accounts/accounts.ts';
 import { hashPassword, type PasswordHasher } from '../../services/control/accounts/passwords.ts';
@@ -52,6 +53,7 @@ export async function openAccountSite(
       await writer.add(record.id, record);
     }
     const totals = await writer.flush();
+    await rollUp(t.runtime.opensearch, t.config.INDEX_PREFIX);
     if (totals.failed > 0) throw new Error(`seed failed: ${JSON.stringify(totals.failures.slice(0, 3))}`);
   }
   const clock: { offsetMs: number; fixedAt?: number } = { offsetMs: 0 };

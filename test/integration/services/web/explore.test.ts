@@ -1,4 +1,5 @@
 // @module-tag postgres
+import { rollUp } from '../../../helpers/rollups.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../../indexer/load/bulk.ts';
 import { readCertificateSearch } from '../../../../services/api/routes/certificates/read.ts';
@@ -38,6 +39,7 @@ beforeAll(async () => {
   });
   for (const record of LEE) await writer.add(record.id, record);
   expect((await writer.flush()).failed).toBe(0);
+  await rollUp(site.t.runtime.opensearch, site.t.config.INDEX_PREFIX);
 });
 afterAll(async () => site?.close());
 

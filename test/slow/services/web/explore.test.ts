@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { rollUp } from '../../../helpers/rollups.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBulkWriter } from '../../../../indexer/load/bulk.ts';
 import { createTrialAccount } from '../../../../services/control/accounts/accounts.ts';
@@ -43,6 +44,7 @@ beforeAll(async () => {
     await writer.add(record.id, record);
   }
   expect((await writer.flush()).failed).toBe(0);
+  await rollUp(site.t.runtime.opensearch, site.t.config.INDEX_PREFIX);
   const { sql } = site.t.runtime;
   const made = await createTrialAccount(sql, {
     organisation: 'Explorer LLC',

@@ -18,7 +18,7 @@ export function bidRatesRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           operationId: 'getBidRateAnalytics',
           summary: 'Clearing rates: where bids still clear above 5%',
           description:
-            'Winning bid rates of the certificates sold to a bidder (every status but available and advertised, not struck to the county) in a scope of counties, tax years and vendors: exact nearest-rank percentiles, means, shares at 0, 0.25, 1, 5 and 18 percent, one histogram row per rate, and the same per county. No parameter: the whole data set. What one credit buys is bounded: a scope of more than 2,000,000 certificates (the default cap) is a 400 naming county, tax_year and vendor, and a client may have 2 analytic requests in flight at once (one more is a 429).',
+            'Winning bid rates of the certificates sold to a bidder (every status but available and advertised, not struck to the county) in a scope of counties, tax years and vendors: exact nearest-rank percentiles, means, shares at 0, 0.25, 1, 5 and 18 percent, one histogram row per rate, and the same per county. No parameter: the whole data set. A scope of county, tax_year and vendor is added up from rollups kept at ingest (the X-Analytics-Path header says rollup) at any size; a scope the rollups cannot answer is read from the certificates (scan), and what one credit buys is then bounded: a scan of more than 2,000,000 certificates (the default cap) is a 400 naming county, tax_year and vendor. A client may have 2 analytic requests in flight at once (one more is a 429).',
           tags: ['analytics'],
           querystring: BidRateParams,
           response: answers({

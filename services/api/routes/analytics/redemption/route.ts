@@ -8,7 +8,7 @@ import { readExpectedYield, readRedemptionCurve } from './read.ts';
 import { ExpectedYieldResponse, RedemptionCurveResponse } from './row.ts';
 
 const SCOPE =
-  'The cohort: certificates in scope (county, tax_year, vendor, face_min/face_max, rate_min/rate_max) sold to a bidder on or before as_of (every status but available and advertised, not struck to the county), not cancelled. Time is interest months as the redemption quote counts them (June of the sale year is month 1, before June month 0): a redemption is an event at the months of its redeemed_date, every other certificate is censored at the months of as_of, capped at 84. Exact from counts. A scope of more than 2,000,000 certificates (the default cap) is a 400 naming the parameters that narrow it; a client may have 2 analytic requests in flight at once.';
+  'The cohort: certificates in scope (county, tax_year, vendor, face_min/face_max, rate_min/rate_max) sold to a bidder on or before as_of (every status but available and advertised, not struck to the county), not cancelled. Time is interest months as the redemption quote counts them (June of the sale year is month 1, before June month 0): a redemption is an event at the months of its redeemed_date, every other certificate is censored at the months of as_of, capped at 84. Exact from counts: a scope of county, tax_year and vendor only is added up from rollups kept at ingest (X-Analytics-Path: rollup) at any size; any other is read from the certificates (scan), and a scan of more than 2,000,000 certificates (the default cap) is a 400 naming the parameters that narrow it. A client may have 2 analytic requests in flight at once.';
 
 export function redemptionRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,4 +1,5 @@
 // @module-tag postgres
+import { rollUp } from '../../../../helpers/rollups.ts';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +86,7 @@ describe('MCP tools answer what their REST routes answer', () => {
       await writer.add(record.id, record);
     }
     expect((await writer.flush()).failed).toBe(0);
+    await rollUp(t.runtime.opensearch, t.config.INDEX_PREFIX);
     // One county's bulk files, for list_bulk_files to list.
     await buildCertificateSnapshots({ ...t.runtime, storage: folderStorage(t.config.BULK_DIR) }, { county: 'miami-dade' });
     // Source rows as `ingest --manifest` registers them: enough to page through.
