@@ -14,12 +14,12 @@ describe('BulkMode on a real index', () => {
 
   beforeAll(async () => {
     t = await openTestRuntime(import.meta.url);
-    alias = aliasName(t.config.INDEX_PREFIX, 'certificates');
+    alias = aliasName(t.config.INDEX_PREFIX, 'parcels');
   });
   afterAll(() => t.teardown());
 
   it('keeps refresh off while any load runs and restores it when the last one ends', async () => {
-    const mode = new BulkMode(t.runtime.opensearch, { index: alias, dataset: 'certificates', replicas: 0 });
+    const mode = new BulkMode(t.runtime.opensearch, { index: alias, dataset: 'parcels', replicas: 0 });
     let releaseFirst!: () => void;
     const firstHolds = new Promise<void>((r) => {
       releaseFirst = r;
@@ -40,7 +40,7 @@ describe('BulkMode on a real index', () => {
   });
 
   it('restores search settings when the load throws, and documents written are searchable', async () => {
-    const mode = new BulkMode(t.runtime.opensearch, { index: alias, dataset: 'certificates', replicas: 0 });
+    const mode = new BulkMode(t.runtime.opensearch, { index: alias, dataset: 'parcels', replicas: 0 });
     await expect(
       mode.run(async () => {
         await t.runtime.opensearch.index({ index: alias, id: 'x', body: { county_slug: 'alachua' } });
@@ -54,7 +54,7 @@ describe('BulkMode on a real index', () => {
 
   it('repair() puts settings back after a worker died in bulk mode', async () => {
     await t.runtime.opensearch.indices.putSettings({ index: alias, body: { index: { refresh_interval: '-1' } } });
-    await new BulkMode(t.runtime.opensearch, { index: alias, dataset: 'certificates', replicas: 0 }).repair();
+    await new BulkMode(t.runtime.opensearch, { index: alias, dataset: 'parcels', replicas: 0 }).repair();
     expect((await settings()).refresh).toBe('1s');
   });
 });
