@@ -3,7 +3,7 @@ import { type RolledCertificate, RollupTally } from '../../services/engine/rollu
 import { aliasName } from '../../services/domain/datasets.ts';
 import { aliasTargets } from '../indices/ensure.ts';
 import type { BulkTotals } from '../load/bulk.ts';
-import { applyDelta, isStale, keepsRollups, markStale, RollupDriftError } from '../rollups/commit.ts';
+import { applyDelta, markStale, RollupDriftError, rollupMarkers } from '../rollups/commit.ts';
 import type { LedgerMark, RollupLedger } from '../rollups/ledger.ts';
 import { rebuildRollups, type RollupScope } from '../rollups/rebuild.ts';
 
@@ -61,14 +61,11 @@ export class CertificateRollups {
   /** In the send lane: the certificates, then their rollups (see above). */
   async withinSend(send: () => Promise<BulkTotals>, refused: () => ReadonlySet<string>): Promise<BulkTotals> {
     const [index] = await aliasTargets(this.client, aliasName(this.prefix, 'certificates'));
+    const markers = index === undefined ? undefined : await rollupMarkers(this.client, index, this.scope);
     // An index from before rollups, or one filled some other way: nothing to keep.
-    if (index === undefined || !(await keepsRollups(this.client, index))) return send();
+    if (index === undefined || !markers?.built) return send();
     const ledger = this.ledger;
-    const byDifference =
-      this.compared &&
-      this.mark !== undefined &&
-      !(ledger?.changedSince(this.mark) ?? false) &&
-      !(await isStale(this.client, index, this.scope));
+    const byDifference = this.compared && this.mark !== undefined && !(ledger?.changedSince(this.mark) ?? false) && !markers.stale;
     if (!byDifference) await markStale(this.client, index, this.scope);
     let totals: BulkTotals;
     try {

@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { createPhysicalIndex, errorInfo } from './create.ts';
-import { markerKey, rollupDocument, rollupId } from '../../services/engine/rollups/rollup-docs.ts';
+import { markerKey } from '../../services/engine/rollups/rollup-docs.ts';
+import { writeMarker } from '../rollups/commit.ts';
 import { datasetAliases } from '../../services/engine/dataset-aliases.ts';
 import { loadMapping } from '../../services/engine/mapping-file.ts';
 import { aliasName, DATASETS, type Dataset, physicalName } from '../../services/domain/datasets.ts';
@@ -45,10 +46,7 @@ async function ensureOne(client: Client, prefix: string, dataset: Dataset, repli
       await createPhysicalIndex(client, name, dataset, mapping, { replicas, shards, aliases: datasetAliases(prefix, dataset) });
       created = true;
       // A new certificates index is empty, so its (empty) rollups are exact: from now on loads keep them.
-      if (dataset === 'certificates') {
-        const built = { key: markerKey('built'), count: 0, faceCents: 0 };
-        await client.index({ index: name, id: rollupId(built.key), body: rollupDocument(built) });
-      }
+      if (dataset === 'certificates') await writeMarker(client, name, markerKey('built'));
     } catch (err) {
       // Same name from another process: it made what we wanted.
       if (errorInfo(err).type !== 'resource_already_exists_exception') throw err;

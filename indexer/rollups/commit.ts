@@ -4,6 +4,7 @@ import {
   isEmpty,
   markerKey,
   type RollupEntry,
+  type RollupKey,
   type RollupTally,
   rollupDocument,
   rollupId,
@@ -62,24 +63,24 @@ async function write(client: Client, index: string, body: object[]): Promise<voi
     throw new BulkRequestError('unavailable', `writing rollups to ${index} failed: ${JSON.stringify(failed[0]).slice(0, 300)}`);
 }
 
-/** Marks a county and tax year's rollups as not to be trusted: reads of a scope holding it scan. */
-export async function markStale(client: Client, index: string, scope: RollupScope): Promise<void> {
-  const key = markerKey('stale', scope.countySlug, scope.taxYear);
+/** Writes a marker document (count 0): `stale` for a county and tax year, `built` for the index. */
+export async function writeMarker(client: Client, index: string, key: RollupKey): Promise<void> {
   await write(client, index, [{ index: { _index: index, _id: rollupId(key) } }, rollupDocument({ key, count: 0, faceCents: 0 })]);
 }
 
-/** Whether the marker is written (real time: refreshed or not). */
-async function written(client: Client, index: string, id: string): Promise<boolean> {
-  const res = await client.get({ index, id, _source: false } as never, { ignore: [404] });
-  return (res.body as { found?: boolean }).found === true;
+/** Marks a county and tax year's rollups as not to be trusted: reads of a scope holding it scan. */
+export function markStale(client: Client, index: string, scope: RollupScope): Promise<void> {
+  return writeMarker(client, index, markerKey('stale', scope.countySlug, scope.taxYear));
 }
 
-/** Whether the index keeps rollups (its built marker). */
-export function keepsRollups(client: Client, index: string): Promise<boolean> {
-  return written(client, index, rollupId(markerKey('built')));
-}
-
-/** Whether a county and tax year is marked stale: a difference added to it would stay wrong. */
-export function isStale(client: Client, index: string, scope: RollupScope): Promise<boolean> {
-  return written(client, index, rollupId(markerKey('stale', scope.countySlug, scope.taxYear)));
+/**
+ * In one real-time multi-get (written, refreshed or not): whether the index keeps rollups (its
+ * built marker) and whether the county and tax year is marked stale, where a difference added
+ * would stay wrong.
+ */
+export async function rollupMarkers(client: Client, index: string, scope: RollupScope): Promise<{ built: boolean; stale: boolean }> {
+  const ids = [rollupId(markerKey('built')), rollupId(markerKey('stale', scope.countySlug, scope.taxYear))];
+  const res = await client.mget({ index, realtime: true, _source: false, body: { ids } } as never);
+  const [built, stale] = (res.body as { docs: { found?: boolean }[] }).docs.map((d) => d.found === true);
+  return { built: built === true, stale: stale === true };
 }

@@ -47,6 +47,22 @@ export const COUNT = { count: { sum: { field: 'rollup.count' } } };
 
 export const sumOf = (agg: unknown): number => Math.round((agg as { value?: number } | undefined)?.value ?? 0);
 
+export interface RollupTerms {
+  buckets: ({ key: string | number; count: unknown } & Record<string, unknown>)[];
+  sum_other_doc_count?: number;
+  doc_count_error_upper_bound?: number;
+}
+
+/** A terms answer over rollups as the scan's terms over certificates: each bucket's doc_count is its certificates. */
+export function asCertificateTerms(t: RollupTerms | undefined, sub: (b: Record<string, unknown>) => Record<string, unknown> = () => ({})) {
+  return {
+    // Whether the size covered every value is the same question over rollups: passed on as asked.
+    sum_other_doc_count: t?.sum_other_doc_count ?? 0,
+    doc_count_error_upper_bound: t?.doc_count_error_upper_bound ?? 0,
+    buckets: (t?.buckets ?? []).map((b) => ({ key: b.key, doc_count: sumOf(b.count), ...sub(b) })),
+  };
+}
+
 /**
  * The rollups' aggregations for a scope, or null when rollups cannot answer it (not kept, or a
  * county and year of the scope is stale). `aggs` run under a filter of the scope.

@@ -1,5 +1,5 @@
 import type { Clause } from '../../../query/filters.ts';
-import { COUNT, kind, sumOf } from '../rollup-read.ts';
+import { asCertificateTerms, COUNT, kind, type RollupTerms, sumOf } from '../rollup-read.ts';
 import { COUNTY_BUCKETS, RATE_BUCKETS } from './build-query.ts';
 
 /**
@@ -36,22 +36,6 @@ export function bidRateRollupAggs(): Record<string, unknown> {
         },
       },
     },
-  };
-}
-
-interface RollupTerms {
-  buckets: ({ key: string | number; count: unknown } & Record<string, unknown>)[];
-  sum_other_doc_count?: number;
-  doc_count_error_upper_bound?: number;
-}
-
-/** A terms answer over rollups as the scan's terms over certificates: each bucket's doc_count is its certificates. */
-export function asCertificateTerms(t: RollupTerms | undefined, sub: (b: Record<string, unknown>) => Record<string, unknown> = () => ({})) {
-  return {
-    // Whether the size covered every value is the same question over rollups: passed on as asked.
-    sum_other_doc_count: t?.sum_other_doc_count ?? 0,
-    doc_count_error_upper_bound: t?.doc_count_error_upper_bound ?? 0,
-    buckets: (t?.buckets ?? []).map((b) => ({ key: b.key, doc_count: sumOf(b.count), ...sub(b) })),
   };
 }
 

@@ -49,7 +49,7 @@ function endOfMonth(day: string): string {
 }
 
 /** The month after the day's, YYYY-MM. */
-function nextMonth(day: string): string {
+export function nextMonth(day: string): string {
   const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }

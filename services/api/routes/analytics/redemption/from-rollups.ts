@@ -1,7 +1,7 @@
 import type { Clause } from '../../../query/filters.ts';
 import { RATE_BUCKETS } from '../bid-rates/build-query.ts';
-import { asCertificateTerms } from '../bid-rates/from-rollups.ts';
-import { COUNT, kind, type MarketScope, rollupsCover, sumOf } from '../rollup-read.ts';
+import { asCertificateTerms, COUNT, kind, type MarketScope, rollupsCover, sumOf } from '../rollup-read.ts';
+import { nextMonth } from './build-query.ts';
 import type { RedemptionScope } from './params.ts';
 
 /**
@@ -19,11 +19,6 @@ export function redemptionRollupsCover(p: RedemptionScope): boolean {
 }
 
 const MONTH_BUCKETS = 1200;
-
-function nextMonth(day: string): string {
-  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
 
 const bySaleYear = { field: 'rollup.sale_date', calendar_interval: 'year', format: 'yyyy', min_doc_count: 1 };
 
