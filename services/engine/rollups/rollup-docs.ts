@@ -1,4 +1,15 @@
 import { UNSOLD_STATUSES } from '../../domain/sold-to-bidder.ts';
+import {
+  addToHist,
+  compactHist,
+  emptyHist,
+  type GroupHist,
+  type GroupedCertificate,
+  histEmpty,
+  histMedian,
+  histName,
+  mergeHist,
+} from './group-hist.ts';
 
 /**
  * Rollups: exact pre-added figures of the certificates, kept as documents of the certificates
@@ -14,17 +25,23 @@ import { UNSOLD_STATUSES } from '../../domain/sold-to-bidder.ts';
  *    tax year, vendor, sale day, month redeemed or none), with the redemptions of each day of
  *    that month (d1..d31), so a curve drawn as of any day is exact. Serves the redemption curve
  *    and the expected yield.
+ *  - groups (per holder group and county) and groups_all (per holder group, whole index): the
+ *    group's certificates, face and the additive counts of group-hist.ts, with the figures the
+ *    holder-group orders sort on (median rate, display name) and the member spellings a name
+ *    match searches, written from those counts. Serves /analytics/holders.
  * Markers beside them: `built` (this index's rollups are kept: an index loaded some other way
  * has none and every read scans) and `stale` (a county and tax year whose rollups could not be
  * kept exact, e.g. a send that failed half way; reads of a scope holding one scan until a later
  * load rebuilds them).
  */
 
-export type RollupKind = 'rates' | 'redemptions' | 'stale' | 'built';
+export type RollupKind = 'rates' | 'redemptions' | 'groups' | 'groups_all' | 'stale' | 'built';
+/** Which rollups a tally adds: the market's (rates, redemptions, per county and tax year), the groups', or both. */
+export type RollupParts = 'all' | 'market' | 'groups';
 export type RollupClass = 'struck' | 'sold' | 'other';
 
-/** The certificate fields rollups are made of: what a re-ingest reads of the certificates it replaces. */
-export const ROLLUP_SOURCE_FIELDS = [
+/** The certificate fields the market rollups are made of. */
+export const MARKET_FIELDS = [
   'county_slug',
   'tax_year',
   'vendor',
@@ -36,7 +53,14 @@ export const ROLLUP_SOURCE_FIELDS = [
   'redeemed_date',
 ] as const;
 
-export interface RolledCertificate {
+/** The certificate fields the group rollups add (holder_name.raw in the index: the spelling as listed). */
+export const GROUP_FIELDS = ['holder_group_id', 'holder_group_name', 'holder_name', 'county_held'] as const;
+
+/** Every field rollups are made of: what a re-ingest reads of the certificates it replaces. */
+export const ROLLUP_SOURCE_FIELDS = [...MARKET_FIELDS, ...GROUP_FIELDS] as const;
+
+export interface RolledCertificate extends GroupedCertificate {
+  holder_group_id?: string | null;
   county_slug: string;
   tax_year: number;
   vendor?: string | null;
@@ -59,6 +83,7 @@ export interface RollupKey {
   cancelled?: boolean;
   sale_date?: string;
   redeemed_month?: string;
+  group_id?: string;
 }
 
 export interface RollupEntry {
@@ -67,6 +92,8 @@ export interface RollupEntry {
   faceCents: number;
   /** Redemptions on each day (index 0: the 1st) of redeemed_month; redemptions kind only. */
   days?: number[];
+  /** The group's counts; group kinds only. */
+  hist?: GroupHist;
 }
 
 /** The field every rollup document has and no certificate has: the aliases split the index on it. */
@@ -96,6 +123,7 @@ export function rollupId(k: RollupKey): string {
     v(k.cancelled),
     v(k.sale_date),
     v(k.redeemed_month),
+    ...(k.group_id === undefined ? [] : [k.group_id]),
   ].join('|');
 }
 
@@ -114,7 +142,26 @@ const present = <T>(x: T | null | undefined): T | undefined => (x === null ? und
 export class RollupTally {
   readonly entries = new Map<string, RollupEntry>();
 
-  add(c: RolledCertificate, sign: 1 | -1 = 1, times = 1, faceSum = faceCents(c.face_amount) * times): void {
+  add(c: RolledCertificate, sign: 1 | -1 = 1, times = 1, faceSum = faceCents(c.face_amount) * times, parts: RollupParts = 'all'): void {
+    if (parts !== 'market') this.addGroups(c, sign * times, sign * faceSum);
+    if (parts !== 'groups') this.addMarket(c, sign, times, faceSum);
+  }
+
+  /** The certificate's group, in its county and in the whole index; none without a group. */
+  private addGroups(c: RolledCertificate, times: number, cents: number): void {
+    const group = present(c.holder_group_id);
+    if (group === undefined) return;
+    for (const key of [
+      { kind: 'groups', group_id: group, county_slug: c.county_slug },
+      { kind: 'groups_all', group_id: group },
+    ] as const) {
+      const entry = this.bump(key, times, cents);
+      entry.hist ??= emptyHist();
+      addToHist(entry.hist, c, times, cents);
+    }
+  }
+
+  private addMarket(c: RolledCertificate, sign: 1 | -1, times: number, faceSum: number): void {
     const cls = rollupClass(c);
     const cancelled = c.status === 'cancelled';
     const common = { county_slug: c.county_slug, tax_year: c.tax_year, vendor: present(c.vendor), sale_date: present(c.sale_date) };
@@ -130,13 +177,17 @@ export class RollupTally {
 
   /** Adds every entry of another tally. */
   merge(other: RollupTally): void {
-    for (const e of other.entries.values()) {
-      const entry = this.bump(e.key, e.count, e.faceCents);
-      if (e.days) {
-        entry.days ??= new Array<number>(31).fill(0);
-        for (let d = 0; d < 31; d++) entry.days[d]! += e.days[d]!;
-      }
+    for (const e of other.entries.values()) this.addEntry(e);
+  }
+
+  /** Adds one entry's sums under its key. */
+  addEntry(e: RollupEntry): void {
+    const entry = this.bump(e.key, e.count, e.faceCents);
+    if (e.days) {
+      entry.days ??= new Array<number>(31).fill(0);
+      for (let d = 0; d < 31; d++) entry.days[d]! += e.days[d]!;
     }
+    if (e.hist) entry.hist = mergeHist(entry.hist, e.hist);
   }
 
   private bump(key: RollupKey, count: number, cents: number): RollupEntry {
@@ -154,24 +205,43 @@ export class RollupTally {
 
 /** True when the entry adds nothing (a change and its undoing). */
 export function isEmpty(e: RollupEntry): boolean {
-  return e.count === 0 && e.faceCents === 0 && (e.days?.every((d) => d === 0) ?? true);
+  return e.count === 0 && e.faceCents === 0 && (e.days?.every((d) => d === 0) ?? true) && (e.hist ? histEmpty(e.hist) : true);
 }
 
 /** The indexed form of an entry (or a marker, count 0). */
 export function rollupDocument(e: RollupEntry): { rollup: Record<string, unknown> } {
   const rollup: Record<string, unknown> = { ...e.key, count: e.count, face_cents: e.faceCents };
   if (e.days) rollup.day = Object.fromEntries(e.days.map((n, i) => [`d${i + 1}`, n]));
+  if (e.hist) {
+    const hist = compactHist(e.hist);
+    // What the holder-group orders sort on and a member-name match searches, from the counts.
+    rollup.hist = hist;
+    rollup.median_rate = histMedian(hist);
+    rollup.name_key = histName(hist).toUpperCase();
+    rollup.members = Object.keys(hist.members);
+  }
   return { rollup };
 }
 
 /** An indexed rollup document back to an entry. */
 export function entryOf(doc: { rollup: Record<string, unknown> }): RollupEntry {
-  const { count, face_cents, day, ...key } = doc.rollup as Record<string, unknown> & {
+  const {
+    count,
+    face_cents,
+    day,
+    hist,
+    median_rate: _median,
+    name_key: _name,
+    members: _members,
+    ...key
+  } = doc.rollup as Record<string, unknown> & {
     count: number;
     face_cents: number;
     day?: Record<string, number>;
+    hist?: GroupHist;
   };
   const entry: RollupEntry = { key: key as unknown as RollupKey, count, faceCents: face_cents };
   if (day) entry.days = Array.from({ length: 31 }, (_, i) => day[`d${i + 1}`] ?? 0);
+  if (hist) entry.hist = mergeHist(hist, undefined);
   return entry;
 }

@@ -7,6 +7,8 @@ import { reindex } from '../../../../indexer/indices/reindex.ts';
 import { rebuildRollups } from '../../../../indexer/rollups/rebuild.ts';
 import { aliasTargets } from '../../../../indexer/indices/ensure.ts';
 import { bidRatesByRollups, bidRatesByScan } from '../../../../services/api/routes/analytics/bid-rates/read.ts';
+import { HOLDER_GROUP_SORTS, HolderGroupsParams } from '../../../../services/api/routes/analytics/holders/params.ts';
+import { holderGroupsByRollups, holderGroupsByScan } from '../../../../services/api/routes/analytics/holders/read.ts';
 import { rolledCohort, scannedCohort } from '../../../../services/api/routes/analytics/redemption/read.ts';
 import { aliasName } from '../../../../services/domain/datasets.ts';
 import { quoteAmounts } from '../../../../services/domain/redemption-quote.ts';
@@ -17,7 +19,8 @@ import { CertificateRollups } from '../../../../indexer/certificates/certificate
 /**
  * Rollups against the scan they replace, on a 3-shard index loaded as the worker loads it: every
  * analytic answer the rollups give (bid rates, the redemption cohort behind the curve and the
- * expected yield) equals the scan's, over scopes of county, tax year and vendor, after first
+ * expected yield, holder groups in every order and page) equals the scan's, over scopes of
+ * county, tax year and vendor, after first
  * loads, after updates that change statuses, redemptions, rates and faces and drop a struck
  * certificate into a sale, after a retry-like rebuild, and after taxcert reindex.
  */
@@ -38,6 +41,27 @@ function prng(seed: number): () => number {
 }
 
 type Row = Record<string, unknown>;
+
+const FUNDS = [
+  'Gulf Coast Lien Fund II, LLC',
+  'GULF COAST LIEN FUND 3 LLC',
+  'Sunshine Tax Certs Inc.',
+  'Bayview Partners LP',
+  'BAYVIEW PARTNERS, L.P.',
+];
+const PEOPLE = [
+  'ANN ADAMS',
+  'BOB BAKER',
+  'CARL CRUZ',
+  'DANA DIAZ',
+  'EVE ELLIS',
+  'FRED FOX',
+  'GINA GRAY',
+  'HAL HUNT',
+  'IDA IVES',
+  'JON JAMES',
+  'KAY KING',
+];
 
 /** n certificates of a county and year; `version` moves some of them on (redeemed, cancelled, new rate, new face). */
 function rows(county: (typeof COUNTIES)[number], year: number, n: number, version: number): Row[] {
@@ -68,9 +92,14 @@ function rows(county: (typeof COUNTIES)[number], year: number, n: number, versio
     if (redeemed !== null && redeemed < saleDate) redeemed = null;
     if (struck) rate = 18;
     if (redeemed !== null) status = 'redeemed';
+    // Funds under several spellings (one group each) and people, some in both counties; an
+    // update moves a few certificates to another holder.
+    const who = version > 0 && later() < 0.1 ? i + 7 : i;
     const holder = struck
       ? `${county.name} County`
-      : ['Gulf Coast Lien Fund II, LLC', 'Sunshine Tax Certs Inc.', 'Bayview Partners LP'][i % 3];
+      : who % 4 === 0
+        ? FUNDS[who % FUNDS.length]!
+        : `${PEOPLE[(who + county.slug.length) % PEOPLE.length]} ${(who % 3) + 1}`;
     out.push({
       certificateNumber: `${year}-${String(i + 1).padStart(6, '0')}`,
       parcelId: `${String(year % 100).padStart(2, '0')}-${String(i).padStart(5, '0')}-000`,
@@ -123,8 +152,37 @@ async function loadAll(version: number): Promise<void> {
 const deps = () => ({
   opensearch: ingest.runtime.opensearch,
   registry: ingest.runtime.registry,
-  config: { INDEX_PREFIX: prefix(), BID_RATES_MAX_SCOPE: 1_000_000, REDEMPTION_MAX_SCOPE: 1_000_000 },
+  config: { INDEX_PREFIX: prefix(), BID_RATES_MAX_SCOPE: 1_000_000, REDEMPTION_MAX_SCOPE: 1_000_000, HOLDER_GROUPS_MAX_SCOPE: 1_000_000 },
 });
+
+/** Holder-group scopes: the first three read rollups, the others scan. */
+const GROUP_SCOPES = [{}, { county: ['bay'] }, { county: ['brevard'] }, { county: ['bay', 'brevard'] }, { tax_year: [2022] }];
+/** Pages: the first, one in the middle, the deep walk (a window of 4), and past the end. */
+const GROUP_PAGES = [
+  { offset: 0, limit: 50, window: 10_000 },
+  { offset: 3, limit: 5, window: 10_000 },
+  { offset: 9, limit: 3, window: 4 },
+  { offset: 500, limit: 10, window: 10_000 },
+];
+
+/** Every order, scope, name match and page of holder groups: the rollups answer where they can, and equal the scan. */
+async function expectGroupsEqualScan(): Promise<void> {
+  for (const [s, scope] of GROUP_SCOPES.entries())
+    for (const sort of HOLDER_GROUP_SORTS)
+      for (const query of [undefined, 'fund', 'baker'])
+        for (const { window, ...page } of GROUP_PAGES) {
+          const params = HolderGroupsParams.parse({ ...scope, sort, ...(query ? { query } : {}), ...page });
+          const rolled = await holderGroupsByRollups(deps(), params, window);
+          const what = `${JSON.stringify(scope)} ${sort} ${query} ${page.offset}`;
+          if (s >= 3) {
+            expect(rolled, what).toBeNull();
+            continue;
+          }
+          expect(rolled, what).toEqual(await holderGroupsByScan(deps(), params));
+        }
+  const all = await holderGroupsByScan(deps(), HolderGroupsParams.parse({ limit: 50 }));
+  expect(all.total).toBeGreaterThan(12);
+}
 
 const SCOPES = [
   {},
@@ -139,6 +197,7 @@ const DAYS = ['2026-11-28', '2025-03-14', '2024-06-15', '2023-06-01'];
 
 /** Every scope and day: the rollups answer, and equal the scan. */
 async function expectRollupsEqualScan(): Promise<void> {
+  await expectGroupsEqualScan();
   for (const scope of SCOPES) {
     const rolled = await bidRatesByRollups(deps(), scope);
     expect(rolled).not.toBeNull();

@@ -1,4 +1,5 @@
-import { medianRate, type GroupSummary, toCents } from './rank-groups.ts';
+import { medianRate } from '../../../../domain/median-rate.ts';
+import { type GroupSummary, toCents } from './rank-groups.ts';
 import type { HolderGroupRow } from './row.ts';
 
 interface Buckets<K> {

@@ -19,7 +19,7 @@ export const HolderGroupsParams = z.strictObject({
   county: multi(countySlug)
     .optional()
     .describe(
-      'County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400. A scope (county x tax_year) of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400: narrow it here or with tax_year.',
+      'County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400. The whole index and one county without tax_year are read from figures kept at ingest; any other scope (county x tax_year) is counted from the certificates, and one of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400: narrow it here or with tax_year.',
     ),
   tax_year: multi(taxYear, 111)
     .optional()

@@ -1,3 +1,4 @@
+import { medianRate } from '../../../../domain/median-rate.ts';
 import type { HolderGroupSort } from './params.ts';
 
 /**
@@ -61,19 +62,6 @@ export function foldGroupTerms(groups: readonly GroupBucket[], matched: Readonly
   return groups
     .filter((g) => matched === null || matched.has(g.key))
     .map((g) => ({ group_id: g.key, name: '', certificates: g.doc_count, face_cents: toCents(g.face?.value ?? 0), matched: true }));
-}
-
-/** Nearest rank: the rate at rank ceil(n/2) in ascending order, from exact per-rate counts. */
-export function medianRate(counts: ReadonlyArray<readonly [rate: number, count: number]>): number {
-  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
-  const n = sorted.reduce((sum, [, c]) => sum + c, 0);
-  const rank = Math.ceil(n / 2);
-  let seen = 0;
-  for (const [rate, c] of sorted) {
-    seen += c;
-    if (seen >= rank) return rate;
-  }
-  return sorted.at(-1)?.[0] ?? 0;
 }
 
 /** Per group, its median rate from the rate scan's (group, rate) buckets. */

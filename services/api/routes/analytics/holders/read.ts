@@ -25,6 +25,8 @@ import { foldGroups, foldGroupTerms, type GroupBucket, type GroupSummary, median
 import type { HolderGroupRow } from './row.ts';
 import { InexactAggregationError } from '../../../query/exact-terms.ts';
 import { assertScopeWithin } from '../scope-cap.ts';
+import type { AnalyticsPath } from '../rollup-read.ts';
+import { groupsFromRollups } from './from-rollups.ts';
 
 export interface HolderGroupsDeps {
   opensearch: Client;
@@ -133,14 +135,50 @@ export function scopeCap(cap: number, sort: HolderGroupSort): number {
 }
 
 /**
- * GET /analytics/holders and the MCP tool search_holder_groups: every group in
- * scope from one exact scan, filtered by member name, ordered in the app, then the
- * page's groups' details. pagination.total is the number of groups.
+ * GET /analytics/holders and the MCP tool search_holder_groups: the page from the group rollups
+ * when they answer the scope (from-rollups.ts), else from one exact scan of every group in
+ * scope, filtered by member name, ordered in the app, then the page's groups' details.
+ * pagination.total is the number of groups. The scope cap bounds scans only.
  */
-export async function searchHolderGroups(deps: HolderGroupsDeps, params: HolderGroupsParams): Promise<ListResult<HolderGroupRow>> {
+export async function searchHolderGroups(
+  deps: HolderGroupsDeps,
+  params: HolderGroupsParams,
+): Promise<ListResult<HolderGroupRow> & { path: AnalyticsPath }> {
   assertCounties(deps.registry, 'county', params.county);
-  const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  const rolled = await holderGroupsByRollups(deps, params);
+  const { rows, total } = rolled ?? (await holderGroupsByScan(deps, params));
+  const result = { rows, limit: params.limit, offset: params.offset, total, path: rolled ? ('rollup' as const) : ('scan' as const) };
+  const notYetIngested = total === 0 && (await isDatasetEmpty(deps.opensearch, aliasName(deps.config.INDEX_PREFIX, 'certificates')));
+  return notYetIngested ? { ...result, notYetIngested } : result;
+}
+
+export interface GroupsPage {
+  rows: HolderGroupRow[];
+  total: number;
+}
+
+const rowsOf = (page: { summary: GroupSummary; detail: DetailBucket }[]) => page.map((g) => mapGroupRow(g.summary, g.detail));
+
+/** The page from the group rollups, or null when they cannot answer the scope (from-rollups.ts). */
+export async function holderGroupsByRollups(
+  deps: HolderGroupsDeps,
+  params: HolderGroupsParams,
+  window?: number,
+): Promise<GroupsPage | null> {
   const sort = params.sort ?? DEFAULT_HOLDER_GROUP_SORT;
+  const rolled = await groupsFromRollups(deps.opensearch, deps.config.INDEX_PREFIX, params, sort, window);
+  return rolled && { rows: rowsOf(rolled.page), total: rolled.total };
+}
+
+/** The page from the certificates: within the scope cap, exact at any size. */
+export async function holderGroupsByScan(deps: HolderGroupsDeps, params: HolderGroupsParams): Promise<GroupsPage> {
+  const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  const { page, total } = await scanHolderGroups(deps, index, params, params.sort ?? DEFAULT_HOLDER_GROUP_SORT);
+  return { rows: rowsOf(page), total };
+}
+
+/** Every group in scope from the certificates, ordered; the page's details in one more search. */
+async function scanHolderGroups(deps: HolderGroupsDeps, index: string, params: HolderGroupsParams, sort: HolderGroupSort) {
   await assertScopeWithin(deps.opensearch, index, scopeQuery(params), scopeCap(deps.config.HOLDER_GROUPS_MAX_SCOPE, sort), [
     'county',
     'tax_year',
@@ -157,13 +195,11 @@ export async function searchHolderGroups(deps: HolderGroupsDeps, params: HolderG
     const medians = mediansOf(rates);
     groups = groups.map((g) => ({ ...g, median_rate: medians.get(g.group_id) ?? 0 }));
   }
-  const page = orderGroups(groups, sort).slice(params.offset, params.offset + params.limit);
-  const found = page.length > 0 ? await details(deps.opensearch, index, params, page) : new Map<string, DetailBucket>();
-  const rows = page.flatMap((g) => {
-    const d = found.get(g.group_id);
-    return d ? [mapGroupRow(g, d)] : [];
+  const summaries = orderGroups(groups, sort).slice(params.offset, params.offset + params.limit);
+  const found = summaries.length > 0 ? await details(deps.opensearch, index, params, summaries) : new Map<string, DetailBucket>();
+  const page = summaries.flatMap((summary) => {
+    const detail = found.get(summary.group_id);
+    return detail ? [{ summary, detail }] : [];
   });
-  const result = { rows, limit: params.limit, offset: params.offset, total: groups.length };
-  const notYetIngested = scanned.length === 0 && (await isDatasetEmpty(deps.opensearch, index));
-  return notYetIngested ? { ...result, notYetIngested } : result;
+  return { page, total: groups.length };
 }

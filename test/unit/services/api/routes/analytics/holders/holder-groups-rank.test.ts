@@ -1,33 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { foldGroups, medianRate, orderGroups } from '../../../../../../../services/api/routes/analytics/holders/rank-groups.ts';
+import { foldGroups, orderGroups } from '../../../../../../../services/api/routes/analytics/holders/rank-groups.ts';
 
-describe('holder groups: folding, medians and orders (pure)', () => {
-  it('median by nearest rank: the rate at rank ceil(n/2) in ascending order, from per-rate counts', () => {
-    expect(medianRate([[0.25, 1]])).toBe(0.25);
-    // n = 4, rank 2: 0.25, 0.25 | 5, 18
-    expect(
-      medianRate([
-        [18, 1],
-        [0.25, 2],
-        [5, 1],
-      ]),
-    ).toBe(0.25);
-    // n = 5, rank 3
-    expect(
-      medianRate([
-        [18, 1],
-        [0.25, 2],
-        [5, 2],
-      ]),
-    ).toBe(5);
-    expect(
-      medianRate([
-        [3, 10],
-        [1, 9],
-      ]),
-    ).toBe(3);
-  });
-
+describe('holder groups: folding and orders (pure)', () => {
   it('folds (group, name) buckets: counts and cents add up, the most common name wins, code-point order on a tie', () => {
     const groups = foldGroups(
       [
