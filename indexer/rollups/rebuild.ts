@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { CERTIFICATES_ONLY } from '../../services/engine/dataset-aliases.ts';
 import {
+  BUILT_KIND,
   markerKey,
   ROLLUP_KIND_FIELD,
   entryOf,
@@ -59,10 +60,10 @@ function certificatesIn(countySlug?: string, taxYear?: number): object {
 /** A county and tax year's market rollups and marker, or every rollup but the built marker. */
 function rollupsIn(scope: RollupScope | undefined): object {
   const filter: object[] = [{ exists: { field: ROLLUP_KIND_FIELD } }];
-  if (!scope) return { bool: { filter, must_not: [{ term: { [ROLLUP_KIND_FIELD]: 'built' } }] } };
+  if (!scope) return { bool: { filter, must_not: [{ term: { [ROLLUP_KIND_FIELD]: BUILT_KIND } }] } };
   filter.push({ term: { 'rollup.county_slug': scope.countySlug } }, { term: { 'rollup.tax_year': scope.taxYear } });
   // The built marker belongs to the index, not to a county: a rebuild of one never removes it.
-  return { bool: { filter, must_not: [{ terms: { [ROLLUP_KIND_FIELD]: ['built', 'groups', 'groups_all'] } }] } };
+  return { bool: { filter, must_not: [{ terms: { [ROLLUP_KIND_FIELD]: [BUILT_KIND, 'groups', 'groups_all'] } }] } };
 }
 
 const groupsOfCounty = (countySlug: string) => ({

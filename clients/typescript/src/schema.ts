@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * Holder groups: who the competition is
-         * @description Holders grouped into families by one documented rule computed at ingest (case, punctuation and "&"/"and" ignored; legal forms such as LLC, INC, LP dropped; a trailing series number, year, roman numeral or "SERIES x" dropped from entity names; "<bank> AS CUSTODIAN FOR X" counted as X; plus an alias file), and the county's own certificates as one group per county. Every certificate in scope belongs to exactly one group: the groups' certificates add up to the certificates in scope, each group's members add up to the group. pagination.total is the number of groups. What one credit buys is bounded: a page holds at most 50 groups, a scope of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400 naming county and tax_year, and a client may have 2 analytic requests in flight at once (one more is a 429).
+         * @description Holders grouped into families by one documented rule computed at ingest (case, punctuation and "&"/"and" ignored; legal forms such as LLC, INC, LP dropped; a trailing series number, year, roman numeral or "SERIES x" dropped from entity names; "<bank> AS CUSTODIAN FOR X" counted as X; plus an alias file), and the county's own certificates as one group per county. Every certificate in scope belongs to exactly one group: the groups' certificates add up to the certificates in scope, each group's members add up to the group. pagination.total is the number of groups. What one credit buys is bounded: a page holds at most 50 groups, the whole index and one county without tax_year are read from figures kept at ingest (X-Analytics-Path: rollup) at any size; any other scope is counted from the certificates (scan), and then a scope of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400 naming county and tax_year, and a client may have 2 analytic requests in flight at once (one more is a 429).
          */
         get: operations["searchHolderGroups"];
         put?: never;
@@ -8717,7 +8717,7 @@ export interface operations {
     searchHolderGroups: {
         parameters: {
             query?: {
-                /** @description County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400. A scope (county x tax_year) of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400: narrow it here or with tax_year. */
+                /** @description County slug(s), e.g. miami-dade; repeat or separate with commas. Figures count only these counties; an unknown slug is a 400. The whole index and one county without tax_year are read from figures kept at ingest; any other scope (county x tax_year) is counted from the certificates, and one of more than 100,000 certificates (the default cap; 50,000 for sort=median_rate_asc) is a 400: narrow it here or with tax_year. */
                 county?: string[];
                 /** @description Tax year(s), e.g. 2023 or 2022,2023. Figures count only these years (see county for the scope cap). */
                 tax_year?: number[];

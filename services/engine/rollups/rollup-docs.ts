@@ -35,7 +35,16 @@ import {
  * load rebuilds them).
  */
 
-export type RollupKind = 'rates' | 'redemptions' | 'groups' | 'groups_all' | 'stale' | 'built';
+export type RollupKind = 'rates' | 'redemptions' | 'groups' | 'groups_all' | 'stale' | typeof BUILT_KIND;
+
+/**
+ * The built marker's kind names the generation of rollups this code keeps (2: with holder
+ * groups). An index an older generation built carries only its own marker, so this code neither
+ * reads nor adds to its rollups (every answer scans, every load sends certificates alone) until
+ * taxcert reindex builds the current generation: a load never writes a rollup the index's
+ * mapping does not know.
+ */
+export const BUILT_KIND = 'built_2';
 /** Which rollups a tally adds: the market's (rates, redemptions, per county and tax year), the groups', or both. */
 export type RollupParts = 'all' | 'market' | 'groups';
 export type RollupClass = 'struck' | 'sold' | 'other';
@@ -129,7 +138,7 @@ export function rollupId(k: RollupKey): string {
 
 /** A marker of a county and tax year (stale) or of the whole index (built). */
 export function markerKey(kind: 'stale' | 'built', countySlug?: string, taxYear?: number): RollupKey {
-  return kind === 'built' ? { kind } : { kind, county_slug: countySlug, tax_year: taxYear };
+  return kind === 'built' ? { kind: BUILT_KIND } : { kind, county_slug: countySlug, tax_year: taxYear };
 }
 
 const present = <T>(x: T | null | undefined): T | undefined => (x === null ? undefined : x);

@@ -1,6 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { rollupAliasName } from '../../../engine/dataset-aliases.ts';
-import { ROLLUP_KIND_FIELD } from '../../../engine/rollups/rollup-docs.ts';
+import { BUILT_KIND, ROLLUP_KIND_FIELD } from '../../../engine/rollups/rollup-docs.ts';
 import { search } from '../../../engine/search.ts';
 import { anyOf, anyOfIgnoringCase, type Clause } from '../../query/filters.ts';
 import { placeFilters } from '../certificates/build-place-filters.ts';
@@ -77,7 +77,7 @@ export async function readRollups(
     size: 0,
     track_total_hits: false,
     aggs: {
-      built: { filter: kind('built') },
+      built: { filter: kind(BUILT_KIND) },
       stale: { filter: { bool: { filter: [kind('stale'), ...scope] } } },
       scoped: { filter: { bool: { filter: scope } }, aggs },
     },

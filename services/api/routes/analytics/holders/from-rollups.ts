@@ -1,6 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { rollupAliasName } from '../../../../engine/dataset-aliases.ts';
 import { byCount, type GroupHist, histName } from '../../../../engine/rollups/group-hist.ts';
+import { BUILT_KIND } from '../../../../engine/rollups/rollup-docs.ts';
 import { search } from '../../../../engine/search.ts';
 import type { Clause } from '../../../query/filters.ts';
 import { containsMatch } from '../../../query/text.ts';
@@ -87,10 +88,10 @@ export async function groupsFromRollups(
     from: params.offset,
     size: params.limit,
     track_total_hits: true,
-    query: { bool: { filter: [{ terms: { 'rollup.kind': [level.kind, 'built', 'stale'] } }] } },
+    query: { bool: { filter: [{ terms: { 'rollup.kind': [level.kind, BUILT_KIND, 'stale'] } }] } },
     post_filter: { bool: { filter: groups } },
     sort: sortOf(sort),
-    aggs: { built: { filter: kind('built') }, stale: { filter: { bool: { filter: [kind('stale'), ...scope] } } } },
+    aggs: { built: { filter: kind(BUILT_KIND) }, stale: { filter: { bool: { filter: [kind('stale'), ...scope] } } } },
   });
   const a = res.aggregations as { built: { doc_count: number }; stale: { doc_count: number } };
   if (a.built.doc_count === 0 || a.stale.doc_count > 0) return null;

@@ -83,6 +83,7 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
     const res = await app.inject({ method: 'GET', url, headers: auth });
     return {
       status: res.statusCode,
+      path: res.headers['x-analytics-path'],
       body: res.json() as {
         data: HolderGroupRow[];
         pagination: { total: number; has_more: boolean };
@@ -160,6 +161,20 @@ describe('GET /api/v1/analytics/holders on a 3-shard index', () => {
       expect(rows.filter((r) => r.county_held).map((r) => r.name)).toEqual(['Alachua County']);
     },
   );
+
+  it('says which path read it: rollups for the whole index and one county, a scan for a tax year or several counties', async () => {
+    const county = records[0]!.county_slug;
+    for (const [qs, path] of [
+      ['', 'rollup'],
+      [`county=${county}`, 'rollup'],
+      [`tax_year=${records[0]!.tax_year}`, 'scan'],
+      [`county=${county},${records.find((r) => r.county_slug !== county)!.county_slug}`, 'scan'],
+    ] as const) {
+      const res = await get(`/api/v1/analytics/holders?${qs}`);
+      expect(res.status, qs).toBe(200);
+      expect(res.path, qs).toBe(path);
+    }
+  });
 
   it('query matches member names (case, punctuation and "&"/and ignored) and keeps the whole group', async () => {
     const { body } = await get('/api/v1/analytics/holders?query=us%20bank%20as%20custodian');
