@@ -5,13 +5,16 @@ import type { FigureDocument } from './position-answer.ts';
 /**
  * The fields the figures need of many certificates, from the engine's doc values (columnar, no
  * stored document to load and parse): for 10,000 certificates about half the time of an mget of
- * the same fields from _source. One multi-search, one ids search per 10,000 ids (the engine's
- * result window); a missing id is null at its place.
+ * the same fields from _source. No stored field at all: the hit's id comes from the `id` doc
+ * values too, since loading each hit's stored _id alone cost as much again (10,000 ids of a 1M
+ * set: 118-177 ms against 262-374 ms, interleaved on a busy machine). One multi-search, one ids
+ * search per 10,000 ids (the engine's result window); a missing id is null at its place.
  */
 
 const WINDOW = 10_000;
 const DATE = { format: 'strict_date' };
 const DOCVALUE_FIELDS = [
+  { field: 'id' },
   { field: 'status' },
   { field: 'sale_date', ...DATE },
   { field: 'face_amount' },
@@ -32,7 +35,7 @@ export async function figureDocuments(deps: CertificatesDeps, index: string, ids
     chunks.map((chunk) => ({
       query: { ids: { values: chunk } },
       size: chunk.length,
-      _source: false,
+      stored_fields: '_none_',
       docvalue_fields: DOCVALUE_FIELDS,
       track_total_hits: false,
     })),
@@ -41,8 +44,9 @@ export async function figureDocuments(deps: CertificatesDeps, index: string, ids
   for (const answer of answers)
     for (const hit of answer.hits) {
       const f = hit.fields ?? {};
-      found.set(hit._id, {
-        id: hit._id,
+      const id = first<string>(f, 'id')!;
+      found.set(id, {
+        id,
         status: first(f, 'status') as FigureDocument['status'],
         sale_date: first<string>(f, 'sale_date')!,
         face_amount: first<number>(f, 'face_amount')!,
