@@ -60,6 +60,15 @@ export class CertificateRollups {
 
   /** In the send lane: the certificates, then their rollups (see above). */
   async withinSend(send: () => Promise<BulkTotals>, refused: () => ReadonlySet<string>): Promise<BulkTotals> {
+    try {
+      return await this.commit(send, refused);
+    } finally {
+      // The file waits for its refresh and bookkeeping still: its sums are no longer needed.
+      this.delta.entries.clear();
+    }
+  }
+
+  private async commit(send: () => Promise<BulkTotals>, refused: () => ReadonlySet<string>): Promise<BulkTotals> {
     const [index] = await aliasTargets(this.client, aliasName(this.prefix, 'certificates'));
     const markers = index === undefined ? undefined : await rollupMarkers(this.client, index, this.scope);
     // An index from before rollups, or one filled some other way: nothing to keep.

@@ -114,6 +114,8 @@ export class ValidatedFile {
     private readonly held: QuarantineSpool,
     private readonly seen: SeenIds,
     private readonly name: string,
+    /** Gives back the file's place among those read ahead of the send (lane.ts FILES_AHEAD). */
+    readonly release: () => void = () => undefined,
   ) {}
 
   /** Documents waiting for pass 2. */
@@ -174,6 +176,7 @@ export class ValidatedFile {
 
   /** Removes the spools from disk. */
   async discard(): Promise<void> {
+    this.release();
     this.seen.clear();
     await this.spool.remove();
     await this.held.remove();
@@ -204,13 +207,16 @@ export async function validateFile<T extends { id: string }>(
   const name = `${format.dataset}-${jobId.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   const spool = new BulkSpool(name);
   const held = new QuarantineSpool(`${name}-quarantine`);
+  const lanes = deps.lanes ?? createLanes();
+  // Nothing of the file is read until it is among the few allowed ahead of the send.
+  const release = await lanes.ahead.acquire();
   try {
-    const lanes = deps.lanes ?? createLanes();
     // Pass 1 opens the file only when its turn comes, so files queued behind it hold no read buffers.
     const { rowsRead, fileSha256, seen } = await lanes.validate.run(() => validate(file, format, spool, held, deps));
     if (rowsRead === 0) throw new FileRejectedError('empty_file', `${file} has no ${format.dataset} rows`);
-    return new ValidatedFile(format.format, fileSha256, rowsRead, { startedAt, validatedAt: Date.now() }, spool, held, seen, name);
+    return new ValidatedFile(format.format, fileSha256, rowsRead, { startedAt, validatedAt: Date.now() }, spool, held, seen, name, release);
   } catch (err) {
+    release();
     await spool.remove();
     await held.remove();
     // A damaged or truncated gzip cannot load on any retry: rejected like an unreadable file.
@@ -237,7 +243,9 @@ export async function indexFile(validated: ValidatedFile, dataset: FileDataset, 
   const alias = aliasName(deps.prefix, dataset);
   const sendStarted = Date.now();
   const send = () => validated.send(alias, deps);
-  const totals = await lanes.send.run(() => (deps.withinSend ? deps.withinSend(send, () => validated.refusedIds) : send()));
+  const totals = await lanes.send
+    .run(() => (deps.withinSend ? deps.withinSend(send, () => validated.refusedIds) : send()))
+    .finally(validated.release);
   const sent = Date.now();
   // Searchable before the job completes: one refresh, shared with the files that finish near this one.
   await (deps.refresh ?? new RefreshGroup(deps.opensearch, alias)).request(lanesIdle(lanes));

@@ -8,6 +8,7 @@ import {
   type RollupTally,
   rollupDocument,
   rollupId,
+  withWholeIndexGroups,
 } from '../../services/engine/rollups/rollup-docs.ts';
 import { histNegative, mergeHist } from '../../services/engine/rollups/group-hist.ts';
 import { BulkRequestError } from '../errors.ts';
@@ -45,7 +46,7 @@ interface Found {
  * whose write found a newer version are read and added again.
  */
 export async function applyDelta(client: Client, index: string, delta: RollupTally): Promise<number> {
-  let pending = [...delta.entries.entries()].filter(([, e]) => !isEmpty(e));
+  let pending = [...withWholeIndexGroups(delta).entries.entries()].filter(([, e]) => !isEmpty(e));
   const changed = pending.length;
   for (let round = 0; pending.length > 0; round++) {
     if (round === CONFLICT_ROUNDS) throw new BulkRequestError('unavailable', `rollups of ${index} kept changing under this load`);

@@ -11,6 +11,7 @@ import {
   RollupTally,
   rollupDocument,
   rollupId,
+  withWholeIndexGroups,
 } from '../../services/engine/rollups/rollup-docs.ts';
 import { BulkRequestError } from '../errors.ts';
 
@@ -117,8 +118,8 @@ function day(v: unknown): string | null {
 /**
  * The exact rollups of what the index shows now: for a scope, its county and tax year's market
  * rollups and its county's group rollups (every year: a group's county figures span them);
- * for no scope, all of them. A scope's whole-index group entries are only its county's share:
- * replaceRollups makes those from every county's.
+ * for no scope, all of them. The groups' whole-index rollups are made by replaceRollups: from
+ * the tally for the whole index, from every county's rollups for a scope.
  */
 export async function tallyFromCertificates(client: Client, index: string, scope?: RollupScope): Promise<RollupTally> {
   const tally = new RollupTally();
@@ -232,7 +233,7 @@ const zeroOf = (id: string): RollupEntry => ({ key: { kind: 'groups_all', group_
  * makes sure no refresh runs between the delete and the writes.
  */
 export async function replaceRollups(client: Client, index: string, tally: RollupTally, scope?: RollupScope): Promise<void> {
-  const entries = [...tally.entries.values()];
+  const entries = [...(scope ? tally : withWholeIndexGroups(tally)).entries.values()];
   if (!scope) {
     await client.deleteByQuery({ index, body: { query: rollupsIn(undefined) }, refresh: false, conflicts: 'proceed' } as never);
     await writeEntries(

@@ -156,18 +156,17 @@ export class RollupTally {
     if (parts !== 'groups') this.addMarket(c, sign, times, faceSum);
   }
 
-  /** The certificate's group, in its county and in the whole index; none without a group. */
+  /**
+   * The certificate's group in its county; none without a group. The whole-index rollups are
+   * the county ones added up (withWholeIndexGroups), made only when written: a file in the
+   * worker holds half as many sums while it waits for its send.
+   */
   private addGroups(c: RolledCertificate, times: number, cents: number): void {
     const group = present(c.holder_group_id);
     if (group === undefined) return;
-    for (const key of [
-      { kind: 'groups', group_id: group, county_slug: c.county_slug },
-      { kind: 'groups_all', group_id: group },
-    ] as const) {
-      const entry = this.bump(key, times, cents);
-      entry.hist ??= emptyHist();
-      addToHist(entry.hist, c, times, cents);
-    }
+    const entry = this.bump({ kind: 'groups', group_id: group, county_slug: c.county_slug }, times, cents);
+    entry.hist ??= emptyHist();
+    addToHist(entry.hist, c, times, cents);
   }
 
   private addMarket(c: RolledCertificate, sign: 1 | -1, times: number, faceSum: number): void {
@@ -210,6 +209,15 @@ export class RollupTally {
     entry.faceCents += cents;
     return entry;
   }
+}
+
+/** The tally with, beside its groups' county rollups, the whole-index ones they add up to. */
+export function withWholeIndexGroups(t: RollupTally): RollupTally {
+  const out = new RollupTally();
+  out.merge(t);
+  for (const e of t.entries.values())
+    if (e.key.kind === 'groups') out.addEntry({ ...e, key: { kind: 'groups_all', group_id: e.key.group_id } });
+  return out;
 }
 
 /** True when the entry adds nothing (a change and its undoing). */

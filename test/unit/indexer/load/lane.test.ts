@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLanes, Lane, lanesIdle } from '../../../../indexer/load/lane.ts';
+import { createLanes, Lane, lanesIdle, Permits } from '../../../../indexer/load/lane.ts';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -81,5 +81,37 @@ describe('lanesIdle', () => {
     hold.resolve();
     await sending;
     expect(lanesIdle(lanes)).toBe(true);
+  });
+});
+
+describe('Permits', () => {
+  it('lets `free` holders in at once, the next in order as each gives its permit back, once', async () => {
+    const permits = new Permits(2);
+    const a = await permits.acquire();
+    const b = await permits.acquire();
+    const order: string[] = [];
+    const c = permits.acquire().then((release) => {
+      order.push('c');
+      return release;
+    });
+    const d = permits.acquire().then((release) => {
+      order.push('d');
+      return release;
+    });
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    a();
+    // A second release of the same permit frees nothing more.
+    a();
+    await c;
+    await Promise.resolve();
+    expect(order).toEqual(['c']);
+    b();
+    (await d)();
+    expect(order).toEqual(['c', 'd']);
+    (await c)();
+    // Both permits are free again: two more get in without waiting.
+    await permits.acquire();
+    await permits.acquire();
   });
 });

@@ -10,7 +10,13 @@ import {
   histNegative,
   mergeHist,
 } from '../../../../../services/engine/rollups/group-hist.ts';
-import { entryOf, type RolledCertificate, RollupTally, rollupDocument } from '../../../../../services/engine/rollups/rollup-docs.ts';
+import {
+  entryOf,
+  type RolledCertificate,
+  RollupTally,
+  rollupDocument,
+  withWholeIndexGroups,
+} from '../../../../../services/engine/rollups/rollup-docs.ts';
 
 const cert = {
   county_slug: 'bay',
@@ -69,17 +75,26 @@ describe('group counts (pure)', () => {
 describe('group rollups in the tally (pure)', () => {
   const held: RolledCertificate = { ...cert, holder_group_id: 'grp_1', face_amount: 10.5, vendor: 'certbid', struck_to_county: false };
 
-  it('a grouped certificate adds to its group in its county and in the whole index; none without a group', () => {
+  it('a grouped certificate adds to its group in its county, and those add up to the whole index; none without a group', () => {
     const t = new RollupTally();
     t.add(held);
     t.add({ ...held, county_slug: 'gulf' });
     t.add({ ...held, holder_group_id: null });
-    const groups = [...t.entries.values()].filter((e) => e.key.kind === 'groups' || e.key.kind === 'groups_all');
-    expect(groups.map((e) => [e.key.kind, e.key.group_id, e.key.county_slug, e.count, e.faceCents])).toEqual([
+    const groups = (tally: RollupTally) =>
+      [...tally.entries.values()]
+        .filter((e) => e.key.kind === 'groups' || e.key.kind === 'groups_all')
+        .map((e) => [e.key.kind, e.key.group_id, e.key.county_slug, e.count, e.faceCents]);
+    expect(groups(t)).toEqual([
       ['groups', 'grp_1', 'bay', 1, 1050],
-      ['groups_all', 'grp_1', undefined, 2, 2100],
       ['groups', 'grp_1', 'gulf', 1, 1050],
     ]);
+    expect(groups(withWholeIndexGroups(t))).toEqual([
+      ['groups', 'grp_1', 'bay', 1, 1050],
+      ['groups', 'grp_1', 'gulf', 1, 1050],
+      ['groups_all', 'grp_1', undefined, 2, 2100],
+    ]);
+    const all = [...withWholeIndexGroups(t).entries.values()].find((e) => e.key.kind === 'groups_all')!;
+    expect(all.hist!.counties).toEqual({ bay: 1, gulf: 1 });
     const only = new RollupTally();
     only.add(held, 1, 1, 1050, 'market');
     expect([...only.entries.values()].some((e) => e.key.kind === 'groups')).toBe(false);
@@ -89,7 +104,7 @@ describe('group rollups in the tally (pure)', () => {
     const t = new RollupTally();
     t.add(held);
     t.add({ ...held, interest_rate: 3, holder_name: 'Fl Tax Lien Fund 3, L.L.C.' });
-    const all = [...t.entries.values()].find((e) => e.key.kind === 'groups_all')!;
+    const all = [...withWholeIndexGroups(t).entries.values()].find((e) => e.key.kind === 'groups_all')!;
     const doc = rollupDocument(all);
     expect(doc.rollup).toMatchObject({
       kind: 'groups_all',
