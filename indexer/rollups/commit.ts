@@ -57,7 +57,7 @@ export async function applyDelta(client: Client, index: string, delta: RollupTal
       const docs = (res.body as { docs: Found[] }).docs;
       for (const [i, [id, change]] of chunk.entries()) ops.push({ id, change, lines: nextWrite(index, id, docs[i], change) });
     }
-    const conflicted = await write(
+    const conflicted = await writeRollupLines(
       client,
       index,
       ops.flatMap((o) => o.lines),
@@ -87,7 +87,7 @@ function sum(a: RollupEntry | undefined, b: RollupEntry): RollupEntry {
 }
 
 /** Sends the lines; the ids whose condition failed (written by another since the read) come back for another round. */
-async function write(client: Client, index: string, body: object[]): Promise<Set<string>> {
+export async function writeRollupLines(client: Client, index: string, body: object[]): Promise<Set<string>> {
   const conflicted = new Set<string>();
   if (body.length === 0) return conflicted;
   const res = await client.bulk({ body: body as never, filter_path: 'errors,items.*.error,items.*.status,items.*._id' });
@@ -106,7 +106,10 @@ async function write(client: Client, index: string, body: object[]): Promise<Set
 
 /** Writes a marker document (count 0): `stale` for a county and tax year, `built` for the index. */
 export async function writeMarker(client: Client, index: string, key: RollupKey): Promise<void> {
-  await write(client, index, [{ index: { _index: index, _id: rollupId(key) } }, rollupDocument({ key, count: 0, faceCents: 0 })]);
+  await writeRollupLines(client, index, [
+    { index: { _index: index, _id: rollupId(key) } },
+    rollupDocument({ key, count: 0, faceCents: 0 }),
+  ]);
 }
 
 /** Marks a county and tax year's rollups as not to be trusted: reads of a scope holding it scan. */

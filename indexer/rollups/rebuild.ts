@@ -13,7 +13,7 @@ import {
   rollupId,
   withWholeIndexGroups,
 } from '../../services/engine/rollups/rollup-docs.ts';
-import { BulkRequestError } from '../errors.ts';
+import { writeRollupLines } from './commit.ts';
 
 /**
  * Rollups made again from the certificates themselves: for a county and tax year whose rollups
@@ -168,12 +168,8 @@ async function writeEntries(client: Client, index: string, entries: readonly Rol
   const built = markerKey('built');
   lines.push([{ index: { _index: index, _id: rollupId(built) } }, rollupDocument({ key: built, count: 0, faceCents: 0 })]);
   for (let i = 0; i < lines.length; i += WRITE_BATCH) {
-    const body = lines.slice(i, i + WRITE_BATCH).flat();
-    const res = await client.bulk({ body: body as never, filter_path: 'errors,items.*.error,items.*.status' });
-    const items = (res.body as { items?: Record<string, { status?: number; error?: unknown }>[] }).items ?? [];
-    // A delete of a document already gone is not a failure.
-    if (items.some((item) => Object.values(item).some((r) => r.error !== undefined && r.status !== 404)))
-      throw new BulkRequestError('unavailable', `writing rollups to ${index} failed: ${JSON.stringify(res.body).slice(0, 300)}`);
+    // Unconditional writes: no version conflict can come back.
+    await writeRollupLines(client, index, lines.slice(i, i + WRITE_BATCH).flat());
   }
 }
 
