@@ -103,6 +103,13 @@ export const EnvSchema = z.object({
   BID_RATES_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
   /** The redemption curve and expected yield read each certificate once, as bid rates do. */
   REDEMPTION_MAX_SCOPE: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
+  /**
+   * The most certificates of a followed holder group one portfolio read takes: the read holds the
+   * group's figures in the API process (about 83 MB at 100,000), so a group grown past it is
+   * refused (403 limit_reached) until the portfolio follows a smaller one, and a write never
+   * follows a group larger than this or the plan's positions. The default is the largest plan's.
+   */
+  PORTFOLIO_GROUP_MAX: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
   // The change feed: events are kept this many days, then pruned by the worker's
   // scheduled job; a cursor older than that answers 410 cursor_expired.
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),

@@ -719,7 +719,7 @@ export interface paths {
         put?: never;
         /**
          * Create a portfolio
-         * @description Creates a named portfolio of the certificates you hold; POST /api/v1/portfolios/{id}/positions adds them. How many a client may own depends on its plan (403 limit_reached past it). follow_holder_group is a group_id of GET /api/v1/analytics/holders; one that no loaded certificate names is a 400 naming follow_holder_group. An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.
+         * @description Creates a named portfolio of the certificates you hold; POST /api/v1/portfolios/{id}/positions adds them. How many a client may own depends on its plan (403 limit_reached past it). follow_holder_group is a group_id of GET /api/v1/analytics/holders; one that no loaded certificate names is a 400 naming follow_holder_group, and one holding more certificates than the plan allows positions in one portfolio (at most 100,000) is a 403 limit_reached. An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.
          */
         post: operations["createPortfolio"];
         delete?: never;
@@ -751,7 +751,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a portfolio or change the holder group it follows
-         * @description A new name, another followed holder group (null follows none), or both, in one change. Another client's portfolio is a 404. follow_holder_group is a group_id of GET /api/v1/analytics/holders; one that no loaded certificate names is a 400 naming follow_holder_group. An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.
+         * @description A new name, another followed holder group (null follows none), or both, in one change. Another client's portfolio is a 404. follow_holder_group is a group_id of GET /api/v1/analytics/holders; one that no loaded certificate names is a 400 naming follow_holder_group, and one holding more certificates than the plan allows positions in one portfolio (at most 100,000) is a 403 limit_reached. An Idempotency-Key header makes a retry safe: a retry with the same key and request answers the first answer again, with the header Idempotent-Replayed: true. 1 credit, like any request.
          */
         patch: operations["updatePortfolio"];
         trace?: never;
@@ -765,7 +765,7 @@ export interface paths {
         };
         /**
          * A portfolio's positions as of a day
-         * @description Each position with its certificate (as GET /certificates/{id} answers it; null while unresolved), its redemption quote on as_of (as GET /certificates/{id}/redemption answers it), its next deadline, what was paid and its annualized yield. A portfolio following a holder group also lists every certificate of that group. Filtered, ordered and paged; CSV with format=csv (one flat row per position). 1 credit. Another client's portfolio is a 404.
+         * @description Each position with its certificate (as GET /certificates/{id} answers it; null while unresolved), its redemption quote on as_of (as GET /certificates/{id}/redemption answers it), its next deadline, what was paid and its annualized yield. A portfolio following a holder group also lists every certificate of that group (a group grown past 100,000 certificates since it was followed is a 403 limit_reached until the portfolio follows a smaller one or none). Filtered, ordered and paged; CSV with format=csv (one flat row per position). 1 credit. Another client's portfolio is a 404.
          */
         get: operations["listPortfolioPositions"];
         put?: never;
@@ -2988,7 +2988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -3221,7 +3221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -3718,7 +3718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -4159,7 +4159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -4438,7 +4438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -4745,7 +4745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -4987,7 +4987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -5207,7 +5207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -5509,7 +5509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -5816,7 +5816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -6085,7 +6085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -6315,7 +6315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -6620,7 +6620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -6899,7 +6899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -7173,7 +7173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -7620,7 +7620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -7810,7 +7810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -8054,7 +8054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -8320,7 +8320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -8595,7 +8595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -9088,7 +9088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -9978,7 +9978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -10288,7 +10288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -10662,7 +10662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -10956,7 +10956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -11227,7 +11227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -11581,7 +11581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -11848,7 +11848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -12100,7 +12100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -12478,7 +12478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -12837,7 +12837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -13195,7 +13195,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -13501,7 +13501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -13821,7 +13821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -14073,7 +14073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -14504,7 +14504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -15038,7 +15038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -15300,7 +15300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -15538,7 +15538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -15850,7 +15850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -16102,7 +16102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -16460,7 +16460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -16909,7 +16909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -17267,7 +17267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -17609,7 +17609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -17987,7 +17987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -18256,7 +18256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -18510,7 +18510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -18850,7 +18850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -19219,7 +19219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */
@@ -19467,7 +19467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached). */
+            /** @description The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached). */
             403: {
                 headers: {
                     /** @description Correlation id of this request (req_<id>), the same as meta.request_id or error.request_id. */

@@ -459,7 +459,7 @@ export const TOOLS: readonly Tool[] = toolTable([
     title: "A portfolio's positions as of a day",
     rest: 'GET /api/v1/portfolios/{id}/positions',
     description:
-      "Each position of one of the calling client's portfolios on a day (as_of, default today in Florida): the certificate as get_certificate answers it (null while not in the data yet: status unresolved), its redemption quote as get_redemption_quote answers it, the next deadline (deed_application_opens or expires) with days left, what was paid, interest earned if redeemed, and the annualized yield. A portfolio following a holder group includes that group's certificates. Filter by status, county and deadline_before; sort by next_deadline_asc, payoff_desc, face_desc or acquired_desc. An unknown id, or another client's, is a not_found error.",
+      "Each position of one of the calling client's portfolios on a day (as_of, default today in Florida): the certificate as get_certificate answers it (null while not in the data yet: status unresolved), its redemption quote as get_redemption_quote answers it, the next deadline (deed_application_opens or expires) with days left, what was paid, interest earned if redeemed, and the annualized yield. A portfolio following a holder group includes that group's certificates (a group grown past 100,000 since it was followed is a limit_reached error until the portfolio follows a smaller one). Filter by status, county and deadline_before; sort by next_deadline_asc, payoff_desc, face_desc or acquired_desc. An unknown id, or another client's, is a not_found error.",
     input: PositionsOfParams,
     output: PositionList,
     noun: 'positions',

@@ -58,7 +58,7 @@ const ERRORS = {
   },
   403: {
     description:
-      'The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached).',
+      'The plan does not include this: REST on the MCP-only plan (rest_disabled), CSV (csv_disabled), or webhooks (webhooks_disabled); or, on a write, the client already owns as many of the resource as its plan allows (limit_reached); or a portfolio follows a holder group that has grown past what one portfolio reads (limit_reached).',
     example: error('rest_disabled', 'The mcp_starter plan does not include the REST API.', { plan: 'mcp_starter' }),
   },
   404: { description: 'Nothing has the id or slug given.', example: error('not_found', 'not found') },

@@ -94,3 +94,46 @@ export class PositionLimitReachedError extends ApiError {
     );
   }
 }
+
+/**
+ * 403 limit_reached for following a holder group: the group's certificates become the portfolio's
+ * positions, so a group may hold at most as many as the plan lets one portfolio hold, and no more
+ * than one portfolio read takes (PORTFOLIO_GROUP_MAX).
+ */
+export class FollowLimitReachedError extends ApiError {
+  constructor(input: { group: string; certificates: number; limit: number; plan: string }) {
+    super(
+      'limit_reached',
+      `holder group ${input.group} holds ${input.certificates.toLocaleString('en-US')} certificates, more than the ${input.limit.toLocaleString('en-US')} a portfolio on the ${input.plan} plan may follow; follow a smaller group (GET /api/v1/analytics/holders lists each group's certificates) or add its certificates as positions across portfolios`,
+      {
+        resource: 'portfolio_positions',
+        parameter: 'follow_holder_group',
+        limit: input.limit,
+        plan: input.plan,
+        holder_group: input.group,
+        certificates: input.certificates,
+      },
+    );
+  }
+}
+
+/**
+ * 403 limit_reached on a read: the holder group a portfolio follows has grown, by ingests since it
+ * was followed, past the most certificates one portfolio's read takes. Nothing is left out
+ * silently: the read is refused until the portfolio follows a smaller group or none.
+ */
+export class FollowedGroupTooLargeError extends ApiError {
+  constructor(input: { portfolioId: string; group: string; limit: number }) {
+    super(
+      'limit_reached',
+      `portfolio ${input.portfolioId} follows holder group ${input.group}, which now holds more than ${input.limit.toLocaleString('en-US')} certificates, the most one portfolio reads; follow a smaller group or none (PATCH /api/v1/portfolios/${input.portfolioId} with follow_holder_group)`,
+      {
+        resource: 'portfolio_positions',
+        parameter: 'follow_holder_group',
+        limit: input.limit,
+        portfolio_id: input.portfolioId,
+        holder_group: input.group,
+      },
+    );
+  }
+}

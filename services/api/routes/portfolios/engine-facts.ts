@@ -6,17 +6,18 @@ import { count, search } from '../../../engine/search.ts';
  * What a portfolio write asks the engine: whether a holder group exists, and which of a
  * request's certificates are loaded. Holder groups live only on the certificates (each carries
  * its holder_group_id, services/domain/holder-groups.ts), so a group exists while a loaded
- * certificate names it, as GET /analytics/holders lists it.
+ * certificate names it, as GET /analytics/holders lists it, and holds what those certificates are.
  */
 
 export interface EngineFactsDeps {
   opensearch: Client;
-  config: { INDEX_PREFIX: string };
+  config: { INDEX_PREFIX: string; PORTFOLIO_GROUP_MAX: number };
 }
 
-export async function holderGroupExists(deps: EngineFactsDeps, groupId: string): Promise<boolean> {
+/** How many loaded certificates name the group (0: no such group). */
+export async function holderGroupSize(deps: EngineFactsDeps, groupId: string): Promise<number> {
   const alias = aliasName(deps.config.INDEX_PREFIX, 'certificates');
-  return (await count(deps.opensearch, alias, { term: { holder_group_id: groupId } })) > 0;
+  return count(deps.opensearch, alias, { term: { holder_group_id: groupId } });
 }
 
 /** The facts a position keeps of its certificate. */

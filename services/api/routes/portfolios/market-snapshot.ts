@@ -21,16 +21,30 @@ export interface MarketSnapshot<Doc, Group> {
    * What a portfolio's positions came to on a day, under this market: kept by portfolio,
    * positions revision, followed group and day, so a change of its positions is a new entry.
    */
-  figures: Map<string, unknown>;
+  figures: Map<string, readonly unknown[]>;
   /** Certificate id -> what the read needs of it, or null when it is not loaded. */
   docs: Map<string, Doc | null>;
   /** Holder group id -> its certificates. */
   groups: Map<string, Group[]>;
 }
 
-/** Past this many certificates held, or portfolios figured, the snapshot starts again empty (about 40 MB each). */
-const MAX_DOCS = 200_000;
+/**
+ * Past this many certificates held (documents, followed groups' certificates and figured
+ * positions, counted together), or portfolios figured, the snapshot starts again empty. A
+ * followed group is read whole, so groups count too. Measured on 100,000 of each: a document
+ * held about 306 bytes, a figured position about 525, so the largest followed group a portfolio
+ * reads (PORTFOLIO_GROUP_MAX, 100,000) and its figures, about 83 MB, stay kept between requests, and one read
+ * adds at most a portfolio's written positions and its group to what is already held.
+ */
+const MAX_HELD = 250_000;
 const MAX_FIGURED = 20;
+
+function heldCount(s: MarketSnapshot<unknown, unknown>): number {
+  let n = s.docs.size;
+  for (const g of s.groups.values()) n += g.length;
+  for (const f of s.figures.values()) n += f.length;
+  return n;
+}
 
 let held: MarketSnapshot<unknown, unknown> | undefined;
 
@@ -49,7 +63,7 @@ export async function marketSnapshot<Doc, Group>(
   alias: string,
 ): Promise<MarketSnapshot<Doc, Group>> {
   const key = await marketKey(deps, alias);
-  if (held?.key !== key || held.docs.size > MAX_DOCS) held = { key, docs: new Map(), groups: new Map(), figures: new Map() };
+  if (held?.key !== key || heldCount(held) > MAX_HELD) held = { key, docs: new Map(), groups: new Map(), figures: new Map() };
   if (held.figures.size > MAX_FIGURED) held.figures.clear();
   return held as MarketSnapshot<Doc, Group>;
 }

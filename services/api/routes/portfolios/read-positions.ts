@@ -4,6 +4,7 @@ import { aliasName } from '../../../domain/datasets.ts';
 import { floridaToday } from '../../../domain/florida-today.ts';
 import { getByIds, search } from '../../../engine/search.ts';
 import type { ListResult, ObjectResult } from '../../envelope.ts';
+import { FollowedGroupTooLargeError } from '../../writes/limits.ts';
 import { assertCounties, type CertificatesDeps } from '../certificates/read.ts';
 import { CERTIFICATE_SOURCE, type CertificateDocument } from '../certificates/row.ts';
 import {
@@ -33,18 +34,21 @@ import type { PortfolioSummary } from './summary-row.ts';
  * then reads the whole documents of the page it renders. REST and the MCP tools call these.
  */
 
-export type PortfoliosDeps = CertificatesDeps & { sql: Sql };
+export type PortfoliosDeps = CertificatesDeps & { sql: Sql; config: { PORTFOLIO_GROUP_MAX: number } };
 
 /** A followed group's certificates, read in pages this size by search_after (the engine's window). */
 const GROUP_PAGE = 10_000;
 
 /**
  * Every certificate of a holder group (holder_group_id, the field /analytics/holders groups by),
- * in id order, with the fields the figures need. Paged by search_after so a group of any size is
- * read whole, a page per request.
+ * in id order, with the fields the figures need. Paged by search_after, a page per request; the
+ * first page's hit count, counted to one past the most a portfolio reads, refuses a group that has
+ * grown past it before anything more is read (and a page that passes it, grown between pages).
  */
-async function groupCertificates(deps: CertificatesDeps, groupId: string): Promise<(FigureDocument & FollowedKeys)[]> {
+async function groupCertificates(deps: PortfoliosDeps, portfolioId: string, groupId: string): Promise<(FigureDocument & FollowedKeys)[]> {
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
+  const most = deps.config.PORTFOLIO_GROUP_MAX;
+  const tooLarge = () => new FollowedGroupTooLargeError({ portfolioId, group: groupId, limit: most });
   const out: (FigureDocument & FollowedKeys)[] = [];
   let after: unknown[] | undefined;
   for (;;) {
@@ -52,11 +56,13 @@ async function groupCertificates(deps: CertificatesDeps, groupId: string): Promi
       query: { bool: { filter: [{ term: { holder_group_id: groupId } }] } },
       sort: [{ id: 'asc' }],
       size: GROUP_PAGE,
-      track_total_hits: false,
+      track_total_hits: after ? false : most + 1,
       _source: [...FIGURE_SOURCE, ...FOLLOWED_KEYS],
       ...(after ? { search_after: after } : {}),
     });
+    if (!after && page.total > most) throw tooLarge();
     for (const h of page.hits) out.push(h._source);
+    if (out.length > most) throw tooLarge();
     if (page.hits.length < GROUP_PAGE) return out;
     after = page.hits[page.hits.length - 1]!.sort;
   }
@@ -113,7 +119,7 @@ export async function portfolioFigures(deps: PortfoliosDeps, portfolio: Portfoli
   const group = portfolio.follow_holder_group;
   const [added, followed] = await Promise.all([
     positionsOf(deps.sql, portfolio.id),
-    group === null ? Promise.resolve([]) : (snapshot.groups.get(group) ?? groupCertificates(deps, group)),
+    group === null ? Promise.resolve([]) : (snapshot.groups.get(group) ?? groupCertificates(deps, portfolio.id, group)),
   ]);
   if (group !== null) snapshot.groups.set(group, followed);
   const ids = added.map((p) => p.certificate_id);

@@ -27,7 +27,7 @@ export function portfolioReadingRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
           operationId: 'listPortfolioPositions',
           summary: "A portfolio's positions as of a day",
           description:
-            "Each position with its certificate (as GET /certificates/{id} answers it; null while unresolved), its redemption quote on as_of (as GET /certificates/{id}/redemption answers it), its next deadline, what was paid and its annualized yield. A portfolio following a holder group also lists every certificate of that group. Filtered, ordered and paged; CSV with format=csv (one flat row per position). 1 credit. Another client's portfolio is a 404.",
+            "Each position with its certificate (as GET /certificates/{id} answers it; null while unresolved), its redemption quote on as_of (as GET /certificates/{id}/redemption answers it), its next deadline, what was paid and its annualized yield. A portfolio following a holder group also lists every certificate of that group (a group grown past 100,000 certificates since it was followed is a 403 limit_reached until the portfolio follows a smaller one or none). Filtered, ordered and paged; CSV with format=csv (one flat row per position). 1 credit. Another client's portfolio is a 404.",
           tags,
           params: PortfolioPath,
           querystring: PositionsParams,

@@ -14,7 +14,7 @@ import { addPositionsWrite, createPortfolioWrite, deletePortfolioWrite, deletePo
 
 const NOT_FOUND = 'no portfolio "pf_unknown"; GET /api/v1/portfolios lists yours';
 const FOLLOW =
-  ' follow_holder_group is a group_id of GET /api/v1/analytics/holders; one that no loaded certificate names is a 400 naming follow_holder_group.';
+  ' follow_holder_group is a group_id of GET /api/v1/analytics/holders; one that no loaded certificate names is a 400 naming follow_holder_group, and one holding more certificates than the plan allows positions in one portfolio (at most 100,000) is a 403 limit_reached.';
 const BULK = bodySize(BULK_WRITE_BODY_LIMIT);
 
 /**

@@ -12,9 +12,9 @@ import {
 import { floridaToday } from '../../../domain/florida-today.ts';
 import type { Registry } from '../../../domain/registry.ts';
 import { InvalidParamsError, NotFoundError } from '../../errors.ts';
-import { LimitReachedError, PositionLimitReachedError, resourceLimit } from '../../writes/limits.ts';
+import { FollowLimitReachedError, LimitReachedError, PositionLimitReachedError, resourceLimit } from '../../writes/limits.ts';
 import { deleted, type WriteResult } from '../../writes/respond.ts';
-import { type EngineFactsDeps, holderGroupExists, loadedCertificates } from './engine-facts.ts';
+import { type EngineFactsDeps, holderGroupSize, loadedCertificates } from './engine-facts.ts';
 import type { AddPositionsBody, CreatePortfolioBody, UpdatePortfolioBody } from './params.ts';
 import { readPositionLine } from './position-line.ts';
 import { certificateIdsOf, planPositions, positionsReport } from './positions-plan.ts';
@@ -31,9 +31,17 @@ export interface PortfolioWriteDeps extends EngineFactsDeps {
   registry: Pick<Registry, 'county'>;
 }
 
-/** A followed group must be one the certificates name, else the portfolio would follow nothing, silently. */
-async function assertHolderGroup(deps: PortfolioWriteDeps, group: string | null | undefined): Promise<void> {
-  if (group == null || (await holderGroupExists(deps, group))) return;
+/**
+ * A followed group must be one the certificates name, else the portfolio would follow nothing,
+ * silently; and its certificates become positions, so it may hold no more than the plan lets one
+ * portfolio hold.
+ */
+async function assertHolderGroup(deps: PortfolioWriteDeps, principal: PortfolioOwner, group: string | null | undefined): Promise<void> {
+  if (group == null) return;
+  const certificates = await holderGroupSize(deps, group);
+  const limit = Math.min(resourceLimit('portfolio_positions', principal.plan), deps.config.PORTFOLIO_GROUP_MAX);
+  if (certificates > limit) throw new FollowLimitReachedError({ group, certificates, limit, plan: principal.plan.code });
+  if (certificates > 0) return;
   throw new InvalidParamsError([
     {
       parameter: 'follow_holder_group',
@@ -47,7 +55,7 @@ export async function createPortfolioWrite(
   principal: PortfolioOwner,
   body: CreatePortfolioBody,
 ): Promise<WriteResult<PortfolioRow>> {
-  await assertHolderGroup(deps, body.follow_holder_group);
+  await assertHolderGroup(deps, principal, body.follow_holder_group);
   const limit = resourceLimit('portfolios', principal.plan);
   try {
     const made = await createPortfolio(deps.sql, {
@@ -71,7 +79,7 @@ export async function updatePortfolioWrite(
 ): Promise<WriteResult<PortfolioRow>> {
   // Ownership first: another client's id is a 404 whatever the body says.
   await ownPortfolio(deps.sql, principal, id);
-  await assertHolderGroup(deps, body.follow_holder_group);
+  await assertHolderGroup(deps, principal, body.follow_holder_group);
   if (!(await updatePortfolio(deps.sql, principal.client.id, id, { name: body.name, followHolderGroup: body.follow_holder_group })))
     throw portfolioNotFound(id);
   return { status: 200, data: mapPortfolio(await ownPortfolio(deps.sql, principal, id)) };
