@@ -90,6 +90,7 @@ const opts = new Command('bench-api')
   .option('--geo-only', 'only the map figures (radius search against the same search without it, geo-grid at zoom 10), on a kept set')
   .option('--portfolios-only', 'only the portfolio figures of --portfolios (with --reuse: on a kept set), not the request mix')
   .option('--portfolios', 'also time a 10,000-position portfolio and one following the largest holder group (import, summary, a page)')
+  .option('--no-parcels', "leave the set's parcel rolls out of the load (the map figures and the parcel join then have nothing to read)")
   .option('--sizes <list>', 'comma-separated sizes, one run each, one after another (overrides --certificates)')
   .parse()
   .opts<{
@@ -107,6 +108,7 @@ const opts = new Command('bench-api')
     besideFloor?: boolean | string;
     sizes?: string;
     portfolios?: boolean;
+    parcels: boolean;
     portfoliosOnly?: boolean;
     geoOnly?: boolean;
     analyticsOnly?: boolean;
@@ -203,13 +205,12 @@ async function ingest(): Promise<void> {
     certificates: n,
     seed: SEED,
     today: AS_OF,
+    parcels: opts.parcels,
   });
   children.push(worker);
   Object.assign(summary, {
     ingestSeconds,
-    parcelSeconds,
-    parcelRows,
-    parcelRatio: Math.round((parcelSeconds / ingestSeconds) * 100) / 100,
+    ...(opts.parcels ? { parcelSeconds, parcelRows, parcelRatio: Math.round((parcelSeconds / ingestSeconds) * 100) / 100 } : {}),
   });
   // The worker's memory must not grow with N.
   summary.workerPeakMb = memoryOf(worker.pid).peakMb;
@@ -551,6 +552,11 @@ try {
   } else if (opts.portfoliosOnly) {
     // The portfolio figures alone, on a kept set (--reuse), without the request mix.
     Object.assign(summary, await portfolioCosts(runtime.opensearch, index, base, headers));
+    // What holding a followed group's figures costs the API process (its heap is bounded at 320 MB).
+    const apiMemory = memoryOf(apiPid);
+    summary.apiPeakMb = apiMemory.peakMb;
+    summary.apiRssMb = apiMemory.rssMb;
+    console.log(`API process: RSS ${apiMemory.rssMb} MB, peak ${apiMemory.peakMb} MB`);
     console.log(`SUMMARY ${JSON.stringify(summary)}`);
   } else if (opts.cpuOnly) {
     const searchOnly = (list: Scenario[]) => list.filter((s) => SEARCH_KINDS.has(s.kind));
