@@ -13,7 +13,7 @@ import type { FigureDocument } from './position-answer.ts';
 
 const WINDOW = 10_000;
 const DATE = { format: 'strict_date' };
-const DOCVALUE_FIELDS = [
+export const DOCVALUE_FIELDS = [
   { field: 'id' },
   { field: 'status' },
   { field: 'sale_date', ...DATE },
@@ -23,7 +23,20 @@ const DOCVALUE_FIELDS = [
   { field: 'tax_deed_application_date', ...DATE },
 ];
 
-const first = <T>(fields: Record<string, unknown[]>, name: string): T | null => (fields[name]?.[0] as T | undefined) ?? null;
+export const first = <T>(fields: Record<string, unknown[]>, name: string): T | null => (fields[name]?.[0] as T | undefined) ?? null;
+
+/** A hit's figure fields as read from DOCVALUE_FIELDS. */
+export function figureDocumentOf(f: Record<string, unknown[]>): FigureDocument {
+  return {
+    id: first<string>(f, 'id')!,
+    status: first(f, 'status') as FigureDocument['status'],
+    sale_date: first<string>(f, 'sale_date')!,
+    face_amount: first<number>(f, 'face_amount')!,
+    interest_rate: first<number>(f, 'interest_rate')!,
+    redeemed_date: first<string>(f, 'redeemed_date'),
+    tax_deed_application_date: first<string>(f, 'tax_deed_application_date'),
+  };
+}
 
 export async function figureDocuments(deps: CertificatesDeps, index: string, ids: readonly string[]): Promise<(FigureDocument | null)[]> {
   if (ids.length === 0) return [];
@@ -43,17 +56,8 @@ export async function figureDocuments(deps: CertificatesDeps, index: string, ids
   const found = new Map<string, FigureDocument>();
   for (const answer of answers)
     for (const hit of answer.hits) {
-      const f = hit.fields ?? {};
-      const id = first<string>(f, 'id')!;
-      found.set(id, {
-        id,
-        status: first(f, 'status') as FigureDocument['status'],
-        sale_date: first<string>(f, 'sale_date')!,
-        face_amount: first<number>(f, 'face_amount')!,
-        interest_rate: first<number>(f, 'interest_rate')!,
-        redeemed_date: first<string>(f, 'redeemed_date'),
-        tax_deed_application_date: first<string>(f, 'tax_deed_application_date'),
-      });
+      const doc = figureDocumentOf(hit.fields ?? {});
+      found.set(doc.id, doc);
     }
   return ids.map((id) => found.get(id) ?? null);
 }

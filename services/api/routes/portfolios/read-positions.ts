@@ -7,15 +7,8 @@ import type { ListResult, ObjectResult } from '../../envelope.ts';
 import { FollowedGroupTooLargeError } from '../../writes/limits.ts';
 import { assertCounties, type CertificatesDeps } from '../certificates/read.ts';
 import { CERTIFICATE_SOURCE, type CertificateDocument } from '../certificates/row.ts';
-import {
-  FIGURE_SOURCE,
-  type FigureDocument,
-  type PositionFacts,
-  type PositionFigures,
-  positionFigures,
-  renderPosition,
-} from './position-answer.ts';
-import { figureDocuments } from './figure-docs.ts';
+import { type FigureDocument, type PositionFacts, type PositionFigures, positionFigures, renderPosition } from './position-answer.ts';
+import { DOCVALUE_FIELDS, figureDocumentOf, figureDocuments, first } from './figure-docs.ts';
 import { marketSnapshot } from './market-snapshot.ts';
 import { followedPositionId } from '../../../domain/position-ids.ts';
 import type { PositionRow } from './position-row.ts';
@@ -39,11 +32,28 @@ export type PortfoliosDeps = CertificatesDeps & { sql: Sql; config: { PORTFOLIO_
 /** A followed group's certificates, read in pages this size by search_after (the engine's window). */
 const GROUP_PAGE = 10_000;
 
+/** What a followed certificate's position says of itself. */
+type FollowedKeys = Pick<CertificateDocument, 'county_slug' | 'certificate_number' | 'tax_year'>;
+
+/** A followed certificate's own keys, from doc values as the figures are (certificate_number's own spelling is its `raw` field). */
+const FOLLOWED_DOCVALUE_FIELDS = [...DOCVALUE_FIELDS, { field: 'county_slug' }, { field: 'certificate_number.raw' }, { field: 'tax_year' }];
+
+function followedOf(f: Record<string, unknown[]>): FigureDocument & FollowedKeys {
+  return {
+    ...figureDocumentOf(f),
+    county_slug: first<string>(f, 'county_slug')!,
+    certificate_number: first<string>(f, 'certificate_number.raw')!,
+    tax_year: first<number>(f, 'tax_year')!,
+  };
+}
+
 /**
  * Every certificate of a holder group (holder_group_id, the field /analytics/holders groups by),
- * in id order, with the fields the figures need. Paged by search_after, a page per request; the
- * first page's hit count, counted to one past the most a portfolio reads, refuses a group that has
- * grown past it before anything more is read (and a page that passes it, grown between pages).
+ * in id order, with the fields the figures need, from doc values like figure-docs.ts (a group of
+ * 77,488 certificates of the 10M set: 2.1-3.4 s in pages of 10,000, against 4.2-10.8 s from
+ * _source, caches cleared). Paged by search_after, a page per request; the first page's hit
+ * count, counted to one past the most a portfolio reads, refuses a group that has grown past it
+ * before anything more is read (and a page that passes it, grown between pages).
  */
 async function groupCertificates(deps: PortfoliosDeps, portfolioId: string, groupId: string): Promise<(FigureDocument & FollowedKeys)[]> {
   const index = aliasName(deps.config.INDEX_PREFIX, 'certificates');
@@ -52,25 +62,22 @@ async function groupCertificates(deps: PortfoliosDeps, portfolioId: string, grou
   const out: (FigureDocument & FollowedKeys)[] = [];
   let after: unknown[] | undefined;
   for (;;) {
-    const page = await search<FigureDocument & FollowedKeys>(deps.opensearch, index, {
+    const page = await search<never>(deps.opensearch, index, {
       query: { bool: { filter: [{ term: { holder_group_id: groupId } }] } },
       sort: [{ id: 'asc' }],
       size: GROUP_PAGE,
       track_total_hits: after ? false : most + 1,
-      _source: [...FIGURE_SOURCE, ...FOLLOWED_KEYS],
+      stored_fields: '_none_',
+      docvalue_fields: FOLLOWED_DOCVALUE_FIELDS,
       ...(after ? { search_after: after } : {}),
     });
     if (!after && page.total > most) throw tooLarge();
-    for (const h of page.hits) out.push(h._source);
+    for (const h of page.hits) out.push(followedOf(h.fields ?? {}));
     if (out.length > most) throw tooLarge();
     if (page.hits.length < GROUP_PAGE) return out;
     after = page.hits[page.hits.length - 1]!.sort;
   }
 }
-
-/** What a followed certificate's position says of itself. */
-const FOLLOWED_KEYS = ['county_slug', 'certificate_number', 'tax_year'] as const;
-type FollowedKeys = Pick<CertificateDocument, (typeof FOLLOWED_KEYS)[number]>;
 
 function addedFacts(p: PositionRecord): PositionFacts {
   return {

@@ -202,7 +202,15 @@ describe('portfolio positions', () => {
     expect(own).toMatchObject({ origin: 'added', note: 'mine' });
     for (const g of grouped.slice(1)) {
       const p = positions.find((x) => x.certificate_id === g.id)!;
-      expect(p).toMatchObject({ origin: 'holder_group', id: followedPositionId(followId, g.id), note: null });
+      // Its keys as the certificate spells them (read from doc values: the number's own spelling, not its normalized key).
+      expect(p).toMatchObject({
+        origin: 'holder_group',
+        id: followedPositionId(followId, g.id),
+        note: null,
+        county_slug: g.county_slug,
+        certificate_number: g.certificate_number,
+        tax_year: g.tax_year,
+      });
     }
   });
 });
