@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { dropIndices } from '../../indexer/indices/describe.ts';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { registerAccess } from '../../services/api/access/register.ts';
@@ -59,6 +60,8 @@ export async function openAccessTestApp(fileUrl: string, env: Record<string, str
     },
     async close() {
       await app.close();
+      // A test that ingests through this app leaves its file's indices: they go with it.
+      await dropIndices(runtime.opensearch, ctx.config.INDEX_PREFIX).catch(() => undefined);
       await deleteRateKeys(runtime, ctx.config.INDEX_PREFIX);
       await runtime.close();
       ctx.cleanupFiles();
