@@ -44,6 +44,9 @@ export function parcelLookup(client: Client, prefix: string, countySlug: string)
         version = v;
         return v;
       });
+      // Awaited at the end (and by each batch's fetch); an engine refusal that comes back before the
+      // first batch is cut must fail this file's read there, not count as unhandled and end the process.
+      known.catch(() => undefined);
       const fetch = (ids: string[]) => {
         const p = known.then((v) => (v === '0:' || ids.length === 0 ? none : parcelsOf(client, prefix, countySlug, ids)));
         // Awaited when its batch is handed on; until then a failure must not count as unhandled.

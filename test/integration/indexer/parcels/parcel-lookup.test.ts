@@ -71,4 +71,27 @@ describe('parcelLookup', () => {
     expect(rows).toBe(2);
     expect(lookup.version()).toBe('0:');
   });
+
+  it("fails the file's read, not the process, when the engine refuses the county's parcel version before a batch is cut", async () => {
+    // A parcels alias whose index is closed: the engine answers the version's search with an error
+    // that is not "no such index" (a refusal under load, a 429, takes the same path).
+    const prefix = `${t.config.INDEX_PREFIX}-closed`;
+    const index = `${aliasName(prefix, 'parcels')}-v1`;
+    await t.runtime.opensearch.indices.create({ index, body: { aliases: { [aliasName(prefix, 'parcels')]: {} } } as never });
+    await t.runtime.opensearch.indices.close({ index });
+    try {
+      // The file's first rows come after the refusal, as a large file's first batch does.
+      async function* slowRows(): AsyncGenerator<RawRow> {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        yield* rowsOf(['A-1', 'B-2']);
+      }
+      const lookup = parcelLookup(t.runtime.opensearch, prefix, 'lee');
+      const read = async () => {
+        for await (const _ of lookup.rows(slowRows(), (r) => r.fields.parcel || null));
+      };
+      await expect(read()).rejects.toMatchObject({ meta: { statusCode: 400 } });
+    } finally {
+      await t.runtime.opensearch.indices.delete({ index });
+    }
+  });
 });
