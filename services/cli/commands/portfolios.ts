@@ -7,7 +7,7 @@ import { type PortfolioOwner, readPortfolios } from '../../api/routes/portfolios
 import type { PortfolioRow, PositionsReport } from '../../api/routes/portfolios/row.ts';
 import type { PortfolioSummary } from '../../api/routes/portfolios/summary-row.ts';
 import { addPositionsWrite } from '../../api/routes/portfolios/write.ts';
-import { LimitReachedError, PositionLimitReachedError } from '../../api/writes/limits.ts';
+import { FollowedGroupTooLargeError, LimitReachedError, PositionLimitReachedError } from '../../api/writes/limits.ts';
 import { BULK_WRITE_BODY_LIMIT, bodySize } from '../../api/writes/body.ts';
 import { loadConfig } from '../../config.ts';
 import { getClient } from '../../control/billing/clients.ts';
@@ -52,7 +52,8 @@ async function ownerOfPortfolio(sql: Sql, portfolioId: string): Promise<Portfoli
 /** The API's typed refusals as CLI errors with the API's codes. */
 function asCliError(err: unknown): never {
   if (err instanceof NotFoundError) throw new CliError(err.message, 1, 'not_found');
-  if (err instanceof PositionLimitReachedError || err instanceof LimitReachedError) throw new CliError(err.message, 1, err.code);
+  if (err instanceof PositionLimitReachedError || err instanceof LimitReachedError || err instanceof FollowedGroupTooLargeError)
+    throw new CliError(err.message, 1, err.code);
   throw err;
 }
 

@@ -10,7 +10,7 @@ import { POSITION_SORTS, PositionsParams } from '../../api/routes/portfolios/rea
 import type { PortfolioRow } from '../../api/routes/portfolios/row.ts';
 import { createPortfolioWrite, deletePortfolioWrite } from '../../api/routes/portfolios/write.ts';
 import { parseBody } from '../../api/writes/body.ts';
-import { LimitReachedError, resourceLimit } from '../../api/writes/limits.ts';
+import { FollowedGroupTooLargeError, LimitReachedError, resourceLimit } from '../../api/writes/limits.ts';
 import type { PageContext } from '../context.ts';
 import { moment } from '../format.ts';
 import type { FieldErrors } from '../forms.ts';
@@ -151,6 +151,9 @@ export function portfoliosPage(scope: FastifyInstance, ctx: PageContext): void {
         const problems = err.issues.map((i) => `${i.parameter}: ${i.message}`);
         return page(request, reply, 'portfolio', { ...common, problems, summary: null, positions: null }, 400);
       }
+      // The followed group grew past what one read takes: said on the page, which still offers the change.
+      if (err instanceof FollowedGroupTooLargeError)
+        return page(request, reply, 'portfolio', { ...common, problems: [err.message], summary: null, positions: null }, 403);
       throw err;
     }
   });
