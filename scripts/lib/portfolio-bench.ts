@@ -1,5 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { Agent, request as httpRequest } from 'node:http';
+import { POSITION_LIMITS } from '../../services/api/writes/limits.ts';
 import { percentile } from './percentile.ts';
 
 /**
@@ -12,8 +13,8 @@ import { percentile } from './percentile.ts';
  * holds it) is printed too.
  */
 
-/** The most certificates a followed group may hold on the enterprise plan (the API's default bound). */
-const FOLLOW_LIMIT = 100_000;
+/** The most certificates a followed group may hold on the enterprise plan (the bench's key), the plan's own limit. */
+const FOLLOW_LIMIT = POSITION_LIMITS.enterprise;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
