@@ -7,6 +7,7 @@ import type { RowProblem } from './adapters/types.ts';
 import type { DatasetFormat, SpooledDoc } from './load/two-pass-load.ts';
 import type { IngestJob } from './queue.ts';
 import type { BulkTotals } from './load/bulk.ts';
+import type { HeldRollups } from './rollups/held.ts';
 import type { RollupLedger } from './rollups/ledger.ts';
 
 /**
@@ -64,6 +65,8 @@ export interface DatasetFileDeps {
   refreshCertificates?: () => Promise<unknown>;
   /** The worker's record of its rollup commits (rollups/ledger.ts); left out, every load's rollups stand alone. */
   rollupLedger?: RollupLedger;
+  /** The worker's rollups held for its next refresh (rollups/held.ts); left out, each file's are written at once. */
+  heldRollups?: HeldRollups;
   /** The clock (tests set it): the time stamped on records, and the day a sale's status is judged on. */
   now?: () => Date;
 }

@@ -60,7 +60,12 @@ export async function processFile(job: IngestJob, deps: ProcessDeps): Promise<In
     const at = (deps.now?.() ?? new Date()).toISOString();
     const file = DATASET_FILES[job.dataset](
       job,
-      { ...deps, refreshCertificates: deps.load.refreshCertificates, rollupLedger: deps.load.rollupLedger },
+      {
+        ...deps,
+        refreshCertificates: deps.load.refreshCertificates,
+        rollupLedger: deps.load.rollupLedger,
+        heldRollups: deps.load.heldRollups,
+      },
       at,
     );
     const loadDeps: LoadDeps = {

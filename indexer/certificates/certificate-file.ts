@@ -56,6 +56,7 @@ export function certificateFile(job: IngestJob, deps: DatasetFileDeps, at: strin
     deps.prefix,
     { countySlug: county.slug, taxYear: job.taxYear },
     deps.rollupLedger,
+    deps.heldRollups,
   );
   const feed = certificateFeed(deps, { jobId: job.jobId, county, taxYear: job.taxYear }, rollups);
   const parcels = parcelLookup(deps.opensearch, deps.prefix, county.slug);

@@ -4,6 +4,7 @@ import { aliasName } from '../../services/domain/datasets.ts';
 import { aliasTargets } from '../indices/ensure.ts';
 import type { BulkTotals } from '../load/bulk.ts';
 import { applyDelta, markStale, RollupDriftError, rollupMarkers } from '../rollups/commit.ts';
+import type { HeldRollups } from '../rollups/held.ts';
 import type { LedgerMark, RollupLedger } from '../rollups/ledger.ts';
 import { rebuildRollups, type RollupScope } from '../rollups/rebuild.ts';
 
@@ -14,8 +15,9 @@ import { rebuildRollups, type RollupScope } from '../rollups/rebuild.ts';
  * 2. between the passes, the change feed's one read of the index takes back each document a
  *    certificate replaces, and each document set aside by the conflict check (replaced, setAside);
  * 3. in the send lane, right after the certificates (withinSend): the difference is added to the
- *    rollups as written. Nothing else writes rollups meanwhile, and the next refresh runs only
- *    after this returns, so it shows the file and its rollups together.
+ *    rollups as written, or, in the worker, held with the other files' until just before the next
+ *    refresh of the certificates index (rollups/held.ts). Nothing else writes rollups meanwhile,
+ *    so that refresh shows the files and their rollups together.
  * When the difference cannot be trusted (a retry whose first attempt may have written part of the
  * file, a document the engine refused, another file of the county and year in between, rollups
  * that would go below zero), the county and tax year are marked stale, the certificates sent,
@@ -34,6 +36,8 @@ export class CertificateRollups {
     private readonly prefix: string,
     private readonly scope: RollupScope,
     private readonly ledger: RollupLedger | undefined,
+    /** The worker's rollups waiting for the next refresh; left out, each file's are written at once. */
+    private readonly held?: HeldRollups,
   ) {}
 
   observe(doc: RolledCertificate): void {
@@ -85,7 +89,8 @@ export class CertificateRollups {
     }
     if (byDifference && refused().size === 0) {
       try {
-        await applyDelta(this.client, index, this.delta);
+        if (this.held) await this.held.hold(index, this.delta, this.scope);
+        else await applyDelta(this.client, index, this.delta);
         ledger?.committed(this.scope.countySlug, this.scope.taxYear);
         return totals;
       } catch (err) {
@@ -93,6 +98,8 @@ export class CertificateRollups {
         if (!(err instanceof RollupDriftError)) throw err;
       }
     } else if (byDifference) await markStale(this.client, index, this.scope);
+    // The rebuild refreshes and reads the county's rollups as written: what is held goes first.
+    await this.held?.write();
     await rebuildRollups(this.client, index, this.scope);
     ledger?.refreshed();
     ledger?.committed(this.scope.countySlug, this.scope.taxYear);

@@ -5,6 +5,7 @@ import { aliasName, FILE_DATASETS, type FileDataset } from '../../services/domai
 import { BulkMode } from '../indices/bulk-mode.ts';
 import { createLanes, type Lanes } from './lane.ts';
 import { RefreshGroup } from './refresh-group.ts';
+import { HeldRollups } from '../rollups/held.ts';
 import { RollupLedger } from '../rollups/ledger.ts';
 
 /**
@@ -42,6 +43,8 @@ export interface LoadResources {
   refreshCertificates: () => Promise<unknown>;
   /** The rollup commits of this worker (rollups/ledger.ts). */
   rollupLedger: RollupLedger;
+  /** The rollups of files sent since the last refresh, written by the next (rollups/held.ts). */
+  heldRollups: HeldRollups;
 }
 
 export interface LoadResourceOptions {
@@ -63,9 +66,12 @@ export function createLoadResources(opensearch: Client, options: LoadResourceOpt
   const refreshGroups = {} as Record<FileDataset, RefreshGroup>;
   const lanes = createLanes();
   const rollupLedger = new RollupLedger();
-  // Certificates and their rollups become visible together only by refreshes between two sends.
+  const heldRollups = new HeldRollups(opensearch, rollupLedger);
+  // Certificates and their rollups become visible together only by refreshes between two sends,
+  // each after the rollups held since the last one are written.
   const certificatesFence = <T>(fn: () => Promise<T>) =>
     lanes.send.between(async () => {
+      await heldRollups.write();
       const out = await fn();
       rollupLedger.refreshed();
       return out;
@@ -80,7 +86,7 @@ export function createLoadResources(opensearch: Client, options: LoadResourceOpt
     loading[dataset] = 0;
   }
   const refreshCertificates = () => certificatesFence(() => opensearch.indices.refresh({ index: alias('certificates') }));
-  return { lanes, bulkModes, refreshGroups, loading, refreshCertificates, rollupLedger };
+  return { lanes, bulkModes, refreshGroups, loading, refreshCertificates, rollupLedger, heldRollups };
 }
 
 /**

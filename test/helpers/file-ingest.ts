@@ -17,7 +17,8 @@ export interface FileIngest extends TestRuntime {
   documents(dataset: Dataset): Promise<Array<Record<string, unknown>>>;
 }
 
-export async function openFileIngest(fileUrl: string, env: Record<string, string> = {}): Promise<FileIngest> {
+/** `concurrency`: files the shared load resources expect at once (the worker's WORKER_CONCURRENCY); 1 unless given. */
+export async function openFileIngest(fileUrl: string, env: Record<string, string> = {}, concurrency = 1): Promise<FileIngest> {
   const t = await openTestRuntime(fileUrl, env);
   const { runtime, config } = t;
   let load: LoadResources | undefined;
@@ -27,7 +28,7 @@ export async function openFileIngest(fileUrl: string, env: Record<string, string
       load ??= createLoadResources(runtime.opensearch, {
         prefix: config.INDEX_PREFIX,
         replicas: 0,
-        concurrency: 1,
+        concurrency,
         logger: runtime.logger,
       });
       return processFile(job, {
