@@ -68,13 +68,19 @@ export function addToHist(h: GroupHist, c: GroupedCertificate, times: number, ce
   if (c.county_held === true) h.held += times;
 }
 
+/** Adds every count of `from` into `into` (which is changed). */
+export function addHist(into: GroupHist, from: GroupHist): void {
+  for (const m of MAPS) {
+    const to = into[m];
+    for (const k in from[m]) to[k] = (to[k] ?? 0) + from[m][k]!;
+  }
+  into.held += from.held;
+}
+
 export function mergeHist(a: GroupHist | undefined, b: GroupHist | undefined): GroupHist {
   const out = emptyHist();
-  for (const h of [a, b]) {
-    if (!h) continue;
-    for (const m of MAPS) for (const [k, n] of Object.entries(h[m])) bump(out[m], k, n);
-    out.held += h.held;
-  }
+  if (a) addHist(out, a);
+  if (b) addHist(out, b);
   return out;
 }
 

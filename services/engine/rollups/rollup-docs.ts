@@ -1,5 +1,6 @@
 import { UNSOLD_STATUSES } from '../../domain/sold-to-bidder.ts';
 import {
+  addHist,
   addToHist,
   compactHist,
   emptyHist,
@@ -118,22 +119,15 @@ export function rollupClass(c: Pick<RolledCertificate, 'struck_to_county' | 'sta
 /** Whole cents of a face: the scaled_float (factor 100) stores the same rounding. */
 export const faceCents = (face: number | null | undefined) => (face == null ? 0 : Math.round(face * 100));
 
-/** The document id of a key: its fields in a fixed order, so the same key always lands on the same document. */
+const idPart = (x: unknown) => (x === undefined ? '~' : String(x));
+
+/**
+ * The document id of a key: its fields in a fixed order, so the same key always lands on the same
+ * document. Made for every certificate a load counts, three times, hence one template string.
+ */
 export function rollupId(k: RollupKey): string {
-  const v = (x: unknown) => (x === undefined ? '~' : String(x));
-  return [
-    'rollup',
-    k.kind,
-    v(k.county_slug),
-    v(k.tax_year),
-    v(k.vendor),
-    v(k.interest_rate),
-    v(k.class),
-    v(k.cancelled),
-    v(k.sale_date),
-    v(k.redeemed_month),
-    ...(k.group_id === undefined ? [] : [k.group_id]),
-  ].join('|');
+  const id = `rollup|${k.kind}|${idPart(k.county_slug)}|${idPart(k.tax_year)}|${idPart(k.vendor)}|${idPart(k.interest_rate)}|${idPart(k.class)}|${idPart(k.cancelled)}|${idPart(k.sale_date)}|${idPart(k.redeemed_month)}`;
+  return k.group_id === undefined ? id : `${id}|${k.group_id}`;
 }
 
 /** A marker of a county and tax year (stale) or of the whole index (built). */
@@ -195,7 +189,10 @@ export class RollupTally {
       entry.days ??= new Array<number>(31).fill(0);
       for (let d = 0; d < 31; d++) entry.days[d]! += e.days[d]!;
     }
-    if (e.hist) entry.hist = mergeHist(entry.hist, e.hist);
+    if (e.hist) {
+      entry.hist ??= emptyHist();
+      addHist(entry.hist, e.hist);
+    }
   }
 
   private bump(key: RollupKey, count: number, cents: number): RollupEntry {
