@@ -8,9 +8,9 @@ import {
   type RollupTally,
   rollupDocument,
   rollupId,
-  withWholeIndexGroups,
+  wholeIndexGroups,
 } from '../../services/engine/rollups/rollup-docs.ts';
-import { histNegative, mergeHist } from '../../services/engine/rollups/group-hist.ts';
+import { addHist, histNegative, mergeHist } from '../../services/engine/rollups/group-hist.ts';
 import { BulkRequestError } from '../errors.ts';
 import type { RollupScope } from './rebuild.ts';
 
@@ -46,7 +46,7 @@ interface Found {
  * whose write found a newer version are read and added again.
  */
 export async function applyDelta(client: Client, index: string, delta: RollupTally): Promise<number> {
-  let pending = [...withWholeIndexGroups(delta).entries.entries()].filter(([, e]) => !isEmpty(e));
+  let pending = [...delta.entries, ...wholeIndexGroups(delta).entries].filter(([, e]) => !isEmpty(e));
   const changed = pending.length;
   for (let round = 0; pending.length > 0; round++) {
     if (round === CONFLICT_ROUNDS) throw new BulkRequestError('unavailable', `rollups of ${index} kept changing under this load`);
@@ -79,10 +79,12 @@ function nextWrite(index: string, id: string, found: Found | undefined, change: 
   return [now ? { index: { _index: index, _id: id, ...version } } : { create: { _index: index, _id: id } }, rollupDocument(next)];
 }
 
+/** a + b. `a`, the document as read, is this write's own and is added to in place; `b` may be sent again. */
 function sum(a: RollupEntry | undefined, b: RollupEntry): RollupEntry {
   const out: RollupEntry = { key: b.key, count: (a?.count ?? 0) + b.count, faceCents: (a?.faceCents ?? 0) + b.faceCents };
   if (a?.days || b.days) out.days = Array.from({ length: 31 }, (_, d) => (a?.days?.[d] ?? 0) + (b.days?.[d] ?? 0));
-  if (a?.hist || b.hist) out.hist = mergeHist(a?.hist, b.hist);
+  if (a?.hist && b.hist) addHist(a.hist, b.hist);
+  if (a?.hist || b.hist) out.hist = a?.hist ?? mergeHist(b.hist, undefined);
   return out;
 }
 

@@ -24,14 +24,14 @@ export class HeldRollups {
     private readonly maxEntries = HELD_MAX_ENTRIES,
   ) {}
 
-  /** Adds a file's difference (its certificates are sent); written no later than the next refresh. */
+  /** Takes over a file's difference (its certificates are sent); written no later than the next refresh. */
   async hold(index: string, delta: RollupTally, scope: RollupScope): Promise<void> {
     let held = this.byIndex.get(index);
     if (!held) {
       held = { tally: new RollupTally(), scopes: new Map() };
       this.byIndex.set(index, held);
     }
-    held.tally.merge(delta);
+    held.tally.absorb(delta);
     held.scopes.set(`${scope.countySlug}|${scope.taxYear}`, scope);
     if (held.tally.entries.size > this.maxEntries) await this.write();
   }

@@ -9,7 +9,6 @@ import {
   histEmpty,
   histMedian,
   histName,
-  mergeHist,
 } from './group-hist.ts';
 
 /**
@@ -182,6 +181,18 @@ export class RollupTally {
     for (const e of other.entries.values()) this.addEntry(e);
   }
 
+  /**
+   * Adds every entry of another tally, taking over the entries this one lacks instead of copying
+   * them: `other` must not be added to or read after.
+   */
+  absorb(other: RollupTally): void {
+    for (const [id, e] of other.entries) {
+      if (this.entries.has(id)) this.addEntry(e);
+      else this.entries.set(id, e);
+    }
+    other.entries.clear();
+  }
+
   /** Adds one entry's sums under its key. */
   addEntry(e: RollupEntry): void {
     const entry = this.bump(e.key, e.count, e.faceCents);
@@ -208,12 +219,19 @@ export class RollupTally {
   }
 }
 
+/** The whole-index group rollups a tally's county ones add up to (and nothing else). */
+export function wholeIndexGroups(t: RollupTally): RollupTally {
+  const out = new RollupTally();
+  for (const e of t.entries.values())
+    if (e.key.kind === 'groups') out.addEntry({ ...e, key: { kind: 'groups_all', group_id: e.key.group_id } });
+  return out;
+}
+
 /** The tally with, beside its groups' county rollups, the whole-index ones they add up to. */
 export function withWholeIndexGroups(t: RollupTally): RollupTally {
   const out = new RollupTally();
   out.merge(t);
-  for (const e of t.entries.values())
-    if (e.key.kind === 'groups') out.addEntry({ ...e, key: { kind: 'groups_all', group_id: e.key.group_id } });
+  out.merge(wholeIndexGroups(t));
   return out;
 }
 
@@ -256,6 +274,7 @@ export function entryOf(doc: { rollup: Record<string, unknown> }): RollupEntry {
   };
   const entry: RollupEntry = { key: key as unknown as RollupKey, count, faceCents: face_cents };
   if (day) entry.days = Array.from({ length: 31 }, (_, i) => day[`d${i + 1}`] ?? 0);
-  if (hist) entry.hist = mergeHist(hist, undefined);
+  // The document's own counts (parsed for this call), with any map an older document left out.
+  if (hist) entry.hist = { ...emptyHist(), ...hist };
   return entry;
 }

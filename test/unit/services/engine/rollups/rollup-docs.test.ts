@@ -57,4 +57,20 @@ describe('RollupTally', () => {
     u.add(redeemed, 1, 3, 999);
     for (const e of u.entries.values()) expect(entryOf(rollupDocument(e))).toEqual(e);
   });
+
+  it('absorbing a tally adds the same sums as merging it, and leaves the absorbed one empty', () => {
+    const grouped = { ...sold, holder_group_id: 'grp_a', holder_name: 'A LLC', holder_group_name: 'A LLC' };
+    const make = (...certs: RolledCertificate[]) => {
+      const t = new RollupTally();
+      for (const c of certs) t.add(c);
+      return t;
+    };
+    const merged = make(grouped, redeemed);
+    merged.merge(make(grouped, { ...grouped, county_slug: 'clay', interest_rate: 3 }));
+    const absorbed = make(grouped, redeemed);
+    const other = make(grouped, { ...grouped, county_slug: 'clay', interest_rate: 3 });
+    absorbed.absorb(other);
+    expect(other.entries.size).toBe(0);
+    expect([...absorbed.entries.entries()].sort()).toEqual([...merged.entries.entries()].sort());
+  });
 });
