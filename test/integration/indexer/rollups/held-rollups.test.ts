@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CertificateRollups } from '../../../../indexer/certificates/certificate-rollups.ts';
 import { BulkRequestError } from '../../../../indexer/errors.ts';
 import { aliasTargets } from '../../../../indexer/indices/ensure.ts';
 import { createLoadResources } from '../../../../indexer/load/load-resources.ts';
@@ -169,6 +170,34 @@ describe('rollups held until the refresh', () => {
     }
     await resources.refreshCertificates();
     expect(await writtenVersion(wholeIndex)).toBeUndefined();
+    await expectEqualToScan();
+  });
+
+  it('a worker that ends before its held write leaves the county and year stale: a refresh then shows a scope to scan', async () => {
+    const resources = createLoadResources(client(), { prefix: prefix(), replicas: 0, concurrency: 1, logger: ingest.runtime.logger });
+    const scope = { countySlug: 'bay', taxYear: 2023 };
+    const alias = aliasName(prefix(), 'certificates');
+    const [one] = (await ingest.documents('certificates')).filter((d) => d.county_slug === 'bay' && d.tax_year === 2023);
+    const added = { ...one, id: 'cert_held_late', certificate_number: '2023-999999', face_amount: 4321.09 };
+    const rollups = new CertificateRollups(client(), prefix(), scope, resources.rollupLedger, resources.heldRollups);
+    rollups.comparing();
+    rollups.compareComplete();
+    rollups.observe(added as never);
+    await rollups.withinSend(
+      async () => {
+        await client().index({ index: alias, id: 'cert_held_late', body: added });
+        return { indexed: 1, updated: 0, failures: [] } as never;
+      },
+      () => new Set(),
+    );
+    // The worker ends here; the next one's start refreshes the index (bulk-mode.ts repair).
+    await client().indices.refresh({ index: alias });
+    const index = await certificatesIndex();
+    expect(await rollupMarkers(client(), index, scope)).toEqual({ built: true, stale: true });
+    expect(await bidRatesByRollups(deps(), { county: ['bay'] })).toBeNull();
+    // Had it lived, its next refresh writes what it held and takes the marker away.
+    await resources.refreshCertificates();
+    expect(await rollupMarkers(client(), index, scope)).toEqual({ built: true, stale: false });
     await expectEqualToScan();
   });
 
