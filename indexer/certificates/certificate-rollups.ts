@@ -79,14 +79,14 @@ export class CertificateRollups {
     if (index === undefined || !markers?.built) return send();
     const ledger = this.ledger;
     const byDifference = this.compared && this.mark !== undefined && !(ledger?.changedSince(this.mark) ?? false) && !markers.stale;
-    if (!byDifference) await this.markStale(index);
+    if (!byDifference) await this.staleUntilRebuild(index);
     // A difference to be held: marked until the held write, in case this worker ends before it (held.ts).
     else if (this.held) await markStale(this.client, index, this.scope);
     let totals: BulkTotals;
     try {
       totals = await send();
     } catch (err) {
-      await this.markStale(index).catch(() => undefined);
+      await this.staleUntilRebuild(index).catch(() => undefined);
       throw err;
     }
     if (byDifference && refused().size === 0) {
@@ -96,10 +96,10 @@ export class CertificateRollups {
         ledger?.committed(this.scope.countySlug, this.scope.taxYear);
         return totals;
       } catch (err) {
-        await this.markStale(index).catch(() => undefined);
+        await this.staleUntilRebuild(index).catch(() => undefined);
         if (!(err instanceof RollupDriftError)) throw err;
       }
-    } else if (byDifference) await this.markStale(index);
+    } else if (byDifference) await this.staleUntilRebuild(index);
     // The rebuild refreshes and reads the county's rollups as written: what is held goes first.
     await this.held?.write();
     await rebuildRollups(this.client, index, this.scope);
@@ -109,7 +109,7 @@ export class CertificateRollups {
   }
 
   /** Marks the county and year stale until a rebuild: a held write of other files leaves the marker. */
-  private markStale(index: string): Promise<void> {
+  private staleUntilRebuild(index: string): Promise<void> {
     this.held?.keepStale(index, this.scope);
     return markStale(this.client, index, this.scope);
   }
